@@ -1,0 +1,153 @@
+//! Commands: what a person (or the clock) asks of the tournament. Imperative names; `decide`
+//! turns each into events or a refusal.
+
+use chrono::{DateTime, Utc};
+
+use super::event::{ClockAction, PlayerEntry};
+use super::ids::{Board, PlayerNo, Round};
+use super::result::GameResult;
+use super::rules::{FoulKind, Role};
+use super::side::Side;
+
+/// Who is asking: the OS user and the role they act in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Actor {
+    pub user: String,
+    pub role: Role,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    RegisterPlayer(PlayerEntry),
+    WithdrawPlayer {
+        no: PlayerNo,
+        reason: String,
+    },
+    ReinstatePlayer {
+        no: PlayerNo,
+        reason: String,
+    },
+    DrawNumbers {
+        seed: u64,
+    },
+    PairNextRound,
+    UnpairRound {
+        reason: String,
+    },
+    SwapBoards {
+        a: Board,
+        b: Board,
+        force: Option<String>,
+    },
+    FlipBoard {
+        board: Board,
+        force: Option<String>,
+    },
+    StartRound {
+        at: DateTime<Utc>,
+    },
+    RecordResult {
+        round: Option<Round>,
+        board: Board,
+        result: GameResult,
+        /// `Some(reason)`: the head arbiter corrects an existing result.
+        correct: Option<String>,
+    },
+    /// Confirms a fallen flag as a time loss for `side`.
+    ConfirmFlag {
+        board: Board,
+        side: Side,
+    },
+    MarkSeat {
+        round: Option<Round>,
+        board: Board,
+        side: Side,
+        present: bool,
+        at: DateTime<Utc>,
+        /// Reverses a late-window forfeit after the deadline (head arbiter).
+        reverse_reason: Option<String>,
+    },
+    RecordFoul {
+        round: Option<Round>,
+        board: Board,
+        side: Side,
+        kind: FoulKind,
+    },
+    Clock {
+        round: Option<Round>,
+        board: Board,
+        action: ClockAction,
+        at: DateTime<Utc>,
+    },
+    NoteMoveLimit {
+        board: Board,
+        note: String,
+    },
+    /// Applies every time-based rule due at `now`.
+    Tick {
+        now: DateTime<Utc>,
+    },
+}
+
+impl Command {
+    /// The roles that may give this command.
+    pub fn allowed(&self, role: Role) -> bool {
+        use Role::{Assistant, Head, Organizer};
+        let roles: &[Role] = match self {
+            Command::RegisterPlayer(_)
+            | Command::DrawNumbers { .. }
+            | Command::PairNextRound
+            | Command::UnpairRound { .. }
+            | Command::SwapBoards { .. }
+            | Command::FlipBoard { .. }
+            | Command::StartRound { .. }
+            | Command::WithdrawPlayer { .. } => &[Head, Organizer],
+            Command::ReinstatePlayer { .. } | Command::NoteMoveLimit { .. } => &[Head],
+            Command::RecordResult { correct, .. } => {
+                if correct.is_some() {
+                    &[Head]
+                } else {
+                    &[Head, Assistant]
+                }
+            }
+            Command::MarkSeat { reverse_reason, .. } => {
+                if reverse_reason.is_some() {
+                    &[Head]
+                } else {
+                    &[Head, Assistant]
+                }
+            }
+            Command::ConfirmFlag { .. } | Command::RecordFoul { .. } | Command::Clock { .. } => {
+                &[Head, Assistant]
+            }
+            Command::Tick { .. } => &[Head, Assistant, Organizer],
+        };
+        roles.contains(&role)
+    }
+
+    /// A short description for refusals ("pair the next round").
+    pub fn describe(&self) -> &'static str {
+        match self {
+            Command::RegisterPlayer(_) => "register a player",
+            Command::WithdrawPlayer { .. } => "withdraw a player",
+            Command::ReinstatePlayer { .. } => "reinstate a player",
+            Command::DrawNumbers { .. } => "draw numbers",
+            Command::PairNextRound => "pair the next round",
+            Command::UnpairRound { .. } => "discard the round's pairing",
+            Command::SwapBoards { .. } | Command::FlipBoard { .. } => "change the pairing",
+            Command::StartRound { .. } => "start the round",
+            Command::RecordResult { correct: None, .. } => "record a result",
+            Command::RecordResult { .. } => "correct a result",
+            Command::ConfirmFlag { .. } => "confirm a time loss",
+            Command::MarkSeat {
+                reverse_reason: Some(_),
+                ..
+            } => "reverse a late forfeit",
+            Command::MarkSeat { .. } => "mark a seat",
+            Command::RecordFoul { .. } => "record a foul",
+            Command::Clock { .. } => "record a clock event",
+            Command::NoteMoveLimit { .. } => "note a move limit",
+            Command::Tick { .. } => "apply time-based rules",
+        }
+    }
+}

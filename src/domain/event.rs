@@ -1,0 +1,247 @@
+//! Domain events: past-tense facts, one per log record. `Tournament::apply` folds them into
+//! state and never refuses; every rule is checked in `decide` before an event is written.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::ids::{Board, PlayerNo, Round};
+use super::result::GameResult;
+use super::rules::{FoulKind, Gender, Rules};
+use super::side::Side;
+
+/// A registered player's details as entered at the desk.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerEntry {
+    pub name: String,
+    #[serde(default)]
+    pub gender: Option<Gender>,
+    #[serde(default)]
+    pub birth: Option<NaiveDate>,
+    #[serde(default)]
+    pub club: String,
+    #[serde(default)]
+    pub team: String,
+    /// The section (组别) name, as in the rules.
+    #[serde(default)]
+    pub group: String,
+    #[serde(default)]
+    pub local: bool,
+}
+
+/// The stage a game belongs to (CONTRACT.md `stage`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    #[default]
+    Swiss,
+    SemiFinal,
+    Final,
+    ThirdPlace,
+}
+
+impl Stage {
+    pub fn word(self) -> &'static str {
+        match self {
+            Stage::Swiss => "swiss",
+            Stage::SemiFinal => "semi_final",
+            Stage::Final => "final",
+            Stage::ThirdPlace => "third_place",
+        }
+    }
+}
+
+/// The kind of game within a knockout match (CONTRACT.md `game`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    #[default]
+    Slow,
+    Rapid,
+    Armageddon,
+}
+
+impl GameKind {
+    pub fn word(self) -> &'static str {
+        match self {
+            GameKind::Slow => "slow",
+            GameKind::Rapid => "rapid",
+            GameKind::Armageddon => "armageddon",
+        }
+    }
+}
+
+/// One board of a pairing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pairing {
+    pub board: Board,
+    pub red: PlayerNo,
+    pub black: PlayerNo,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub stage: Stage,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub game: GameKind,
+}
+
+fn is_default<T: Default + PartialEq>(v: &T) -> bool {
+    *v == T::default()
+}
+
+/// Why a result was recorded.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cause {
+    /// Keyed in by an arbiter.
+    #[default]
+    Arbiter,
+    /// The late window closed on an absent player (RULES.md §4).
+    LateWindow,
+    /// A foul limit was reached (RULES.md §5).
+    Fouls,
+    /// A flag fell and an arbiter confirmed it.
+    Time,
+}
+
+/// A clock input on one board (issue 6).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClockAction {
+    /// The side pressed its clock, ending its move: its time stops, the other side's runs.
+    Press(Side),
+    Pause,
+    Resume,
+    /// An arbiter's reading of a physical clock, in milliseconds; the clock keeps its state.
+    Set { red_ms: u64, black_ms: u64 },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// The first record: the event's rules.
+    Created {
+        title: String,
+        rules: Box<Rules>,
+    },
+    PlayerRegistered {
+        no: PlayerNo,
+        entry: PlayerEntry,
+    },
+    PlayerWithdrawn {
+        no: PlayerNo,
+        /// Withdrawn automatically by the consecutive-forfeit rule.
+        by_rule: bool,
+        reason: String,
+    },
+    PlayerReinstated {
+        no: PlayerNo,
+        reason: String,
+    },
+    /// Player numbers drawn at random: `order[i]` is the old number of the player who now has
+    /// number `i + 1`. `seed` is `None` when numbers were fixed in registration order.
+    NumbersDrawn {
+        seed: Option<u64>,
+        order: Vec<PlayerNo>,
+    },
+    RoundPaired {
+        round: Round,
+        games: Vec<Pairing>,
+        byes: Vec<PlayerNo>,
+    },
+    /// The round's pairing was discarded before any result (issue 3 override).
+    RoundUnpaired {
+        round: Round,
+        reason: String,
+    },
+    /// An arbiter changed the round's pairing by hand (swap or flip). `warnings` lists any hard
+    /// rule the change breaks, accepted with `reason`.
+    PairingOverridden {
+        round: Round,
+        games: Vec<Pairing>,
+        warnings: Vec<String>,
+        reason: String,
+    },
+    /// A knockout game added to a round (a tie-break game, or a match of the next stage).
+    GameAdded {
+        round: Round,
+        game: Pairing,
+        /// The seed of the lot for an armageddon's colours.
+        lot_seed: Option<u64>,
+    },
+    RoundStarted {
+        round: Round,
+        at: DateTime<Utc>,
+    },
+    ResultRecorded {
+        round: Round,
+        board: Board,
+        result: GameResult,
+        cause: Cause,
+    },
+    /// The head arbiter's correction; `result: None` clears the board.
+    ResultCorrected {
+        round: Round,
+        board: Board,
+        result: Option<GameResult>,
+        reason: String,
+    },
+    SeatMarked {
+        round: Round,
+        board: Board,
+        side: Side,
+        present: bool,
+        at: DateTime<Utc>,
+    },
+    FoulRecorded {
+        round: Round,
+        board: Board,
+        side: Side,
+        kind: FoulKind,
+    },
+    Clock {
+        round: Round,
+        board: Board,
+        action: ClockAction,
+        at: DateTime<Utc>,
+    },
+    /// The head arbiter notes a move limit (限着) on a board.
+    MoveLimitNoted {
+        round: Round,
+        board: Board,
+        note: String,
+    },
+}
+
+impl Event {
+    /// A short name for the audit log.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::Created { .. } => "created",
+            Event::PlayerRegistered { .. } => "player_registered",
+            Event::PlayerWithdrawn { .. } => "player_withdrawn",
+            Event::PlayerReinstated { .. } => "player_reinstated",
+            Event::NumbersDrawn { .. } => "numbers_drawn",
+            Event::RoundPaired { .. } => "round_paired",
+            Event::RoundUnpaired { .. } => "round_unpaired",
+            Event::PairingOverridden { .. } => "pairing_overridden",
+            Event::GameAdded { .. } => "game_added",
+            Event::RoundStarted { .. } => "round_started",
+            Event::ResultRecorded { .. } => "result_recorded",
+            Event::ResultCorrected { .. } => "result_corrected",
+            Event::SeatMarked { .. } => "seat_marked",
+            Event::FoulRecorded { .. } => "foul_recorded",
+            Event::Clock { .. } => "clock",
+            Event::MoveLimitNoted { .. } => "move_limit_noted",
+        }
+    }
+
+    /// The board this event concerns, if any.
+    pub fn board(&self) -> Option<(Round, Board)> {
+        match self {
+            Event::ResultRecorded { round, board, .. }
+            | Event::ResultCorrected { round, board, .. }
+            | Event::SeatMarked { round, board, .. }
+            | Event::FoulRecorded { round, board, .. }
+            | Event::Clock { round, board, .. }
+            | Event::MoveLimitNoted { round, board, .. } => Some((*round, *board)),
+            _ => None,
+        }
+    }
+}

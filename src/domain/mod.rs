@@ -1,0 +1,24 @@
+//! The pure core: no files, no clock reads, no terminal. Everything else depends on it.
+
+pub mod clock;
+pub mod command;
+mod decide;
+pub mod event;
+pub mod ids;
+pub mod knockout;
+pub mod pairing;
+pub mod refusal;
+pub mod registration;
+pub mod result;
+pub mod rules;
+pub mod side;
+pub mod tournament;
+
+pub use command::{Actor, Command};
+pub use event::{Event, PlayerEntry};
+pub use ids::{Board, PlayerNo, Round};
+pub use refusal::Refusal;
+pub use result::GameResult;
+pub use rules::{Role, Rules};
+pub use side::{BySide, Side};
+pub use tournament::Tournament;

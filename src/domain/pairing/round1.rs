@@ -1,0 +1,71 @@
+//! Round 1 by player number (RULES.md §2): `adjacent` (1–2, 4–3, 5–6, …) or `halves`.
+//! With an odd field the highest number gets the bye. Optionally, players of the same club
+//! are not paired together (swap with the next board).
+
+use super::{Entrant, SectionPairing};
+use crate::domain::ids::PlayerNo;
+use crate::domain::rules::Round1Mode;
+use crate::domain::tournament::Tournament;
+
+pub(super) fn pair(t: &Tournament, list: &[Entrant]) -> SectionPairing {
+    let mut nos: Vec<PlayerNo> = list.iter().map(|e| e.no).collect();
+    nos.sort();
+    let bye = if nos.len() % 2 == 1 { nos.pop() } else { None };
+    let n = nos.len();
+    let mut pairs: Vec<(PlayerNo, PlayerNo)> = match t.rules.round1 {
+        Round1Mode::Adjacent => (0..n / 2).map(|k| (nos[2 * k], nos[2 * k + 1])).collect(),
+        Round1Mode::Halves => (0..n / 2).map(|k| (nos[k], nos[k + n / 2])).collect(),
+    };
+    if t.rules.round1_separate_clubs {
+        separate_clubs(t, &mut pairs);
+    }
+    // Colours: on odd boards the smaller number has red, on even boards the larger.
+    let pairs = pairs
+        .into_iter()
+        .enumerate()
+        .map(|(k, (a, b))| {
+            let (lo, hi) = (a.min(b), a.max(b));
+            if k % 2 == 0 { (lo, hi) } else { (hi, lo) }
+        })
+        .collect::<Vec<_>>();
+    let notes = pairs
+        .iter()
+        .map(|_| format!("round 1 by number ({})", t.rules.round1.word()))
+        .collect();
+    SectionPairing {
+        pairs,
+        bye,
+        notes,
+        general: bye
+            .map(|b| vec![format!("odd field: the highest number {b} has the bye")])
+            .unwrap_or_default(),
+    }
+}
+
+fn club(t: &Tournament, no: PlayerNo) -> &str {
+    t.player(no).map_or("", |p| p.entry.club.trim())
+}
+
+/// Swaps the second player with the next board's (or the previous board's) second player
+/// when both players of a board are from the same club and the swap helps.
+fn separate_clubs(t: &Tournament, pairs: &mut [(PlayerNo, PlayerNo)]) {
+    let same = |t: &Tournament, a: PlayerNo, b: PlayerNo| {
+        let c = club(t, a);
+        !c.is_empty() && c == club(t, b)
+    };
+    for k in 0..pairs.len() {
+        if !same(t, pairs[k].0, pairs[k].1) {
+            continue;
+        }
+        let candidates = (k + 1..pairs.len()).chain((0..k).rev());
+        for j in candidates {
+            let (a, b) = pairs[k];
+            let (c, d) = pairs[j];
+            if !same(t, a, d) && !same(t, c, b) {
+                pairs[k] = (a, d);
+                pairs[j] = (c, b);
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,746 @@
+//! The tournament's rules as data (RULES.md, every **option** a field with its default).
+//! A rules value is written into the first record of the log, so a log always carries the
+//! rules it was played under. Presets for the three seed regulations live in `presets/`.
+
+use chrono::{NaiveDate, NaiveTime};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use thiserror::Error;
+
+use super::result::{GameResult, Outcome};
+use super::side::Side;
+
+/// The six-entry points table of RULES.md §1, plus the bye.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Points {
+    pub red_win: u32,
+    pub red_draw: u32,
+    pub red_loss: u32,
+    pub black_win: u32,
+    pub black_draw: u32,
+    pub black_loss: u32,
+    /// Points for a bye; `None` means the colour-independent win (red_win).
+    #[serde(default)]
+    pub bye: Option<u32>,
+}
+
+impl Points {
+    pub fn uniform(win: u32, draw: u32, loss: u32) -> Self {
+        Points {
+            red_win: win,
+            red_draw: draw,
+            red_loss: loss,
+            black_win: win,
+            black_draw: draw,
+            black_loss: loss,
+            bye: None,
+        }
+    }
+
+    pub fn bye_points(&self) -> u32 {
+        self.bye.unwrap_or(self.red_win)
+    }
+
+    /// Points for one side of a result. A forfeit gives the present side the win points of its
+    /// colour and the absent side the loss points; a double forfeit gives both the loss points.
+    pub fn for_result(&self, result: GameResult, side: Side) -> u32 {
+        match (result.outcome(side), side) {
+            (Outcome::Win, Side::Red) => self.red_win,
+            (Outcome::Win, Side::Black) => self.black_win,
+            (Outcome::Draw, Side::Red) => self.red_draw,
+            (Outcome::Draw, Side::Black) => self.black_draw,
+            (Outcome::Loss, Side::Red) => self.red_loss,
+            (Outcome::Loss, Side::Black) => self.black_loss,
+        }
+    }
+
+    /// The highest points one game can give (used for pairing weights and sanity checks).
+    pub fn max_game(&self) -> u32 {
+        [self.red_win, self.black_win, self.red_draw, self.black_draw, self.bye_points()]
+            .into_iter()
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// The tiebreak criteria of RULES.md §6.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tiebreak {
+    OpponentScore,
+    Progressive,
+    Wins,
+    Fouls,
+    BlackGames,
+    BlackWins,
+    DirectEncounter,
+    PreviousRoundRank,
+    PreviousRoundPoints,
+    DrawNumber,
+}
+
+impl Tiebreak {
+    pub const ALL: [Tiebreak; 10] = [
+        Tiebreak::OpponentScore,
+        Tiebreak::Progressive,
+        Tiebreak::Wins,
+        Tiebreak::Fouls,
+        Tiebreak::BlackGames,
+        Tiebreak::BlackWins,
+        Tiebreak::DirectEncounter,
+        Tiebreak::PreviousRoundRank,
+        Tiebreak::PreviousRoundPoints,
+        Tiebreak::DrawNumber,
+    ];
+
+    pub fn word(self) -> &'static str {
+        match self {
+            Tiebreak::OpponentScore => "opponent_score",
+            Tiebreak::Progressive => "progressive",
+            Tiebreak::Wins => "wins",
+            Tiebreak::Fouls => "fouls",
+            Tiebreak::BlackGames => "black_games",
+            Tiebreak::BlackWins => "black_wins",
+            Tiebreak::DirectEncounter => "direct_encounter",
+            Tiebreak::PreviousRoundRank => "previous_round_rank",
+            Tiebreak::PreviousRoundPoints => "previous_round_points",
+            Tiebreak::DrawNumber => "draw_number",
+        }
+    }
+}
+
+/// How round 1 is paired (RULES.md §2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Round1Mode {
+    /// 1–2, 4–3, 5–6, …: board k pairs 2k−1 and 2k; odd boards the smaller number has red.
+    #[default]
+    Adjacent,
+    /// 1 v n/2+1, 2 v n/2+2, …, colours alternating by board.
+    Halves,
+}
+
+impl Round1Mode {
+    pub fn word(self) -> &'static str {
+        match self {
+            Round1Mode::Adjacent => "adjacent",
+            Round1Mode::Halves => "halves",
+        }
+    }
+}
+
+/// How seats start each round (RULES.md §4, issue 6).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatMode {
+    /// Everyone is present unless an arbiter marks the seat absent.
+    #[default]
+    MarkAbsent,
+    /// Every seat is absent until the player checks in.
+    CheckIn,
+}
+
+/// Kinds of foul (RULES.md §5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FoulKind {
+    MoveRule,
+    Phone,
+    LeavingSeat,
+    DisturbedPieces,
+    Other,
+}
+
+impl FoulKind {
+    pub const ALL: [FoulKind; 5] = [
+        FoulKind::MoveRule,
+        FoulKind::Phone,
+        FoulKind::LeavingSeat,
+        FoulKind::DisturbedPieces,
+        FoulKind::Other,
+    ];
+
+    pub fn word(self) -> &'static str {
+        match self {
+            FoulKind::MoveRule => "move_rule",
+            FoulKind::Phone => "phone",
+            FoulKind::LeavingSeat => "leaving_seat",
+            FoulKind::DisturbedPieces => "disturbed_pieces",
+            FoulKind::Other => "other",
+        }
+    }
+}
+
+impl std::str::FromStr for FoulKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        FoulKind::ALL
+            .into_iter()
+            .find(|k| k.word() == s.trim())
+            .ok_or_else(|| {
+                format!(
+                    "unknown foul kind '{}' (expected move_rule, phone, leaving_seat, disturbed_pieces or other)",
+                    s.trim()
+                )
+            })
+    }
+}
+
+/// Reaching `count` fouls of the listed kinds (all kinds when empty) in one game loses it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FoulLimit {
+    #[serde(default)]
+    pub kinds: Vec<FoulKind>,
+    pub count: u32,
+}
+
+impl FoulLimit {
+    pub fn counts(&self, kind: FoulKind) -> bool {
+        self.kinds.is_empty() || self.kinds.contains(&kind)
+    }
+}
+
+/// A Fischer time control: base times per side (unequal for armageddon) and an increment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimeControl {
+    pub red_base_s: u32,
+    pub black_base_s: u32,
+    pub increment_s: u32,
+}
+
+impl TimeControl {
+    pub fn fischer(minutes: u32, increment_s: u32) -> Self {
+        TimeControl {
+            red_base_s: minutes * 60,
+            black_base_s: minutes * 60,
+            increment_s,
+        }
+    }
+}
+
+/// Time controls per stage and game kind.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimeControls {
+    pub swiss: TimeControl,
+    #[serde(default = "default_rapid")]
+    pub rapid: TimeControl,
+    #[serde(default = "default_armageddon")]
+    pub armageddon: TimeControl,
+}
+
+fn default_rapid() -> TimeControl {
+    TimeControl::fischer(10, 5)
+}
+
+fn default_armageddon() -> TimeControl {
+    TimeControl {
+        red_base_s: 360,
+        black_base_s: 240,
+        increment_s: 3,
+    }
+}
+
+/// One Swiss section (组别). Players in different sections are never paired together.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Section {
+    pub name: String,
+    /// Other names accepted on input (e.g. "open", "junior").
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// Entry fee in yuan for this section; `None` uses the registration fee.
+    #[serde(default)]
+    pub fee: Option<u32>,
+    /// Players must be younger than this on the event date to enter this section.
+    #[serde(default)]
+    pub max_age: Option<u32>,
+}
+
+impl Section {
+    pub fn named(name: &str, aliases: &[&str]) -> Self {
+        Section {
+            name: name.to_string(),
+            aliases: aliases.iter().map(|s| (*s).to_string()).collect(),
+            fee: None,
+            max_age: None,
+        }
+    }
+
+    pub fn matches(&self, s: &str) -> bool {
+        let s = s.trim();
+        self.name == s || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(s))
+    }
+}
+
+/// Entry rules (RULES.md §9).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Registration {
+    /// Maximum number of players (限额); `None` for no limit.
+    #[serde(default)]
+    pub capacity: Option<u32>,
+    /// Players must be younger than this on the event date (born after the date this many years earlier).
+    #[serde(default)]
+    pub max_age: Option<u32>,
+    /// Players must be born on or after this date.
+    #[serde(default)]
+    pub born_on_or_after: Option<NaiveDate>,
+    /// The entry fee in yuan.
+    #[serde(default)]
+    pub fee: u32,
+    /// Players younger than this on the event date enter free.
+    #[serde(default)]
+    pub free_under_age: Option<u32>,
+    /// Whether a birth date is required at registration.
+    #[serde(default)]
+    pub require_birth: bool,
+}
+
+/// Knockout finals after the Swiss (RULES.md §7).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Knockout {
+    /// The last Swiss round whose standings select the finalists.
+    pub after_round: u32,
+    /// How many players leave the Swiss (4: semi-finals 1 v 4, 2 v 3).
+    #[serde(default = "default_four")]
+    pub players: u32,
+}
+
+fn default_four() -> u32 {
+    4
+}
+
+/// How teams are ranked (RULES.md §8).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TeamMethod {
+    /// Sum of members' points, more first; ties by the team's best individual rank.
+    #[default]
+    PointsSum,
+    /// WXF style: sum of members' ranks, lower first.
+    RankSum,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Teams {
+    /// Standings after this round count for teams (`None`: the last round).
+    #[serde(default)]
+    pub after_round: Option<u32>,
+    /// How many members count (their best results).
+    #[serde(default = "default_three")]
+    pub members_counted: u32,
+    #[serde(default)]
+    pub method: TeamMethod,
+    /// How many teams get a prize or certificate.
+    #[serde(default)]
+    pub places_awarded: u32,
+}
+
+fn default_three() -> u32 {
+    3
+}
+
+/// A prize for places `from..=to` of a section (all sections when `section` is `None`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlacePrize {
+    #[serde(default)]
+    pub section: Option<String>,
+    pub from: u32,
+    pub to: u32,
+    /// Amount in yuan each (0 for a certificate or trophy only).
+    #[serde(default)]
+    pub amount: u32,
+    #[serde(default)]
+    pub label: String,
+}
+
+/// A prize category inside a section, filtered by gender, age or the local flag.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Category {
+    pub name: String,
+    #[serde(default)]
+    pub section: Option<String>,
+    #[serde(default)]
+    pub gender: Option<Gender>,
+    /// Younger than this on the event date.
+    #[serde(default)]
+    pub max_age: Option<u32>,
+    #[serde(default)]
+    pub local: Option<bool>,
+    /// Amount per place, first place first.
+    pub amounts: Vec<u32>,
+    /// Whether a player may take this prize as well as a place prize.
+    #[serde(default)]
+    pub stacks: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Prizes {
+    #[serde(default)]
+    pub places: Vec<PlacePrize>,
+    /// Lucky prizes for single places (seed 000: 18th and 28th).
+    #[serde(default)]
+    pub lucky: Vec<PlacePrize>,
+    #[serde(default)]
+    pub categories: Vec<Category>,
+    /// Team prizes may be taken together with individual prizes.
+    #[serde(default)]
+    pub team_and_individual: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Gender {
+    M,
+    F,
+}
+
+impl std::str::FromStr for Gender {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "m" | "male" | "男" => Ok(Gender::M),
+            "f" | "female" | "w" | "女" => Ok(Gender::F),
+            other => Err(format!("unknown gender '{other}' (expected m or f)")),
+        }
+    }
+}
+
+impl Gender {
+    pub fn word(self) -> &'static str {
+        match self {
+            Gender::M => "m",
+            Gender::F => "f",
+        }
+    }
+}
+
+/// What happens when the last board of a round reports (issue 5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AutoAdvance {
+    Off,
+    #[default]
+    Pair,
+    PairAndStart,
+}
+
+/// The roles of the people at the console (issue 5, issue 9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Head,
+    Assistant,
+    Organizer,
+    /// Read-only: a user who holds no role.
+    Viewer,
+}
+
+impl Role {
+    pub fn word(self) -> &'static str {
+        match self {
+            Role::Head => "head",
+            Role::Assistant => "assistant",
+            Role::Organizer => "organizer",
+            Role::Viewer => "viewer",
+        }
+    }
+}
+
+impl std::str::FromStr for Role {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim() {
+            "head" => Ok(Role::Head),
+            "assistant" => Ok(Role::Assistant),
+            "organizer" => Ok(Role::Organizer),
+            "viewer" => Ok(Role::Viewer),
+            other => Err(format!(
+                "unknown role '{other}' (expected head, assistant, organizer or viewer)"
+            )),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lang {
+    Zh,
+    En,
+}
+
+/// Everything that makes one event's rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    /// The preset this came from, or a name of the user's choosing.
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    /// The default event title.
+    #[serde(default)]
+    pub title: String,
+    /// The event date (age rules are computed against it).
+    #[serde(default)]
+    pub date: Option<NaiveDate>,
+    pub rounds: u32,
+    pub points: Points,
+    pub tiebreaks: Vec<Tiebreak>,
+    #[serde(default)]
+    pub round1: Round1Mode,
+    /// Players of the same club are not paired in round 1.
+    #[serde(default)]
+    pub round1_separate_clubs: bool,
+    #[serde(default = "default_late")]
+    pub late_window_minutes: u32,
+    #[serde(default)]
+    pub seat_mode: SeatMode,
+    /// Consecutive forfeits that withdraw a player (0 = off).
+    #[serde(default = "default_two")]
+    pub withdraw_after_forfeits: u32,
+    #[serde(default)]
+    pub foul_limits: Vec<FoulLimit>,
+    pub time_controls: TimeControls,
+    #[serde(default = "default_sections")]
+    pub sections: Vec<Section>,
+    #[serde(default)]
+    pub registration: Registration,
+    #[serde(default)]
+    pub knockout: Option<Knockout>,
+    #[serde(default)]
+    pub teams: Option<Teams>,
+    #[serde(default)]
+    pub prizes: Prizes,
+    #[serde(default)]
+    pub auto_advance: AutoAdvance,
+    /// Start times of the rounds, if the event has a schedule.
+    #[serde(default)]
+    pub schedule: Vec<NaiveTime>,
+    /// OS user name → roles. Empty: every user holds every role.
+    #[serde(default)]
+    pub roles: BTreeMap<String, Vec<Role>>,
+    /// The console's default language for this event.
+    #[serde(default)]
+    pub lang: Option<Lang>,
+}
+
+fn default_late() -> u32 {
+    10
+}
+fn default_two() -> u32 {
+    2
+}
+fn default_sections() -> Vec<Section> {
+    vec![Section::named("公开组", &["open"])]
+}
+
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum RulesError {
+    #[error("{place}: {message}")]
+    Syntax { place: String, message: String },
+    #[error("rules: {0}")]
+    Invalid(String),
+    #[error("unknown preset '{0}' (see `bianpai presets`)")]
+    UnknownPreset(String),
+}
+
+/// The embedded presets: (name, RON text).
+pub const PRESETS: [(&str, &str); 3] = [
+    ("qigu-2024-07", include_str!("presets/qigu-2024-07.ron")),
+    ("qiyuan-2019", include_str!("presets/qiyuan-2019.ron")),
+    ("lvliang-2024", include_str!("presets/lvliang-2024.ron")),
+];
+
+impl Rules {
+    /// Parses a rules file. Unknown fields and bad values are refused with line and column.
+    pub fn from_ron(text: &str, origin: &str) -> Result<Rules, RulesError> {
+        let rules: Rules = ron::from_str(text).map_err(|e| RulesError::Syntax {
+            place: format!(
+                "{origin}: line {}, column {}",
+                e.span.start.line, e.span.start.col
+            ),
+            message: e.code.to_string(),
+        })?;
+        rules.validate()?;
+        Ok(rules)
+    }
+
+    /// Loads one of the embedded presets by name.
+    pub fn preset(name: &str) -> Result<Rules, RulesError> {
+        let (_, text) = PRESETS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .ok_or_else(|| RulesError::UnknownPreset(name.to_string()))?;
+        Rules::from_ron(text, name)
+    }
+
+    pub fn to_ron(&self) -> String {
+        let cfg = ron::ser::PrettyConfig::new().struct_names(false);
+        ron::ser::to_string_pretty(self, cfg).unwrap_or_default()
+    }
+
+    /// Checks values that parse but make no sense.
+    pub fn validate(&self) -> Result<(), RulesError> {
+        let bad = |m: &str| Err(RulesError::Invalid(m.to_string()));
+        if self.rounds == 0 || self.rounds > 99 {
+            return bad("rounds: must be between 1 and 99");
+        }
+        if self.tiebreaks.is_empty() {
+            return bad("tiebreaks: the chain must not be empty (end it with draw_number)");
+        }
+        let mut seen = std::collections::HashSet::new();
+        for t in &self.tiebreaks {
+            if !seen.insert(*t) {
+                return Err(RulesError::Invalid(format!(
+                    "tiebreaks: {} appears twice",
+                    t.word()
+                )));
+            }
+        }
+        if self.sections.is_empty() {
+            return bad("sections: at least one section is needed");
+        }
+        let mut names = std::collections::HashSet::new();
+        for s in &self.sections {
+            if s.name.trim().is_empty() {
+                return bad("sections: a section needs a name");
+            }
+            if !names.insert(s.name.clone()) {
+                return Err(RulesError::Invalid(format!(
+                    "sections: '{}' appears twice",
+                    s.name
+                )));
+            }
+        }
+        for l in &self.foul_limits {
+            if l.count == 0 {
+                return bad("foul_limits: count must be at least 1");
+            }
+        }
+        if self.late_window_minutes > 24 * 60 {
+            return bad("late_window_minutes: at most one day");
+        }
+        if let Some(k) = &self.knockout {
+            if k.players != 4 {
+                return bad("knockout.players: only 4 (semi-finals 1 v 4, 2 v 3) is supported");
+            }
+            if k.after_round == 0 || k.after_round >= self.rounds.saturating_add(3) {
+                return bad("knockout.after_round: must be a Swiss round of the event");
+            }
+        }
+        if let Some(t) = &self.teams {
+            if t.members_counted == 0 {
+                return bad("teams.members_counted: must be at least 1");
+            }
+        }
+        for p in self.prizes.places.iter().chain(&self.prizes.lucky) {
+            if p.from == 0 || p.to < p.from {
+                return Err(RulesError::Invalid(format!(
+                    "prizes: places {}..{} are not a range",
+                    p.from, p.to
+                )));
+            }
+            if let Some(s) = &p.section {
+                if self.section(s).is_none() {
+                    return Err(RulesError::Invalid(format!("prizes: unknown section '{s}'")));
+                }
+            }
+        }
+        for c in &self.prizes.categories {
+            if let Some(s) = &c.section {
+                if self.section(s).is_none() {
+                    return Err(RulesError::Invalid(format!(
+                        "prizes: category '{}' names unknown section '{s}'",
+                        c.name
+                    )));
+                }
+            }
+        }
+        for (tc, what) in [
+            (&self.time_controls.swiss, "swiss"),
+            (&self.time_controls.rapid, "rapid"),
+            (&self.time_controls.armageddon, "armageddon"),
+        ] {
+            if tc.red_base_s == 0 || tc.black_base_s == 0 {
+                return Err(RulesError::Invalid(format!(
+                    "time_controls.{what}: base time must be positive"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Finds a section by name or alias.
+    pub fn section(&self, name: &str) -> Option<&Section> {
+        self.sections.iter().find(|s| s.matches(name))
+    }
+
+    pub fn section_index(&self, name: &str) -> Option<usize> {
+        self.sections.iter().position(|s| s.matches(name))
+    }
+
+    /// The number of rounds in which Swiss pairings are made (knockout events pair the Swiss
+    /// through the last round too, for places 5+).
+    pub fn swiss_rounds(&self) -> u32 {
+        self.rounds
+    }
+
+    /// Roles an OS user holds; with no role map, every role.
+    pub fn roles_of(&self, user: &str) -> Vec<Role> {
+        if self.roles.is_empty() {
+            vec![Role::Head, Role::Assistant, Role::Organizer]
+        } else {
+            self.roles.get(user).cloned().unwrap_or_default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_parse() {
+        for (name, _) in PRESETS {
+            let r = Rules::preset(name).unwrap();
+            assert_eq!(r.name, name);
+        }
+    }
+
+    #[test]
+    fn colour_dependent_draws() {
+        let r = Rules::preset("lvliang-2024").unwrap();
+        assert_eq!(r.points.for_result(GameResult::Draw, Side::Red), 1);
+        assert_eq!(r.points.for_result(GameResult::Draw, Side::Black), 2);
+        assert_eq!(r.points.for_result(GameResult::RedWinForfeit, Side::Red), 3);
+        assert_eq!(r.points.for_result(GameResult::DoubleForfeit, Side::Black), 0);
+    }
+
+    #[test]
+    fn unknown_field_names_line_and_column() {
+        let mut text = Rules::preset("qigu-2024-07").unwrap().to_ron();
+        text = text.replacen("rounds:", "roundz:", 1);
+        let err = Rules::from_ron(&text, "x.ron").unwrap_err().to_string();
+        assert!(err.contains("x.ron: line"), "{err}");
+        assert!(err.contains("column"), "{err}");
+        assert!(err.contains("roundz"), "{err}");
+    }
+
+    #[test]
+    fn round_trip_through_ron() {
+        for (name, _) in PRESETS {
+            let r = Rules::preset(name).unwrap();
+            let back = Rules::from_ron(&r.to_ron(), "rt").unwrap();
+            assert_eq!(r, back);
+        }
+    }
+}

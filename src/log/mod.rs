@@ -1,0 +1,10 @@
+//! The append-only tournament log: one file, one RON record per line, shared by every
+//! terminal on the machine. Appends take an exclusive lock, catch up with what others wrote,
+//! decide against that fresh state, write, `fsync` and only then report success.
+
+pub mod record;
+mod store;
+pub mod user;
+
+pub use record::Record;
+pub use store::{Damage, Log, LogError, repair, verify};

@@ -1,0 +1,464 @@
+//! The log file: create, open (replay), refresh (tail), append (locked), verify and repair.
+
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+
+use chrono::{DateTime, Utc};
+use thiserror::Error;
+
+use super::record::{self, DecodeError, Record};
+use crate::domain::{Actor, Command, Event, Refusal, Rules, Tournament};
+
+/// Where and how a log is damaged. Lines are 1-based.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum Damage {
+    #[error("line {line}: torn last line (no end of line: a write was interrupted); run `bianpai repair`")]
+    Torn { line: usize },
+    #[error("line {line}: {error}")]
+    Bad { line: usize, error: DecodeError },
+    #[error("line {line}: sequence number {found}, expected {expected} (a record was deleted, inserted or moved)")]
+    Sequence {
+        line: usize,
+        expected: u64,
+        found: u64,
+    },
+    #[error("line {line}: hash chain broken (the previous record was edited, deleted or moved)")]
+    Chain { line: usize },
+    #[error("line 1: the first record must create the tournament")]
+    NotCreated,
+    #[error("line {line}: not valid UTF-8")]
+    Encoding { line: usize },
+}
+
+impl Damage {
+    pub fn line(&self) -> usize {
+        match self {
+            Damage::Torn { line }
+            | Damage::Bad { line, .. }
+            | Damage::Sequence { line, .. }
+            | Damage::Chain { line }
+            | Damage::Encoding { line } => *line,
+            Damage::NotCreated => 1,
+        }
+    }
+}
+
+#[derive(Debug, Error)]
+pub enum LogError {
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path}: already exists; refusing to overwrite it")]
+    Exists { path: String },
+    #[error("{path}: damaged at {damage}; nothing was written")]
+    Damaged { path: String, damage: Damage },
+    #[error("{path}: empty log (no tournament)")]
+    Empty { path: String },
+    #[error("{0}")]
+    Refused(#[from] Refusal),
+}
+
+/// An open log and the state it replays to.
+pub struct Log {
+    path: PathBuf,
+    file: File,
+    /// Bytes consumed so far (always at a line boundary).
+    offset: u64,
+    /// Lines consumed so far.
+    lines: usize,
+    next_seq: u64,
+    last_hash: String,
+    state: Tournament,
+    /// Records read or written since the log was opened, in file order.
+    records: Vec<Record>,
+    keep_records: bool,
+    damage: Option<Damage>,
+    writable: bool,
+}
+
+fn io_err(path: &Path) -> impl Fn(std::io::Error) -> LogError + '_ {
+    move |source| LogError::Io {
+        path: path.display().to_string(),
+        source,
+    }
+}
+
+impl Log {
+    /// Creates a new log holding the rules; refuses if the file exists. Mode 0660.
+    pub fn create(path: &Path, title: &str, rules: Rules, by: &str, at: DateTime<Utc>) -> Result<Log, LogError> {
+        let mut file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create_new(true)
+            .mode(0o660)
+            .open(path)
+            .map_err(|e| {
+                if e.kind() == std::io::ErrorKind::AlreadyExists {
+                    LogError::Exists {
+                        path: path.display().to_string(),
+                    }
+                } else {
+                    io_err(path)(e)
+                }
+            })?;
+        // The umask may have taken the group's write bit away: set it explicitly.
+        let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o660));
+        let ev = Event::Created {
+            title: title.to_string(),
+            rules: Box::new(rules),
+        };
+        let (line, _) = record::encode(1, &at, by, crate::domain::Role::Organizer, "", &ev);
+        let written = file
+            .write_all(format!("{line}\n").as_bytes())
+            .and_then(|()| file.sync_all());
+        if let Err(e) = written {
+            let _ = std::fs::remove_file(path);
+            return Err(io_err(path)(e));
+        }
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            if let Ok(d) = File::open(dir) {
+                let _ = d.sync_all();
+            }
+        }
+        drop(file);
+        Log::open(path)
+    }
+
+    /// Opens a log and replays it. A damaged log opens read-only up to the damage.
+    pub fn open(path: &Path) -> Result<Log, LogError> {
+        Log::open_with(path, false)
+    }
+
+    /// Opens a log keeping every record in memory (for the audit view and verify).
+    pub fn open_with(path: &Path, keep_records: bool) -> Result<Log, LogError> {
+        let (file, writable) = match OpenOptions::new().read(true).append(true).open(path) {
+            Ok(f) => (f, true),
+            Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => (
+                OpenOptions::new().read(true).open(path).map_err(io_err(path))?,
+                false,
+            ),
+            Err(e) => return Err(io_err(path)(e)),
+        };
+        let mut log = Log {
+            path: path.to_path_buf(),
+            file,
+            offset: 0,
+            lines: 0,
+            next_seq: 1,
+            last_hash: String::new(),
+            state: Tournament::new(String::new(), placeholder_rules()),
+            records: Vec::new(),
+            keep_records,
+            damage: None,
+            writable,
+        };
+        log.read_new(false)?;
+        if log.lines == 0 && log.damage.is_none() {
+            return Err(LogError::Empty {
+                path: path.display().to_string(),
+            });
+        }
+        Ok(log)
+    }
+
+    pub fn state(&self) -> &Tournament {
+        &self.state
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn damage(&self) -> Option<&Damage> {
+        self.damage.as_ref()
+    }
+
+    pub fn records(&self) -> &[Record] {
+        &self.records
+    }
+
+    pub fn writable(&self) -> bool {
+        self.writable
+    }
+
+    /// Reads records other processes appended. Returns the new records. Only complete lines
+    /// are consumed; a partial last line is left for later unless `locked` (then it is torn).
+    pub fn refresh(&mut self) -> Result<Vec<Record>, LogError> {
+        self.read_new(false)
+    }
+
+    fn read_new(&mut self, locked: bool) -> Result<Vec<Record>, LogError> {
+        if self.damage.is_some() {
+            return Ok(Vec::new());
+        }
+        let len = self.file.metadata().map_err(io_err(&self.path))?.len();
+        if len <= self.offset {
+            return Ok(Vec::new());
+        }
+        let mut buf = Vec::with_capacity((len - self.offset) as usize);
+        self.file
+            .seek(SeekFrom::Start(self.offset))
+            .map_err(io_err(&self.path))?;
+        (&mut self.file)
+            .take(len - self.offset)
+            .read_to_end(&mut buf)
+            .map_err(io_err(&self.path))?;
+        let mut new = Vec::new();
+        let mut pos = 0;
+        while pos < buf.len() {
+            let Some(nl) = buf[pos..].iter().position(|b| *b == b'\n') else {
+                if locked {
+                    self.damage = Some(Damage::Torn {
+                        line: self.lines + 1,
+                    });
+                }
+                break;
+            };
+            let line_no = self.lines + 1;
+            let bytes = &buf[pos..pos + nl];
+            let Ok(text) = std::str::from_utf8(bytes) else {
+                self.damage = Some(Damage::Encoding { line: line_no });
+                break;
+            };
+            match self.check(line_no, text) {
+                Ok(rec) => {
+                    if line_no == 1 {
+                        if let Event::Created { title, rules } = &rec.ev {
+                            self.state = Tournament::new(title.clone(), (**rules).clone());
+                        }
+                    } else {
+                        self.state.apply(&rec.ev);
+                    }
+                    self.next_seq = rec.seq + 1;
+                    self.last_hash.clone_from(&rec.hash);
+                    if self.keep_records {
+                        self.records.push(rec.clone());
+                    }
+                    new.push(rec);
+                }
+                Err(d) => {
+                    self.damage = Some(d);
+                    break;
+                }
+            }
+            pos += nl + 1;
+            self.lines += 1;
+            self.offset += nl as u64 + 1;
+        }
+        Ok(new)
+    }
+
+    fn check(&self, line: usize, text: &str) -> Result<Record, Damage> {
+        let rec = record::decode(text).map_err(|error| Damage::Bad { line, error })?;
+        if rec.seq != self.next_seq {
+            return Err(Damage::Sequence {
+                line,
+                expected: self.next_seq,
+                found: rec.seq,
+            });
+        }
+        if rec.prev != self.last_hash {
+            return Err(Damage::Chain { line });
+        }
+        if line == 1 && !matches!(rec.ev, Event::Created { .. }) {
+            return Err(Damage::NotCreated);
+        }
+        if line > 1 && matches!(rec.ev, Event::Created { .. }) {
+            return Err(Damage::Bad {
+                line,
+                error: DecodeError::Syntax("a second tournament record".into()),
+            });
+        }
+        Ok(rec)
+    }
+
+    /// Decides `cmd` against the freshest state under an exclusive lock, appends the events,
+    /// syncs them to disk and only then returns them.
+    pub fn execute(&mut self, actor: &Actor, cmd: &Command, at: DateTime<Utc>) -> Result<Vec<Record>, LogError> {
+        self.transact(actor, at, |t| t.decide(actor, cmd))
+    }
+
+    /// Like `execute`, with any decision function over the fresh state.
+    pub fn transact(
+        &mut self,
+        actor: &Actor,
+        at: DateTime<Utc>,
+        decide: impl FnOnce(&Tournament) -> Result<Vec<Event>, Refusal>,
+    ) -> Result<Vec<Record>, LogError> {
+        if !self.writable {
+            return Err(io_err(&self.path)(std::io::Error::new(
+                std::io::ErrorKind::PermissionDenied,
+                "the log is read-only for this user; nothing was written",
+            )));
+        }
+        self.file.lock().map_err(io_err(&self.path))?;
+        let result = self.append_locked(actor, at, decide);
+        let _ = self.file.unlock();
+        result
+    }
+
+    fn append_locked(
+        &mut self,
+        actor: &Actor,
+        at: DateTime<Utc>,
+        decide: impl FnOnce(&Tournament) -> Result<Vec<Event>, Refusal>,
+    ) -> Result<Vec<Record>, LogError> {
+        self.read_new(true)?;
+        if let Some(d) = &self.damage {
+            return Err(LogError::Damaged {
+                path: self.path.display().to_string(),
+                damage: d.clone(),
+            });
+        }
+        let events = decide(&self.state)?;
+        if events.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut text = String::new();
+        let mut seq = self.next_seq;
+        let mut prev = self.last_hash.clone();
+        let mut recs = Vec::with_capacity(events.len());
+        for ev in events {
+            let (line, hash) = record::encode(seq, &at, &actor.user, actor.role, &prev, &ev);
+            text.push_str(&line);
+            text.push('\n');
+            recs.push(Record {
+                v: record::VERSION,
+                seq,
+                at,
+                by: actor.user.clone(),
+                role: actor.role,
+                prev: prev.clone(),
+                ev,
+                hash: hash.clone(),
+            });
+            prev = hash;
+            seq += 1;
+        }
+        let len_before = self.offset;
+        let written = self
+            .file
+            .write_all(text.as_bytes())
+            .and_then(|()| self.file.sync_data());
+        if let Err(e) = written {
+            // Take back whatever part of the write landed, so no half record stays behind.
+            let _ = self.file.set_len(len_before);
+            let _ = self.file.sync_data();
+            return Err(io_err(&self.path)(e));
+        }
+        for r in &recs {
+            self.state.apply(&r.ev);
+            self.lines += 1;
+            if self.keep_records {
+                self.records.push(r.clone());
+            }
+        }
+        self.offset += text.len() as u64;
+        self.next_seq = seq;
+        self.last_hash = prev;
+        Ok(recs)
+    }
+}
+
+/// Rules used only until the first record is read.
+fn placeholder_rules() -> Rules {
+    Rules::preset("qigu-2024-07").unwrap_or_else(|_| unreachable_rules())
+}
+
+fn unreachable_rules() -> Rules {
+    // The embedded presets are checked by tests; this keeps `open` panic-free regardless.
+    Rules {
+        name: String::new(),
+        description: String::new(),
+        title: String::new(),
+        date: None,
+        rounds: 1,
+        points: crate::domain::rules::Points::uniform(2, 1, 0),
+        tiebreaks: vec![crate::domain::rules::Tiebreak::DrawNumber],
+        round1: crate::domain::rules::Round1Mode::Adjacent,
+        round1_separate_clubs: false,
+        late_window_minutes: 10,
+        seat_mode: crate::domain::rules::SeatMode::MarkAbsent,
+        withdraw_after_forfeits: 2,
+        foul_limits: Vec::new(),
+        time_controls: crate::domain::rules::TimeControls {
+            swiss: crate::domain::rules::TimeControl::fischer(20, 5),
+            rapid: crate::domain::rules::TimeControl::fischer(10, 5),
+            armageddon: crate::domain::rules::TimeControl::fischer(5, 3),
+        },
+        sections: vec![crate::domain::rules::Section::named("公开组", &[])],
+        registration: crate::domain::rules::Registration::default(),
+        knockout: None,
+        teams: None,
+        prizes: crate::domain::rules::Prizes::default(),
+        auto_advance: crate::domain::rules::AutoAdvance::Pair,
+        schedule: Vec::new(),
+        roles: std::collections::BTreeMap::new(),
+        lang: None,
+    }
+}
+
+/// Checks a log end to end. Returns the number of records, or the first damage.
+pub fn verify(path: &Path) -> Result<usize, LogError> {
+    let mut log = Log::open_with(path, false)?;
+    // A partial last line is torn when nobody is writing: take the lock to be sure.
+    let _ = log.file.lock_shared();
+    let res = log.read_new(true);
+    let _ = log.file.unlock();
+    res?;
+    match log.damage {
+        Some(damage) => Err(LogError::Damaged {
+            path: path.display().to_string(),
+            damage,
+        }),
+        None => Ok(log.lines),
+    }
+}
+
+/// Moves a torn tail into a side file next to the log and truncates the log to its last
+/// complete record. Refuses any other damage (an edited or reordered log is evidence, not
+/// something to repair). Returns the side file, or `None` when there was nothing to repair.
+pub fn repair(path: &Path, now: DateTime<Utc>) -> Result<Option<PathBuf>, LogError> {
+    let mut log = Log::open_with(path, false)?;
+    log.file.lock().map_err(io_err(path))?;
+    let res = (|| {
+        log.read_new(true)?;
+        match &log.damage {
+            None => Ok(None),
+            Some(Damage::Torn { .. }) => {
+                let mut tail = Vec::new();
+                log.file
+                    .seek(SeekFrom::Start(log.offset))
+                    .map_err(io_err(path))?;
+                log.file.read_to_end(&mut tail).map_err(io_err(path))?;
+                let side = PathBuf::from(format!(
+                    "{}.torn-{}",
+                    path.display(),
+                    now.format("%Y%m%dT%H%M%S%.3fZ")
+                ));
+                let mut f = OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .mode(0o660)
+                    .open(&side)
+                    .map_err(io_err(&side))?;
+                f.write_all(&tail)
+                    .and_then(|()| f.sync_all())
+                    .map_err(io_err(&side))?;
+                log.file.set_len(log.offset).map_err(io_err(path))?;
+                log.file.sync_all().map_err(io_err(path))?;
+                Ok(Some(side))
+            }
+            Some(d) => Err(LogError::Damaged {
+                path: path.display().to_string(),
+                damage: d.clone(),
+            }),
+        }
+    })();
+    let _ = log.file.unlock();
+    res
+}
