@@ -12,6 +12,7 @@ pub mod registration;
 pub mod result;
 pub mod rules;
 pub mod side;
+pub mod standings;
 pub mod tournament;
 
 pub use command::{Actor, Command};
