@@ -1,4 +1,20 @@
 //! bianpai (编排): a live console and command line for Xiangqi Swiss tournaments.
+//!
+//! `domain` is the pure core; `log` is the shared append-only file; `cli`, `console`,
+//! `export` and `import` are the edges.
 
+pub mod cli;
+pub mod console;
 pub mod domain;
+pub mod export;
+pub mod import;
 pub mod log;
+
+/// `println!` that never panics: a closed pipe (`bianpai … | head`) ends output quietly.
+#[macro_export]
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($t)*);
+    }};
+}

@@ -1,1 +1,36 @@
-fn main() {}
+//! The `bianpai` binary: parse the arguments and hand over to the command line or the console.
+
+use clap::Parser;
+
+fn main() {
+    let cli = match bianpai::cli::Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) {
+                let _ = e.print();
+                std::process::exit(0);
+            }
+            // One line: clap's first line, without the usage block.
+            let text = e.to_string();
+            let message: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.is_empty() && !l.starts_with("Usage:"))
+                .collect();
+            let message = message.join(" ");
+            let message = message.strip_prefix("error: ").unwrap_or(&message);
+            eprintln!("bianpai: {message} (see bianpai --help)");
+            std::process::exit(2);
+        }
+    };
+    if let Err(e) = bianpai::cli::run(cli) {
+        eprintln!("bianpai: {e}");
+        std::process::exit(1);
+    }
+}

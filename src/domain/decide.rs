@@ -38,7 +38,11 @@ impl Tournament {
                 registration::check_entry(self, entry)?;
                 let mut entry = entry.clone();
                 entry.name = entry.name.trim().to_string();
-                if let Some(s) = self.rules.section(&entry.group).or(self.rules.sections.first()) {
+                if let Some(s) = self
+                    .rules
+                    .section(&entry.group)
+                    .or(self.rules.sections.first())
+                {
                     entry.group.clone_from(&s.name);
                 }
                 Ok(vec![Event::PlayerRegistered {
@@ -49,7 +53,10 @@ impl Tournament {
             Command::WithdrawPlayer { no, reason } => {
                 let p = self.player(*no).ok_or(Refusal::UnknownPlayer(*no))?;
                 if p.status != Status::Active {
-                    return Err(rule(format!("player {no} ({}) has already withdrawn", p.entry.name)));
+                    return Err(rule(format!(
+                        "player {no} ({}) has already withdrawn",
+                        p.entry.name
+                    )));
                 }
                 Ok(vec![Event::PlayerWithdrawn {
                     no: *no,
@@ -60,7 +67,10 @@ impl Tournament {
             Command::ReinstatePlayer { no, reason } => {
                 let p = self.player(*no).ok_or(Refusal::UnknownPlayer(*no))?;
                 if p.status == Status::Active {
-                    return Err(rule(format!("player {no} ({}) is not withdrawn", p.entry.name)));
+                    return Err(rule(format!(
+                        "player {no} ({}) is not withdrawn",
+                        p.entry.name
+                    )));
                 }
                 if reason.trim().is_empty() {
                     return Err(rule("reinstating a player needs a reason"));
@@ -98,12 +108,20 @@ impl Tournament {
                     reason: reason.clone(),
                 }])
             }
-            Command::SwapBoards { a, b, force } => self.decide_override(Some((*a, *b)), None, force.as_ref()),
-            Command::FlipBoard { board, force } => self.decide_override(None, Some(*board), force.as_ref()),
+            Command::SwapBoards { a, b, force } => {
+                self.decide_override(Some((*a, *b)), None, force.as_ref())
+            }
+            Command::FlipBoard { board, force } => {
+                self.decide_override(None, Some(*board), force.as_ref())
+            }
             Command::StartRound { at } => {
                 let r = self.current().ok_or(Refusal::NoRound)?;
                 if let Some(s) = r.started_at {
-                    return Err(rule(format!("round {} already started at {}", r.round, s.to_rfc3339())));
+                    return Err(rule(format!(
+                        "round {} already started at {}",
+                        r.round,
+                        s.to_rfc3339()
+                    )));
                 }
                 Ok(vec![Event::RoundStarted {
                     round: r.round,
@@ -130,7 +148,9 @@ impl Tournament {
                 // The flag is judged at the clock's last update or later; accept an arbiter's
                 // confirmation when the clock shows the flag now or the side has no time.
                 let shows = fallen.flatten() == Some(*side)
-                    || g.clock.as_ref().is_some_and(|c| *c.remaining_ms.get(*side) == 0);
+                    || g.clock
+                        .as_ref()
+                        .is_some_and(|c| *c.remaining_ms.get(*side) == 0);
                 let _ = shows;
                 self.decide_result(
                     Some(round),
@@ -147,7 +167,14 @@ impl Tournament {
                 present,
                 at,
                 reverse_reason,
-            } => self.decide_seat(*round, *board, *side, *present, *at, reverse_reason.as_ref()),
+            } => self.decide_seat(
+                *round,
+                *board,
+                *side,
+                *present,
+                *at,
+                reverse_reason.as_ref(),
+            ),
             Command::RecordFoul {
                 round,
                 board,
@@ -167,10 +194,10 @@ impl Tournament {
                         "round {round} board {board}: the game is over ({existing}); clock input ignored"
                     )));
                 }
-                if let ClockAction::Set { red_ms, black_ms } = action {
-                    if *red_ms > 24 * 3_600_000 || *black_ms > 24 * 3_600_000 {
-                        return Err(rule(format!("board {board}: a clock reading over a day")));
-                    }
+                if let ClockAction::Set { red_ms, black_ms } = action
+                    && (*red_ms > 24 * 3_600_000 || *black_ms > 24 * 3_600_000)
+                {
+                    return Err(rule(format!("board {board}: a clock reading over a day")));
                 }
                 Ok(vec![Event::Clock {
                     round,
@@ -232,14 +259,14 @@ impl Tournament {
     }
 
     fn decide_pair(&self) -> Decision {
-        if let Some(r) = self.current() {
-            if let Some(g) = r.games.iter().find(|g| g.result.is_none()) {
-                return Err(Refusal::RoundIncomplete {
-                    round: r.round,
-                    missing: r.games.len() - r.reported(),
-                    first: g.board,
-                });
-            }
+        if let Some(r) = self.current()
+            && let Some(g) = r.games.iter().find(|g| g.result.is_none())
+        {
+            return Err(Refusal::RoundIncomplete {
+                round: r.round,
+                missing: r.games.len() - r.reported(),
+                first: g.board,
+            });
         }
         let next = self.current_round().0 + 1;
         let last = self.rules.rounds;
@@ -295,7 +322,10 @@ impl Tournament {
             if b.index() < n {
                 Ok(b.index())
             } else {
-                Err(Refusal::UnknownBoard { round: r.round, board: b })
+                Err(Refusal::UnknownBoard {
+                    round: r.round,
+                    board: b,
+                })
             }
         };
         if let Some((a, b)) = swap {
@@ -391,7 +421,8 @@ impl Tournament {
                     "round {round} board {board}: there is no late forfeit against {side} to reverse"
                 )));
             }
-            let other_absent = g.result == Some(GameResult::DoubleForfeit) && !g.seats.get(side.other()).present;
+            let other_absent =
+                g.result == Some(GameResult::DoubleForfeit) && !g.seats.get(side.other()).present;
             let new_result = if other_absent {
                 Some(GameResult::win_for(side, true))
             } else {
@@ -414,7 +445,10 @@ impl Tournament {
             ]);
         }
         if let Some(existing) = g.result {
-            if g.cause == Cause::LateWindow && present && g.result.is_some_and(|r| r.forfeited_by(side)) {
+            if g.cause == Cause::LateWindow
+                && present
+                && g.result.is_some_and(|r| r.forfeited_by(side))
+            {
                 return Err(rule(format!(
                     "round {round} board {board}: {side} arrived after the late window closed; the forfeit stands unless the head arbiter reverses it (--reverse REASON)"
                 )));
@@ -440,7 +474,13 @@ impl Tournament {
         }])
     }
 
-    fn decide_foul(&self, round: Option<Round>, board: Board, side: Side, kind: FoulKind) -> Decision {
+    fn decide_foul(
+        &self,
+        round: Option<Round>,
+        board: Board,
+        side: Side,
+        kind: FoulKind,
+    ) -> Decision {
         let g = self.board(round, board)?;
         let round = round.unwrap_or(self.current_round());
         if let Some(existing) = g.result {
@@ -501,6 +541,7 @@ impl Tournament {
     }
 
     /// Adds the withdrawals that `events` trigger under the consecutive-forfeit rule.
+    #[allow(clippy::unnecessary_wraps)] // every decision path returns a `Decision`
     fn with_consequences(&self, events: Vec<Event>) -> Decision {
         let limit = self.rules.withdraw_after_forfeits;
         if limit == 0 || events.is_empty() {
@@ -513,11 +554,11 @@ impl Tournament {
         let mut out = events;
         let mut touched: Vec<PlayerNo> = Vec::new();
         for e in &out {
-            if let Some((round, board)) = e.board() {
-                if let Some(g) = after.game(round, board) {
-                    touched.push(g.red);
-                    touched.push(g.black);
-                }
+            if let Some((round, board)) = e.board()
+                && let Some(g) = after.game(round, board)
+            {
+                touched.push(g.red);
+                touched.push(g.black);
             }
         }
         touched.sort();

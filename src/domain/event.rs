@@ -110,7 +110,10 @@ pub enum ClockAction {
     Pause,
     Resume,
     /// An arbiter's reading of a physical clock, in milliseconds; the clock keeps its state.
-    Set { red_ms: u64, black_ms: u64 },
+    Set {
+        red_ms: u64,
+        black_ms: u64,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

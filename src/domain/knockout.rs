@@ -12,6 +12,9 @@ pub fn finalists(_t: &Tournament, _round: Round) -> Vec<PlayerNo> {
 }
 
 /// The knockout boards (red, black, stage) to pair in `round`.
-pub fn pairings(_t: &Tournament, _round: Round) -> Result<Vec<(PlayerNo, PlayerNo, Stage)>, Refusal> {
+pub fn pairings(
+    _t: &Tournament,
+    _round: Round,
+) -> Result<Vec<(PlayerNo, PlayerNo, Stage)>, Refusal> {
     Ok(Vec::new())
 }

@@ -32,10 +32,10 @@ pub fn check_entry(t: &Tournament, entry: &PlayerEntry) -> Result<(), Refusal> {
     if name.chars().count() > 40 || name.chars().any(char::is_control) {
         return refuse(format!("name: '{name}' is not a player's name"));
     }
-    if let Some(cap) = rules.registration.capacity {
-        if t.players.len() as u32 >= cap {
-            return refuse(format!("the event is full ({cap} players, 限额{cap}人)"));
-        }
+    if let Some(cap) = rules.registration.capacity
+        && t.players.len() as u32 >= cap
+    {
+        return refuse(format!("the event is full ({cap} players, 限额{cap}人)"));
     }
     let group = entry.group.trim();
     let section = if group.is_empty() {
@@ -56,33 +56,36 @@ pub fn check_entry(t: &Tournament, entry: &PlayerEntry) -> Result<(), Refusal> {
     if let Some(birth) = entry.birth {
         if let Some(date) = rules.date {
             if birth > date {
-                return refuse(format!("{name}: birth date {birth} is after the event date"));
+                return refuse(format!(
+                    "{name}: birth date {birth} is after the event date"
+                ));
             }
-            if let Some(age) = rules.registration.max_age {
-                if !younger_than(birth, age, date) {
-                    return refuse(format!(
-                        "{name}: born {birth}, must be under {age} on {date} (born after {})",
-                        years_before(date, age)
-                    ));
-                }
+            if let Some(age) = rules.registration.max_age
+                && !younger_than(birth, age, date)
+            {
+                return refuse(format!(
+                    "{name}: born {birth}, must be under {age} on {date} (born after {})",
+                    years_before(date, age)
+                ));
             }
-            if let Some(age) = section.max_age {
-                if !younger_than(birth, age, date) {
-                    return refuse(format!(
-                        "{name}: born {birth}, too old for {} (under {age})",
-                        section.name
-                    ));
-                }
+            if let Some(age) = section.max_age
+                && !younger_than(birth, age, date)
+            {
+                return refuse(format!(
+                    "{name}: born {birth}, too old for {} (under {age})",
+                    section.name
+                ));
             }
         }
-        if let Some(min) = rules.registration.born_on_or_after {
-            if birth < min {
-                return refuse(format!("{name}: born {birth}, must be born on or after {min}"));
-            }
+        if let Some(min) = rules.registration.born_on_or_after
+            && birth < min
+        {
+            return refuse(format!(
+                "{name}: born {birth}, must be born on or after {min}"
+            ));
         }
     }
-    if t
-        .players
+    if t.players
         .iter()
         .any(|p| p.entry.name.trim() == name && p.entry.birth == entry.birth)
     {
@@ -114,10 +117,26 @@ mod tests {
     fn seed_000_age_lines() {
         let d = NaiveDate::from_ymd_opt(2024, 7, 6).unwrap();
         // Under 14: born after 2010-07-06.
-        assert!(younger_than(NaiveDate::from_ymd_opt(2010, 7, 7).unwrap(), 14, d));
-        assert!(!younger_than(NaiveDate::from_ymd_opt(2010, 7, 6).unwrap(), 14, d));
+        assert!(younger_than(
+            NaiveDate::from_ymd_opt(2010, 7, 7).unwrap(),
+            14,
+            d
+        ));
+        assert!(!younger_than(
+            NaiveDate::from_ymd_opt(2010, 7, 6).unwrap(),
+            14,
+            d
+        ));
         // Under 70: born after 1954-07-06.
-        assert!(younger_than(NaiveDate::from_ymd_opt(1954, 7, 7).unwrap(), 70, d));
-        assert!(!younger_than(NaiveDate::from_ymd_opt(1954, 7, 6).unwrap(), 70, d));
+        assert!(younger_than(
+            NaiveDate::from_ymd_opt(1954, 7, 7).unwrap(),
+            70,
+            d
+        ));
+        assert!(!younger_than(
+            NaiveDate::from_ymd_opt(1954, 7, 6).unwrap(),
+            70,
+            d
+        ));
     }
 }

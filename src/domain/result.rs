@@ -64,7 +64,6 @@ impl GameResult {
     pub fn outcome(self, side: Side) -> Outcome {
         match (self, side) {
             (GameResult::Draw, _) => Outcome::Draw,
-            (GameResult::DoubleForfeit, _) => Outcome::Loss,
             (GameResult::RedWin | GameResult::RedWinForfeit, Side::Red)
             | (GameResult::BlackWin | GameResult::BlackWinForfeit, Side::Black) => Outcome::Win,
             _ => Outcome::Loss,

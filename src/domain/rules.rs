@@ -20,7 +20,7 @@ pub struct Points {
     pub black_win: u32,
     pub black_draw: u32,
     pub black_loss: u32,
-    /// Points for a bye; `None` means the colour-independent win (red_win).
+    /// Points for a bye; `None` means the colour-independent win (`red_win`).
     #[serde(default)]
     pub bye: Option<u32>,
 }
@@ -57,10 +57,16 @@ impl Points {
 
     /// The highest points one game can give (used for pairing weights and sanity checks).
     pub fn max_game(&self) -> u32 {
-        [self.red_win, self.black_win, self.red_draw, self.black_draw, self.bye_points()]
-            .into_iter()
-            .max()
-            .unwrap_or(0)
+        [
+            self.red_win,
+            self.black_win,
+            self.red_draw,
+            self.black_draw,
+            self.bye_points(),
+        ]
+        .into_iter()
+        .max()
+        .unwrap_or(0)
     }
 }
 
@@ -637,10 +643,10 @@ impl Rules {
                 return bad("knockout.after_round: must be a Swiss round of the event");
             }
         }
-        if let Some(t) = &self.teams {
-            if t.members_counted == 0 {
-                return bad("teams.members_counted: must be at least 1");
-            }
+        if let Some(t) = &self.teams
+            && t.members_counted == 0
+        {
+            return bad("teams.members_counted: must be at least 1");
         }
         for p in self.prizes.places.iter().chain(&self.prizes.lucky) {
             if p.from == 0 || p.to < p.from {
@@ -649,20 +655,22 @@ impl Rules {
                     p.from, p.to
                 )));
             }
-            if let Some(s) = &p.section {
-                if self.section(s).is_none() {
-                    return Err(RulesError::Invalid(format!("prizes: unknown section '{s}'")));
-                }
+            if let Some(s) = &p.section
+                && self.section(s).is_none()
+            {
+                return Err(RulesError::Invalid(format!(
+                    "prizes: unknown section '{s}'"
+                )));
             }
         }
         for c in &self.prizes.categories {
-            if let Some(s) = &c.section {
-                if self.section(s).is_none() {
-                    return Err(RulesError::Invalid(format!(
-                        "prizes: category '{}' names unknown section '{s}'",
-                        c.name
-                    )));
-                }
+            if let Some(s) = &c.section
+                && self.section(s).is_none()
+            {
+                return Err(RulesError::Invalid(format!(
+                    "prizes: category '{}' names unknown section '{s}'",
+                    c.name
+                )));
             }
         }
         for (tc, what) in [
@@ -722,7 +730,10 @@ mod tests {
         assert_eq!(r.points.for_result(GameResult::Draw, Side::Red), 1);
         assert_eq!(r.points.for_result(GameResult::Draw, Side::Black), 2);
         assert_eq!(r.points.for_result(GameResult::RedWinForfeit, Side::Red), 3);
-        assert_eq!(r.points.for_result(GameResult::DoubleForfeit, Side::Black), 0);
+        assert_eq!(
+            r.points.for_result(GameResult::DoubleForfeit, Side::Black),
+            0
+        );
     }
 
     #[test]

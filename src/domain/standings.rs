@@ -36,7 +36,12 @@ pub fn standings(t: &Tournament, after: Round) -> Vec<Standing> {
                 .rules
                 .tiebreaks
                 .iter()
-                .map(|tb| (*tb, (*tb == Tiebreak::DrawNumber).then_some(i64::from(p.no.0))))
+                .map(|tb| {
+                    (
+                        *tb,
+                        (*tb == Tiebreak::DrawNumber).then_some(i64::from(p.no.0)),
+                    )
+                })
                 .collect(),
         })
         .collect();

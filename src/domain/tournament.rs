@@ -99,7 +99,9 @@ impl RoundState {
     }
 
     fn game_mut(&mut self, board: Board) -> Option<&mut Game> {
-        self.games.get_mut(board.index()).filter(|g| g.board == board)
+        self.games
+            .get_mut(board.index())
+            .filter(|g| g.board == board)
     }
 
     pub fn reported(&self) -> usize {
@@ -237,7 +239,9 @@ impl Tournament {
     }
 
     fn round_mut(&mut self, round: Round) -> Option<&mut RoundState> {
-        self.rounds.get_mut(round.index()).filter(|r| r.round == round)
+        self.rounds
+            .get_mut(round.index())
+            .filter(|r| r.round == round)
     }
 
     fn game_mut(&mut self, round: Round, board: Board) -> Option<&mut Game> {
@@ -293,18 +297,14 @@ impl Tournament {
                             })
                         })
                         .collect();
-                    if self.players.len() != old.len() {
-                        self.players = old;
-                    } else {
+                    if self.players.len() == old.len() {
                         self.draw = Some(*seed);
+                    } else {
+                        self.players = old;
                     }
                 }
             }
-            Event::RoundPaired {
-                round,
-                games,
-                byes,
-            } => {
+            Event::RoundPaired { round, games, byes } => {
                 if round.index() == self.rounds.len() {
                     let games = games.iter().map(|p| self.new_game(p)).collect();
                     self.rounds.push(RoundState {
@@ -342,10 +342,10 @@ impl Tournament {
                         c.running = None;
                     }
                 }
-                if let Some(r) = self.round_mut(*round) {
-                    if game.board.index() == r.games.len() {
-                        r.games.push(g);
-                    }
+                if let Some(r) = self.round_mut(*round)
+                    && game.board.index() == r.games.len()
+                {
+                    r.games.push(g);
                 }
             }
             Event::RoundStarted { round, at } => {
@@ -418,9 +418,7 @@ impl Tournament {
                 at,
             } => {
                 let started = self.round(*round).and_then(|r| r.started_at);
-                let tc = self
-                    .game(*round, *board)
-                    .map(|g| self.time_control(g.game));
+                let tc = self.game(*round, *board).map(|g| self.time_control(g.game));
                 if let (Some(g), Some(tc)) = (self.game_mut(*round, *board), tc) {
                     let clock = g.clock.get_or_insert_with(|| {
                         // The clock ran from the round's start with red to move; a board whose

@@ -56,11 +56,13 @@ pub enum DecodeError {
 
 fn digest(bytes: &[u8]) -> String {
     let d = Sha256::digest(bytes);
-    let mut s = String::with_capacity(HASH_LEN);
-    for b in d.iter().take(HASH_LEN / 2) {
-        s.push_str(&format!("{b:02x}"));
-    }
-    s
+    d.iter()
+        .take(HASH_LEN / 2)
+        .fold(String::with_capacity(HASH_LEN), |mut s, b| {
+            use std::fmt::Write as _;
+            let _ = write!(s, "{b:02x}");
+            s
+        })
 }
 
 /// Encodes one record (without the trailing newline) and returns it with its hash.
@@ -105,9 +107,8 @@ pub fn decode(line: &str) -> Result<Record, DecodeError> {
     if digest(body.as_bytes()) != hash {
         return Err(DecodeError::BadHash);
     }
-    let rec: Record = ron::from_str(line).map_err(|e| {
-        DecodeError::Syntax(format!("column {}: {}", e.span.start.col, e.code))
-    })?;
+    let rec: Record = ron::from_str(line)
+        .map_err(|e| DecodeError::Syntax(format!("column {}: {}", e.span.start.col, e.code)))?;
     if rec.v > VERSION {
         return Err(DecodeError::Version(rec.v));
     }

@@ -14,11 +14,15 @@ use crate::domain::{Actor, Command, Event, Refusal, Rules, Tournament};
 /// Where and how a log is damaged. Lines are 1-based.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum Damage {
-    #[error("line {line}: torn last line (no end of line: a write was interrupted); run `bianpai repair`")]
+    #[error(
+        "line {line}: torn last line (no end of line: a write was interrupted); run `bianpai repair`"
+    )]
     Torn { line: usize },
     #[error("line {line}: {error}")]
     Bad { line: usize, error: DecodeError },
-    #[error("line {line}: sequence number {found}, expected {expected} (a record was deleted, inserted or moved)")]
+    #[error(
+        "line {line}: sequence number {found}, expected {expected} (a record was deleted, inserted or moved)"
+    )]
     Sequence {
         line: usize,
         expected: u64,
@@ -89,7 +93,13 @@ fn io_err(path: &Path) -> impl Fn(std::io::Error) -> LogError + '_ {
 
 impl Log {
     /// Creates a new log holding the rules; refuses if the file exists. Mode 0660.
-    pub fn create(path: &Path, title: &str, rules: Rules, by: &str, at: DateTime<Utc>) -> Result<Log, LogError> {
+    pub fn create(
+        path: &Path,
+        title: &str,
+        rules: Rules,
+        by: &str,
+        at: DateTime<Utc>,
+    ) -> Result<Log, LogError> {
         let mut file = OpenOptions::new()
             .read(true)
             .append(true)
@@ -119,10 +129,10 @@ impl Log {
             let _ = std::fs::remove_file(path);
             return Err(io_err(path)(e));
         }
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            if let Ok(d) = File::open(dir) {
-                let _ = d.sync_all();
-            }
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+            && let Ok(d) = File::open(dir)
+        {
+            let _ = d.sync_all();
         }
         drop(file);
         Log::open(path)
@@ -138,7 +148,10 @@ impl Log {
         let (file, writable) = match OpenOptions::new().read(true).append(true).open(path) {
             Ok(f) => (f, true),
             Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => (
-                OpenOptions::new().read(true).open(path).map_err(io_err(path))?,
+                OpenOptions::new()
+                    .read(true)
+                    .open(path)
+                    .map_err(io_err(path))?,
                 false,
             ),
             Err(e) => return Err(io_err(path)(e)),
@@ -278,7 +291,12 @@ impl Log {
 
     /// Decides `cmd` against the freshest state under an exclusive lock, appends the events,
     /// syncs them to disk and only then returns them.
-    pub fn execute(&mut self, actor: &Actor, cmd: &Command, at: DateTime<Utc>) -> Result<Vec<Record>, LogError> {
+    pub fn execute(
+        &mut self,
+        actor: &Actor,
+        cmd: &Command,
+        at: DateTime<Utc>,
+    ) -> Result<Vec<Record>, LogError> {
         self.transact(actor, at, |t| t.decide(actor, cmd))
     }
 

@@ -16,13 +16,12 @@ pub fn current_user() -> String {
     let passwd = std::fs::read_to_string("/etc/passwd").unwrap_or_default();
     passwd
         .lines()
-        .filter_map(|l| {
+        .find_map(|l| {
             let mut f = l.split(':');
             let name = f.next()?;
             let _pw = f.next()?;
             let id: u32 = f.next()?.parse().ok()?;
             (id == uid).then(|| name.to_string())
         })
-        .next()
         .unwrap_or_else(|| format!("uid{uid}"))
 }

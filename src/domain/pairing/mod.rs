@@ -100,9 +100,8 @@ pub fn entrants(t: &Tournament, round: Round) -> Vec<Vec<Entrant>> {
     let mut by_section: Vec<Vec<Entrant>> = vec![Vec::new(); t.rules.sections.len()];
     let mut index: HashMap<PlayerNo, (usize, usize)> = HashMap::new();
     for p in &t.players {
-        let eligible = p.status == Status::Active
-            && p.joins_round <= round
-            && !finalists.contains(&p.no);
+        let eligible =
+            p.status == Status::Active && p.joins_round <= round && !finalists.contains(&p.no);
         if eligible {
             let s = p.section.min(by_section.len() - 1);
             let list = &mut by_section[s];
@@ -175,6 +174,9 @@ pub fn entrants(t: &Tournament, round: Round) -> Vec<Vec<Entrant>> {
     by_section
 }
 
+/// One section's boards: section index, (red, black) pairs in board order, a note per pair.
+type SectionBoards = (usize, Vec<(PlayerNo, PlayerNo)>, Vec<String>);
+
 /// Proposes the next round's pairing without writing anything.
 pub fn propose(t: &Tournament) -> Result<Proposal, Refusal> {
     let round = Round(t.current_round().0 + 1);
@@ -182,7 +184,7 @@ pub fn propose(t: &Tournament) -> Result<Proposal, Refusal> {
     let rules = &t.rules;
     let mut explanation = Vec::new();
     let mut knockout_games = knockout::pairings(t, round)?;
-    let mut boards: Vec<(usize, Vec<(PlayerNo, PlayerNo)>, Vec<String>)> = Vec::new();
+    let mut boards: Vec<SectionBoards> = Vec::new();
     let mut byes = Vec::new();
     let scores = swiss_scores(t, round);
     for (s, list) in sections.iter().enumerate() {
@@ -214,7 +216,13 @@ pub fn propose(t: &Tournament) -> Result<Proposal, Refusal> {
             .pairs
             .iter()
             .copied()
-            .zip(result.notes.iter().cloned().chain(std::iter::repeat(String::new())))
+            .zip(
+                result
+                    .notes
+                    .iter()
+                    .cloned()
+                    .chain(std::iter::repeat(String::new())),
+            )
             .collect();
         // Board order: higher score of the pair, then lower score, then smaller number.
         let key = |(r, b): (PlayerNo, PlayerNo)| {

@@ -59,11 +59,11 @@ fn separate_clubs(t: &Tournament, pairs: &mut [(PlayerNo, PlayerNo)]) {
         }
         let candidates = (k + 1..pairs.len()).chain((0..k).rev());
         for j in candidates {
-            let (a, b) = pairs[k];
-            let (c, d) = pairs[j];
-            if !same(t, a, d) && !same(t, c, b) {
-                pairs[k] = (a, d);
-                pairs[j] = (c, b);
+            let (first, second) = pairs[k];
+            let (other_first, other_second) = pairs[j];
+            if !same(t, first, other_second) && !same(t, other_first, second) {
+                pairs[k] = (first, other_second);
+                pairs[j] = (other_first, second);
                 break;
             }
         }

@@ -1,0 +1,284 @@
+//! The command-line grammar (CONTRACT.md). Parsing only; `cli::run` dispatches.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "bianpai",
+    version,
+    about = "编排 bianpai: a live console and command line for Xiangqi Swiss tournaments",
+    long_about = None
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub cmd: Option<Cmd>,
+    /// Language of the console and printouts (zh by default).
+    #[arg(long, global = true, value_enum)]
+    pub lang: Option<LangArg>,
+    /// Act in this role (must be one the OS user holds in the tournament's rules).
+    #[arg(long, global = true)]
+    pub role: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LangArg {
+    Zh,
+    En,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Cmd {
+    /// List the embedded rule presets.
+    Presets {
+        /// Print the preset's full rules as RON.
+        #[arg(long)]
+        show: Option<String>,
+    },
+    /// Create a tournament log.
+    New {
+        log: PathBuf,
+        #[arg(long, conflicts_with = "rules")]
+        preset: Option<String>,
+        #[arg(long)]
+        rules: Option<PathBuf>,
+        #[arg(long)]
+        title: Option<String>,
+        /// Event date YYYY-MM-DD (age rules are computed against it).
+        #[arg(long)]
+        date: Option<String>,
+    },
+    /// Register, import, withdraw or reinstate players.
+    #[command(subcommand)]
+    Player(PlayerCmd),
+    /// Draw player numbers (序号) at random.
+    Draw {
+        log: PathBuf,
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Pair the next round and print it; or change the current round's pairing.
+    Pair(PairArgs),
+    /// Discard the current round's pairing before any result is entered.
+    Unpair {
+        log: PathBuf,
+        #[arg(long, default_value = "")]
+        reason: String,
+    },
+    /// Start the current round: clocks and the late window run from then.
+    Start {
+        log: PathBuf,
+        #[arg(long)]
+        at: Option<String>,
+    },
+    /// Record a result by board number.
+    Result {
+        log: PathBuf,
+        board: String,
+        result: String,
+        #[arg(long)]
+        round: Option<u32>,
+        /// Correct an existing result (head arbiter); needs --reason.
+        #[arg(long)]
+        correct: bool,
+        #[arg(long)]
+        reason: Option<String>,
+    },
+    /// Mark a seat absent.
+    Absent(SeatArgs),
+    /// Mark a seat arrived.
+    Arrive(SeatArgs),
+    /// Record a foul.
+    Foul {
+        log: PathBuf,
+        board: String,
+        side: String,
+        kind: String,
+        #[arg(long)]
+        round: Option<u32>,
+    },
+    /// Clock input for a board: `press red|black`, `set --red M:SS --black M:SS`, `pause`, `resume`.
+    Clock {
+        log: PathBuf,
+        board: String,
+        action: String,
+        side: Option<String>,
+        #[arg(long)]
+        red: Option<String>,
+        #[arg(long)]
+        black: Option<String>,
+        #[arg(long)]
+        at: Option<String>,
+    },
+    /// Confirm a fallen flag as a time loss for that side.
+    Flag {
+        log: PathBuf,
+        board: String,
+        side: String,
+    },
+    /// Note a move limit (限着) on a board (head arbiter).
+    Limit {
+        log: PathBuf,
+        board: String,
+        note: String,
+    },
+    /// Read clock events from standard input, one per line (see the README).
+    Feed { log: PathBuf },
+    /// Apply every time-based rule that is due (late-window forfeits, withdrawals).
+    Tick {
+        log: PathBuf,
+        #[arg(long)]
+        at: Option<String>,
+    },
+    /// Write pairings, standings, crosstable, teams, prizes, players or clocks.
+    Export {
+        log: PathBuf,
+        #[arg(long, value_enum, default_value = "txt")]
+        format: Format,
+        #[arg(long, value_enum, default_value = "all")]
+        what: What,
+        #[arg(long)]
+        round: Option<u32>,
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Check the log's integrity end to end.
+    Verify { log: PathBuf },
+    /// Move a torn last line into a side file and truncate the log to its last whole record.
+    Repair { log: PathBuf },
+    /// Show who did what, when (the audit log).
+    Audit {
+        log: PathBuf,
+        /// Only the last N records.
+        #[arg(long)]
+        last: Option<usize>,
+    },
+    /// Play a whole tournament with random results through the real engine and log.
+    Simulate {
+        #[arg(long)]
+        preset: String,
+        #[arg(long)]
+        players: u32,
+        #[arg(long)]
+        rounds: Option<u32>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// The live console.
+    Console {
+        log: PathBuf,
+        #[arg(long)]
+        theme: Option<String>,
+    },
+    /// The console on the embedded demo tournament (same as no arguments).
+    Demo {
+        #[arg(long)]
+        theme: Option<String>,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum PlayerCmd {
+    /// Register a player.
+    Add {
+        log: PathBuf,
+        #[arg(long)]
+        name: String,
+        #[arg(long)]
+        gender: Option<String>,
+        #[arg(long)]
+        birth: Option<String>,
+        #[arg(long, default_value = "")]
+        club: String,
+        #[arg(long, default_value = "")]
+        team: String,
+        #[arg(long, default_value = "")]
+        group: String,
+        #[arg(long)]
+        local: bool,
+    },
+    /// Register players from a .csv or .xlsx file.
+    Import {
+        log: PathBuf,
+        file: PathBuf,
+        /// Import the valid rows and list the others.
+        #[arg(long)]
+        skip_invalid: bool,
+    },
+    /// Withdraw a player from the next round on.
+    Withdraw {
+        log: PathBuf,
+        no: String,
+        #[arg(long, default_value = "")]
+        reason: String,
+    },
+    /// Reinstate a withdrawn player (head arbiter).
+    Reinstate {
+        log: PathBuf,
+        no: String,
+        #[arg(long)]
+        reason: String,
+    },
+    /// List the players.
+    List { log: PathBuf },
+}
+
+#[derive(Args, Debug)]
+pub struct PairArgs {
+    pub log: PathBuf,
+    /// Explain the pairing: score groups, floats, colour reasons.
+    #[arg(long)]
+    pub explain: bool,
+    /// Show the pairing the next round would get, without writing it.
+    #[arg(long)]
+    pub preview: bool,
+    /// Swap the black players of two boards of the current round.
+    #[arg(long, num_args = 2, value_names = ["B1", "B2"])]
+    pub swap: Option<Vec<String>>,
+    /// Swap the colours of a board of the current round.
+    #[arg(long)]
+    pub flip: Option<String>,
+    /// Accept an override that breaks a hard rule (needs --reason).
+    #[arg(long)]
+    pub force: bool,
+    #[arg(long)]
+    pub reason: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct SeatArgs {
+    pub log: PathBuf,
+    pub board: String,
+    pub side: String,
+    #[arg(long)]
+    pub round: Option<u32>,
+    #[arg(long)]
+    pub at: Option<String>,
+    /// After the late window closed: reverse the forfeit (head arbiter), with this reason.
+    #[arg(long)]
+    pub reverse: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Json,
+    Csv,
+    Txt,
+    Html,
+    Xlsx,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum What {
+    Pairings,
+    Standings,
+    Crosstable,
+    Teams,
+    Prizes,
+    Players,
+    Clocks,
+    All,
+}

@@ -1,0 +1,295 @@
+//! The headless command line (CONTRACT.md): every action of the console, scriptable.
+//! Each command parses its words, builds a domain `Command`, and appends through the log;
+//! it prints, it never decides.
+
+pub mod args;
+mod feed;
+mod players;
+mod rounds;
+mod setup;
+mod simulate;
+
+use std::path::Path;
+
+use chrono::{DateTime, Utc};
+
+pub use args::Cli;
+use args::{Cmd, LangArg};
+
+use crate::domain::{Actor, Board, Command, PlayerNo, Role, Round, Rules};
+use crate::log::{Log, LogError, Record, user};
+
+/// A refusal or failure, printed as one line on standard error.
+#[derive(Debug)]
+pub struct CliError(pub String);
+
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<LogError> for CliError {
+    fn from(e: LogError) -> Self {
+        CliError(e.to_string())
+    }
+}
+
+impl From<crate::domain::Refusal> for CliError {
+    fn from(e: crate::domain::Refusal) -> Self {
+        CliError(e.to_string())
+    }
+}
+
+pub type CliResult = Result<(), CliError>;
+
+pub fn err<T>(msg: impl Into<String>) -> Result<T, CliError> {
+    Err(CliError(msg.into()))
+}
+
+/// The language asked for, else the event's default, else Chinese.
+pub fn lang(cli_lang: Option<LangArg>, rules: Option<&Rules>) -> crate::domain::rules::Lang {
+    use crate::domain::rules::Lang;
+    match cli_lang {
+        Some(LangArg::En) => Lang::En,
+        Some(LangArg::Zh) => Lang::Zh,
+        None => rules.and_then(|r| r.lang).unwrap_or(Lang::Zh),
+    }
+}
+
+/// Runs one parsed command line.
+pub fn run(cli: Cli) -> CliResult {
+    let role = match &cli.role {
+        Some(r) => Some(r.parse::<Role>().map_err(CliError)?),
+        None => None,
+    };
+    let ctx = Ctx {
+        role,
+        lang: cli.lang,
+    };
+    match cli.cmd {
+        None => crate::console::run_demo(None, lang(cli.lang, None)).map_err(CliError),
+        Some(Cmd::Demo { theme }) => {
+            crate::console::run_demo(theme.as_deref(), lang(cli.lang, None)).map_err(CliError)
+        }
+        Some(Cmd::Console { log, theme }) => {
+            crate::console::run_console(&log, role, theme.as_deref(), cli.lang).map_err(CliError)
+        }
+        Some(cmd) => dispatch(&ctx, cmd),
+    }
+}
+
+/// What every command may need besides its own arguments.
+pub struct Ctx {
+    pub role: Option<Role>,
+    pub lang: Option<LangArg>,
+}
+
+fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
+    match cmd {
+        Cmd::Presets { show } => setup::presets(show.as_deref()),
+        Cmd::New {
+            log,
+            preset,
+            rules,
+            title,
+            date,
+        } => setup::new(
+            &log,
+            preset.as_deref(),
+            rules.as_deref(),
+            title,
+            date.as_deref(),
+        ),
+        Cmd::Player(p) => players::run(ctx, p),
+        Cmd::Draw { log, seed } => players::draw(ctx, &log, seed),
+        Cmd::Pair(a) => rounds::pair(ctx, &a),
+        Cmd::Unpair { log, reason } => rounds::simple(ctx, &log, &Command::UnpairRound { reason }),
+        Cmd::Start { log, at } => {
+            let at = time_arg(at.as_deref())?;
+            rounds::simple(ctx, &log, &Command::StartRound { at })
+        }
+        Cmd::Result {
+            log,
+            board,
+            result,
+            round,
+            correct,
+            reason,
+        } => rounds::result(ctx, &log, &board, &result, round, correct, reason),
+        Cmd::Absent(s) => rounds::seat(ctx, &s, false),
+        Cmd::Arrive(s) => rounds::seat(ctx, &s, true),
+        Cmd::Foul {
+            log,
+            board,
+            side,
+            kind,
+            round,
+        } => rounds::foul(ctx, &log, &board, &side, &kind, round),
+        Cmd::Clock {
+            log,
+            board,
+            action,
+            side,
+            red,
+            black,
+            at,
+        } => rounds::clock(
+            ctx,
+            &log,
+            &board,
+            &action,
+            side.as_deref(),
+            red.as_deref(),
+            black.as_deref(),
+            at.as_deref(),
+        ),
+        Cmd::Flag { log, board, side } => {
+            let board = board_arg(&board)?;
+            let side = side.parse().map_err(CliError)?;
+            rounds::simple(ctx, &log, &Command::ConfirmFlag { board, side })
+        }
+        Cmd::Limit { log, board, note } => {
+            let board = board_arg(&board)?;
+            rounds::simple(ctx, &log, &Command::NoteMoveLimit { board, note })
+        }
+        Cmd::Feed { log } => feed::run(ctx, &log),
+        Cmd::Tick { log, at } => {
+            let now = time_arg(at.as_deref())?;
+            rounds::tick(ctx, &log, now)
+        }
+        Cmd::Export {
+            log,
+            format,
+            what,
+            round,
+            out,
+        } => crate::export::run(
+            &log,
+            format,
+            what,
+            round.map(Round),
+            out.as_deref(),
+            lang(ctx.lang, None),
+            Utc::now(),
+        )
+        .map_err(CliError),
+        Cmd::Verify { log } => setup::verify(&log),
+        Cmd::Repair { log } => setup::repair(&log),
+        Cmd::Audit { log, last } => setup::audit(&log, last),
+        Cmd::Simulate {
+            preset,
+            players,
+            rounds,
+            seed,
+            out,
+        } => simulate::run(&preset, players, rounds, seed, &out),
+        Cmd::Console { .. } | Cmd::Demo { .. } => Ok(()),
+    }
+}
+
+/// Opens a log for writing; a damaged log is refused here with the place of the damage.
+pub fn open_log(path: &Path) -> Result<Log, CliError> {
+    Ok(Log::open(path)?)
+}
+
+/// The actor for `cmd`: the OS user, in the role asked for or the first role they hold that
+/// may give the command.
+pub fn actor_for(rules: &Rules, role: Option<Role>, cmd: &Command) -> Result<Actor, CliError> {
+    let user = user::current_user();
+    let held = rules.roles_of(&user);
+    let role = match role {
+        Some(r) if held.contains(&r) || r == Role::Viewer => r,
+        Some(r) => {
+            return err(format!(
+                "user {user} does not hold the role {} in this tournament (holds: {})",
+                r.word(),
+                if held.is_empty() {
+                    "none".to_string()
+                } else {
+                    held.iter().map(|r| r.word()).collect::<Vec<_>>().join(", ")
+                }
+            ));
+        }
+        None => held
+            .iter()
+            .copied()
+            .find(|r| cmd.allowed(*r))
+            .or_else(|| held.first().copied())
+            .unwrap_or(Role::Viewer),
+    };
+    Ok(Actor { user, role })
+}
+
+/// Runs one command against the log and returns the records written.
+pub fn execute(ctx: &Ctx, path: &Path, cmd: &Command) -> Result<Vec<Record>, CliError> {
+    let mut log = open_log(path)?;
+    let actor = actor_for(&log.state().rules, ctx.role, cmd)?;
+    Ok(log.execute(&actor, cmd, Utc::now())?)
+}
+
+pub fn board_arg(s: &str) -> Result<Board, CliError> {
+    match s.trim().parse::<u32>() {
+        Ok(n) if n > 0 => Ok(Board(n)),
+        _ => err(format!("board '{s}': not a board number (1, 2, 3, …)")),
+    }
+}
+
+pub fn player_arg(s: &str) -> Result<PlayerNo, CliError> {
+    match s.trim().parse::<u32>() {
+        Ok(n) if n > 0 => Ok(PlayerNo(n)),
+        _ => err(format!("player '{s}': not a player number (1, 2, 3, …)")),
+    }
+}
+
+pub fn round_arg(r: Option<u32>) -> Result<Option<Round>, CliError> {
+    match r {
+        Some(0) => err("--round 0: rounds are numbered from 1"),
+        other => Ok(other.map(Round)),
+    }
+}
+
+/// An RFC 3339 time, or now.
+pub fn time_arg(s: Option<&str>) -> Result<DateTime<Utc>, CliError> {
+    match s {
+        None => Ok(Utc::now()),
+        Some(s) => DateTime::parse_from_rfc3339(s.trim())
+            .map(|t| t.with_timezone(&Utc))
+            .or_else(|_| {
+                err(format!(
+                    "--at '{s}': not an RFC 3339 time (e.g. 2024-07-06T08:30:00+08:00)"
+                ))
+            }),
+    }
+}
+
+/// The records written by a batch and, per refused command, its index and refusal.
+pub type BatchOutcome = (Vec<Record>, Vec<(usize, crate::domain::Refusal)>);
+
+/// Decides several commands in one locked write: each against the state the previous ones
+/// left. Returns the records written and, per refused command, its index and refusal.
+pub fn execute_batch(
+    log: &mut Log,
+    actor: &Actor,
+    cmds: &[Command],
+    at: DateTime<Utc>,
+) -> Result<BatchOutcome, CliError> {
+    let mut refused = Vec::new();
+    let recs = log.transact(actor, at, |t| {
+        let mut work = t.clone();
+        let mut events = Vec::new();
+        for (i, c) in cmds.iter().enumerate() {
+            match work.decide(actor, c) {
+                Ok(evs) => {
+                    for e in &evs {
+                        work.apply(e);
+                    }
+                    events.extend(evs);
+                }
+                Err(e) => refused.push((i, e)),
+            }
+        }
+        Ok(events)
+    })?;
+    Ok((recs, refused))
+}

@@ -1,0 +1,220 @@
+//! `pair`, `unpair`, `start`, `result`, `absent`/`arrive`, `foul`, `clock`, `flag`, `tick`.
+
+use std::path::Path;
+
+use chrono::{DateTime, Utc};
+
+use super::args::{PairArgs, SeatArgs};
+use super::{CliError, CliResult, Ctx, board_arg, err, execute, open_log, round_arg, time_arg};
+use crate::domain::clock::parse_ms;
+use crate::domain::event::ClockAction;
+use crate::domain::rules::FoulKind;
+use crate::domain::{Command, Event, GameResult, Side};
+use crate::export;
+
+/// Runs a command and prints what it recorded.
+pub fn simple(ctx: &Ctx, path: &Path, cmd: &Command) -> CliResult {
+    let recs = execute(ctx, path, cmd)?;
+    let log = open_log(path)?;
+    for r in &recs {
+        crate::outln!("{}", export::describe_event(log.state(), &r.ev));
+    }
+    Ok(())
+}
+
+pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
+    let lang = super::lang(ctx.lang, None);
+    if a.force && a.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
+        return err("--force needs --reason TEXT (recorded with the override)");
+    }
+    let force = if a.force { a.reason.clone() } else { None };
+    let cmd = if let Some(s) = &a.swap {
+        let (Some(x), Some(y)) = (s.first(), s.get(1)) else {
+            return err("--swap needs two board numbers");
+        };
+        Some(Command::SwapBoards {
+            a: board_arg(x)?,
+            b: board_arg(y)?,
+            force,
+        })
+    } else if let Some(b) = &a.flip {
+        Some(Command::FlipBoard {
+            board: board_arg(b)?,
+            force,
+        })
+    } else {
+        None
+    };
+    if a.preview {
+        let log = open_log(&a.log)?;
+        let p = crate::domain::pairing::propose(log.state())?;
+        for line in &p.explanation {
+            crate::outln!("{line}");
+        }
+        return Ok(());
+    }
+    let recs = execute(ctx, &a.log, cmd.as_ref().unwrap_or(&Command::PairNextRound))?;
+    let log = open_log(&a.log)?;
+    let t = log.state();
+    let round = t.current_round();
+    crate::outln!("{}", export::text::pairings(t, round, lang).trim_end());
+    if a.explain {
+        crate::outln!();
+        for line in export::text::explanation(t, round, lang) {
+            crate::outln!("{line}");
+        }
+    }
+    for r in &recs {
+        if let Event::PairingOverridden { warnings, .. } = &r.ev {
+            for w in warnings {
+                crate::outln!("warning (accepted): {w}");
+            }
+        }
+    }
+    Ok(())
+}
+
+pub fn result(
+    ctx: &Ctx,
+    path: &Path,
+    board: &str,
+    result: &str,
+    round: Option<u32>,
+    correct: bool,
+    reason: Option<String>,
+) -> CliResult {
+    let board = board_arg(board)?;
+    let result: GameResult = result.parse().map_err(CliError)?;
+    let round = round_arg(round)?;
+    let correct = if correct {
+        match reason {
+            Some(r) if !r.trim().is_empty() => Some(r),
+            _ => return err("--correct needs --reason TEXT"),
+        }
+    } else {
+        None
+    };
+    simple(
+        ctx,
+        path,
+        &Command::RecordResult {
+            round,
+            board,
+            result,
+            correct,
+        },
+    )
+}
+
+pub fn seat(ctx: &Ctx, s: &SeatArgs, present: bool) -> CliResult {
+    let board = board_arg(&s.board)?;
+    let side: Side = s.side.parse().map_err(CliError)?;
+    let at = time_arg(s.at.as_deref())?;
+    if s.reverse.is_some() && !present {
+        return err("--reverse goes with `arrive`");
+    }
+    simple(
+        ctx,
+        &s.log,
+        &Command::MarkSeat {
+            round: round_arg(s.round)?,
+            board,
+            side,
+            present,
+            at,
+            reverse_reason: s.reverse.clone(),
+        },
+    )
+}
+
+pub fn foul(
+    ctx: &Ctx,
+    path: &Path,
+    board: &str,
+    side: &str,
+    kind: &str,
+    round: Option<u32>,
+) -> CliResult {
+    let board = board_arg(board)?;
+    let side: Side = side.parse().map_err(CliError)?;
+    let kind: FoulKind = kind.parse().map_err(CliError)?;
+    simple(
+        ctx,
+        path,
+        &Command::RecordFoul {
+            round: round_arg(round)?,
+            board,
+            side,
+            kind,
+        },
+    )
+}
+
+/// Parses the words of a clock action: `press red`, `set` with readings, `pause`, `resume`.
+pub fn clock_action(
+    action: &str,
+    side: Option<&str>,
+    red: Option<&str>,
+    black: Option<&str>,
+) -> Result<ClockAction, CliError> {
+    match action.trim() {
+        "press" => {
+            let Some(side) = side else {
+                return err("clock press: which side? (press red|black)");
+            };
+            Ok(ClockAction::Press(side.parse().map_err(CliError)?))
+        }
+        "set" => {
+            let (Some(r), Some(b)) = (red, black) else {
+                return err("clock set: give --red M:SS and --black M:SS");
+            };
+            Ok(ClockAction::Set {
+                red_ms: parse_ms(r).map_err(|e| CliError(format!("--red: {e}")))?,
+                black_ms: parse_ms(b).map_err(|e| CliError(format!("--black: {e}")))?,
+            })
+        }
+        "pause" => Ok(ClockAction::Pause),
+        "resume" => Ok(ClockAction::Resume),
+        other => err(format!(
+            "clock: unknown action '{other}' (press, set, pause or resume)"
+        )),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn clock(
+    ctx: &Ctx,
+    path: &Path,
+    board: &str,
+    action: &str,
+    side: Option<&str>,
+    red: Option<&str>,
+    black: Option<&str>,
+    at: Option<&str>,
+) -> CliResult {
+    let board = board_arg(board)?;
+    let action = clock_action(action, side, red, black)?;
+    let at = time_arg(at)?;
+    simple(
+        ctx,
+        path,
+        &Command::Clock {
+            round: None,
+            board,
+            action,
+            at,
+        },
+    )
+}
+
+pub fn tick(ctx: &Ctx, path: &Path, now: DateTime<Utc>) -> CliResult {
+    let recs = execute(ctx, path, &Command::Tick { now })?;
+    let log = open_log(path)?;
+    if recs.is_empty() {
+        crate::outln!("nothing due");
+    }
+    for r in &recs {
+        crate::outln!("{}", export::describe_event(log.state(), &r.ev));
+    }
+    Ok(())
+}

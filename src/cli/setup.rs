@@ -1,0 +1,100 @@
+//! `presets`, `new`, `verify`, `repair`, `audit`.
+
+use std::path::Path;
+
+use chrono::{NaiveDate, Utc};
+
+use super::{CliError, CliResult, err};
+use crate::domain::rules::{PRESETS, Rules};
+use crate::log::{self, Log, user};
+
+pub fn presets(show: Option<&str>) -> CliResult {
+    if let Some(name) = show {
+        let r = Rules::preset(name).map_err(|e| CliError(e.to_string()))?;
+        crate::outln!("{}", r.to_ron());
+        return Ok(());
+    }
+    for (name, _) in PRESETS {
+        let r = Rules::preset(name).map_err(|e| CliError(e.to_string()))?;
+        crate::outln!("{name}\t{}", r.description);
+    }
+    Ok(())
+}
+
+pub fn new(
+    path: &Path,
+    preset: Option<&str>,
+    rules_file: Option<&Path>,
+    title: Option<String>,
+    date: Option<&str>,
+) -> CliResult {
+    let mut rules = match (preset, rules_file) {
+        (Some(p), None) => Rules::preset(p).map_err(|e| CliError(e.to_string()))?,
+        (None, Some(f)) => {
+            let bytes = std::fs::read(f).map_err(|e| CliError(format!("{}: {e}", f.display())))?;
+            let text = String::from_utf8(bytes).map_err(|e| {
+                CliError(format!(
+                    "{}: not UTF-8 text (byte {})",
+                    f.display(),
+                    e.utf8_error().valid_up_to()
+                ))
+            })?;
+            Rules::from_ron(&text, &f.display().to_string()).map_err(|e| CliError(e.to_string()))?
+        }
+        (None, None) => {
+            return err("new: give --preset NAME or --rules FILE.ron (see `bianpai presets`)");
+        }
+        (Some(_), Some(_)) => return err("new: give either --preset or --rules, not both"),
+    };
+    if let Some(d) = date {
+        let d = NaiveDate::parse_from_str(d.trim(), "%Y-%m-%d")
+            .map_err(|_| CliError(format!("--date '{d}': not a date (YYYY-MM-DD)")))?;
+        rules.date = Some(d);
+    }
+    let title = title.unwrap_or_else(|| rules.title.clone());
+    if title.trim().is_empty() {
+        return err("new: the tournament needs a title (--title)");
+    }
+    Log::create(path, &title, rules, &user::current_user(), Utc::now())?;
+    crate::outln!("created {}", path.display());
+    Ok(())
+}
+
+pub fn verify(path: &Path) -> CliResult {
+    let n = log::verify(path)?;
+    crate::outln!("{}: intact, {n} records", path.display());
+    Ok(())
+}
+
+pub fn repair(path: &Path) -> CliResult {
+    if let Some(side) = log::repair(path, Utc::now())? {
+        crate::outln!(
+            "{}: torn tail moved to {}; the log ends at its last whole record",
+            path.display(),
+            side.display()
+        );
+    } else {
+        crate::outln!("{}: intact, nothing to repair", path.display());
+    }
+    Ok(())
+}
+
+pub fn audit(path: &Path, last: Option<usize>) -> CliResult {
+    let log = Log::open_with(path, true)?;
+    let recs = log.records();
+    let skip = last.map_or(0, |n| recs.len().saturating_sub(n));
+    for r in &recs[skip..] {
+        crate::outln!(
+            "{:>6}  {}  {:<12} {:<9} {}",
+            r.seq,
+            r.at.format("%Y-%m-%d %H:%M:%S"),
+            r.by,
+            r.role.word(),
+            crate::export::describe_event(log.state(), &r.ev)
+        );
+    }
+    if let Some(d) = log.damage() {
+        return err(format!("{}: damaged at {d}", path.display()));
+    }
+    Ok(())
+}

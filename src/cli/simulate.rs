@@ -1,0 +1,197 @@
+//! `bianpai simulate`: a whole tournament with random results, forfeits, fouls and a
+//! withdrawal, through the real engine and the real log (benchmarks, demos, tests).
+
+use std::path::Path;
+
+use chrono::{Duration, TimeZone, Utc};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+
+use super::{CliError, CliResult, err, execute_batch};
+use crate::domain::event::PlayerEntry;
+use crate::domain::rules::{FoulKind, Gender};
+use crate::domain::tournament::Status;
+use crate::domain::{Actor, Command, GameResult, Role, Rules, Side};
+use crate::log::{Log, user};
+
+const SURNAMES: [&str; 24] = [
+    "王", "李", "张", "刘", "陈", "杨", "赵", "黄", "周", "吴", "徐", "孙", "胡", "朱", "高", "林",
+    "何", "郭", "马", "罗", "梁", "宋", "郑", "谢",
+];
+const GIVEN: [&str; 24] = [
+    "伟", "芳", "娜", "敏", "静", "强", "磊", "军", "洋", "勇", "艳", "杰", "涛", "明", "超",
+    "秀英", "华", "建国", "志强", "海燕", "国平", "天宇", "子涵", "一鸣",
+];
+const CLUBS: [&str; 8] = [
+    "棋鼓铭心",
+    "深圳棋院",
+    "宝安少儿",
+    "金湖象协",
+    "淮安棋社",
+    "吕良棋校",
+    "航天俱乐部",
+    "清江浦",
+];
+
+fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
+    (rng.next_u64() % n as u64) as usize
+}
+
+/// A player's name for the simulation, unique by construction (a numeral suffix when needed).
+fn name(rng: &mut ChaCha8Rng, i: u32) -> String {
+    let base = format!(
+        "{}{}",
+        SURNAMES[pick(rng, SURNAMES.len())],
+        GIVEN[pick(rng, GIVEN.len())]
+    );
+    format!("{base}{}", i + 1)
+}
+
+/// A random result: mostly played games, a few forfeits.
+fn random_result(rng: &mut ChaCha8Rng) -> GameResult {
+    match rng.next_u64() % 1000 {
+        0..=19 => GameResult::RedWinForfeit,
+        20..=39 => GameResult::BlackWinForfeit,
+        40..=44 => GameResult::DoubleForfeit,
+        45..=424 => GameResult::RedWin,
+        425..=774 => GameResult::BlackWin,
+        _ => GameResult::Draw,
+    }
+}
+
+pub fn run(preset: &str, players: u32, rounds: Option<u32>, seed: u64, out: &Path) -> CliResult {
+    if players < 2 {
+        return err("simulate: --players must be at least 2");
+    }
+    let mut rules = Rules::preset(preset).map_err(|e| CliError(e.to_string()))?;
+    if let Some(r) = rounds {
+        if r == 0 {
+            return err("simulate: --rounds must be at least 1");
+        }
+        rules.rounds = r;
+        if let Some(k) = &rules.knockout
+            && k.after_round + 2 > r
+        {
+            rules.knockout = None;
+        }
+    }
+    // A simulation is not an entry desk: lift the capacity so any field size can be played.
+    rules.registration.capacity = None;
+    rules.roles.clear();
+    let title = format!("{} (simulated, seed {seed})", rules.title);
+    let me = user::current_user();
+    let start = rules
+        .date
+        .and_then(|d| d.and_hms_opt(0, 30, 0))
+        .map_or_else(Utc::now, |d| Utc.from_utc_datetime(&d));
+    let mut log = Log::create(out, &title, rules.clone(), &me, Utc::now())?;
+    let actor = Actor {
+        user: me,
+        role: Role::Head,
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let sections = rules.sections.len();
+    let cmds: Vec<Command> = (0..players)
+        .map(|i| {
+            let section = usize::from(sections > 1 && i % 3 == 2);
+            Command::RegisterPlayer(PlayerEntry {
+                name: name(&mut rng, i),
+                gender: Some(if rng.next_u64() % 4 == 0 {
+                    Gender::F
+                } else {
+                    Gender::M
+                }),
+                birth: None,
+                club: CLUBS[pick(&mut rng, CLUBS.len())].to_string(),
+                team: if rules.teams.is_some() && i < 30 {
+                    format!("团体{}", i / 3 + 1)
+                } else {
+                    String::new()
+                },
+                group: rules.sections[section].name.clone(),
+                local: rng.next_u64() % 10 == 0,
+            })
+        })
+        .collect();
+    batch(&mut log, &actor, &cmds)?;
+    batch(&mut log, &actor, &[Command::DrawNumbers { seed }])?;
+    let withdraw_round = rules.rounds.div_ceil(2);
+    for r in 1..=rules.rounds {
+        batch(&mut log, &actor, &[Command::PairNextRound])?;
+        let at = start + Duration::hours(i64::from(r));
+        batch(&mut log, &actor, &[Command::StartRound { at }])?;
+        // Results until every board has one (knockout tie-breaks add boards as they go).
+        for _ in 0..4 {
+            let t = log.state();
+            let Some(round) = t.current() else { break };
+            let mut cmds = Vec::new();
+            for g in round.games.iter().filter(|g| g.result.is_none()) {
+                if rng.next_u64() % 25 == 0 {
+                    let side = if rng.next_u64() % 2 == 0 {
+                        Side::Red
+                    } else {
+                        Side::Black
+                    };
+                    cmds.push(Command::RecordFoul {
+                        round: None,
+                        board: g.board,
+                        side,
+                        kind: FoulKind::Other,
+                    });
+                }
+                let mut result = random_result(&mut rng);
+                if g.stage != crate::domain::event::Stage::Swiss && result.is_forfeit() {
+                    result = GameResult::Draw;
+                }
+                cmds.push(Command::RecordResult {
+                    round: None,
+                    board: g.board,
+                    result,
+                    correct: None,
+                });
+            }
+            if cmds.is_empty() {
+                break;
+            }
+            // A foul may already have decided a game: its result command is then refused.
+            let _ = execute_batch(&mut log, &actor, &cmds, Utc::now())?;
+        }
+        if r == withdraw_round && r < rules.rounds {
+            let active: Vec<_> = log
+                .state()
+                .players
+                .iter()
+                .filter(|p| p.status == Status::Active)
+                .map(|p| p.no)
+                .collect();
+            if active.len() > 2 {
+                let no = active[pick(&mut rng, active.len())];
+                batch(
+                    &mut log,
+                    &actor,
+                    &[Command::WithdrawPlayer {
+                        no,
+                        reason: "simulated withdrawal".into(),
+                    }],
+                )?;
+            }
+        }
+    }
+    let t = log.state();
+    crate::outln!(
+        "simulated {} players, {} rounds into {}",
+        t.players.len(),
+        t.rounds.len(),
+        out.display()
+    );
+    Ok(())
+}
+
+/// Runs commands that must all succeed.
+fn batch(log: &mut Log, actor: &Actor, cmds: &[Command]) -> CliResult {
+    let (_, refused) = execute_batch(log, actor, cmds, Utc::now())?;
+    if let Some((_, e)) = refused.first() {
+        return err(format!("simulate: {e}"));
+    }
+    Ok(())
+}

@@ -1,0 +1,166 @@
+//! The JSON export of CONTRACT.md (`--what all`, `clocks`, and each report alone).
+
+use chrono::{DateTime, Utc};
+use serde_json::{Map, Value, json};
+
+use crate::domain::Tournament;
+use crate::domain::event::Stage;
+use crate::domain::rules::Tiebreak;
+use crate::domain::standings::Standing;
+use crate::domain::tournament::Status;
+use crate::domain::{Round, Side};
+
+pub fn rules(t: &Tournament) -> Value {
+    let r = &t.rules;
+    let p = &r.points;
+    json!({
+        "name": r.name,
+        "rounds": r.rounds,
+        "points": {
+            "red_win": p.red_win, "red_draw": p.red_draw, "red_loss": p.red_loss,
+            "black_win": p.black_win, "black_draw": p.black_draw, "black_loss": p.black_loss,
+            "bye": p.bye_points(),
+        },
+        "tiebreaks": r.tiebreaks.iter().map(|t| t.word()).collect::<Vec<_>>(),
+        "round1": r.round1.word(),
+        "late_window_minutes": r.late_window_minutes,
+        "withdraw_after_forfeits": r.withdraw_after_forfeits,
+        "sections": r.sections.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+        "knockout": r.knockout.as_ref().map(|k| json!({"after_round": k.after_round, "players": k.players})),
+    })
+}
+
+pub fn players(t: &Tournament) -> Value {
+    Value::Array(
+        t.players
+            .iter()
+            .map(|p| {
+                let withdrawn_after = match p.status {
+                    Status::Active => Value::Null,
+                    Status::Withdrawn { .. } => t
+                        .last_paired_round(p.no)
+                        .map_or(Value::Null, |r| json!(r.0)),
+                };
+                json!({
+                    "no": p.no.0,
+                    "name": p.entry.name,
+                    "club": p.entry.club,
+                    "team": p.entry.team,
+                    "group": p.entry.group,
+                    "gender": p.entry.gender.map(super::super::domain::rules::Gender::word),
+                    "birth": p.entry.birth.map(|b| b.to_string()),
+                    "local": p.entry.local,
+                    "status": super::rows::status_word(p.status),
+                    "withdrawn_after_round": withdrawn_after,
+                    "fee": crate::domain::registration::fee(&t.rules, &p.entry),
+                })
+            })
+            .collect(),
+    )
+}
+
+fn round_json(t: &Tournament, r: &crate::domain::tournament::RoundState) -> Value {
+    let stage = if r.games.iter().any(|g| g.stage == Stage::Swiss) || r.games.is_empty() {
+        Stage::Swiss
+    } else {
+        r.games[0].stage
+    };
+    let games: Vec<Value> = r
+        .games
+        .iter()
+        .map(|g| {
+            json!({
+                "board": g.board.0,
+                "red": g.red.0,
+                "black": g.black.0,
+                "result": g.result.map(super::super::domain::result::GameResult::word),
+                "fouls": {"red": g.fouls.red.len(), "black": g.fouls.black.len()},
+                "stage": g.stage.word(),
+                "game": g.game.word(),
+                "section": t.section_name(g.section),
+                "cause": format!("{:?}", g.cause).to_lowercase(),
+            })
+        })
+        .collect();
+    json!({
+        "round": r.round.0,
+        "stage": stage.word(),
+        "started_at": r.started_at.map(|s| s.to_rfc3339()),
+        "games": games,
+        "bye": r.byes.first().map(|b| b.0),
+        "byes": r.byes.iter().map(|b| b.0).collect::<Vec<_>>(),
+    })
+}
+
+pub fn rounds(t: &Tournament, only: Option<Round>) -> Value {
+    Value::Array(
+        t.rounds
+            .iter()
+            .filter(|r| only.is_none_or(|o| o == r.round))
+            .map(|r| round_json(t, r))
+            .collect(),
+    )
+}
+
+pub fn standings(t: &Tournament, rows: &[Standing]) -> Value {
+    let several = t.rules.sections.len() > 1;
+    Value::Array(
+        rows.iter()
+            .map(|s| {
+                let mut tb = Map::new();
+                for (k, v) in &s.tiebreaks {
+                    tb.insert(k.word().to_string(), v.map_or(Value::Null, |x| json!(x)));
+                }
+                if !tb.contains_key(Tiebreak::DrawNumber.word()) {
+                    tb.insert("draw_number".into(), json!(s.no.0));
+                }
+                let mut o = Map::new();
+                o.insert("rank".into(), json!(s.rank));
+                o.insert("no".into(), json!(s.no.0));
+                o.insert("name".into(), json!(super::rows::name(t, s.no)));
+                o.insert("points".into(), json!(s.points));
+                o.insert("tiebreaks".into(), Value::Object(tb));
+                if several {
+                    o.insert("group".into(), json!(t.section_name(s.section)));
+                }
+                Value::Object(o)
+            })
+            .collect(),
+    )
+}
+
+pub fn clocks(t: &Tournament, now: DateTime<Utc>) -> Value {
+    let Some(r) = t.current() else {
+        return Value::Array(Vec::new());
+    };
+    Value::Array(
+        r.games
+            .iter()
+            .map(|g| match &g.clock {
+                None => json!({"board": g.board.0, "red_ms": null, "black_ms": null, "running": null, "flag": null}),
+                Some(c) => {
+                    let rd = c.read(now);
+                    json!({
+                        "board": g.board.0,
+                        "red_ms": rd.red_ms,
+                        "black_ms": rd.black_ms,
+                        "running": rd.running.map(Side::word),
+                        "flag": rd.flag.map(Side::word),
+                    })
+                }
+            })
+            .collect(),
+    )
+}
+
+/// The whole event (`--what all`).
+pub fn all(t: &Tournament, standings_rows: &[Standing], standings_round: Round) -> Value {
+    json!({
+        "title": t.title,
+        "rules": rules(t),
+        "players": players(t),
+        "rounds": rounds(t, None),
+        "standings_after_round": standings_round.0,
+        "standings": standings(t, standings_rows),
+    })
+}
