@@ -87,6 +87,13 @@ pub enum Command {
     Tick {
         now: DateTime<Utc>,
     },
+    /// The automatic advance (issue 5): once every board of the current round has reported,
+    /// pairs the next round (and starts it at `now` under `pair_and_start`), as the rules'
+    /// `auto_advance` says. Records nothing when the round is not complete, the setting is
+    /// `off`, or the last round is done. Any arbiter's console may trigger it.
+    AutoAdvance {
+        now: DateTime<Utc>,
+    },
 }
 
 impl Command {
@@ -120,7 +127,7 @@ impl Command {
             Command::ConfirmFlag { .. } | Command::RecordFoul { .. } | Command::Clock { .. } => {
                 &[Head, Assistant]
             }
-            Command::Tick { .. } => &[Head, Assistant, Organizer],
+            Command::Tick { .. } | Command::AutoAdvance { .. } => &[Head, Assistant, Organizer],
         };
         roles.contains(&role)
     }
@@ -148,6 +155,7 @@ impl Command {
             Command::Clock { .. } => "record a clock event",
             Command::NoteMoveLimit { .. } => "note a move limit",
             Command::Tick { .. } => "apply time-based rules",
+            Command::AutoAdvance { .. } => "advance to the next round",
         }
     }
 }

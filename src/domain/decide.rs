@@ -216,6 +216,7 @@ impl Tournament {
                 }])
             }
             Command::Tick { now } => Ok(self.decide_tick(*now)),
+            Command::AutoAdvance { now } => self.decide_auto_advance(*now),
         }
     }
 
@@ -256,6 +257,27 @@ impl Tournament {
         };
         let r = self.round(round).ok_or(Refusal::UnknownRound(round))?;
         r.game(board).ok_or(Refusal::UnknownBoard { round, board })
+    }
+
+    fn decide_auto_advance(&self, now: DateTime<Utc>) -> Decision {
+        use super::rules::AutoAdvance;
+        let complete = self.current().is_some_and(|r| r.is_complete());
+        let more = self.current_round().0 < self.rules.rounds;
+        if !complete || !more || self.rules.auto_advance == AutoAdvance::Off {
+            return Ok(Vec::new());
+        }
+        let mut events = self.decide_pair()?;
+        if self.rules.auto_advance == AutoAdvance::PairAndStart {
+            let mut after = self.clone();
+            for e in &events {
+                after.apply(e);
+            }
+            events.push(Event::RoundStarted {
+                round: after.current_round(),
+                at: now,
+            });
+        }
+        Ok(events)
     }
 
     fn decide_pair(&self) -> Decision {
