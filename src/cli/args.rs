@@ -241,6 +241,9 @@ pub struct PairArgs {
     /// Swap the colours of a board of the current round.
     #[arg(long)]
     pub flip: Option<String>,
+    /// Knockout: this player chooses red where the colour counts are equal (repeatable).
+    #[arg(long)]
+    pub red: Vec<String>,
     /// Accept an override that breaks a hard rule (needs --reason).
     #[arg(long)]
     pub force: bool,

@@ -42,8 +42,15 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
             board: board_arg(b)?,
             force,
         })
-    } else {
+    } else if a.red.is_empty() {
         None
+    } else {
+        let red = a
+            .red
+            .iter()
+            .map(|r| super::player_arg(r))
+            .collect::<Result<Vec<_>, _>>()?;
+        Some(Command::PairNextRoundWith { red })
     };
     if a.preview {
         let log = open_log(&a.log)?;

@@ -31,6 +31,10 @@ pub enum Command {
         seed: u64,
     },
     PairNextRound,
+    /// Pairs the next round; knockout players listed chose red where colour counts are equal.
+    PairNextRoundWith {
+        red: Vec<PlayerNo>,
+    },
     UnpairRound {
         reason: String,
     },
@@ -104,6 +108,7 @@ impl Command {
             Command::RegisterPlayer(_)
             | Command::DrawNumbers { .. }
             | Command::PairNextRound
+            | Command::PairNextRoundWith { .. }
             | Command::UnpairRound { .. }
             | Command::SwapBoards { .. }
             | Command::FlipBoard { .. }
@@ -139,7 +144,7 @@ impl Command {
             Command::WithdrawPlayer { .. } => "withdraw a player",
             Command::ReinstatePlayer { .. } => "reinstate a player",
             Command::DrawNumbers { .. } => "draw numbers",
-            Command::PairNextRound => "pair the next round",
+            Command::PairNextRound | Command::PairNextRoundWith { .. } => "pair the next round",
             Command::UnpairRound { .. } => "discard the round's pairing",
             Command::SwapBoards { .. } | Command::FlipBoard { .. } => "change the pairing",
             Command::StartRound { .. } => "start the round",

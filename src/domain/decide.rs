@@ -94,7 +94,8 @@ impl Tournament {
                     order: self.draw_order(Some(*seed)),
                 }])
             }
-            Command::PairNextRound => self.decide_pair(),
+            Command::PairNextRound => self.decide_pair(&[]),
+            Command::PairNextRoundWith { red } => self.decide_pair(red),
             Command::UnpairRound { reason } => {
                 let r = self.current().ok_or(Refusal::NoRound)?;
                 if r.has_any_result() {
@@ -261,12 +262,14 @@ impl Tournament {
 
     fn decide_auto_advance(&self, now: DateTime<Utc>) -> Decision {
         use super::rules::AutoAdvance;
-        let complete = self.current().is_some_and(|r| r.is_complete());
+        let complete = self
+            .current()
+            .is_some_and(super::tournament::RoundState::is_complete);
         let more = self.current_round().0 < self.rules.rounds;
         if !complete || !more || self.rules.auto_advance == AutoAdvance::Off {
             return Ok(Vec::new());
         }
-        let mut events = self.decide_pair()?;
+        let mut events = self.decide_pair(&[])?;
         if self.rules.auto_advance == AutoAdvance::PairAndStart {
             let mut after = self.clone();
             for e in &events {
@@ -280,7 +283,7 @@ impl Tournament {
         Ok(events)
     }
 
-    fn decide_pair(&self) -> Decision {
+    fn decide_pair(&self, red_choices: &[PlayerNo]) -> Decision {
         if let Some(r) = self.current()
             && let Some(g) = r.games.iter().find(|g| g.result.is_none())
         {
@@ -306,7 +309,7 @@ impl Tournament {
             state.to_mut().apply(&e);
             events.push(e);
         }
-        let proposal = pairing::propose(&state)?;
+        let proposal = pairing::propose_with(&state, red_choices)?;
         events.push(Event::RoundPaired {
             round: proposal.round,
             games: proposal.games,
@@ -420,6 +423,14 @@ impl Tournament {
                 result,
                 cause,
             }),
+        }
+        if g.stage != super::event::Stage::Swiss {
+            // A drawn knockout game calls for the next tie-break game of the match.
+            let mut after = self.clone();
+            for e in &events {
+                after.apply(e);
+            }
+            events.extend(super::knockout::follow_up(&after, round, board));
         }
         self.with_consequences(events)
     }

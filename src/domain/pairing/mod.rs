@@ -179,11 +179,17 @@ type SectionBoards = (usize, Vec<(PlayerNo, PlayerNo)>, Vec<String>);
 
 /// Proposes the next round's pairing without writing anything.
 pub fn propose(t: &Tournament) -> Result<Proposal, Refusal> {
+    propose_with(t, &[])
+}
+
+/// Like `propose`; `red_choices` are knockout players who chose red where the colour
+/// counts are equal (RULES.md §7).
+pub fn propose_with(t: &Tournament, red_choices: &[PlayerNo]) -> Result<Proposal, Refusal> {
     let round = Round(t.current_round().0 + 1);
     let sections = entrants(t, round);
     let rules = &t.rules;
     let mut explanation = Vec::new();
-    let mut knockout_games = knockout::pairings(t, round)?;
+    let mut knockout_games = knockout::pairings(t, round, red_choices)?;
     let mut boards: Vec<SectionBoards> = Vec::new();
     let mut byes = Vec::new();
     let scores = swiss_scores(t, round);
