@@ -576,7 +576,7 @@ impl Rules {
             ),
             message: e.code.to_string(),
         })?;
-        rules.validate()?;
+        rules.validate().map_err(|e| locate(e, text, origin))?;
         Ok(rules)
     }
 
@@ -712,9 +712,53 @@ impl Rules {
     }
 }
 
+/// Adds the line and column of the offending field to a validation error: the message starts
+/// with the field's path (`knockout.players: …`); its last segment is looked up in the text.
+fn locate(e: RulesError, text: &str, origin: &str) -> RulesError {
+    let RulesError::Invalid(message) = e else {
+        return e;
+    };
+    let field = message
+        .split(':')
+        .next()
+        .and_then(|path| path.rsplit('.').next())
+        .unwrap_or("")
+        .trim()
+        .to_string();
+    let found = text.lines().enumerate().find_map(|(i, line)| {
+        let code = line.split("//").next().unwrap_or("");
+        let col = code.find(&format!("{field}:"))?;
+        let before = code[..col].chars().last();
+        let starts_word = before.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+        starts_word.then(|| (i + 1, code[..col].chars().count() + 1))
+    });
+    match found {
+        Some((line, col)) if !field.is_empty() => RulesError::Syntax {
+            place: format!("{origin}: line {line}, column {col}"),
+            message,
+        },
+        _ => RulesError::Invalid(message),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bad_value_names_line_and_column() {
+        let text =
+            Rules::preset("qigu-2024-07")
+                .unwrap()
+                .to_ron()
+                .replacen("rounds: 9", "rounds: 0", 1);
+        let err = Rules::from_ron(&text, "r.ron").unwrap_err().to_string();
+        let line = text.lines().position(|l| l.contains("rounds: 0")).unwrap() + 1;
+        assert!(
+            err.starts_with(&format!("r.ron: line {line}, column 5: rounds")),
+            "{err}"
+        );
+    }
 
     #[test]
     fn presets_parse() {
