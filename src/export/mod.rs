@@ -71,6 +71,10 @@ fn not_in_this_build(what: What) -> String {
 /// round (when one is paired), standings, crosstable, entry list, and the clocks when a
 /// board of the round has clock data.
 ///
+/// Teams and prizes wait for `domain::teams` and `domain::prizes`: each becomes one function
+/// in `rows` returning `Report::single(Kind::Teams.title(lang), title, header, rows)`, called
+/// from its arm here (and pushed in `All`); every format then prints it.
+///
 /// # Errors
 /// A one-line reason naming the option at fault.
 pub fn reports(

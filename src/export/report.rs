@@ -112,6 +112,23 @@ pub enum RowKind {
 }
 
 impl Report {
+    /// A report of one table: all a new report (teams, prizes) needs to give every format.
+    pub fn single(
+        name: impl Into<String>,
+        title: impl Into<String>,
+        header: Vec<String>,
+        rows: Vec<Vec<Cell>>,
+    ) -> Report {
+        Report {
+            name: name.into(),
+            title: title.into(),
+            tables: vec![Table {
+                rows,
+                ..Table::new(header)
+            }],
+        }
+    }
+
     /// The report as a plain grid, exactly as the csv and xlsx writers lay it out: per table
     /// its caption row (if any), header, rows, then a blank row and the summary rows; a blank
     /// row between tables.

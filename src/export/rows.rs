@@ -47,8 +47,15 @@ fn round_title(kind: Kind, lang: Lang, round: Round) -> String {
     }
 }
 
-/// "成绩表 第3轮后" / "Standings after round 3".
+/// "成绩表 第3轮后" / "Standings after round 3"; "成绩表 赛前" before any round is finished.
 fn after_title(kind: Kind, lang: Lang, round: Round) -> String {
+    if round.0 == 0 {
+        return format!(
+            "{} {}",
+            kind.title(lang),
+            pick(lang, "赛前", "before round 1")
+        );
+    }
     match lang {
         Lang::Zh => format!("{} 第{round}轮后", kind.title(lang)),
         Lang::En => format!("{} after round {round}", kind.title(lang)),
@@ -464,7 +471,7 @@ pub fn clocks(t: &Tournament, round: Round, now: DateTime<Utc>, lang: Lang) -> R
         Some(Side::Black) => Cell::from(pick(lang, "黑", "black")),
         None => Cell::Empty,
     };
-    let mut table = Table::new(h);
+    let mut rows = Vec::new();
     for g in t.round(round).map_or(&[][..], |r| r.games.as_slice()) {
         let reading = g.clock.as_ref().map(|c| c.read(now));
         let time = |ms: Option<u64>| {
@@ -472,7 +479,7 @@ pub fn clocks(t: &Tournament, round: Round, now: DateTime<Utc>, lang: Lang) -> R
                 Cell::from(crate::domain::clock::format_ms(ms))
             })
         };
-        table.rows.push(vec![
+        rows.push(vec![
             Cell::from(g.board.0),
             Cell::from(name(t, g.red)),
             time(reading.map(|r| r.red_ms)),
@@ -485,14 +492,11 @@ pub fn clocks(t: &Tournament, round: Round, now: DateTime<Utc>, lang: Lang) -> R
     let at = now
         .with_timezone(&chrono::Local)
         .format("%Y-%m-%d %H:%M:%S");
-    Report {
-        name: Kind::Clocks.title(lang).to_string(),
-        title: match lang {
-            Lang::Zh => format!("{} ({at})", round_title(Kind::Clocks, lang, round)),
-            Lang::En => format!("{} (at {at})", round_title(Kind::Clocks, lang, round)),
-        },
-        tables: vec![table],
-    }
+    let title = match lang {
+        Lang::Zh => format!("{} ({at})", round_title(Kind::Clocks, lang, round)),
+        Lang::En => format!("{} (at {at})", round_title(Kind::Clocks, lang, round)),
+    };
+    Report::single(Kind::Clocks.title(lang), title, h, rows)
 }
 
 #[cfg(test)]
