@@ -8,6 +8,7 @@ mod describe;
 pub mod html;
 pub mod json;
 pub mod report;
+pub mod roster;
 pub mod rows;
 pub mod text;
 pub mod xlsx;
@@ -96,8 +97,8 @@ pub fn reports(
             let (after, s) = standings();
             vec![rows::crosstable(t, after, &s, lang)]
         }
-        What::Players => vec![rows::players(t, lang)],
-        What::Clocks => vec![rows::clocks(t, paired_round(t, what, round)?, now, lang)],
+        What::Players => vec![roster::players(t, lang)],
+        What::Clocks => vec![roster::clocks(t, paired_round(t, what, round)?, now, lang)],
         What::Teams | What::Prizes => return Err(not_in_this_build(what)),
         What::All => {
             let (after, s) = standings();
@@ -108,11 +109,11 @@ pub fn reports(
             }
             out.push(rows::standings(t, after, &s, lang));
             out.push(rows::crosstable(t, after, &s, lang));
-            out.push(rows::players(t, lang));
+            out.push(roster::players(t, lang));
             if let Some(r) = current.and_then(|r| t.round(r))
                 && r.games.iter().any(|g| g.clock.is_some())
             {
-                out.push(rows::clocks(t, r.round, now, lang));
+                out.push(roster::clocks(t, r.round, now, lang));
             }
             out
         }
