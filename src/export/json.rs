@@ -1,10 +1,13 @@
-//! The JSON export of CONTRACT.md (`--what all`, `clocks`, and each report alone).
+//! The JSON export of CONTRACT.md (`--what all`, `clocks`, and each report alone). Keys and
+//! meanings follow the contract; extra keys (`fee`, `birth`, `section`, `crosstable`, …) are
+//! additions the contract allows.
 
 use chrono::{DateTime, Utc};
 use serde_json::{Map, Value, json};
 
 use crate::domain::Tournament;
 use crate::domain::event::Stage;
+use crate::domain::result::{GameResult, Outcome};
 use crate::domain::rules::Tiebreak;
 use crate::domain::standings::Standing;
 use crate::domain::tournament::Status;
@@ -47,7 +50,7 @@ pub fn players(t: &Tournament) -> Value {
                     "club": p.entry.club,
                     "team": p.entry.team,
                     "group": p.entry.group,
-                    "gender": p.entry.gender.map(super::super::domain::rules::Gender::word),
+                    "gender": p.entry.gender.map(crate::domain::rules::Gender::word),
                     "birth": p.entry.birth.map(|b| b.to_string()),
                     "local": p.entry.local,
                     "status": super::rows::status_word(p.status),
@@ -73,7 +76,7 @@ fn round_json(t: &Tournament, r: &crate::domain::tournament::RoundState) -> Valu
                 "board": g.board.0,
                 "red": g.red.0,
                 "black": g.black.0,
-                "result": g.result.map(super::super::domain::result::GameResult::word),
+                "result": g.result.map(GameResult::word),
                 "fouls": {"red": g.fouls.red.len(), "black": g.fouls.black.len()},
                 "stage": g.stage.word(),
                 "game": g.game.word(),
@@ -129,8 +132,9 @@ pub fn standings(t: &Tournament, rows: &[Standing]) -> Value {
     )
 }
 
-pub fn clocks(t: &Tournament, now: DateTime<Utc>) -> Value {
-    let Some(r) = t.current() else {
+/// The clocks of `round` at `now` (CONTRACT.md: the current round).
+pub fn clocks(t: &Tournament, round: Round, now: DateTime<Utc>) -> Value {
+    let Some(r) = t.round(round) else {
         return Value::Array(Vec::new());
     };
     Value::Array(
@@ -153,7 +157,61 @@ pub fn clocks(t: &Tournament, now: DateTime<Utc>) -> Value {
     )
 }
 
-/// The whole event (`--what all`).
+/// The crosstable after `after`: per player in standings order, each round's opponent,
+/// colour and outcome for that player (`win`, `draw`, `loss`, null while unfinished), or a
+/// bye; an empty list for a round the player was not in.
+pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing]) -> Value {
+    let several = t.rules.sections.len() > 1;
+    Value::Array(
+        rows.iter()
+            .map(|s| {
+                let rounds: Vec<Value> = t
+                    .rounds
+                    .iter()
+                    .take(after.0 as usize)
+                    .map(|r| {
+                        let games: Vec<Value> = r
+                            .games
+                            .iter()
+                            .filter_map(|g| g.side_of(s.no).map(|side| (g, side)))
+                            .map(|(g, side)| {
+                                json!({
+                                    "opponent": g.player(side.other()).0,
+                                    "colour": side.word(),
+                                    "outcome": g.result.map(|x| match x.outcome(side) {
+                                        Outcome::Win => "win",
+                                        Outcome::Draw => "draw",
+                                        Outcome::Loss => "loss",
+                                    }),
+                                    "forfeit": g.result.is_some_and(GameResult::is_forfeit),
+                                    "stage": g.stage.word(),
+                                    "game": g.game.word(),
+                                })
+                            })
+                            .collect();
+                        json!({
+                            "round": r.round.0,
+                            "bye": r.byes.contains(&s.no),
+                            "games": games,
+                        })
+                    })
+                    .collect();
+                let mut o = Map::new();
+                o.insert("rank".into(), json!(s.rank));
+                o.insert("no".into(), json!(s.no.0));
+                o.insert("name".into(), json!(super::rows::name(t, s.no)));
+                if several {
+                    o.insert("group".into(), json!(t.section_name(s.section)));
+                }
+                o.insert("rounds".into(), Value::Array(rounds));
+                o.insert("points".into(), json!(s.points));
+                Value::Object(o)
+            })
+            .collect(),
+    )
+}
+
+/// The whole event (`--what all`): the CONTRACT.md object, plus the crosstable.
 pub fn all(t: &Tournament, standings_rows: &[Standing], standings_round: Round) -> Value {
     json!({
         "title": t.title,
@@ -162,5 +220,6 @@ pub fn all(t: &Tournament, standings_rows: &[Standing], standings_round: Round) 
         "rounds": rounds(t, None),
         "standings_after_round": standings_round.0,
         "standings": standings(t, standings_rows),
+        "crosstable": crosstable(t, standings_round, standings_rows),
     })
 }

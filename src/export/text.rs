@@ -1,8 +1,11 @@
 //! Plain-text printouts aligned by display width, so CJK names line up (a Chinese character
-//! takes two columns).
+//! takes two columns): the event title, the report title, then each table.
 
 use unicode_width::UnicodeWidthStr;
 
+use std::fmt::Write as _;
+
+use super::report::{Cell, Report, Table};
 use crate::domain::rules::Lang;
 use crate::domain::{Round, Tournament};
 
@@ -37,7 +40,8 @@ pub fn rpad(s: &str, w: usize) -> String {
     }
 }
 
-/// Lays out rows as aligned columns; `right[i]` right-aligns column i.
+/// Lays out rows as aligned columns two spaces apart; `right[i]` right-aligns column i.
+/// Line ends are trimmed, so an empty last cell leaves no trailing blanks.
 pub fn table(header: &[String], rows: &[Vec<String>], right: &[bool]) -> String {
     let n = header.len();
     let mut widths: Vec<usize> = header.iter().map(|h| width(h)).collect();
@@ -48,16 +52,17 @@ pub fn table(header: &[String], rows: &[Vec<String>], right: &[bool]) -> String 
     }
     let line = |cells: &[String]| {
         let mut s = String::new();
-        for (i, c) in cells.iter().enumerate().take(n) {
+        for (i, w) in widths.iter().copied().enumerate() {
+            let c = cells.get(i).map_or("", String::as_str);
             if i > 0 {
                 s.push_str("  ");
             }
             if right.get(i).copied().unwrap_or(false) {
-                s.push_str(&rpad(c, widths[i]));
+                s.push_str(&rpad(c, w));
             } else if i + 1 == n {
                 s.push_str(c);
             } else {
-                s.push_str(&pad(c, widths[i]));
+                s.push_str(&pad(c, w));
             }
         }
         s.trim_end().to_string()
@@ -74,18 +79,66 @@ pub fn table(header: &[String], rows: &[Vec<String>], right: &[bool]) -> String 
     out
 }
 
+/// A cell on one printed line: line breaks and tabs become spaces.
+fn one_line(c: &Cell) -> String {
+    c.text()
+        .chars()
+        .map(|ch| if ch.is_control() { ' ' } else { ch })
+        .collect()
+}
+
+/// One table: its caption, the aligned columns, and the summary lines under it.
+fn table_text(t: &Table) -> String {
+    let mut out = String::new();
+    if let Some(c) = &t.caption {
+        let _ = writeln!(out, "【{c}】");
+    }
+    let rows: Vec<Vec<String>> = t
+        .rows
+        .iter()
+        .map(|r| r.iter().map(one_line).collect())
+        .collect();
+    out.push_str(&table(&t.header, &rows, &t.numeric_columns()));
+    if !t.summary.is_empty() {
+        let lw = t.summary.iter().map(|(l, _)| width(l)).max().unwrap_or(0);
+        let vw = t
+            .summary
+            .iter()
+            .map(|(_, v)| width(&v.text()))
+            .max()
+            .unwrap_or(0);
+        out.push('\n');
+        for (label, value) in &t.summary {
+            let _ = writeln!(out, "{}  {}", pad(label, lw), rpad(&value.text(), vw));
+        }
+    }
+    out
+}
+
+/// A report under the event title, ready to print.
+pub fn report(event_title: &str, r: &Report) -> String {
+    let mut out = format!("{event_title}\n{}\n\n", r.title);
+    for (i, t) in r.tables.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&table_text(t));
+    }
+    out
+}
+
+/// Several reports one after another, separated by a blank line.
+pub fn write(event_title: &str, reports: &[Report]) -> String {
+    reports
+        .iter()
+        .map(|r| report(event_title, r))
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
 /// The pairing of a round (对阵表) as text.
 pub fn pairings(t: &Tournament, round: Round, lang: Lang) -> String {
-    let rows = super::rows::pairings(t, round);
-    let h = super::rows::pairings_header(lang);
-    let mut out = super::rows::heading(t, lang, super::rows::Report::Pairings, Some(round));
-    out.push('\n');
-    out.push_str(&table(
-        &h,
-        &rows,
-        &[true, true, false, true, true, true, false, true],
-    ));
-    out
+    report(&t.title, &super::rows::pairings(t, round, lang))
 }
 
 /// The explanation lines for a round's pairing, recomputed from the state before it.
@@ -109,5 +162,32 @@ mod tests {
         assert_eq!(pad("王伟", 6), "王伟  ");
         assert_eq!(pad("Li", 6), "Li    ");
         assert_eq!(width(&pad("欧阳建国", 5)), 5);
+    }
+
+    #[test]
+    fn columns_start_at_the_same_display_column() {
+        let h = vec!["No".to_string(), "Name".into(), "Pts".into()];
+        let rows = vec![
+            vec!["1".to_string(), "欧阳建国".into(), "12".into()],
+            vec!["10".to_string(), "Li Wei".into(), "3".into()],
+        ];
+        let s = table(&h, &rows, &[true, false, true]);
+        let lines: Vec<&str> = s.lines().collect();
+        // Every line ends at the same column: right-aligned last column.
+        assert!(lines.iter().all(|l| width(l) == width(lines[0])));
+        let name_col = |l: &str, name: &str| width(&l[..l.find(name).unwrap()]);
+        assert_eq!(name_col(lines[2], "欧阳建国"), name_col(lines[3], "Li Wei"));
+    }
+
+    #[test]
+    fn summary_lines_follow_the_table() {
+        let mut t = Table::new(vec!["a".into()]);
+        t.rows = vec![vec![Cell::Int(1)]];
+        t.summary = vec![
+            ("人数".into(), Cell::Int(12)),
+            ("Total".into(), Cell::Int(3)),
+        ];
+        let s = table_text(&t);
+        assert!(s.ends_with("人数   12\nTotal   3\n"), "{s}");
     }
 }

@@ -1,0 +1,138 @@
+//! One-line descriptions of domain events, for command output and the audit log.
+
+use super::rows;
+use crate::domain::Tournament;
+use crate::domain::event::{ClockAction, Event};
+
+/// One line describing an event, for command output and the audit log.
+pub fn describe_event(t: &Tournament, ev: &Event) -> String {
+    let name = |no| rows::name(t, no);
+    match ev {
+        Event::Created { title, rules } => format!("created '{title}' ({})", rules.name),
+        Event::PlayerRegistered { no, entry } => {
+            format!("registered {no} {} ({})", entry.name, entry.group)
+        }
+        Event::PlayerWithdrawn {
+            no,
+            by_rule,
+            reason,
+        } => format!(
+            "player {no} {} withdrawn{}: {reason}",
+            name(*no),
+            if *by_rule { " by rule" } else { "" }
+        ),
+        Event::PlayerReinstated { no, reason } => {
+            format!("player {no} {} reinstated: {reason}", name(*no))
+        }
+        Event::NumbersDrawn { seed, order } => match seed {
+            Some(s) => format!("numbers drawn for {} players (seed {s})", order.len()),
+            None => format!(
+                "numbers fixed in registration order for {} players",
+                order.len()
+            ),
+        },
+        Event::RoundPaired { round, games, byes } => format!(
+            "round {round} paired: {} boards{}",
+            games.len(),
+            if byes.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    ", bye {}",
+                    byes.iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            }
+        ),
+        Event::RoundUnpaired { round, reason } => {
+            format!("round {round} pairing discarded: {reason}")
+        }
+        Event::PairingOverridden { round, reason, .. } => {
+            format!("round {round} pairing changed by hand: {reason}")
+        }
+        Event::GameAdded { round, game, .. } => format!(
+            "round {round} board {}: {} {} game added, {} v {}",
+            game.board,
+            game.stage.word(),
+            game.game.word(),
+            game.red,
+            game.black
+        ),
+        Event::RoundStarted { round, at } => {
+            format!("round {round} started at {}", at.to_rfc3339())
+        }
+        Event::ResultRecorded {
+            round,
+            board,
+            result,
+            cause,
+        } => {
+            let g = t.game(*round, *board);
+            format!(
+                "round {round} board {board}: {result}{}{}",
+                g.map(|g| format!(" ({} v {})", name(g.red), name(g.black)))
+                    .unwrap_or_default(),
+                match cause {
+                    crate::domain::event::Cause::Arbiter => String::new(),
+                    c => format!(" [{}]", format!("{c:?}").to_lowercase()),
+                }
+            )
+        }
+        Event::ResultCorrected {
+            round,
+            board,
+            result,
+            reason,
+        } => format!(
+            "round {round} board {board}: corrected to {}: {reason}",
+            result.map_or("no result".to_string(), |r| r.word().to_string())
+        ),
+        Event::SeatMarked {
+            round,
+            board,
+            side,
+            present,
+            ..
+        } => format!(
+            "round {round} board {board}: {side} {}",
+            if *present { "present" } else { "absent" }
+        ),
+        Event::FoulRecorded {
+            round,
+            board,
+            side,
+            kind,
+        } => {
+            format!(
+                "round {round} board {board}: foul by {side} ({})",
+                kind.word()
+            )
+        }
+        Event::Clock {
+            round,
+            board,
+            action,
+            at,
+        } => {
+            let what = match action {
+                ClockAction::Press(s) => format!("{s} pressed"),
+                ClockAction::Pause => "paused".into(),
+                ClockAction::Resume => "resumed".into(),
+                ClockAction::Set { red_ms, black_ms } => format!(
+                    "set to {} / {}",
+                    crate::domain::clock::format_ms(*red_ms),
+                    crate::domain::clock::format_ms(*black_ms)
+                ),
+            };
+            format!(
+                "round {round} board {board}: clock {what} at {}",
+                at.format("%H:%M:%S")
+            )
+        }
+        Event::MoveLimitNoted { round, board, note } => {
+            format!("round {round} board {board}: move limit: {note}")
+        }
+    }
+}

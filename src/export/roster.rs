@@ -1,0 +1,177 @@
+//! The desk's reports: the entry list with the fee due from each player (报名名单,
+//! RULES.md §9) and the clocks of a round (issue 6), read at an injected `now`.
+
+use chrono::{DateTime, Utc};
+
+use super::report::{Cell, Report, Table, header, pick};
+use super::rows::{Kind, name, round_title};
+use crate::domain::rules::{Gender, Lang};
+use crate::domain::tournament::Status;
+use crate::domain::{Round, Side, Tournament};
+
+/// The entry list with the fee due from each player (报名名单, RULES.md §9), and the totals:
+/// players, paying, free, total in yuan.
+pub fn players(t: &Tournament, lang: Lang) -> Report {
+    let h = header(
+        lang,
+        &[
+            ("序号", "No"),
+            ("姓名", "Name"),
+            ("性别", "Gender"),
+            ("出生日期", "Birth"),
+            ("单位", "Club"),
+            ("队名", "Team"),
+            ("组别", "Group"),
+            ("本地", "Local"),
+            ("状态", "Status"),
+            ("报名费(元)", "Fee (yuan)"),
+        ],
+    );
+    let mut table = Table::new(h);
+    let mut total: i64 = 0;
+    let mut paying: u32 = 0;
+    for p in &t.players {
+        let fee = crate::domain::registration::fee(&t.rules, &p.entry);
+        total += i64::from(fee);
+        if fee > 0 {
+            paying += 1;
+        }
+        table.rows.push(vec![
+            Cell::from(p.no.0),
+            Cell::from(p.entry.name.clone()),
+            Cell::from(match p.entry.gender {
+                Some(Gender::M) => pick(lang, "男", "M"),
+                Some(Gender::F) => pick(lang, "女", "F"),
+                None => "",
+            }),
+            Cell::from(p.entry.birth.map(|b| b.to_string()).unwrap_or_default()),
+            Cell::from(p.entry.club.clone()),
+            Cell::from(p.entry.team.clone()),
+            Cell::from(t.section_name(p.section)),
+            Cell::from(if p.entry.local {
+                pick(lang, "是", "yes")
+            } else {
+                ""
+            }),
+            Cell::from(match p.status {
+                Status::Active => pick(lang, "在赛", "active"),
+                Status::Withdrawn { .. } => pick(lang, "退赛", "withdrawn"),
+            }),
+            Cell::from(fee),
+        ]);
+    }
+    let count = t.players.len() as u32;
+    table.summary = vec![
+        (pick(lang, "人数", "Players").into(), Cell::from(count)),
+        (pick(lang, "缴费人数", "Paying").into(), Cell::from(paying)),
+        (
+            pick(lang, "免费人数", "Free").into(),
+            Cell::from(count - paying),
+        ),
+        (
+            pick(lang, "报名费合计(元)", "Total fees (yuan)").into(),
+            Cell::Int(total),
+        ),
+    ];
+    Report {
+        name: Kind::Players.title(lang).to_string(),
+        title: Kind::Players.title(lang).to_string(),
+        tables: vec![table],
+    }
+}
+
+/// The clocks of `round` read at `now`: remaining time per side, whose time runs, and a
+/// fallen flag. Boards without clock data have blank times.
+pub fn clocks(t: &Tournament, round: Round, now: DateTime<Utc>, lang: Lang) -> Report {
+    let h = header(
+        lang,
+        &[
+            ("台次", "Board"),
+            ("红方", "Red"),
+            ("红方时间", "Red time"),
+            ("黑方", "Black"),
+            ("黑方时间", "Black time"),
+            ("计时方", "Running"),
+            ("超时", "Flag"),
+        ],
+    );
+    let side_word = |s: Option<Side>| match s {
+        Some(Side::Red) => Cell::from(pick(lang, "红", "red")),
+        Some(Side::Black) => Cell::from(pick(lang, "黑", "black")),
+        None => Cell::Empty,
+    };
+    let mut rows = Vec::new();
+    for g in t.round(round).map_or(&[][..], |r| r.games.as_slice()) {
+        let reading = g.clock.as_ref().map(|c| c.read(now));
+        let time = |ms: Option<u64>| {
+            ms.map_or(Cell::Empty, |ms| {
+                Cell::from(crate::domain::clock::format_ms(ms))
+            })
+        };
+        rows.push(vec![
+            Cell::from(g.board.0),
+            Cell::from(name(t, g.red)),
+            time(reading.map(|r| r.red_ms)),
+            Cell::from(name(t, g.black)),
+            time(reading.map(|r| r.black_ms)),
+            side_word(reading.and_then(|r| r.running)),
+            side_word(reading.and_then(|r| r.flag)),
+        ]);
+    }
+    let at = now
+        .with_timezone(&chrono::Local)
+        .format("%Y-%m-%d %H:%M:%S");
+    let title = match lang {
+        Lang::Zh => format!("{} ({at})", round_title(Kind::Clocks, lang, round)),
+        Lang::En => format!("{} (at {at})", round_title(Kind::Clocks, lang, round)),
+    };
+    Report::single(Kind::Clocks.title(lang), title, h, rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::PlayerNo;
+    use crate::domain::event::{Event, PlayerEntry};
+    use crate::domain::rules::Rules;
+
+    fn event(names: &[&str]) -> Tournament {
+        let mut t = Tournament::new("T".into(), Rules::preset("qigu-2024-07").unwrap());
+        for (i, n) in names.iter().enumerate() {
+            t.apply(&Event::PlayerRegistered {
+                no: PlayerNo(i as u32 + 1),
+                entry: PlayerEntry {
+                    name: (*n).into(),
+                    gender: None,
+                    birth: None,
+                    club: String::new(),
+                    team: String::new(),
+                    group: String::new(),
+                    local: false,
+                },
+            });
+        }
+        t
+    }
+
+    #[test]
+    fn fee_totals_add_up() {
+        let t = event(&["a", "b", "c"]);
+        let r = players(&t, Lang::Zh);
+        let fees: i64 = r.tables[0]
+            .rows
+            .iter()
+            .map(|row| match row[9] {
+                Cell::Int(n) => n,
+                _ => panic!("fee is not a number"),
+            })
+            .sum();
+        let s = &r.tables[0].summary;
+        assert_eq!(s[0].1, Cell::Int(3));
+        assert_eq!(s[3].1, Cell::Int(fees));
+        assert_eq!(
+            s[1].1.text().parse::<i64>().unwrap() + s[2].1.text().parse::<i64>().unwrap(),
+            3
+        );
+    }
+}

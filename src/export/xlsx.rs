@@ -1,0 +1,111 @@
+//! Excel export: one sheet per report holding exactly the rows of the CSV (`Report::grid`),
+//! header rows bold, numbers as numbers, column widths from the display width of the text
+//! (a Chinese character counts two), A4 page setup with the header repeated on each page.
+
+use rust_xlsxwriter::{Format, Workbook, XlsxError};
+
+use super::report::{Cell, Report, RowKind};
+use super::text::width;
+
+/// A sheet name Excel accepts: at most 31 characters, none of `[]:*?/\`, unique.
+fn sheet_name(wanted: &str, taken: &[String]) -> String {
+    let clean: String = wanted
+        .chars()
+        .map(|c| if "[]:*?/\\".contains(c) { '_' } else { c })
+        .take(31)
+        .collect();
+    let base = if clean.trim().is_empty() {
+        "Sheet".to_string()
+    } else {
+        clean
+    };
+    let mut name = base.clone();
+    let mut k = 2;
+    while taken.iter().any(|t| t.eq_ignore_ascii_case(&name)) {
+        let suffix = format!(" {k}");
+        name = base.chars().take(31 - suffix.len()).collect::<String>() + &suffix;
+        k += 1;
+    }
+    name
+}
+
+/// The workbook as bytes.
+pub fn write(reports: &[Report]) -> Result<Vec<u8>, XlsxError> {
+    let mut wb = Workbook::new();
+    let bold = Format::new().set_bold();
+    let caption = Format::new().set_bold().set_font_size(12);
+    let mut names: Vec<String> = Vec::new();
+    for r in reports {
+        let ws = wb.add_worksheet();
+        let name = sheet_name(&r.name, &names);
+        ws.set_name(name.clone())?;
+        names.push(name);
+        ws.set_paper_size(9); // A4
+        ws.set_print_fit_to_pages(1, 0);
+        ws.set_header(format!("&C{}", r.title.replace('&', "&&")));
+        let grid = r.grid_rows();
+        let headers: Vec<u32> = grid
+            .iter()
+            .enumerate()
+            .filter(|(_, (k, _))| *k == RowKind::Header)
+            .map(|(i, _)| i as u32)
+            .collect();
+        if let [only] = headers.as_slice() {
+            ws.set_repeat_rows(*only, *only)?;
+            ws.set_freeze_panes(*only + 1, 0)?;
+        }
+        let mut widths: Vec<usize> = Vec::new();
+        for (row, (kind, cells)) in grid.iter().enumerate() {
+            let row = row as u32;
+            for (col, cell) in cells.iter().enumerate() {
+                let c = col as u16;
+                if *kind != RowKind::Caption {
+                    if widths.len() <= col {
+                        widths.resize(col + 1, 0);
+                    }
+                    widths[col] = widths[col].max(width(&cell.text()));
+                }
+                let format = match kind {
+                    RowKind::Caption => Some(&caption),
+                    RowKind::Header => Some(&bold),
+                    _ => None,
+                };
+                match (cell, format) {
+                    (Cell::Empty, _) => {}
+                    (Cell::Int(n), _) => {
+                        ws.write_number(row, c, *n as f64)?;
+                    }
+                    (Cell::Text(s), Some(f)) => {
+                        ws.write_string_with_format(row, c, s, f)?;
+                    }
+                    (Cell::Text(s), None) => {
+                        ws.write_string(row, c, s)?;
+                    }
+                }
+            }
+        }
+        for (col, w) in widths.iter().enumerate() {
+            // Excel widths are in "0" characters; a CJK character is about two. A little
+            // room for the bold header and cell padding, capped for long names.
+            let w = (*w as f64 + 2.0).clamp(4.0, 40.0);
+            ws.set_column_width(col as u16, w)?;
+        }
+    }
+    wb.save_to_buffer()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sheet_names_are_legal_and_unique() {
+        assert_eq!(sheet_name("a/b", &[]), "a_b");
+        assert_eq!(sheet_name("成绩表", &["成绩表".into()]), "成绩表 2");
+        assert_eq!(sheet_name(&"x".repeat(40), &[]).chars().count(), 31);
+        let taken = vec!["x".repeat(31)];
+        let n = sheet_name(&"x".repeat(40), &taken);
+        assert_eq!(n.chars().count(), 31);
+        assert_ne!(n, taken[0]);
+    }
+}
