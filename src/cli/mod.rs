@@ -170,7 +170,7 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             what,
             round.map(Round),
             out.as_deref(),
-            lang(ctx.lang, None),
+            ctx.lang.map(|l| lang(Some(l), None)),
             Utc::now(),
         )
         .map_err(CliError),

@@ -201,7 +201,7 @@ pub fn run(
     what: What,
     round: Option<Round>,
     out: Option<&Path>,
-    lang: Lang,
+    lang: Option<Lang>,
     now: DateTime<Utc>,
 ) -> Result<(), String> {
     if format == Format::Xlsx && out.is_none() {
@@ -216,6 +216,8 @@ pub fn run(
         ));
     }
     let log = Log::open(path).map_err(|e| e.to_string())?;
+    // The language asked for, else the event's own default, else Chinese.
+    let lang = lang.or(log.state().rules.lang).unwrap_or(Lang::Zh);
     let bytes = render(log.state(), format, what, round, lang, now)?;
     match out {
         Some(p) => std::fs::write(p, &bytes).map_err(|e| format!("--out {}: {e}", p.display())),
