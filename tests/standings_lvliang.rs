@@ -2,7 +2,7 @@
 //!
 //! Points: win 3, loss 0, draw red 1 / black 2 (RULES.md §1); bye 3; a forfeit gives the
 //! present side its colour's win points.
-//! Chain: opponent_score, wins, fouls, black_wins, previous_round_rank, draw_number.
+//! Chain: `opponent_score`, `wins`, `fouls`, `black_wins`, `previous_round_rank`, `draw_number`.
 //! Row format: (rank, no, points, [opp, wins, fouls, black wins, previous round rank, draw
 //! number]); NA = no value.
 //!

@@ -1,8 +1,8 @@
 //! Seed 000 (qigu-2024-07), worked by hand from RULES.md §6.
 //!
 //! Points: win 2, draw 1, loss 0 for both colours; bye 2 (RULES.md §1).
-//! Chain: opponent_score, wins, fouls, black_games, black_wins, previous_round_rank,
-//! draw_number. The expected tables below were worked out by hand; the comments carry the
+//! Chain: `opponent_score`, `wins`, `fouls`, `black_games`, `black_wins`,
+//! `previous_round_rank`, `draw_number`. The expected tables below were worked out by hand; the comments carry the
 //! reasoning. Row format: (rank, no, points, [opp, wins, fouls, black games, black wins,
 //! previous round rank, draw number]); NA = no value.
 //!

@@ -1,8 +1,8 @@
 //! Seed 001 (qiyuan-2019), worked by hand from RULES.md §6.
 //!
 //! Points: win 2, draw 1, loss 0 for both colours; bye 2.
-//! Chain: opponent_score, wins, fouls, direct_encounter, black_games, previous_round_rank,
-//! draw_number. Two sections ranked separately: open (公开组, players 1–8) and junior
+//! Chain: `opponent_score`, `wins`, `fouls`, `direct_encounter`, `black_games`,
+//! `previous_round_rank`, `draw_number`. Two sections ranked separately: open (公开组, players 1–8) and junior
 //! (少年组, players 9–12); boards are numbered across the room.
 //! Row format: (rank, no, points, [opp, wins, fouls, direct encounter, black games,
 //! previous round rank, draw number]); NA = no value.

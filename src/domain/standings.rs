@@ -47,12 +47,13 @@ impl Standing {
 pub fn standings(t: &Tournament, after: Round) -> Vec<Standing> {
     let mut calc = Calc::new(t);
     let last = (after.0 as usize).min(t.rounds.len());
-    let mut table = calc.table(0);
     for k in 1..=last {
         calc.add_round(k);
-        table = calc.table(k);
+        if k < last {
+            calc.rank_only(k);
+        }
     }
-    table
+    calc.table(last)
 }
 
 /// The standings after each paired round: `history(t)[k - 1]` is the table after round k.
@@ -183,6 +184,42 @@ impl<'a> Calc<'a> {
 
     /// The table after round `k`, from the running totals; remembers its ranks.
     fn table(&mut self, k: usize) -> Vec<Standing> {
+        let (values, orders) = self.rank(k);
+        let t = self.t;
+        let mut rows = Vec::with_capacity(self.n);
+        for (s, order) in orders.iter().enumerate() {
+            for &i in order {
+                let v = values[i].clone();
+                rows.push(Standing {
+                    rank: self.ranks[i],
+                    no: t.players[i].no,
+                    section: s,
+                    points: self.points[i],
+                    tiebreaks: t
+                        .rules
+                        .tiebreaks
+                        .iter()
+                        .map(|tb| (*tb, v.get(*tb)))
+                        .collect(),
+                    values: v,
+                });
+            }
+        }
+        self.restore(values);
+        rows
+    }
+
+    /// Ranks round `k` without building the table (an earlier round that only the
+    /// previous-round criteria need).
+    fn rank_only(&mut self, k: usize) {
+        let (values, _) = self.rank(k);
+        self.restore(values);
+    }
+
+    /// Every player's values after round `k` and each section's order, best first; sets
+    /// `self.ranks`. The previous-round vectors are moved into the values (no copy); hand
+    /// the values back with `restore`.
+    fn rank(&mut self, k: usize) -> (Vec<Values>, Vec<Vec<usize>>) {
         let t = self.t;
         let after = Round(k as u32);
         let sections = t
@@ -217,8 +254,8 @@ impl<'a> Calc<'a> {
                     black_games: self.black_games[i],
                     black_wins: self.black_wins[i],
                     direct_encounter: None,
-                    previous_ranks: self.previous_ranks[i].clone(),
-                    previous_points: self.previous_points[i].clone(),
+                    previous_ranks: std::mem::take(&mut self.previous_ranks[i]),
+                    previous_points: std::mem::take(&mut self.previous_points[i]),
                     draw_number: t.players[i].no.0,
                 }
             })
@@ -228,7 +265,7 @@ impl<'a> Calc<'a> {
             chain.push(Tiebreak::DrawNumber);
         }
         let mut ranks = vec![0_u32; self.n];
-        let mut rows = Vec::with_capacity(self.n);
+        let mut orders = Vec::with_capacity(sections);
         for s in 0..sections {
             let mut order: Vec<usize> =
                 (0..self.n).filter(|i| t.players[*i].section == s).collect();
@@ -236,25 +273,18 @@ impl<'a> Calc<'a> {
             for (place, &i) in order.iter().enumerate() {
                 ranks[i] = place as u32 + 1;
             }
-            for &i in &order {
-                let v = values[i].clone();
-                rows.push(Standing {
-                    rank: ranks[i],
-                    no: t.players[i].no,
-                    section: s,
-                    points: self.points[i],
-                    tiebreaks: t
-                        .rules
-                        .tiebreaks
-                        .iter()
-                        .map(|tb| (*tb, v.get(*tb)))
-                        .collect(),
-                    values: v,
-                });
-            }
+            orders.push(order);
         }
         self.ranks = ranks;
-        rows
+        (values, orders)
+    }
+
+    /// Takes back the previous-round vectors lent to `rank`'s values.
+    fn restore(&mut self, values: Vec<Values>) {
+        for (i, v) in values.into_iter().enumerate() {
+            self.previous_ranks[i] = v.previous_ranks;
+            self.previous_points[i] = v.previous_points;
+        }
     }
 
     /// Orders one section: points, then the chain. Plain criteria sort each still-tied group;
