@@ -7,12 +7,15 @@ pub mod event;
 pub mod ids;
 pub mod knockout;
 pub mod pairing;
+pub mod prizes;
 pub mod refusal;
 pub mod registration;
 pub mod result;
 pub mod rules;
 pub mod side;
 pub mod standings;
+pub mod teams;
+pub mod tiebreak;
 pub mod tournament;
 
 pub use command::{Actor, Command};

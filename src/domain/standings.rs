@@ -1,9 +1,22 @@
-//! Standings (RULES.md §6). Placeholder: points, then draw number. The full tiebreak chain
-//! replaces this.
+//! Standings (名次, RULES.md §6): points, then the preset's ordered tiebreak chain, each
+//! section ranked separately. `history` computes the table after every round in one pass,
+//! which `previous_round_rank` needs anyway; `standings` is the table after one round.
+//!
+//! "Final points" mid-event: the table after round k uses the points after round k
+//! everywhere, so a player's opponent score after round k sums the opponents' points after
+//! round k. A bye counts as an opponent with the lowest such score in the section's field
+//! (the section's players who had joined by round k, withdrawn players included).
+//! `points_for_opponent_score` is the seam where the knockout stage (RULES.md §7) adds the
+//! finalists' slow-game points.
+//!
+//! Places are never shared: `draw_number` ends every chain, whether or not the rules list it.
 
+use super::event::Stage;
 use super::ids::{PlayerNo, Round};
-use super::pairing::swiss_scores;
+use super::result::Outcome;
 use super::rules::Tiebreak;
+use super::side::Side;
+use super::tiebreak::{self, Met, Values};
 use super::tournament::Tournament;
 
 /// One line of the standings of a section.
@@ -18,48 +31,412 @@ pub struct Standing {
     /// The value of every tiebreak in the rules' chain, in chain order. `None` where the
     /// criterion gives no value for this player (e.g. direct encounter outside a tie).
     pub tiebreaks: Vec<(Tiebreak, Option<i64>)>,
+    /// Every criterion's value, chain or not (for printouts).
+    pub values: Values,
+}
+
+impl Standing {
+    /// The value of any criterion (see `Values::get`).
+    pub fn value(&self, tb: Tiebreak) -> Option<i64> {
+        self.values.get(tb)
+    }
 }
 
 /// Standings after `after` (rounds 1..=after count), every section, each ranked within its
-/// section; sections in rules order.
+/// section; sections in rules order. Rounds beyond the last paired one add nothing.
 pub fn standings(t: &Tournament, after: Round) -> Vec<Standing> {
-    let scores = swiss_scores(t, Round(after.0 + 1));
-    let mut rows: Vec<Standing> = t
-        .players
-        .iter()
-        .map(|p| Standing {
-            rank: 0,
-            no: p.no,
-            section: p.section,
-            points: scores.get(&p.no).copied().unwrap_or(0),
-            tiebreaks: t
-                .rules
-                .tiebreaks
+    let mut calc = Calc::new(t);
+    let last = (after.0 as usize).min(t.rounds.len());
+    for k in 1..=last {
+        calc.add_round(k);
+        if k < last {
+            calc.rank_only(k);
+        }
+    }
+    calc.table(last)
+}
+
+/// The standings after each paired round: `history(t)[k - 1]` is the table after round k.
+/// One pass over the rounds; each table is what `standings(t, Round(k))` returns.
+pub fn history(t: &Tournament) -> Vec<Vec<Standing>> {
+    let mut calc = Calc::new(t);
+    let mut out = Vec::with_capacity(t.rounds.len());
+    for k in 1..=t.rounds.len() {
+        calc.add_round(k);
+        out.push(calc.table(k));
+    }
+    out
+}
+
+/// A player's points as their opponents' opponent score counts them after `after`, given
+/// everyone's Swiss points (`swiss[i]` for player number i + 1). Today the Swiss points
+/// themselves; the knockout stage (RULES.md §7) adds the finalists' semi-final and
+/// final/third-place slow-game points here.
+pub fn points_for_opponent_score(_t: &Tournament, _after: Round, swiss: &[u32]) -> Vec<u32> {
+    swiss.to_vec()
+}
+
+/// Running totals, advanced one round at a time.
+struct Calc<'a> {
+    t: &'a Tournament,
+    n: usize,
+    points: Vec<u32>,
+    progressive: Vec<u32>,
+    wins: Vec<u32>,
+    fouls: Vec<u32>,
+    black_games: Vec<u32>,
+    black_wins: Vec<u32>,
+    byes: Vec<u32>,
+    /// Finished Swiss games per player, in round order.
+    games: Vec<Vec<Met>>,
+    /// Points after each earlier round, latest first.
+    previous_points: Vec<Vec<u32>>,
+    /// Ranks after each earlier round, latest first.
+    previous_ranks: Vec<Vec<u32>>,
+    /// Ranks of the last table built.
+    ranks: Vec<u32>,
+}
+
+impl<'a> Calc<'a> {
+    fn new(t: &'a Tournament) -> Self {
+        let n = t.players.len();
+        Calc {
+            t,
+            n,
+            points: vec![0; n],
+            progressive: vec![0; n],
+            wins: vec![0; n],
+            fouls: vec![0; n],
+            black_games: vec![0; n],
+            black_wins: vec![0; n],
+            byes: vec![0; n],
+            games: vec![Vec::new(); n],
+            previous_points: vec![Vec::new(); n],
+            previous_ranks: vec![Vec::new(); n],
+            ranks: Vec::new(),
+        }
+    }
+
+    fn index(&self, no: PlayerNo) -> Option<usize> {
+        let i = no.index();
+        (no.0 >= 1 && i < self.n).then_some(i)
+    }
+
+    /// Adds round `k` (1-based) to the running totals.
+    fn add_round(&mut self, k: usize) {
+        if k >= 2 {
+            for i in 0..self.n {
+                let p = self.points[i];
+                self.previous_points[i].insert(0, p);
+                if let Some(r) = self.ranks.get(i).copied() {
+                    self.previous_ranks[i].insert(0, r);
+                }
+            }
+        }
+        let Some(round) = self.t.rounds.get(k - 1) else {
+            for i in 0..self.n {
+                self.progressive[i] += self.points[i];
+            }
+            return;
+        };
+        let pts = &self.t.rules.points;
+        for g in &round.games {
+            let Some(result) = g.result else { continue };
+            for side in Side::BOTH {
+                let (Some(me), Some(opp)) = (
+                    self.index(g.player(side)),
+                    self.index(g.player(side.other())),
+                ) else {
+                    continue;
+                };
+                self.fouls[me] += g.fouls.get(side).len() as u32;
+                if g.stage != Stage::Swiss {
+                    continue;
+                }
+                self.points[me] += pts.for_result(result, side);
+                let won = result.outcome(side) == Outcome::Win;
+                if won {
+                    self.wins[me] += 1;
+                }
+                if side == Side::Black && !result.is_forfeit() {
+                    self.black_games[me] += 1;
+                    if won {
+                        self.black_wins[me] += 1;
+                    }
+                }
+                self.games[me].push(Met {
+                    opponent: opp,
+                    side,
+                    result,
+                });
+            }
+        }
+        for b in &round.byes {
+            if let Some(i) = self.index(*b) {
+                self.points[i] += pts.bye_points();
+                self.byes[i] += 1;
+            }
+        }
+        for i in 0..self.n {
+            self.progressive[i] += self.points[i];
+        }
+    }
+
+    /// The table after round `k`, from the running totals; remembers its ranks.
+    fn table(&mut self, k: usize) -> Vec<Standing> {
+        let (values, orders) = self.rank(k);
+        let t = self.t;
+        let mut rows = Vec::with_capacity(self.n);
+        for (s, order) in orders.iter().enumerate() {
+            for &i in order {
+                let v = values[i].clone();
+                rows.push(Standing {
+                    rank: self.ranks[i],
+                    no: t.players[i].no,
+                    section: s,
+                    points: self.points[i],
+                    tiebreaks: t
+                        .rules
+                        .tiebreaks
+                        .iter()
+                        .map(|tb| (*tb, v.get(*tb)))
+                        .collect(),
+                    values: v,
+                });
+            }
+        }
+        self.restore(values);
+        rows
+    }
+
+    /// Ranks round `k` without building the table (an earlier round that only the
+    /// previous-round criteria need).
+    fn rank_only(&mut self, k: usize) {
+        let (values, _) = self.rank(k);
+        self.restore(values);
+    }
+
+    /// Every player's values after round `k` and each section's order, best first; sets
+    /// `self.ranks`. The previous-round vectors are moved into the values (no copy); hand
+    /// the values back with `restore`.
+    fn rank(&mut self, k: usize) -> (Vec<Values>, Vec<Vec<usize>>) {
+        let t = self.t;
+        let after = Round(k as u32);
+        let sections = t
+            .players
+            .iter()
+            .map(|p| p.section + 1)
+            .max()
+            .unwrap_or(0)
+            .max(t.rules.sections.len());
+        let final_points = points_for_opponent_score(t, after, &self.points);
+        // Lowest final score of each section's field, for byes.
+        let mut lowest: Vec<Option<u32>> = vec![None; sections];
+        for (i, p) in t.players.iter().enumerate() {
+            if p.joins_round <= after {
+                let f = final_points.get(i).copied().unwrap_or(0);
+                let l = &mut lowest[p.section];
+                *l = Some(l.map_or(f, |x| x.min(f)));
+            }
+        }
+        let mut values: Vec<Values> = (0..self.n)
+            .map(|i| {
+                let opp: u32 = self.games[i]
+                    .iter()
+                    .map(|m| final_points.get(m.opponent).copied().unwrap_or(0))
+                    .sum();
+                let bye = lowest[t.players[i].section].unwrap_or(0) * self.byes[i];
+                Values {
+                    opponent_score: opp + bye,
+                    progressive: self.progressive[i],
+                    wins: self.wins[i],
+                    fouls: self.fouls[i],
+                    black_games: self.black_games[i],
+                    black_wins: self.black_wins[i],
+                    direct_encounter: None,
+                    previous_ranks: std::mem::take(&mut self.previous_ranks[i]),
+                    previous_points: std::mem::take(&mut self.previous_points[i]),
+                    draw_number: t.players[i].no.0,
+                }
+            })
+            .collect();
+        let mut chain = t.rules.tiebreaks.clone();
+        if !chain.contains(&Tiebreak::DrawNumber) {
+            chain.push(Tiebreak::DrawNumber);
+        }
+        let mut ranks = vec![0_u32; self.n];
+        let mut orders = Vec::with_capacity(sections);
+        for s in 0..sections {
+            let mut order: Vec<usize> =
+                (0..self.n).filter(|i| t.players[*i].section == s).collect();
+            self.rank_section(&mut order, &mut values, &chain);
+            for (place, &i) in order.iter().enumerate() {
+                ranks[i] = place as u32 + 1;
+            }
+            orders.push(order);
+        }
+        self.ranks = ranks;
+        (values, orders)
+    }
+
+    /// Takes back the previous-round vectors lent to `rank`'s values.
+    fn restore(&mut self, values: Vec<Values>) {
+        for (i, v) in values.into_iter().enumerate() {
+            self.previous_ranks[i] = v.previous_ranks;
+            self.previous_points[i] = v.previous_points;
+        }
+    }
+
+    /// Orders one section: points, then the chain. Plain criteria sort each still-tied group;
+    /// direct encounter is evaluated inside each group still tied when the chain reaches it.
+    fn rank_section(&self, order: &mut [usize], values: &mut [Values], chain: &[Tiebreak]) {
+        let points = &self.points;
+        order.sort_by(|a, b| points[*b].cmp(&points[*a]));
+        let mut groups = split(order, |a, b| points[a] == points[b]);
+        if !chain.contains(&Tiebreak::DirectEncounter) {
+            // For printouts only: direct encounter among players level on points.
+            for &(lo, hi) in &groups {
+                self.set_direct_encounter(&order[lo..hi], values);
+            }
+        }
+        for &tb in chain {
+            let mut next = Vec::new();
+            for (lo, hi) in groups {
+                let group = &mut order[lo..hi];
+                if tb == Tiebreak::DirectEncounter {
+                    self.set_direct_encounter(group, values);
+                }
+                group.sort_by(|a, b| tiebreak::compare(tb, &values[*a], &values[*b]));
+                for (l, h) in split(group, |a, b| {
+                    tiebreak::compare(tb, &values[a], &values[b]).is_eq()
+                }) {
+                    next.push((lo + l, lo + h));
+                }
+            }
+            groups = next;
+            if groups.is_empty() {
+                break;
+            }
+        }
+    }
+
+    fn set_direct_encounter(&self, group: &[usize], values: &mut [Values]) {
+        let games: Vec<&[Met]> = group.iter().map(|i| self.games[*i].as_slice()).collect();
+        if let Some(de) = tiebreak::direct_encounter(group, &games, &self.t.rules.points) {
+            for (i, v) in group.iter().zip(de) {
+                values[*i].direct_encounter = Some(v);
+            }
+        }
+    }
+}
+
+/// Runs of equal neighbours in a sorted slice, as `(start, end)` ranges of two or more.
+fn split(order: &[usize], same: impl Fn(usize, usize) -> bool) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for i in 1..=order.len() {
+        if i == order.len() || !same(order[i - 1], order[i]) {
+            if i - start >= 2 {
+                out.push((start, i));
+            }
+            start = i;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::event::{Event, Pairing, PlayerEntry};
+    use crate::domain::ids::Board;
+    use crate::domain::result::GameResult;
+    use crate::domain::rules::Rules;
+
+    fn event(n: u32) -> Vec<Event> {
+        let rules = Rules::preset("qigu-2024-07").unwrap();
+        let mut ev = vec![Event::Created {
+            title: "t".into(),
+            rules: Box::new(rules),
+        }];
+        for i in 1..=n {
+            ev.push(Event::PlayerRegistered {
+                no: PlayerNo(i),
+                entry: PlayerEntry {
+                    name: format!("p{i}"),
+                    gender: None,
+                    birth: None,
+                    club: String::new(),
+                    team: String::new(),
+                    group: String::new(),
+                    local: false,
+                },
+            });
+        }
+        ev
+    }
+
+    fn pair(round: u32, boards: &[(u32, u32)], byes: &[u32]) -> Event {
+        Event::RoundPaired {
+            round: Round(round),
+            games: boards
                 .iter()
-                .map(|tb| {
-                    (
-                        *tb,
-                        (*tb == Tiebreak::DrawNumber).then_some(i64::from(p.no.0)),
-                    )
+                .enumerate()
+                .map(|(k, (r, b))| Pairing {
+                    board: Board(k as u32 + 1),
+                    red: PlayerNo(*r),
+                    black: PlayerNo(*b),
+                    stage: Stage::Swiss,
+                    game: crate::domain::event::GameKind::Slow,
                 })
                 .collect(),
-        })
-        .collect();
-    rows.sort_by(|a, b| {
-        a.section
-            .cmp(&b.section)
-            .then(b.points.cmp(&a.points))
-            .then(a.no.cmp(&b.no))
-    });
-    let mut last_section = usize::MAX;
-    let mut rank = 0;
-    for r in &mut rows {
-        if r.section != last_section {
-            last_section = r.section;
-            rank = 0;
+            byes: byes.iter().map(|b| PlayerNo(*b)).collect(),
         }
-        rank += 1;
-        r.rank = rank;
     }
-    rows
+
+    fn result(round: u32, board: u32, result: GameResult) -> Event {
+        Event::ResultRecorded {
+            round: Round(round),
+            board: Board(board),
+            result,
+            cause: crate::domain::event::Cause::Arbiter,
+        }
+    }
+
+    #[test]
+    fn split_finds_runs() {
+        assert_eq!(
+            split(&[1, 1, 2, 3, 3, 3], |a, b| a == b),
+            vec![(0, 2), (3, 6)]
+        );
+        assert!(split(&[], |a: usize, b| a == b).is_empty());
+    }
+
+    #[test]
+    fn round_zero_orders_by_number() {
+        let t = Tournament::replay(&event(4)).unwrap();
+        let s = standings(&t, Round(0));
+        let nos: Vec<u32> = s.iter().map(|r| r.no.0).collect();
+        assert_eq!(nos, vec![1, 2, 3, 4]);
+        assert!(s.iter().all(|r| r.points == 0));
+    }
+
+    #[test]
+    fn unfinished_game_counts_nothing_and_history_matches_standings() {
+        let mut ev = event(5);
+        ev.push(pair(1, &[(1, 2), (4, 3)], &[5]));
+        ev.push(result(1, 1, GameResult::BlackWin));
+        let t = Tournament::replay(&ev).unwrap();
+        let s = standings(&t, Round(1));
+        // 2 won (2), 5 bye (2), 1, 3, 4 nothing yet.
+        let p = |no: u32| s.iter().find(|r| r.no.0 == no).unwrap().clone();
+        assert_eq!(p(2).points, 2);
+        assert_eq!(p(5).points, 2);
+        assert_eq!(p(3).points, 0);
+        assert_eq!(p(4).values.black_games, 0);
+        // Bye counts as the lowest score in the field (0): opponent score 0; 2 met 1 (0).
+        assert_eq!(p(5).values.opponent_score, 0);
+        assert_eq!(p(2).values.black_wins, 1);
+        assert_eq!(history(&t), vec![s]);
+    }
 }
