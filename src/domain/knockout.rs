@@ -263,6 +263,23 @@ pub fn final_places(t: &Tournament) -> Option<[PlayerNo; 4]> {
     Some([w1, l1, w3, l3])
 }
 
+/// The order of the finalists at the top of the first section after `after`: the knockout's
+/// places once the final and third-place matches are decided, the seed order before.
+/// `None` when the event has no knockout or the Swiss round that selects it is not past.
+pub fn places_after(t: &Tournament, after: Round) -> Option<Vec<PlayerNo>> {
+    let k = t.rules.knockout.as_ref()?;
+    if after.0 <= k.after_round {
+        return None;
+    }
+    if after.0 >= k.after_round + 2 {
+        if let Some(places) = final_places(t) {
+            return Some(places.to_vec());
+        }
+    }
+    let seeds = seeds(t);
+    (!seeds.is_empty()).then_some(seeds)
+}
+
 /// Points a finalist scored in slow knockout games up to `after` (for opponent score:
 /// RULES.md §7, a drawn slow game still scores the draw points).
 pub fn slow_game_points(t: &Tournament, no: PlayerNo, after: Round) -> u32 {

@@ -13,6 +13,7 @@
 
 use super::event::Stage;
 use super::ids::{PlayerNo, Round};
+use super::knockout;
 use super::result::Outcome;
 use super::rules::Tiebreak;
 use super::side::Side;
@@ -69,11 +70,23 @@ pub fn history(t: &Tournament) -> Vec<Vec<Standing>> {
 }
 
 /// A player's points as their opponents' opponent score counts them after `after`, given
-/// everyone's Swiss points (`swiss[i]` for player number i + 1). Today the Swiss points
-/// themselves; the knockout stage (RULES.md §7) adds the finalists' semi-final and
-/// final/third-place slow-game points here.
-pub fn points_for_opponent_score(_t: &Tournament, _after: Round, swiss: &[u32]) -> Vec<u32> {
-    swiss.to_vec()
+/// everyone's Swiss points (`swiss[i]` for player number i + 1): the Swiss points, plus for
+/// the knockout finalists the points of their slow semi-final and final/third-place games
+/// (RULES.md §7: a drawn slow game still scores the draw points, whatever the tie-breaks).
+pub fn points_for_opponent_score(t: &Tournament, after: Round, swiss: &[u32]) -> Vec<u32> {
+    let mut points = swiss.to_vec();
+    if t.rules
+        .knockout
+        .as_ref()
+        .is_some_and(|k| after.0 > k.after_round)
+    {
+        for no in knockout::seeds(t) {
+            if let Some(p) = points.get_mut(no.index()) {
+                *p += knockout::slow_game_points(t, no, after);
+            }
+        }
+    }
+    points
 }
 
 /// Running totals, advanced one round at a time.
@@ -270,6 +283,14 @@ impl<'a> Calc<'a> {
             let mut order: Vec<usize> =
                 (0..self.n).filter(|i| t.players[*i].section == s).collect();
             self.rank_section(&mut order, &mut values, &chain);
+            if s == 0 {
+                // Places 1–4 come from the knockout once the finalists have left the Swiss.
+                if let Some(top) = knockout::places_after(t, after) {
+                    let top: Vec<usize> = top.iter().filter_map(|no| self.index(*no)).collect();
+                    order.retain(|i| !top.contains(i));
+                    order.splice(0..0, top);
+                }
+            }
             for (place, &i) in order.iter().enumerate() {
                 ranks[i] = place as u32 + 1;
             }

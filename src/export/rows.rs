@@ -494,6 +494,7 @@ mod tests {
                 (Tiebreak::Wins, Some(7)),
                 (Tiebreak::OpponentScore, Some(40)),
             ],
+            values: crate::domain::tiebreak::Values::default(),
         }];
         let r = standings(&t, Round(1), &st, Lang::En);
         let h = &r.tables[0].header;
