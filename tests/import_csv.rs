@@ -12,12 +12,29 @@ struct Event {
     log: PathBuf,
 }
 
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bianpai"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 impl Event {
     fn new(preset: &str) -> Event {
         let dir = tempfile::tempdir().unwrap();
         let log = dir.path().join("event.log");
         let e = Event { dir, log };
-        e.ok(&["new", e.log_str(), "--preset", preset]);
+        ok(&["new", e.log_str(), "--preset", preset]);
         e
     }
 
@@ -31,25 +48,8 @@ impl Event {
         p
     }
 
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_bianpai"))
-            .args(args)
-            .output()
-            .unwrap()
-    }
-
-    fn ok(&self, args: &[&str]) -> String {
-        let out = self.run(args);
-        assert!(
-            out.status.success(),
-            "{args:?} failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
     fn import(&self, file: &Path) -> String {
-        self.ok(&["player", "import", self.log_str(), file.to_str().unwrap()])
+        ok(&["player", "import", self.log_str(), file.to_str().unwrap()])
     }
 
     /// Runs an import that must be refused; checks the log is byte-identical and returns
@@ -58,7 +58,7 @@ impl Event {
         let before = std::fs::read(&self.log).unwrap();
         let mut args = vec!["player", "import", self.log_str(), file.to_str().unwrap()];
         args.extend_from_slice(extra);
-        let out = self.run(&args);
+        let out = run(&args);
         assert!(!out.status.success(), "{args:?} should be refused");
         assert_eq!(
             std::fs::read(&self.log).unwrap(),
@@ -69,7 +69,7 @@ impl Event {
     }
 
     fn players(&self) -> Vec<Value> {
-        let out = self.ok(&[
+        let out = ok(&[
             "export",
             self.log_str(),
             "--format",
@@ -101,10 +101,14 @@ fn every_date_form_imports_the_same_date() {
         "40365",
         "2010/07/06 0:00",
     ];
-    let mut csv = String::from("姓名,出生日期\n");
-    for (i, f) in forms.iter().enumerate() {
-        csv.push_str(&format!("棋手{i},{f}\n"));
-    }
+    let csv: String = std::iter::once("姓名,出生日期\n".to_string())
+        .chain(
+            forms
+                .iter()
+                .enumerate()
+                .map(|(i, f)| format!("棋手{i},{f}\n")),
+        )
+        .collect();
     let file = e.file("dates.csv", csv.as_bytes());
     let out = e.import(&file);
     assert!(out.contains("imported 8 player(s)"), "{out}");
@@ -176,7 +180,7 @@ fn gbk_csv_from_chinese_excel_is_decoded() {
 #[test]
 fn one_bad_row_imports_nothing_and_lists_every_bad_row() {
     let e = Event::new("qigu-2024-07");
-    e.ok(&["player", "add", e.log_str(), "--name", "已报名"]);
+    ok(&["player", "add", e.log_str(), "--name", "已报名"]);
     let csv = "姓名,性别,出生日期\n好人,男,1990-01-01\n坏日期,男,1990-02-30\n坏性别,X,1990-01-01\n已报名,,\n";
     let file = e.file("bad.csv", csv.as_bytes());
     let err = e.refused_import(&file, &[]);
@@ -200,7 +204,7 @@ fn one_bad_row_imports_nothing_and_lists_every_bad_row() {
     assert_eq!(e.players().len(), 1);
 
     // --skip-invalid imports the good row and still lists the bad ones.
-    let out = e.run(&[
+    let out = run(&[
         "player",
         "import",
         e.log_str(),

@@ -1,4 +1,4 @@
-//! `bianpai player import` from real `.xlsx` files written with rust_xlsxwriter: Chinese
+//! `bianpai player import` from real `.xlsx` files written with `rust_xlsxwriter`: Chinese
 //! headers under a title row, Excel date cells, serial numbers, booleans, a bad row reported
 //! by its spreadsheet row number, and a first sheet without a name column.
 
@@ -13,12 +13,29 @@ struct Event {
     log: PathBuf,
 }
 
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bianpai"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 impl Event {
     fn new(preset: &str) -> Event {
         let dir = tempfile::tempdir().unwrap();
         let log = dir.path().join("event.log");
         let e = Event { dir, log };
-        e.ok(&["new", e.log_str(), "--preset", preset]);
+        ok(&["new", e.log_str(), "--preset", preset]);
         e
     }
 
@@ -30,29 +47,12 @@ impl Event {
         self.dir.path().join(name)
     }
 
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_bianpai"))
-            .args(args)
-            .output()
-            .unwrap()
-    }
-
-    fn ok(&self, args: &[&str]) -> String {
-        let out = self.run(args);
-        assert!(
-            out.status.success(),
-            "{args:?} failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
     fn import(&self, file: &Path) -> Output {
-        self.run(&["player", "import", self.log_str(), file.to_str().unwrap()])
+        run(&["player", "import", self.log_str(), file.to_str().unwrap()])
     }
 
     fn players(&self) -> Vec<Value> {
-        let out = self.ok(&[
+        let out = ok(&[
             "export",
             self.log_str(),
             "--format",
