@@ -45,6 +45,24 @@ pub fn normalize_name(name: &str) -> String {
     out
 }
 
+/// True when two names are the same after [`normalize_name`]; allocates only when the
+/// letters agree (the duplicate check runs once per registered player).
+fn same_name(a: &str, b: &str) -> bool {
+    if a == b {
+        return true;
+    }
+    let mut x = a.chars().filter(|c| !c.is_whitespace());
+    let mut y = b.chars().filter(|c| !c.is_whitespace());
+    let same_letters = loop {
+        match (x.next(), y.next()) {
+            (None, None) => break true,
+            (p, q) if p == q => {}
+            _ => break false,
+        }
+    };
+    same_letters && normalize_name(a) == normalize_name(b)
+}
+
 fn is_cjk(c: char) -> bool {
     matches!(c, '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '\u{20000}'..='\u{2FFFF}')
 }
@@ -136,7 +154,7 @@ pub fn check_entry(t: &Tournament, entry: &PlayerEntry) -> Result<(), Refusal> {
     if let Some(p) = t
         .players
         .iter()
-        .find(|p| normalize_name(&p.entry.name) == name && p.entry.birth == entry.birth)
+        .find(|p| p.entry.birth == entry.birth && same_name(&p.entry.name, &name))
     {
         return refuse(match entry.birth {
             Some(b) => format!(
@@ -329,6 +347,10 @@ mod tests {
         assert_eq!(normalize_name("张\u{3000}三"), "张三");
         assert_eq!(normalize_name(" Li   Wei "), "Li Wei");
         assert_eq!(normalize_name(" \t "), "");
+        assert!(same_name("张三", "张 三"));
+        assert!(same_name("Li Wei", " Li  Wei"));
+        assert!(!same_name("Li Wei", "LiWei"));
+        assert!(!same_name("张三", "张四"));
     }
 
     #[test]
