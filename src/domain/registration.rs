@@ -47,20 +47,20 @@ pub fn normalize_name(name: &str) -> String {
 
 /// True when two names are the same after [`normalize_name`]; allocates only when the
 /// letters agree (the duplicate check runs once per registered player).
-fn same_name(a: &str, b: &str) -> bool {
-    if a == b {
+fn same_name(first: &str, second: &str) -> bool {
+    if first == second {
         return true;
     }
-    let mut x = a.chars().filter(|c| !c.is_whitespace());
-    let mut y = b.chars().filter(|c| !c.is_whitespace());
+    let mut one = first.chars().filter(|c| !c.is_whitespace());
+    let mut two = second.chars().filter(|c| !c.is_whitespace());
     let same_letters = loop {
-        match (x.next(), y.next()) {
+        match (one.next(), two.next()) {
             (None, None) => break true,
-            (p, q) if p == q => {}
+            (l, r) if l == r => {}
             _ => break false,
         }
     };
-    same_letters && normalize_name(a) == normalize_name(b)
+    same_letters && normalize_name(first) == normalize_name(second)
 }
 
 fn is_cjk(c: char) -> bool {
