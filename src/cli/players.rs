@@ -47,13 +47,25 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
                 local,
             };
             let recs = execute(ctx, &log, &Command::RegisterPlayer(entry))?;
-            let renumbered = recs
-                .iter()
-                .any(|r| matches!(r.ev, Event::NumbersDrawn { .. }));
-            let log = open_log(&log)?;
-            let t = log.state();
-            if let Some(p) = t.players.iter().max_by_key(|p| p.registered) {
-                crate::outln!("registered {} {} ({})", p.no, p.entry.name, p.entry.group);
+            // The number written, then moved by the renumbering written with it, if any.
+            let mut registered = None;
+            let mut renumbered = false;
+            for r in recs {
+                match r.ev {
+                    Event::PlayerRegistered { no, entry } => registered = Some((no, entry)),
+                    Event::NumbersDrawn { order, .. } => {
+                        renumbered = true;
+                        if let Some((no, _)) = registered.as_mut()
+                            && let Some(i) = order.iter().position(|o| o == no)
+                        {
+                            *no = crate::domain::PlayerNo(i as u32 + 1);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if let Some((no, entry)) = registered {
+                crate::outln!("registered {no} {} ({})", entry.name, entry.group);
             }
             if renumbered {
                 crate::outln!(
