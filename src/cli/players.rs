@@ -8,7 +8,7 @@ use super::args::PlayerCmd;
 use super::{CliError, CliResult, Ctx, actor_for, err, execute, open_log, player_arg};
 use crate::domain::event::PlayerEntry;
 use crate::domain::tournament::Status;
-use crate::domain::{Command, Event};
+use crate::domain::{Command, Event, Refusal};
 
 pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
     match cmd {
@@ -27,9 +27,14 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
                 None => None,
             };
             let birth = match birth {
-                Some(b) => Some(
-                    crate::import::parse_date(&b).map_err(|e| CliError(format!("--birth: {e}")))?,
-                ),
+                Some(b) => {
+                    let d = crate::import::parse_date(&b)
+                        .map_err(|e| CliError(format!("--birth: {e}")))?;
+                    if d > chrono::Local::now().date_naive() {
+                        return err(format!("--birth: {d} is in the future"));
+                    }
+                    Some(d)
+                }
                 None => None,
             };
             let entry = PlayerEntry {
@@ -42,10 +47,30 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
                 local,
             };
             let recs = execute(ctx, &log, &Command::RegisterPlayer(entry))?;
+            // The number written, then moved by the renumbering written with it, if any.
+            let mut registered = None;
+            let mut renumbered = false;
             for r in recs {
-                if let Event::PlayerRegistered { no, entry } = r.ev {
-                    crate::outln!("registered {no} {} ({})", entry.name, entry.group);
+                match r.ev {
+                    Event::PlayerRegistered { no, entry } => registered = Some((no, entry)),
+                    Event::NumbersDrawn { order, .. } => {
+                        renumbered = true;
+                        if let Some((no, _)) = registered.as_mut()
+                            && let Some(i) = order.iter().position(|o| o == no)
+                        {
+                            *no = crate::domain::PlayerNo(i as u32 + 1);
+                        }
+                    }
+                    _ => {}
                 }
+            }
+            if let Some((no, entry)) = registered {
+                crate::outln!("registered {no} {} ({})", entry.name, entry.group);
+            }
+            if renumbered {
+                crate::outln!(
+                    "numbers had been drawn: the new player takes the place after the last of the section; the numbers after it moved up by one (see `player list`)"
+                );
             }
             Ok(())
         }
@@ -92,8 +117,15 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
     }
 }
 
+/// `player import`: every row is read and checked first (file rows, then the entry rules
+/// against the players registered so far and the rows above it). Any invalid row and
+/// nothing is written, unless `--skip-invalid`; then the valid rows are registered in one
+/// locked write and the invalid ones listed.
 fn import(ctx: &Ctx, path: &Path, file: &Path, skip_invalid: bool) -> CliResult {
-    let rows = crate::import::read_entries(file).map_err(CliError)?;
+    let fname = file.display().to_string();
+    let today = chrono::Local::now().date_naive();
+    let read =
+        crate::import::read_file(file, today).map_err(|e| CliError(format!("{fname}: {e}")))?;
     let mut log = open_log(path)?;
     let cmd = Command::RegisterPlayer(PlayerEntry {
         name: String::new(),
@@ -105,15 +137,25 @@ fn import(ctx: &Ctx, path: &Path, file: &Path, skip_invalid: bool) -> CliResult 
         local: false,
     });
     let actor = actor_for(&log.state().rules, ctx.role, &cmd)?;
-    let fname = file.display().to_string();
+    let mut notes: Vec<String> = read.notes.clone();
+    let sections = &log.state().rules.sections;
+    if sections.len() > 1 && !read.fields.contains(&crate::import::Field::Group) {
+        notes.push(format!(
+            "no group (组别) column: every player joins {}",
+            sections[0].name
+        ));
+    }
+    for n in &notes {
+        crate::outln!("{fname}: note: {n}");
+    }
     let mut problems: Vec<String> = Vec::new();
-    let mut imported = 0usize;
     let recs = log.transact(&actor, Utc::now(), |t| {
         let mut work = t.clone();
         let mut events = Vec::new();
-        for row in &rows {
+        for row in &read.rows {
+            let place = read.place(row.line);
             match &row.entry {
-                Err(e) => problems.push(format!("{fname}: line {}: {e}", row.line)),
+                Err(e) => problems.push(format!("{fname}: {place}: {e}")),
                 Ok(entry) => match work.decide(&actor, &Command::RegisterPlayer(entry.clone())) {
                     Ok(evs) => {
                         for e in &evs {
@@ -121,29 +163,50 @@ fn import(ctx: &Ctx, path: &Path, file: &Path, skip_invalid: bool) -> CliResult 
                         }
                         events.extend(evs);
                     }
-                    Err(e) => problems.push(format!("{fname}: line {}: {e}", row.line)),
+                    Err(Refusal::Registration(m)) => {
+                        problems.push(format!("{fname}: {place}: {m}"));
+                    }
+                    Err(e) => problems.push(format!("{fname}: {place}: {e}")),
                 },
             }
         }
         if !problems.is_empty() && !skip_invalid {
             return Ok(Vec::new());
         }
-        imported = events.len();
         Ok(events)
     })?;
-    drop(recs);
     for p in &problems {
         eprintln!("{p}");
     }
     if !problems.is_empty() && !skip_invalid {
         return err(format!(
-            "{fname}: {} invalid row(s); nothing imported (use --skip-invalid to import the valid rows)",
-            problems.len()
+            "{fname}: {} of {} row(s) invalid; nothing imported (fix them, or use --skip-invalid to import the valid rows)",
+            problems.len(),
+            read.rows.len()
         ));
     }
+    let log = open_log(path)?;
+    let t = log.state();
+    let mut imported = 0usize;
+    let mut renumbered = false;
+    for r in &recs {
+        match &r.ev {
+            Event::PlayerRegistered { .. } => imported += 1,
+            Event::NumbersDrawn { .. } => renumbered = true,
+            _ => {}
+        }
+    }
     crate::outln!("imported {imported} player(s) from {fname}");
+    if renumbered {
+        crate::outln!(
+            "numbers had been drawn: late entries were slotted into their sections' ranges and later numbers moved up; the new numbers:"
+        );
+        for p in &t.players {
+            crate::outln!("{:>4}  {}  {}", p.no, p.entry.name, p.entry.group);
+        }
+    }
     if !problems.is_empty() {
-        crate::outln!("skipped {} invalid row(s)", problems.len());
+        crate::outln!("skipped {} invalid row(s), listed above", problems.len());
     }
     Ok(())
 }

@@ -34,22 +34,7 @@ impl Tournament {
             });
         }
         match cmd {
-            Command::RegisterPlayer(entry) => {
-                registration::check_entry(self, entry)?;
-                let mut entry = entry.clone();
-                entry.name = entry.name.trim().to_string();
-                if let Some(s) = self
-                    .rules
-                    .section(&entry.group)
-                    .or(self.rules.sections.first())
-                {
-                    entry.group.clone_from(&s.name);
-                }
-                Ok(vec![Event::PlayerRegistered {
-                    no: PlayerNo(self.players.len() as u32 + 1),
-                    entry,
-                }])
-            }
+            Command::RegisterPlayer(entry) => registration::register(self, entry),
             Command::WithdrawPlayer { no, reason } => {
                 let p = self.player(*no).ok_or(Refusal::UnknownPlayer(*no))?;
                 if p.status != Status::Active {

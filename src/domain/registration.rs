@@ -1,9 +1,18 @@
-//! Entry rules (RULES.md §9): capacity, age limits against the event date, duplicates and
-//! known sections. Fees for the players report.
+//! Entry rules (RULES.md §9): capacity (限额), age limits against the event date, duplicates
+//! (same name and birth date), known sections (组别, RULES.md §8), late entries (RULES.md §4:
+//! a late entry joins with zero points), and the entry fees for the players report.
+//!
+//! Player numbers (RULES.md §2, CONTRACT.md): a new player always takes the next free number.
+//! Before round 1 is paired, if numbers were already drawn and the newcomer's section is not
+//! the one holding the highest numbers, the newcomer is slotted in right after the last
+//! number of its section and the numbers above shift up by one, so that every section keeps
+//! one contiguous range. Once round 1 is paired, numbers are fixed (pairings refer to them):
+//! the newcomer keeps the next free number and its section's range is no longer contiguous.
 
 use chrono::{Datelike, NaiveDate};
 
-use super::event::PlayerEntry;
+use super::event::{Event, PlayerEntry};
+use super::ids::PlayerNo;
 use super::refusal::Refusal;
 use super::rules::Rules;
 use super::tournament::Tournament;
@@ -21,21 +30,68 @@ pub fn younger_than(birth: NaiveDate, age: u32, on: NaiveDate) -> bool {
     birth > years_before(on, age)
 }
 
-/// Checks one entry against the rules and the players already registered.
+/// A name as compared and stored: outer blanks trimmed; inside a Chinese name every blank
+/// removed (spreadsheets pad two-character names: "张  三"); inside other names runs of
+/// blanks collapsed to one space. Full-width spaces (U+3000) count as blanks.
+pub fn normalize_name(name: &str) -> String {
+    let cjk = name.chars().any(is_cjk);
+    let mut out = String::with_capacity(name.len());
+    for word in name.split(char::is_whitespace).filter(|w| !w.is_empty()) {
+        if !out.is_empty() && !cjk {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+/// True when two names are the same after [`normalize_name`]; allocates only when the
+/// letters agree (the duplicate check runs once per registered player).
+fn same_name(first: &str, second: &str) -> bool {
+    if first == second {
+        return true;
+    }
+    let mut one = first.chars().filter(|c| !c.is_whitespace());
+    let mut two = second.chars().filter(|c| !c.is_whitespace());
+    let same_letters = loop {
+        match (one.next(), two.next()) {
+            (None, None) => break true,
+            (l, r) if l == r => {}
+            _ => break false,
+        }
+    };
+    same_letters && normalize_name(first) == normalize_name(second)
+}
+
+fn is_cjk(c: char) -> bool {
+    matches!(c, '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '\u{20000}'..='\u{2FFFF}')
+}
+
+/// Checks one entry against the rules and the players already registered. Every message
+/// names the player and the field at fault.
 pub fn check_entry(t: &Tournament, entry: &PlayerEntry) -> Result<(), Refusal> {
     let refuse = |m: String| Err(Refusal::Registration(m));
     let rules = &t.rules;
-    let name = entry.name.trim();
+    let name = normalize_name(&entry.name);
     if name.is_empty() {
         return refuse("name: must not be empty".into());
     }
     if name.chars().count() > 40 || name.chars().any(char::is_control) {
         return refuse(format!("name: '{name}' is not a player's name"));
     }
+    let paired = t.current_round().0;
+    if paired >= rules.rounds {
+        return refuse(format!(
+            "{name}: too late to enter: all {} rounds have been paired",
+            rules.rounds
+        ));
+    }
     if let Some(cap) = rules.registration.capacity
         && t.players.len() as u32 >= cap
     {
-        return refuse(format!("the event is full ({cap} players, 限额{cap}人)"));
+        return refuse(format!(
+            "{name}: the event is full ({cap} players registered, 限额{cap}人)"
+        ));
     }
     let group = entry.group.trim();
     let section = if group.is_empty() {
@@ -44,27 +100,37 @@ pub fn check_entry(t: &Tournament, entry: &PlayerEntry) -> Result<(), Refusal> {
         rules.section(group)
     };
     let Some(section) = section else {
-        let known: Vec<&str> = rules.sections.iter().map(|s| s.name.as_str()).collect();
+        let known: Vec<String> = rules
+            .sections
+            .iter()
+            .map(|s| {
+                if s.aliases.is_empty() {
+                    s.name.clone()
+                } else {
+                    format!("{} ({})", s.name, s.aliases.join(", "))
+                }
+            })
+            .collect();
         return refuse(format!(
-            "group: unknown group '{group}' (known: {})",
+            "{name}: group: unknown group '{group}' (known: {})",
             known.join(", ")
         ));
     };
     if rules.registration.require_birth && entry.birth.is_none() {
-        return refuse(format!("{name}: a birth date is required"));
+        return refuse(format!("{name}: birth: a birth date is required"));
     }
     if let Some(birth) = entry.birth {
         if let Some(date) = rules.date {
             if birth > date {
                 return refuse(format!(
-                    "{name}: birth date {birth} is after the event date"
+                    "{name}: birth: {birth} is after the event date {date}"
                 ));
             }
             if let Some(age) = rules.registration.max_age
                 && !younger_than(birth, age, date)
             {
                 return refuse(format!(
-                    "{name}: born {birth}, must be under {age} on {date} (born after {})",
+                    "{name}: birth: born {birth}, must be under {age} on {date} (born after {})",
                     years_before(date, age)
                 ));
             }
@@ -72,7 +138,7 @@ pub fn check_entry(t: &Tournament, entry: &PlayerEntry) -> Result<(), Refusal> {
                 && !younger_than(birth, age, date)
             {
                 return refuse(format!(
-                    "{name}: born {birth}, too old for {} (under {age})",
+                    "{name}: birth: born {birth}, too old for {} (under {age} on {date})",
                     section.name
                 ));
             }
@@ -81,23 +147,68 @@ pub fn check_entry(t: &Tournament, entry: &PlayerEntry) -> Result<(), Refusal> {
             && birth < min
         {
             return refuse(format!(
-                "{name}: born {birth}, must be born on or after {min}"
+                "{name}: birth: born {birth}, must be born on or after {min}"
             ));
         }
     }
-    if t.players
+    if let Some(p) = t
+        .players
         .iter()
-        .any(|p| p.entry.name.trim() == name && p.entry.birth == entry.birth)
+        .find(|p| p.entry.birth == entry.birth && same_name(&p.entry.name, &name))
     {
         return refuse(match entry.birth {
-            Some(b) => format!("{name} (born {b}) is already registered"),
-            None => format!("{name} is already registered (give a birth date to tell them apart)"),
+            Some(b) => format!(
+                "{name}: already registered as player {} (same name and birth date {b})",
+                p.no
+            ),
+            None => format!(
+                "{name}: already registered as player {} (give a birth date to tell two players apart)",
+                p.no
+            ),
         });
     }
     Ok(())
 }
 
-/// The entry fee due from a player.
+/// Registers a player: the checks of [`check_entry`], then the events. The entry is stored
+/// with its name normalized and its group spelled as the section's name. See the module
+/// documentation for the number a late entry receives.
+pub fn register(t: &Tournament, entry: &PlayerEntry) -> Result<Vec<Event>, Refusal> {
+    check_entry(t, entry)?;
+    let mut entry = entry.clone();
+    entry.name = normalize_name(&entry.name);
+    let section = if entry.group.trim().is_empty() {
+        0
+    } else {
+        t.rules.section_index(&entry.group).unwrap_or(0)
+    };
+    entry.group = t.section_name(section).to_string();
+    entry.club = entry.club.trim().to_string();
+    entry.team = entry.team.trim().to_string();
+    let n = t.players.len() as u32;
+    let no = PlayerNo(n + 1);
+    let mut events = vec![Event::PlayerRegistered { no, entry }];
+    if let Some(seed) = t.draw
+        && t.rounds.is_empty()
+        && let Some(last) = t
+            .players
+            .iter()
+            .filter(|p| p.section == section)
+            .map(|p| p.no.0)
+            .max()
+        && last < n
+    {
+        // Numbers were drawn but round 1 is not paired: slot the newcomer in after the last
+        // number of its section so that every section keeps a contiguous range.
+        let mut order: Vec<PlayerNo> = (1..=last).map(PlayerNo).collect();
+        order.push(no);
+        order.extend((last + 1..=n).map(PlayerNo));
+        events.push(Event::NumbersDrawn { seed, order });
+    }
+    Ok(events)
+}
+
+/// The entry fee due from a player, in yuan.
 pub fn fee(rules: &Rules, entry: &PlayerEntry) -> u32 {
     let base = rules
         .section(&entry.group)
@@ -109,34 +220,317 @@ pub fn fee(rules: &Rules, entry: &PlayerEntry) -> u32 {
     }
 }
 
+/// Entry fees over the registered players (withdrawn players included: fees are not refunded).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FeeSummary {
+    pub players: u32,
+    /// Players with a fee above zero.
+    pub paying: u32,
+    /// Players who enter free (e.g. under 14 in seed 000).
+    pub free: u32,
+    pub total_yuan: u32,
+    /// The same figures per section, in rules order: (section name, summary of that section).
+    pub sections: Vec<(String, SectionFees)>,
+}
+
+/// Entry fees of one section.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SectionFees {
+    pub players: u32,
+    pub paying: u32,
+    pub free: u32,
+    pub total_yuan: u32,
+}
+
+/// Totals for the players report (`export --what players`).
+pub fn fee_totals(t: &Tournament) -> FeeSummary {
+    let mut sections: Vec<(String, SectionFees)> = t
+        .rules
+        .sections
+        .iter()
+        .map(|s| (s.name.clone(), SectionFees::default()))
+        .collect();
+    let mut sum = FeeSummary::default();
+    for p in &t.players {
+        let f = fee(&t.rules, &p.entry);
+        sum.players += 1;
+        sum.total_yuan += f;
+        if f > 0 {
+            sum.paying += 1;
+        } else {
+            sum.free += 1;
+        }
+        if let Some((_, s)) = sections.get_mut(p.section) {
+            s.players += 1;
+            s.total_yuan += f;
+            if f > 0 {
+                s.paying += 1;
+            } else {
+                s.free += 1;
+            }
+        }
+    }
+    sum.sections = sections;
+    sum
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::command::{Actor, Command};
+    use crate::domain::ids::Round;
+    use crate::domain::rules::{Gender, Role};
+
+    fn d(y: i32, m: u32, day: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, day).unwrap()
+    }
+
+    fn entry(name: &str, birth: Option<NaiveDate>, group: &str) -> PlayerEntry {
+        PlayerEntry {
+            name: name.into(),
+            gender: None,
+            birth,
+            club: String::new(),
+            team: String::new(),
+            group: group.into(),
+            local: false,
+        }
+    }
+
+    fn event(preset: &str) -> Tournament {
+        let rules = Rules::preset(preset).unwrap();
+        Tournament::new(rules.title.clone(), rules)
+    }
+
+    fn head() -> Actor {
+        Actor {
+            user: "test".into(),
+            role: Role::Head,
+        }
+    }
+
+    /// Registers through `decide` and applies the events, as the log would.
+    fn add(t: &mut Tournament, e: PlayerEntry) -> Result<Vec<Event>, Refusal> {
+        let evs = t.decide(&head(), &Command::RegisterPlayer(e))?;
+        for ev in &evs {
+            t.apply(ev);
+        }
+        Ok(evs)
+    }
+
+    fn refusal(t: &Tournament, e: &PlayerEntry) -> String {
+        match check_entry(t, e) {
+            Err(Refusal::Registration(m)) => m,
+            other => panic!("expected a registration refusal, got {other:?}"),
+        }
+    }
 
     #[test]
     fn seed_000_age_lines() {
-        let d = NaiveDate::from_ymd_opt(2024, 7, 6).unwrap();
+        let day = d(2024, 7, 6);
         // Under 14: born after 2010-07-06.
-        assert!(younger_than(
-            NaiveDate::from_ymd_opt(2010, 7, 7).unwrap(),
-            14,
-            d
-        ));
-        assert!(!younger_than(
-            NaiveDate::from_ymd_opt(2010, 7, 6).unwrap(),
-            14,
-            d
-        ));
+        assert!(younger_than(d(2010, 7, 7), 14, day));
+        assert!(!younger_than(d(2010, 7, 6), 14, day));
         // Under 70: born after 1954-07-06.
-        assert!(younger_than(
-            NaiveDate::from_ymd_opt(1954, 7, 7).unwrap(),
-            70,
-            d
-        ));
-        assert!(!younger_than(
-            NaiveDate::from_ymd_opt(1954, 7, 6).unwrap(),
-            70,
-            d
-        ));
+        assert!(younger_than(d(1954, 7, 7), 70, day));
+        assert!(!younger_than(d(1954, 7, 6), 70, day));
+    }
+
+    #[test]
+    fn leap_day_event_falls_back_to_28_february() {
+        assert_eq!(years_before(d(2024, 2, 29), 14), d(2010, 2, 28));
+    }
+
+    #[test]
+    fn names_are_normalized() {
+        assert_eq!(normalize_name("  张  三 "), "张三");
+        assert_eq!(normalize_name("张\u{3000}三"), "张三");
+        assert_eq!(normalize_name(" Li   Wei "), "Li Wei");
+        assert_eq!(normalize_name(" \t "), "");
+        assert!(same_name("张三", "张 三"));
+        assert!(same_name("Li Wei", " Li  Wei"));
+        assert!(!same_name("Li Wei", "LiWei"));
+        assert!(!same_name("张三", "张四"));
+    }
+
+    #[test]
+    fn seed_000_under_70_refused_with_name_and_field() {
+        let t = event("qigu-2024-07");
+        let m = refusal(&t, &entry("老王", Some(d(1954, 7, 6)), ""));
+        assert!(m.starts_with("老王: birth:"), "{m}");
+        assert!(m.contains("under 70"), "{m}");
+        assert!(check_entry(&t, &entry("老王", Some(d(1954, 7, 7)), "")).is_ok());
+    }
+
+    #[test]
+    fn seed_003_born_on_or_after_1959() {
+        let t = event("lvliang-2024");
+        let m = refusal(&t, &entry("老李", Some(d(1958, 12, 31)), ""));
+        assert!(m.contains("on or after 1959-01-01"), "{m}");
+        assert!(check_entry(&t, &entry("老李", Some(d(1959, 1, 1)), "")).is_ok());
+    }
+
+    #[test]
+    fn birth_after_event_date_refused() {
+        let t = event("qigu-2024-07");
+        let m = refusal(&t, &entry("小明", Some(d(2024, 7, 7)), ""));
+        assert!(m.contains("after the event date 2024-07-06"), "{m}");
+        // Born on the event day is allowed.
+        assert!(check_entry(&t, &entry("小明", Some(d(2024, 7, 6)), "")).is_ok());
+    }
+
+    #[test]
+    fn unknown_group_lists_the_known_ones() {
+        let t = event("qiyuan-2019");
+        let m = refusal(&t, &entry("小明", None, "老年组"));
+        assert!(m.contains("group: unknown group '老年组'"), "{m}");
+        assert!(m.contains("少年组 (junior)"), "{m}");
+        assert!(check_entry(&t, &entry("小明", None, "Junior")).is_ok());
+    }
+
+    #[test]
+    fn capacity_counts_registered_players() {
+        let mut t = event("qigu-2024-07");
+        for i in 0..40 {
+            add(&mut t, entry(&format!("棋手{i}"), None, "")).unwrap();
+        }
+        let m = refusal(&t, &entry("第四十一", None, ""));
+        assert!(m.contains("the event is full (40 players"), "{m}");
+    }
+
+    #[test]
+    fn duplicates_compare_normalized_names_and_birth() {
+        let mut t = event("qigu-2024-07");
+        add(&mut t, entry("张三", Some(d(1990, 1, 1)), "")).unwrap();
+        let m = refusal(&t, &entry("张 三", Some(d(1990, 1, 1)), ""));
+        assert!(m.contains("already registered as player 1"), "{m}");
+        // Same name, another birth date: a different person.
+        assert!(check_entry(&t, &entry("张三", Some(d(1991, 1, 1)), "")).is_ok());
+    }
+
+    #[test]
+    fn stored_entry_is_normalized() {
+        let mut t = event("qiyuan-2019");
+        add(&mut t, entry(" 王  五 ", None, "junior")).unwrap();
+        assert_eq!(t.players[0].entry.name, "王五");
+        assert_eq!(t.players[0].entry.group, "少年组");
+    }
+
+    #[test]
+    fn late_entry_before_round_1_keeps_sections_contiguous() {
+        let mut t = event("qiyuan-2019");
+        for i in 0..3 {
+            add(&mut t, entry(&format!("公开{i}"), None, "open")).unwrap();
+            add(&mut t, entry(&format!("少年{i}"), None, "junior")).unwrap();
+        }
+        let evs = t
+            .decide(&head(), &Command::DrawNumbers { seed: 7 })
+            .unwrap();
+        for e in &evs {
+            t.apply(e);
+        }
+        let before: Vec<(u32, String)> = t
+            .players
+            .iter()
+            .map(|p| (p.no.0, p.entry.name.clone()))
+            .collect();
+        let evs = add(&mut t, entry("迟到", None, "open")).unwrap();
+        assert_eq!(evs.len(), 2, "{evs:?}");
+        let sections: Vec<usize> = t.players.iter().map(|p| p.section).collect();
+        assert_eq!(sections, vec![0, 0, 0, 0, 1, 1, 1]);
+        assert_eq!(t.players[3].entry.name, "迟到");
+        assert_eq!(t.players[3].joins_round, Round(1));
+        // Open players keep their numbers; junior numbers shift up by one.
+        for (no, name) in &before {
+            let now = t
+                .players
+                .iter()
+                .find(|p| &p.entry.name == name)
+                .unwrap()
+                .no
+                .0;
+            assert_eq!(now, if *no <= 3 { *no } else { no + 1 }, "{name}");
+        }
+        // A junior late entry lands at the end already: no renumbering.
+        let evs = add(&mut t, entry("迟到2", None, "junior")).unwrap();
+        assert_eq!(evs.len(), 1);
+        assert_eq!(t.players[7].entry.name, "迟到2");
+    }
+
+    #[test]
+    fn late_entry_after_round_1_takes_next_number_and_joins_next_round() {
+        let mut t = event("qiyuan-2019");
+        for i in 0..4 {
+            add(&mut t, entry(&format!("公开{i}"), None, "open")).unwrap();
+            add(&mut t, entry(&format!("少年{i}"), None, "junior")).unwrap();
+        }
+        let evs = t.decide(&head(), &Command::PairNextRound).unwrap();
+        for e in &evs {
+            t.apply(e);
+        }
+        let evs = add(&mut t, entry("迟到", None, "open")).unwrap();
+        assert_eq!(evs.len(), 1);
+        let p = &t.players[8];
+        assert_eq!(p.no, PlayerNo(9));
+        assert_eq!(p.section, 0);
+        assert_eq!(p.joins_round, Round(2));
+    }
+
+    #[test]
+    fn no_entry_once_every_round_is_paired() {
+        let mut rules = Rules::preset("qigu-2024-07").unwrap();
+        rules.rounds = 1;
+        let mut t = Tournament::new(String::new(), rules);
+        add(&mut t, entry("甲", None, "")).unwrap();
+        add(&mut t, entry("乙", None, "")).unwrap();
+        for e in t.decide(&head(), &Command::PairNextRound).unwrap() {
+            t.apply(&e);
+        }
+        let m = refusal(&t, &entry("丙", None, ""));
+        assert!(m.contains("too late to enter"), "{m}");
+    }
+
+    #[test]
+    fn fees_per_preset() {
+        let mut t = event("qigu-2024-07");
+        add(&mut t, entry("少年", Some(d(2010, 7, 7)), "")).unwrap();
+        add(&mut t, entry("十四岁", Some(d(2010, 7, 6)), "")).unwrap();
+        add(&mut t, entry("无生日", None, "")).unwrap();
+        let fees: Vec<u32> = t.players.iter().map(|p| fee(&t.rules, &p.entry)).collect();
+        assert_eq!(fees, vec![0, 100, 100]);
+        let s = fee_totals(&t);
+        assert_eq!((s.players, s.paying, s.free, s.total_yuan), (3, 2, 1, 200));
+        assert_eq!(s.sections.len(), 1);
+        assert_eq!(s.sections[0].1.total_yuan, 200);
+
+        let e = entry("甲", Some(d(2012, 1, 1)), "junior");
+        assert_eq!(fee(&Rules::preset("qiyuan-2019").unwrap(), &e), 50);
+        assert_eq!(fee(&Rules::preset("lvliang-2024").unwrap(), &e), 150);
+    }
+
+    #[test]
+    fn fee_totals_per_section() {
+        let mut t = event("qiyuan-2019");
+        add(&mut t, entry("甲", None, "open")).unwrap();
+        let mut girl = entry("乙", None, "junior");
+        girl.gender = Some(Gender::F);
+        add(&mut t, girl).unwrap();
+        add(&mut t, entry("丙", None, "junior")).unwrap();
+        let s = fee_totals(&t);
+        assert_eq!(s.total_yuan, 150);
+        assert_eq!(
+            s.sections[0],
+            (
+                "公开组".to_string(),
+                SectionFees {
+                    players: 1,
+                    paying: 1,
+                    free: 0,
+                    total_yuan: 50
+                }
+            )
+        );
+        assert_eq!(s.sections[1].1.players, 2);
+        assert_eq!(s.sections[1].1.total_yuan, 100);
     }
 }
