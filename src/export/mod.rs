@@ -3,6 +3,7 @@
 //! tables of header and rows, built in `rows`) and every format renders that one shape; the
 //! json export follows CONTRACT.md. Exporting only reads the log.
 
+pub mod awards;
 pub mod csv;
 mod describe;
 pub mod html;
@@ -64,10 +65,6 @@ fn paired_round(t: &Tournament, what: What, round: Option<Round>) -> Result<Roun
     }
 }
 
-fn not_in_this_build(what: What) -> String {
-    format!("--what {}: not available in this build", what_word(what))
-}
-
 /// The reports `--what` asks for. `All` gives every available report: the pairing of the
 /// round (when one is paired), standings, crosstable, entry list, and the clocks when a
 /// board of the round has clock data.
@@ -99,7 +96,11 @@ pub fn reports(
         }
         What::Players => vec![roster::players(t, lang)],
         What::Clocks => vec![roster::clocks(t, paired_round(t, what, round)?, now, lang)],
-        What::Teams | What::Prizes => return Err(not_in_this_build(what)),
+        What::Teams => vec![awards::teams_report(t, lang)],
+        What::Prizes => {
+            let (after, s) = standings();
+            vec![awards::prizes_report(t, &s, after.0, lang)]
+        }
         What::All => {
             let (after, s) = standings();
             let mut out = Vec::new();
@@ -109,6 +110,11 @@ pub fn reports(
             }
             out.push(rows::standings(t, after, &s, lang));
             out.push(rows::crosstable(t, after, &s, lang));
+            out.extend(awards::bracket_report(t, lang));
+            if t.players.iter().any(|p| !p.entry.team.is_empty()) {
+                out.push(awards::teams_report(t, lang));
+            }
+            out.push(awards::prizes_report(t, &s, after.0, lang));
             out.push(roster::players(t, lang));
             if let Some(r) = current.and_then(|r| t.round(r))
                 && r.games.iter().any(|g| g.clock.is_some())
@@ -134,7 +140,12 @@ pub fn json_value(
     Ok(match what {
         What::All => {
             let (r, s) = rows::standings_for(t, round);
-            json::all(t, &s, r)
+            let mut all = json::all(t, &s, r);
+            if let Some(o) = all.as_object_mut() {
+                o.insert("teams".into(), awards::teams_json(t));
+                o.insert("prizes".into(), awards::prizes_json(t, &s));
+            }
+            all
         }
         What::Pairings => json::rounds(t, Some(paired_round(t, what, round)?)),
         What::Standings => {
@@ -150,7 +161,11 @@ pub fn json_value(
             Some(r) => json::clocks(t, r, now),
             None => json::clocks(t, t.current_round(), now),
         },
-        What::Teams | What::Prizes => return Err(not_in_this_build(what)),
+        What::Teams => awards::teams_json(t),
+        What::Prizes => {
+            let (_, s) = rows::standings_for(t, round);
+            awards::prizes_json(t, &s)
+        }
     })
 }
 

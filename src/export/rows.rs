@@ -21,6 +21,7 @@ pub enum Kind {
     Prizes,
     Players,
     Clocks,
+    Knockout,
 }
 
 impl Kind {
@@ -33,6 +34,7 @@ impl Kind {
             Kind::Prizes => pick(lang, "获奖名单", "Prizes"),
             Kind::Players => pick(lang, "报名名单", "Players"),
             Kind::Clocks => pick(lang, "棋钟", "Clocks"),
+            Kind::Knockout => pick(lang, "淘汰赛", "Knockout"),
         }
     }
 }
