@@ -271,10 +271,10 @@ pub fn places_after(t: &Tournament, after: Round) -> Option<Vec<PlayerNo>> {
     if after.0 <= k.after_round {
         return None;
     }
-    if after.0 >= k.after_round + 2 {
-        if let Some(places) = final_places(t) {
-            return Some(places.to_vec());
-        }
+    if after.0 >= k.after_round + 2
+        && let Some(places) = final_places(t)
+    {
+        return Some(places.to_vec());
     }
     let seeds = seeds(t);
     (!seeds.is_empty()).then_some(seeds)

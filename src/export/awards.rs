@@ -217,7 +217,7 @@ pub fn bracket_report(t: &Tournament, lang: Lang) -> Option<Report> {
             .iter()
             .map(|p| format!("{p} {}", name(t, *p)))
             .collect();
-        title.push_str(&match lang {
+        let podium = match lang {
             Lang::Zh => format!(
                 " 冠军 {} 亚军 {} 季军 {} 第四名 {}",
                 names[0], names[1], names[2], names[3]
@@ -226,7 +226,8 @@ pub fn bracket_report(t: &Tournament, lang: Lang) -> Option<Report> {
                 ": 1st {}, 2nd {}, 3rd {}, 4th {}",
                 names[0], names[1], names[2], names[3]
             ),
-        });
+        };
+        title.push_str(&podium);
     }
     Some(Report::single(Kind::Knockout.title(lang), title, h, rows))
 }
