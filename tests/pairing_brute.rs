@@ -48,10 +48,10 @@ fn enumerate(
                 }
             })
             .collect();
-        if let Ok(c) = cost::cost(input, &oriented, bye) {
-            if best.as_ref().is_none_or(|b| c < *b) {
-                *best = Some(c);
-            }
+        if let Ok(c) = cost::cost(input, &oriented, bye)
+            && best.as_ref().is_none_or(|b| c < *b)
+        {
+            *best = Some(c);
         }
         return;
     };
@@ -72,7 +72,7 @@ fn enumerate(
 fn brute_force(input: &SectionInput) -> Option<Cost> {
     let n = input.entrants.len();
     let mut best = None;
-    let byes: Vec<Option<usize>> = if n % 2 == 0 {
+    let byes: Vec<Option<usize>> = if n.is_multiple_of(2) {
         vec![None]
     } else {
         (0..n)

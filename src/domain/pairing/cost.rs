@@ -91,8 +91,10 @@ pub fn cost(
         return Err("a pair names a player who is not in the section".to_string());
     }
     let bye_key = match bye {
-        None if input.entrants.len() % 2 == 1 => return Err("an odd field needs a bye".to_string()),
-        Some(_) if input.entrants.len() % 2 == 0 => {
+        None if !input.entrants.len().is_multiple_of(2) => {
+            return Err("an odd field needs a bye".to_string());
+        }
+        Some(_) if input.entrants.len().is_multiple_of(2) => {
             return Err("an even field has no bye".to_string());
         }
         None => None,

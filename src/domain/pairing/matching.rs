@@ -137,6 +137,30 @@ impl Search {
     }
 }
 
+const UNKNOWN: u64 = u64::MAX;
+const IMPOSSIBLE: u64 = u64::MAX - 1;
+/// Least cost to pair the vertices not in `mask` (memoised in `best`).
+fn solve(mask: usize, table: &[Vec<Option<u64>>], best: &mut [u64]) -> u64 {
+    if best[mask] != UNKNOWN {
+        return best[mask];
+    }
+    let i = (!mask).trailing_zeros() as usize;
+    let mut out = IMPOSSIBLE;
+    for j in i + 1..table.len() {
+        if mask & (1 << j) != 0 {
+            continue;
+        }
+        if let Some(c) = table[i][j] {
+            let rest = solve(mask | (1 << i) | (1 << j), table, best);
+            if rest != IMPOSSIBLE && c + rest < out {
+                out = c + rest;
+            }
+        }
+    }
+    best[mask] = out;
+    out
+}
+
 /// The exact minimum-cost perfect matching of `m <= EXACT_LIMIT` vertices, where `cost(u, v)`
 /// is `None` for a forbidden pair. Ties go to the partner with the smaller index, taken in
 /// index order. Returns the mate array, or `None` when no perfect matching exists.
@@ -144,7 +168,7 @@ pub fn min_cost_perfect(
     m: usize,
     cost: &impl Fn(usize, usize) -> Option<u64>,
 ) -> Option<Vec<usize>> {
-    if m % 2 == 1 || m > EXACT_LIMIT {
+    if !m.is_multiple_of(2) || m > EXACT_LIMIT {
         return None;
     }
     let full = (1usize << m) - 1;
@@ -156,31 +180,9 @@ pub fn min_cost_perfect(
         })
         .collect();
     // best[mask]: least cost to pair the vertices not in `mask`, or UNKNOWN / IMPOSSIBLE.
-    const UNKNOWN: u64 = u64::MAX;
-    const IMPOSSIBLE: u64 = u64::MAX - 1;
     let mut best = vec![UNKNOWN; full + 1];
     best[full] = 0;
-    fn solve(mask: usize, full: usize, table: &[Vec<Option<u64>>], best: &mut [u64]) -> u64 {
-        if best[mask] != UNKNOWN {
-            return best[mask];
-        }
-        let i = (!mask).trailing_zeros() as usize;
-        let mut out = IMPOSSIBLE;
-        for j in i + 1..table.len() {
-            if mask & (1 << j) != 0 {
-                continue;
-            }
-            if let Some(c) = table[i][j] {
-                let rest = solve(mask | (1 << i) | (1 << j), full, table, best);
-                if rest != IMPOSSIBLE && c + rest < out {
-                    out = c + rest;
-                }
-            }
-        }
-        best[mask] = out;
-        out
-    }
-    if solve(0, full, &table, &mut best) == IMPOSSIBLE {
+    if solve(0, &table, &mut best) == IMPOSSIBLE {
         return None;
     }
     let mut mate = vec![NONE; m];
@@ -231,16 +233,16 @@ pub fn improve(mate: &mut [usize], cost: &impl Fn(usize, usize) -> Option<u64>, 
                 };
                 let now = ab + cd;
                 for (p, q) in [((a.0, b.0), (a.1, b.1)), ((a.0, b.1), (a.1, b.0))] {
-                    if let (Some(c1), Some(c2)) = (cost(p.0, p.1), cost(q.0, q.1)) {
-                        if c1 + c2 < now {
-                            for (u, v) in [p, q] {
-                                mate[u] = v;
-                                mate[v] = u;
-                            }
-                            current = current - now + c1 + c2;
-                            changed = true;
-                            break;
+                    if let (Some(c1), Some(c2)) = (cost(p.0, p.1), cost(q.0, q.1))
+                        && c1 + c2 < now
+                    {
+                        for (u, v) in [p, q] {
+                            mate[u] = v;
+                            mate[v] = u;
                         }
+                        current = current - now + c1 + c2;
+                        changed = true;
+                        break;
                     }
                 }
             }
