@@ -103,8 +103,9 @@ pub fn entrants(t: &Tournament, round: Round) -> Vec<Vec<Entrant>> {
     let mut by_section: Vec<Vec<Entrant>> = vec![Vec::new(); t.rules.sections.len()];
     let mut index: HashMap<PlayerNo, (usize, usize)> = HashMap::new();
     for p in &t.players {
-        let eligible =
-            p.status == Status::Active && p.joins_round <= round && !finalists.contains(&p.no);
+        let eligible = p.status == Status::Active
+            && p.joins_round <= round
+            && !finalists.contains(&p.no);
         if eligible {
             let s = p.section.min(by_section.len() - 1);
             let list = &mut by_section[s];
@@ -216,13 +217,7 @@ pub fn propose(t: &Tournament) -> Result<Proposal, Refusal> {
             .pairs
             .iter()
             .copied()
-            .zip(
-                result
-                    .notes
-                    .iter()
-                    .cloned()
-                    .chain(std::iter::repeat(String::new())),
-            )
+            .zip(result.notes.iter().cloned().chain(std::iter::repeat(String::new())))
             .collect();
         // Board order: higher score of the pair, then lower score, then smaller number.
         let key = |(r, b): (PlayerNo, PlayerNo)| {
