@@ -1,6 +1,7 @@
 //! Pairing round 9 of a 9-round event (RULES.md §3) for 1,000 and 5,000 players. The setup
 //! (not timed) plays rounds 1–8 through the real domain with the engine and seeded random
-//! results; the timed part is `pair_section` on the round-9 input.
+//! results; the timed part is `pair_section` on the round-9 input, once as the last round
+//! (colour rules relaxable) and once with the colour rules hard.
 
 use std::hint::black_box;
 
@@ -86,6 +87,17 @@ fn bench(c: &mut Criterion) {
         c.bench_function(&format!("pair round 9 of 9, {n} players"), |b| {
             b.iter(|| pair_section(black_box(&input)).expect("pairs"));
         });
+        // The same players with the colour rules hard (as if the event had more rounds).
+        let strict = SectionInput {
+            last_round: false,
+            ..input.clone()
+        };
+        c.bench_function(
+            &format!("pair round 9 of 11 (colour rules hard), {n} players"),
+            |b| {
+                b.iter(|| pair_section(black_box(&strict)).expect("pairs"));
+            },
+        );
     }
 }
 

@@ -19,6 +19,10 @@ pub const EXACT_LIMIT: usize = 20;
 /// Grows `mate` (indices `0..n`, `NONE` when free, symmetric) into a maximum matching of the
 /// graph whose edges are the pairs with `compat(u, v)`. Returns the number of matched pairs.
 pub fn maximum(n: usize, compat: &impl Fn(usize, usize) -> bool, mate: &mut [usize]) -> usize {
+    // At most one free vertex: nothing to augment (an odd set leaves one free anyway).
+    if mate.iter().filter(|m| **m == NONE).count() <= 1 {
+        return mate.iter().filter(|m| **m != NONE).count() / 2;
+    }
     let mut search = Search::new(n);
     for root in 0..n {
         if mate[root] == NONE {
