@@ -2,6 +2,9 @@
 //! This module gathers each section's players and their history, hands them to the engine,
 //! and numbers the boards continuously across the room.
 
+pub mod colour;
+pub mod cost;
+pub mod matching;
 mod round1;
 pub mod swiss;
 

@@ -1,0 +1,104 @@
+//! Shared helpers for the pairing tests: build a tournament from events and play rounds
+//! with random results through the real domain (`decide` + `apply`).
+#![allow(dead_code)]
+
+use bianpai::domain::command::{Actor, Command};
+use bianpai::domain::event::{Event, PlayerEntry};
+use bianpai::domain::pairing::{self, SectionInput};
+use bianpai::domain::rules::{Role, Rules};
+use bianpai::domain::{GameResult, PlayerNo, Refusal, Round, Tournament};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+
+pub fn actor() -> Actor {
+    Actor {
+        user: "test".to_string(),
+        role: Role::Head,
+    }
+}
+
+/// A tournament under `preset` with `n` players, sections assigned at random, numbers drawn.
+pub fn tournament(preset: &str, n: usize, seed: u64) -> Tournament {
+    let rules = Rules::preset(preset).expect("preset");
+    let sections: Vec<String> = rules.sections.iter().map(|s| s.name.clone()).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut events = vec![Event::Created {
+        title: "test".to_string(),
+        rules: Box::new(rules),
+    }];
+    for i in 0..n {
+        let group = sections[(rng.next_u32() as usize) % sections.len()].clone();
+        events.push(Event::PlayerRegistered {
+            no: PlayerNo(i as u32 + 1),
+            entry: PlayerEntry {
+                name: format!("P{}", i + 1),
+                gender: None,
+                birth: None,
+                club: String::new(),
+                team: String::new(),
+                group,
+                local: false,
+            },
+        });
+    }
+    let mut t = Tournament::replay(&events).expect("created");
+    let order = t.draw_order(Some(seed));
+    t.apply(&Event::NumbersDrawn {
+        seed: Some(seed),
+        order,
+    });
+    t
+}
+
+/// Pairs the next round through `decide`; applies and returns the events, or the refusal.
+pub fn pair_next(t: &mut Tournament) -> Result<Vec<Event>, Refusal> {
+    let events = t.decide(&actor(), &Command::PairNextRound)?;
+    for e in &events {
+        t.apply(e);
+    }
+    Ok(events)
+}
+
+/// A random result, with forfeits and double forfeits now and then.
+pub fn random_result(rng: &mut ChaCha8Rng) -> GameResult {
+    match rng.next_u32() % 20 {
+        0 => GameResult::RedWinForfeit,
+        1 => GameResult::BlackWinForfeit,
+        2 => GameResult::DoubleForfeit,
+        3..=7 => GameResult::Draw,
+        8..=13 => GameResult::RedWin,
+        _ => GameResult::BlackWin,
+    }
+}
+
+/// Records random results for every board of the current round through `decide`.
+pub fn play_round(t: &mut Tournament, rng: &mut ChaCha8Rng) {
+    let boards: Vec<_> = t
+        .current()
+        .map(|r| r.games.iter().map(|g| g.board).collect())
+        .unwrap_or_default();
+    for board in boards {
+        let cmd = Command::RecordResult {
+            round: None,
+            board,
+            result: random_result(rng),
+            correct: None,
+        };
+        let events = t.decide(&actor(), &cmd).expect("result accepted");
+        for e in &events {
+            t.apply(e);
+        }
+    }
+}
+
+/// The engine input of one section for the next round, as `pairing::propose` builds it.
+pub fn section_input(t: &Tournament, section: usize) -> SectionInput {
+    let round = Round(t.current_round().0 + 1);
+    let lists = pairing::entrants(t, round);
+    SectionInput {
+        round,
+        last_round: round.0 >= t.rules.rounds,
+        late_rounds: round.0 + 2 >= t.rules.rounds,
+        entrants: lists[section].clone(),
+    }
+}
