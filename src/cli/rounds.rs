@@ -1,4 +1,6 @@
 //! `pair`, `unpair`, `start`, `result`, `absent`/`arrive`, `foul`, `clock`, `flag`, `tick`.
+//! The floor commands (issue 6) take their time from `--at` (RFC 3339) or now; the rules
+//! they apply are in `domain::floor`.
 
 use std::path::Path;
 
@@ -6,7 +8,7 @@ use chrono::{DateTime, Utc};
 
 use super::args::{PairArgs, SeatArgs};
 use super::{CliError, CliResult, Ctx, board_arg, err, execute, open_log, round_arg, time_arg};
-use crate::domain::clock::parse_ms;
+use crate::domain::clock::{ClockReading, format_ms, parse_ms};
 use crate::domain::event::ClockAction;
 use crate::domain::rules::FoulKind;
 use crate::domain::{Command, Event, GameResult, Side};
@@ -204,7 +206,36 @@ pub fn clock(
             action,
             at,
         },
+    )?;
+    let log = open_log(path)?;
+    if let Ok(g) = log.state().board(None, board)
+        && let Some(c) = &g.clock
+    {
+        crate::outln!("{}", clock_line(&c.read(at)));
+    }
+    Ok(())
+}
+
+/// `red 18:45  black 19:30  (black running)` for one reading.
+pub fn clock_line(r: &ClockReading) -> String {
+    let state = match (r.flag, r.running) {
+        (Some(side), _) => format!("{side}'s flag has fallen"),
+        (None, Some(side)) => format!("{side} running"),
+        (None, None) => "stopped".to_string(),
+    };
+    format!(
+        "red {}  black {}  ({state})",
+        format_ms(r.red_ms),
+        format_ms(r.black_ms)
     )
+}
+
+/// `bianpai flag LOG BOARD SIDE [--at TIME]`: confirms a fallen flag as a time loss.
+pub fn flag(ctx: &Ctx, path: &Path, board: &str, side: &str, at: Option<&str>) -> CliResult {
+    let board = board_arg(board)?;
+    let side: Side = side.parse().map_err(CliError)?;
+    let at = time_arg(at)?;
+    simple(ctx, path, &Command::ConfirmFlag { board, side, at })
 }
 
 pub fn tick(ctx: &Ctx, path: &Path, now: DateTime<Utc>) -> CliResult {

@@ -49,6 +49,16 @@ pub struct ClockReading {
     pub flag: Option<Side>,
 }
 
+impl ClockReading {
+    /// The time `side` has left.
+    pub fn left_ms(&self, side: Side) -> u64 {
+        match side {
+            Side::Red => self.red_ms,
+            Side::Black => self.black_ms,
+        }
+    }
+}
+
 impl Clock {
     /// A clock started at `at` with red's time running (the round's start).
     pub fn started(tc: TimeControl, at: DateTime<Utc>) -> Clock {
