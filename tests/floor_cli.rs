@@ -64,7 +64,10 @@ fn setup(dir: &Path, preset: &str, n: u32) -> PathBuf {
 }
 
 fn count(log: &Path, needle: &str) -> usize {
-    std::fs::read_to_string(log).unwrap().matches(needle).count()
+    std::fs::read_to_string(log)
+        .unwrap()
+        .matches(needle)
+        .count()
 }
 
 #[test]
@@ -74,32 +77,66 @@ fn clock_press_set_flag_and_the_clocks_export() {
     let l = log.to_str().unwrap();
     // 20 + 5: red presses after 30 s.
     let out = ok(&["clock", l, "1", "press", "red", "--at", &at(0, 30)]);
-    assert!(out.contains("red 19:35  black 20:00  (black running)"), "{out}");
+    assert!(
+        out.contains("red 19:35  black 20:00  (black running)"),
+        "{out}"
+    );
     // A mistaken press by red again changes nothing.
     let out = ok(&["clock", l, "1", "press", "red", "--at", &at(0, 40)]);
-    assert!(out.contains("red 19:35  black 19:50  (black running)"), "{out}");
+    assert!(
+        out.contains("red 19:35  black 19:50  (black running)"),
+        "{out}"
+    );
     let out = ok(&[
-        "clock", l, "1", "set", "--red", "18:45", "--black", "19:30", "--at", &at(1, 0),
+        "clock",
+        l,
+        "1",
+        "set",
+        "--red",
+        "18:45",
+        "--black",
+        "19:30",
+        "--at",
+        &at(1, 0),
     ]);
-    assert!(out.contains("red 18:45  black 19:30  (black running)"), "{out}");
+    assert!(
+        out.contains("red 18:45  black 19:30  (black running)"),
+        "{out}"
+    );
     refused(&log, &["clock", l, "1", "press", "green"], "unknown side");
     refused(&log, &["clock", l, "9", "press", "red"], "no board 9");
-    refused(&log, &["clock", l, "0", "press", "red"], "not a board number");
+    refused(
+        &log,
+        &["clock", l, "0", "press", "red"],
+        "not a board number",
+    );
     refused(
         &log,
         &["clock", l, "1", "set", "--red", "18:75", "--black", "10:00"],
         "not a clock reading",
     );
     refused(&log, &["clock", l, "1", "set", "--red", "10:00"], "--black");
-    refused(&log, &["clock", l, "1", "press", "red", "--at", "9am"], "RFC 3339");
+    refused(
+        &log,
+        &["clock", l, "1", "press", "red", "--at", "9am"],
+        "RFC 3339",
+    );
     // Black's 19:30 runs from 1:00: the flag falls at 20:30.
     refused(
         &log,
         &["flag", l, "1", "black", "--at", &at(20, 29)],
         "black's flag has not fallen (0:01 left",
     );
-    refused(&log, &["flag", l, "1", "red", "--at", &at(21, 0)], "black's flag that fell");
-    refused(&log, &["flag", l, "2", "red", "--at", &at(21, 0)], "no clock data");
+    refused(
+        &log,
+        &["flag", l, "1", "red", "--at", &at(21, 0)],
+        "black's flag that fell",
+    );
+    refused(
+        &log,
+        &["flag", l, "2", "red", "--at", &at(21, 0)],
+        "no clock data",
+    );
     // Board 2's clock: black pauses it, so its reading is fixed whatever the time now.
     ok(&["clock", l, "2", "press", "red", "--at", &at(2, 0)]);
     ok(&["clock", l, "2", "pause", "--at", &at(2, 10)]);
@@ -122,7 +159,11 @@ fn clock_press_set_flag_and_the_clocks_export() {
     );
     let out = ok(&["flag", l, "1", "black", "--at", &at(20, 31)]);
     assert!(out.contains("red_win") && out.contains("[time]"), "{out}");
-    refused(&log, &["flag", l, "1", "black", "--at", &at(21, 0)], "already has a result");
+    refused(
+        &log,
+        &["flag", l, "1", "black", "--at", &at(21, 0)],
+        "already has a result",
+    );
     refused(&log, &["clock", l, "1", "press", "red"], "the game is over");
     ok(&["verify", l]);
 }
@@ -134,9 +175,17 @@ fn late_window_tick_arrive_and_reverse() {
     let l = log.to_str().unwrap();
     ok(&["absent", l, "2", "black", "--at", &at(1, 0)]);
     ok(&["absent", l, "3", "red", "--at", &at(1, 0)]);
-    refused(&log, &["absent", l, "2", "black", "--at", &at(2, 0)], "already marked absent");
+    refused(
+        &log,
+        &["absent", l, "2", "black", "--at", &at(2, 0)],
+        "already marked absent",
+    );
     refused(&log, &["absent", l, "2", "green"], "unknown side");
-    refused(&log, &["absent", l, "2", "black", "--reverse", "x"], "--reverse goes with `arrive`");
+    refused(
+        &log,
+        &["absent", l, "2", "black", "--reverse", "x"],
+        "--reverse goes with `arrive`",
+    );
     ok(&["arrive", l, "3", "red", "--at", &at(9, 59)]);
     // Nothing due at 9:59; a tick with nothing due writes nothing.
     let before = std::fs::read(&log).unwrap();
@@ -144,22 +193,56 @@ fn late_window_tick_arrive_and_reverse() {
     assert!(out.contains("nothing due"), "{out}");
     assert_eq!(std::fs::read(&log).unwrap(), before);
     let out = ok(&["tick", l, "--at", &at(10, 0)]);
-    assert!(out.contains("board 2: red_win_forfeit") && out.contains("[latewindow]"), "{out}");
+    assert!(
+        out.contains("board 2: red_win_forfeit") && out.contains("[latewindow]"),
+        "{out}"
+    );
     assert!(!out.contains("board 3"), "{out}");
     assert!(ok(&["tick", l, "--at", &at(10, 1)]).contains("nothing due"));
-    refused(&log, &["arrive", l, "2", "black", "--at", &at(10, 30)], "--reverse");
     refused(
         &log,
-        &["--role", "assistant", "arrive", l, "2", "black", "--reverse", "traffic"],
+        &["arrive", l, "2", "black", "--at", &at(10, 30)],
+        "--reverse",
+    );
+    refused(
+        &log,
+        &[
+            "--role",
+            "assistant",
+            "arrive",
+            l,
+            "2",
+            "black",
+            "--reverse",
+            "traffic",
+        ],
         "may not reverse a late forfeit",
     );
     refused(
         &log,
-        &["--role", "head", "arrive", l, "2", "red", "--reverse", "traffic"],
+        &[
+            "--role",
+            "head",
+            "arrive",
+            l,
+            "2",
+            "red",
+            "--reverse",
+            "traffic",
+        ],
         "not marked absent",
     );
     let out = ok(&[
-        "--role", "head", "arrive", l, "2", "black", "--reverse", "traffic", "--at", &at(11, 0),
+        "--role",
+        "head",
+        "arrive",
+        l,
+        "2",
+        "black",
+        "--reverse",
+        "traffic",
+        "--at",
+        &at(11, 0),
     ]);
     assert!(out.contains("corrected to no result: traffic"), "{out}");
     // The reopened game is played; fouls and results go on as usual.
@@ -176,10 +259,21 @@ fn fouls_reach_the_preset_limit() {
     let out = ok(&["foul", l, "1", "red", "phone"]);
     assert!(!out.contains("black_win"), "{out}");
     let out = ok(&["foul", l, "1", "red", "phone"]);
-    assert!(out.contains("black_win") && out.contains("[fouls]"), "{out}");
-    refused(&log, &["foul", l, "1", "black", "other"], "the game is over");
+    assert!(
+        out.contains("black_win") && out.contains("[fouls]"),
+        "{out}"
+    );
+    refused(
+        &log,
+        &["foul", l, "1", "black", "other"],
+        "the game is over",
+    );
     refused(&log, &["foul", l, "7", "black", "other"], "no board 7");
-    refused(&log, &["--role", "assistant", "limit", l, "2", "60 moves"], "may not");
+    refused(
+        &log,
+        &["--role", "assistant", "limit", l, "2", "60 moves"],
+        "may not",
+    );
     ok(&["--role", "head", "limit", l, "2", "60 moves"]);
     ok(&["verify", l]);
 }

@@ -2,7 +2,7 @@
 //! arrivals and reversals, consecutive forfeits and withdrawal, fouls per preset, check-in
 //! mode, flag confirmation and the console's countdown queries. No test sleeps.
 
-use bianpai::domain::event::{Cause, ClockAction, Event, Pairing, Stage};
+use bianpai::domain::event::{Cause, ClockAction, Event, GameKind, Pairing, Stage};
 use bianpai::domain::rules::{FoulKind, SeatMode};
 use bianpai::domain::tournament::Status;
 use bianpai::domain::{
@@ -35,6 +35,7 @@ fn assistant() -> Actor {
 }
 
 /// Decides `cmd` and applies what it records.
+#[allow(clippy::needless_pass_by_value)] // owned commands keep the tests short
 fn run(t: &mut Tournament, who: &Actor, cmd: Command) -> Vec<Event> {
     let events = t
         .decide(who, &cmd)
@@ -45,6 +46,7 @@ fn run(t: &mut Tournament, who: &Actor, cmd: Command) -> Vec<Event> {
     events
 }
 
+#[allow(clippy::needless_pass_by_value)] // owned commands keep the tests short
 fn refused(t: &Tournament, who: &Actor, cmd: Command) -> Refusal {
     match t.decide(who, &cmd) {
         Ok(evs) => panic!("{cmd:?} was accepted: {evs:?}"),
@@ -181,7 +183,10 @@ fn an_arrival_after_the_close_is_refused_before_and_after_the_tick() {
     run(&mut t, &assistant(), seat(1, Side::Red, false, at(0, 0)));
     // The window closed but no tick ran yet: the forfeit is due, the arrival is too late.
     let e = refused(&t, &assistant(), seat(1, Side::Red, true, at(10, 0)));
-    assert!(e.to_string().contains("after the late window closed"), "{e}");
+    assert!(
+        e.to_string().contains("after the late window closed"),
+        "{e}"
+    );
     tick(&mut t, at(10, 1));
     let e = refused(&t, &assistant(), seat(1, Side::Red, true, at(10, 30)));
     assert!(e.to_string().contains("--reverse"), "{e}");
@@ -196,19 +201,35 @@ fn only_the_head_arbiter_reverses_a_late_forfeit_and_only_with_a_reason() {
     run(&mut t, &assistant(), seat(1, Side::Black, false, at(0, 0)));
     tick(&mut t, at(10, 0));
     assert_eq!(result_of(&t, 1), Some(GameResult::RedWinForfeit));
-    let e = refused(&t, &assistant(), reverse(1, Side::Black, at(12, 0), "traffic"));
+    let e = refused(
+        &t,
+        &assistant(),
+        reverse(1, Side::Black, at(12, 0), "traffic"),
+    );
     assert!(matches!(e, Refusal::NotAllowed { .. }), "{e}");
     let e = refused(&t, &head(), reverse(1, Side::Black, at(12, 0), "  "));
     assert!(e.to_string().contains("reason"), "{e}");
     let e = refused(&t, &head(), reverse(1, Side::Red, at(12, 0), "x"));
     assert!(e.to_string().contains("not marked absent"), "{e}");
-    let evs = run(&mut t, &head(), reverse(1, Side::Black, at(12, 0), "traffic"));
+    let evs = run(
+        &mut t,
+        &head(),
+        reverse(1, Side::Black, at(12, 0), "traffic"),
+    );
     assert!(matches!(
         &evs[0],
         Event::ResultCorrected { result: None, reason, .. } if reason == "traffic"
     ));
     assert_eq!(result_of(&t, 1), None);
-    assert!(t.current().unwrap().game(Board(1)).unwrap().seats.black.present);
+    assert!(
+        t.current()
+            .unwrap()
+            .game(Board(1))
+            .unwrap()
+            .seats
+            .black
+            .present
+    );
     // The game is played now; the window does not fire again.
     assert!(tick(&mut t, at(20, 0)).is_empty());
 }
@@ -219,12 +240,19 @@ fn the_head_arbiter_can_reverse_a_forfeit_that_is_due_but_not_yet_written() {
     run(&mut t, &assistant(), seat(2, Side::Red, false, at(0, 0)));
     let e = refused(&t, &head(), reverse(2, Side::Red, at(5, 0), "early"));
     assert!(e.to_string().contains("still open"), "{e}");
-    let evs = run(&mut t, &head(), reverse(2, Side::Red, at(10, 5), "stuck in the lift"));
+    let evs = run(
+        &mut t,
+        &head(),
+        reverse(2, Side::Red, at(10, 5), "stuck in the lift"),
+    );
     assert_eq!(
         results(&evs),
         vec![(Board(2), GameResult::BlackWinForfeit, Cause::LateWindow)]
     );
-    assert!(matches!(evs[1], Event::ResultCorrected { result: None, .. }));
+    assert!(matches!(
+        evs[1],
+        Event::ResultCorrected { result: None, .. }
+    ));
     assert_eq!(result_of(&t, 2), None);
 }
 
@@ -238,10 +266,18 @@ fn both_absent_is_a_double_forfeit_and_reversing_one_gives_them_the_win() {
         results(&evs),
         vec![(Board(2), GameResult::DoubleForfeit, Cause::LateWindow)]
     );
-    run(&mut t, &head(), reverse(2, Side::Black, at(11, 0), "wrong hall"));
+    run(
+        &mut t,
+        &head(),
+        reverse(2, Side::Black, at(11, 0), "wrong hall"),
+    );
     assert_eq!(result_of(&t, 2), Some(GameResult::BlackWinForfeit));
     // Red came too: the game is played after all.
-    run(&mut t, &head(), reverse(2, Side::Red, at(12, 0), "wrong hall"));
+    run(
+        &mut t,
+        &head(),
+        reverse(2, Side::Red, at(12, 0), "wrong hall"),
+    );
     assert_eq!(result_of(&t, 2), None);
 }
 
@@ -253,7 +289,7 @@ fn pair_round_2(t: &mut Tournament) {
         red: PlayerNo(r),
         black: PlayerNo(k),
         stage: Stage::Swiss,
-        game: Default::default(),
+        game: GameKind::default(),
     };
     t.apply(&Event::RoundPaired {
         round: Round(2),
@@ -283,7 +319,10 @@ fn two_consecutive_forfeits_withdraw_the_player_who_is_then_not_paired() {
     // Player 2 is black on board 1 in round 1 and black on board 2 in round 2.
     run(&mut t, &assistant(), seat(1, Side::Black, false, at(0, 0)));
     let evs = tick(&mut t, at(10, 0));
-    assert!(!evs.iter().any(|e| matches!(e, Event::PlayerWithdrawn { .. })));
+    assert!(
+        !evs.iter()
+            .any(|e| matches!(e, Event::PlayerWithdrawn { .. }))
+    );
     assert_eq!(t.consecutive_forfeits(PlayerNo(2)), 1);
     run(
         &mut t,
@@ -296,12 +335,20 @@ fn two_consecutive_forfeits_withdraw_the_player_who_is_then_not_paired() {
         },
     );
     pair_round_2(&mut t);
-    run(&mut t, &assistant(), seat(2, Side::Black, false, at(120, 0)));
+    run(
+        &mut t,
+        &assistant(),
+        seat(2, Side::Black, false, at(120, 0)),
+    );
     let evs = tick(&mut t, at(130, 0));
     assert!(
         evs.iter().any(|e| matches!(
             e,
-            Event::PlayerWithdrawn { no: PlayerNo(2), by_rule: true, .. }
+            Event::PlayerWithdrawn {
+                no: PlayerNo(2),
+                by_rule: true,
+                ..
+            }
         )),
         "{evs:?}"
     );
@@ -311,10 +358,7 @@ fn two_consecutive_forfeits_withdraw_the_player_who_is_then_not_paired() {
     );
     // Pairing for round 3 excludes the withdrawn player (the Swiss engine itself is written
     // elsewhere; `entrants` is what it is given).
-    assert_eq!(
-        eligible(&t, 3),
-        vec![PlayerNo(1), PlayerNo(3), PlayerNo(4)]
-    );
+    assert_eq!(eligible(&t, 3), vec![PlayerNo(1), PlayerNo(3), PlayerNo(4)]);
     // The head arbiter reinstates; the player is paired again.
     let e = refused(
         &t,
@@ -352,13 +396,26 @@ fn reversing_the_forfeit_that_withdrew_a_player_reinstates_them() {
         },
     );
     pair_round_2(&mut t);
-    run(&mut t, &assistant(), seat(2, Side::Black, false, at(120, 0)));
+    run(
+        &mut t,
+        &assistant(),
+        seat(2, Side::Black, false, at(120, 0)),
+    );
     tick(&mut t, at(130, 0));
     assert!(!eligible(&t, 3).contains(&PlayerNo(2)));
-    let evs = run(&mut t, &head(), reverse(2, Side::Black, at(131, 0), "clock was wrong"));
+    let evs = run(
+        &mut t,
+        &head(),
+        reverse(2, Side::Black, at(131, 0), "clock was wrong"),
+    );
     assert!(
-        evs.iter()
-            .any(|e| matches!(e, Event::PlayerReinstated { no: PlayerNo(2), .. })),
+        evs.iter().any(|e| matches!(
+            e,
+            Event::PlayerReinstated {
+                no: PlayerNo(2),
+                ..
+            }
+        )),
         "{evs:?}"
     );
     assert_eq!(t.player(PlayerNo(2)).unwrap().status, Status::Active);
@@ -382,9 +439,16 @@ fn no_withdrawal_when_the_rule_is_off() {
         },
     );
     pair_round_2(&mut t);
-    run(&mut t, &assistant(), seat(2, Side::Black, false, at(120, 0)));
+    run(
+        &mut t,
+        &assistant(),
+        seat(2, Side::Black, false, at(120, 0)),
+    );
     let evs = tick(&mut t, at(130, 0));
-    assert!(!evs.iter().any(|e| matches!(e, Event::PlayerWithdrawn { .. })));
+    assert!(
+        !evs.iter()
+            .any(|e| matches!(e, Event::PlayerWithdrawn { .. }))
+    );
     assert_eq!(t.consecutive_forfeits(PlayerNo(2)), 2);
 }
 
@@ -427,7 +491,9 @@ fn foul_loss(preset_name: &str, fouls: &[FoulKind]) -> Option<usize> {
 
 #[test]
 fn foul_limits_of_each_preset() {
-    use FoulKind::{DisturbedPieces as Dp, LeavingSeat as Ls, MoveRule as Mr, Other as Ot, Phone as Ph};
+    use FoulKind::{
+        DisturbedPieces as Dp, LeavingSeat as Ls, MoveRule as Mr, Other as Ot, Phone as Ph,
+    };
     let cases: &[(&str, &[FoulKind], Option<usize>)] = &[
         // qigu-2024-07: 2 move_rule, 2 phone, 3 of any kind.
         ("qigu-2024-07", &[Mr, Mr], Some(2)),
@@ -571,7 +637,14 @@ fn a_flag_is_confirmed_only_once_it_has_fallen() {
     );
     // The game ended when the flag fell; the clock shows it, stopped.
     assert!(matches!(evs[0], Event::ResultRecorded { at: Some(a), .. } if a == at(25, 0)));
-    let c = t.current().unwrap().game(Board(1)).unwrap().clock.clone().unwrap();
+    let c = t
+        .current()
+        .unwrap()
+        .game(Board(1))
+        .unwrap()
+        .clock
+        .clone()
+        .unwrap();
     let r = c.read(at(90, 0));
     assert_eq!(
         (r.red_ms, r.black_ms, r.running, r.flag),
@@ -590,7 +663,10 @@ fn the_clock_runs_from_the_round_start_and_stops_with_the_result() {
     press(&mut t, 1, Side::Black, at(2, 0));
     let g = t.current().unwrap().game(Board(1)).unwrap();
     let r = g.clock.as_ref().unwrap().read(at(2, 10));
-    assert_eq!((r.red_ms, r.black_ms), (1_200_000 - 90_000 + 5_000 - 10_000, 1_175_000));
+    assert_eq!(
+        (r.red_ms, r.black_ms),
+        (1_200_000 - 90_000 + 5_000 - 10_000, 1_175_000)
+    );
     run(
         &mut t,
         &assistant(),
@@ -643,7 +719,12 @@ fn last_boards_are_the_one_or_two_still_playing() {
         },
     );
     assert_eq!(
-        t.current().unwrap().game(Board(2)).unwrap().move_limit.as_deref(),
+        t.current()
+            .unwrap()
+            .game(Board(2))
+            .unwrap()
+            .move_limit
+            .as_deref(),
         Some("60 moves")
     );
     let e = refused(

@@ -92,9 +92,9 @@ pub fn parse_line(line: &str, now: DateTime<Utc>) -> Result<Option<Command>, Cli
 /// True when `cmd` is clock input for a board whose game is over.
 fn game_over(t: &Tournament, cmd: &Command) -> bool {
     match cmd {
-        Command::Clock { round, board, .. } => t
-            .board(*round, *board)
-            .is_ok_and(|g| g.result.is_some()),
+        Command::Clock { round, board, .. } => {
+            t.board(*round, *board).is_ok_and(|g| g.result.is_some())
+        }
         _ => false,
     }
 }

@@ -7,21 +7,31 @@ use std::path::Path;
 use chrono::{DateTime, Utc};
 
 use super::args::{PairArgs, SeatArgs};
-use super::{CliError, CliResult, Ctx, board_arg, err, execute, open_log, round_arg, time_arg};
+use super::{
+    CliError, CliResult, Ctx, actor_for, board_arg, err, execute, open_log, round_arg, time_arg,
+};
 use crate::domain::clock::{ClockReading, format_ms, parse_ms};
 use crate::domain::event::ClockAction;
 use crate::domain::rules::FoulKind;
 use crate::domain::{Command, Event, GameResult, Side};
 use crate::export;
+use crate::log::Log;
 
 /// Runs a command and prints what it recorded.
 pub fn simple(ctx: &Ctx, path: &Path, cmd: &Command) -> CliResult {
-    let recs = execute(ctx, path, cmd)?;
-    let log = open_log(path)?;
+    run_and_print(ctx, path, cmd).map(|_| ())
+}
+
+/// Runs a command against the log, prints what it recorded and returns the log (opened and
+/// replayed once: a long log is not read twice for the printout).
+fn run_and_print(ctx: &Ctx, path: &Path, cmd: &Command) -> Result<(Log, usize), CliError> {
+    let mut log = open_log(path)?;
+    let actor = actor_for(&log.state().rules, ctx.role, cmd)?;
+    let recs = log.execute(&actor, cmd, Utc::now())?;
     for r in &recs {
         crate::outln!("{}", export::describe_event(log.state(), &r.ev));
     }
-    Ok(())
+    Ok((log, recs.len()))
 }
 
 pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
@@ -197,7 +207,7 @@ pub fn clock(
     let board = board_arg(board)?;
     let action = clock_action(action, side, red, black)?;
     let at = time_arg(at)?;
-    simple(
+    let (log, _) = run_and_print(
         ctx,
         path,
         &Command::Clock {
@@ -207,7 +217,6 @@ pub fn clock(
             at,
         },
     )?;
-    let log = open_log(path)?;
     if let Ok(g) = log.state().board(None, board)
         && let Some(c) = &g.clock
     {
@@ -239,13 +248,9 @@ pub fn flag(ctx: &Ctx, path: &Path, board: &str, side: &str, at: Option<&str>) -
 }
 
 pub fn tick(ctx: &Ctx, path: &Path, now: DateTime<Utc>) -> CliResult {
-    let recs = execute(ctx, path, &Command::Tick { now })?;
-    let log = open_log(path)?;
-    if recs.is_empty() {
+    let (_, written) = run_and_print(ctx, path, &Command::Tick { now })?;
+    if written == 0 {
         crate::outln!("nothing due");
-    }
-    for r in &recs {
-        crate::outln!("{}", export::describe_event(log.state(), &r.ev));
     }
     Ok(())
 }

@@ -131,14 +131,13 @@ impl Clock {
                     *self.remaining_ms.get_mut(*side) += self.increment_ms;
                     self.running = Some(side.other());
                 }
-                // A press by the side that is not running changes nothing.
-                Some(_) => {}
                 // Not started yet: the press starts the opponent's time.
                 None if self.paused_side.is_none() && self.fallen().is_none() => {
                     self.running = Some(side.other());
                 }
-                // Paused, stopped or flagged: the arbiter resumes the clock.
-                None => {}
+                // A press by the side that is not running changes nothing; nor does a press
+                // while paused, stopped or flagged (the arbiter resumes the clock).
+                _ => {}
             },
             ClockAction::Pause => {
                 if let Some(side) = self.running.take() {
@@ -287,7 +286,10 @@ mod tests {
         let before = c.read(ms((10 + 240) * 1000 - 1));
         assert_eq!((before.black_ms, before.flag), (1, None));
         let r = c.read(t(10 + 240));
-        assert_eq!((r.black_ms, r.flag, r.running), (0, Some(Side::Black), None));
+        assert_eq!(
+            (r.black_ms, r.flag, r.running),
+            (0, Some(Side::Black), None)
+        );
         // Red's time does not run after black's flag fell.
         assert_eq!(c.read(t(1000)).red_ms, 353_000);
     }
@@ -339,7 +341,10 @@ mod tests {
         c.apply(&ClockAction::Press(Side::Black), t(25));
         c.apply(&ClockAction::Press(Side::Red), t(26));
         let r = c.read(t(100));
-        assert_eq!((r.red_ms, r.black_ms, r.running), (1_195_000, 1_190_000, None));
+        assert_eq!(
+            (r.red_ms, r.black_ms, r.running),
+            (1_195_000, 1_190_000, None)
+        );
         assert!(c.is_paused());
         c.apply(&ClockAction::Resume, t(100));
         let r = c.read(t(110));
@@ -363,7 +368,10 @@ mod tests {
         assert_eq!(c.read(t(50)).red_ms, 600_000);
         c.apply(&ClockAction::Press(Side::Black), t(60)); // black starts red's time
         let r = c.read(t(70));
-        assert_eq!((r.red_ms, r.black_ms, r.running), (590_000, 600_000, Some(Side::Red)));
+        assert_eq!(
+            (r.red_ms, r.black_ms, r.running),
+            (590_000, 600_000, Some(Side::Red))
+        );
     }
 
     #[test]
@@ -377,7 +385,10 @@ mod tests {
             t(100),
         );
         let r = c.read(t(105));
-        assert_eq!((r.red_ms, r.black_ms, r.running), (1_120_000, 1_185_000, Some(Side::Red)));
+        assert_eq!(
+            (r.red_ms, r.black_ms, r.running),
+            (1_120_000, 1_185_000, Some(Side::Red))
+        );
     }
 
     #[test]

@@ -270,7 +270,9 @@ impl Tournament {
         let round = round.unwrap_or(self.current_round());
         if let Some(reason) = reverse {
             if !present {
-                return Err(rule("a forfeit is reversed by an arrival (arrive --reverse)"));
+                return Err(rule(
+                    "a forfeit is reversed by an arrival (arrive --reverse)",
+                ));
             }
             return self.decide_reverse(round, board, side, at, reason);
         }
@@ -327,7 +329,9 @@ impl Tournament {
         reason: &str,
     ) -> Decision {
         if reason.trim().is_empty() {
-            return Err(rule("reversing a forfeit needs a reason (--reverse REASON)"));
+            return Err(rule(
+                "reversing a forfeit needs a reason (--reverse REASON)",
+            ));
         }
         let g = self.board(Some(round), board)?;
         if g.seats.get(side).present {
