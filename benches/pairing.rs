@@ -67,6 +67,7 @@ fn round9_input(n: usize, seed: u64) -> SectionInput {
                 board,
                 result,
                 cause: bianpai::domain::event::Cause::Arbiter,
+                at: None,
             });
         }
     }

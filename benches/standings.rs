@@ -93,6 +93,7 @@ fn event() -> Tournament {
                 board: Board(b as u32),
                 result,
                 cause: Cause::Arbiter,
+                at: None,
             });
             if rng.below(10) == 0 {
                 ev.push(Event::FoulRecorded {

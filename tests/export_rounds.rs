@@ -45,6 +45,7 @@ fn result(t: &mut Tournament, round: u32, board: u32, r: GameResult) {
         board: Board(board),
         result: r,
         cause: Cause::Arbiter,
+        at: None,
     });
 }
 

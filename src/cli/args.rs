@@ -111,11 +111,14 @@ pub enum Cmd {
         #[arg(long)]
         at: Option<String>,
     },
-    /// Confirm a fallen flag as a time loss for that side.
+    /// Confirm a fallen flag as a time loss for that side (refused unless the clock shows it).
     Flag {
         log: PathBuf,
         board: String,
         side: String,
+        /// The moment the clock is read (RFC 3339); now by default.
+        #[arg(long)]
+        at: Option<String>,
     },
     /// Note a move limit (限着) on a board (head arbiter).
     Limit {

@@ -1,15 +1,31 @@
 //! `bianpai feed LOG`: clock events from standard input, one per line, for an electronic-clock
-//! bridge. Line format (documented in the README):
+//! bridge (issue 6). Each line applies to the current round's board of that number.
+//!
+//! Line format:
 //!
 //! ```text
-//! BOARD press red|black [RFC3339-TIME]
-//! BOARD set M:SS M:SS [RFC3339-TIME]
-//! BOARD pause|resume [RFC3339-TIME]
+//! BOARD press red|black [TIME]     a press by that side (it ends that side's move)
+//! BOARD set M:SS M:SS [TIME]       a reading of the physical clock: red's time, black's time
+//! BOARD pause [TIME]               the clock is paused
+//! BOARD resume [TIME]              the clock runs again (the side that was running)
+//! # comment
 //! ```
-//! Blank lines and lines starting with `#` are ignored. Without a time, the time the line was
-//! read is used. Lines that arrive together are appended in one locked write (one `fsync`).
-//! A bad line is reported as `stdin line N: …` and skipped; the exit status is non-zero if
-//! any line was refused.
+//!
+//! - Words are separated by spaces or tabs; `red`/`black` may be written `r`/`b`; readings may
+//!   also be `H:MM:SS`.
+//! - `TIME` is an RFC 3339 time (`2024-07-06T09:12:03.250+08:00`); without it, the moment the
+//!   line was read is used. A bridge that knows when the press happened should send it.
+//! - Blank lines and lines starting with `#` are ignored.
+//! - Lines that arrive together (up to 1000) are decided and appended in one locked write,
+//!   each against the state the previous ones left, so a fast stream costs one `fsync` per
+//!   batch, not per press.
+//! - A line for a board whose game already has a result is skipped (the clock stopped with
+//!   the result) and counted as ignored; it is not an error.
+//! - A line that cannot be read, or that is refused (unknown board, no round paired), is
+//!   reported on standard error as `stdin line N: …` and skipped; the other lines are still
+//!   recorded. At the end of input one summary line is printed:
+//!   `feed: W clock event(s) recorded, I ignored (game over), R line(s) refused`; the exit
+//!   status is non-zero when R > 0.
 
 use std::io::BufRead;
 use std::path::Path;
@@ -18,10 +34,14 @@ use std::sync::mpsc;
 use chrono::{DateTime, Utc};
 
 use super::rounds::clock_action;
-use super::{CliError, CliResult, Ctx, actor_for, board_arg, err, open_log, time_arg};
-use crate::domain::Command;
+use super::{CliError, CliResult, Ctx, actor_for, board_arg, err, open_log};
+use crate::domain::{Command, Refusal, Tournament};
 
-/// Parses one feed line into a clock command (`None` for blank and comment lines).
+/// Lines decided in one locked write at most.
+const BATCH: usize = 1000;
+
+/// Parses one feed line into a clock command (`None` for blank and comment lines). `now` is
+/// the time used when the line gives none.
 pub fn parse_line(line: &str, now: DateTime<Utc>) -> Result<Option<Command>, CliError> {
     let words: Vec<&str> = line.split_whitespace().collect();
     if words.is_empty() || words[0].starts_with('#') {
@@ -47,7 +67,13 @@ pub fn parse_line(line: &str, now: DateTime<Utc>) -> Result<Option<Command>, Cli
     };
     let at = match rest {
         [] => now,
-        [t] => time_arg(Some(t))?,
+        [t] => DateTime::parse_from_rfc3339(t)
+            .map(|t| t.with_timezone(&Utc))
+            .map_err(|_| {
+                CliError(format!(
+                    "'{t}' is not an RFC 3339 time (e.g. 2024-07-06T09:12:03.250+08:00)"
+                ))
+            })?,
         _ => {
             return err(format!(
                 "unexpected words after the action: {}",
@@ -63,6 +89,44 @@ pub fn parse_line(line: &str, now: DateTime<Utc>) -> Result<Option<Command>, Cli
     }))
 }
 
+/// True when `cmd` is clock input for a board whose game is over.
+fn game_over(t: &Tournament, cmd: &Command) -> bool {
+    match cmd {
+        Command::Clock { round, board, .. } => {
+            t.board(*round, *board).is_ok_and(|g| g.result.is_some())
+        }
+        _ => false,
+    }
+}
+
+/// One line read from standard input: its number, its text (or why it could not be read)
+/// and when it was read.
+type Line = (usize, Result<String, String>, DateTime<Utc>);
+
+fn read_stdin(tx: &mpsc::Sender<Line>) {
+    let mut stdin = std::io::stdin().lock();
+    let mut n = 0;
+    loop {
+        let mut buf = Vec::new();
+        match stdin.read_until(b'\n', &mut buf) {
+            Ok(0) => break,
+            Ok(_) => {
+                n += 1;
+                let text = String::from_utf8(buf)
+                    .map(|s| s.trim_end_matches(['\n', '\r']).to_string())
+                    .map_err(|_| "not valid UTF-8".to_string());
+                if tx.send((n, text, Utc::now())).is_err() {
+                    break;
+                }
+            }
+            Err(e) => {
+                let _ = tx.send((n + 1, Err(format!("cannot read: {e}")), Utc::now()));
+                break;
+            }
+        }
+    }
+}
+
 pub fn run(ctx: &Ctx, path: &Path) -> CliResult {
     let mut log = open_log(path)?;
     let probe = Command::Clock {
@@ -72,29 +136,24 @@ pub fn run(ctx: &Ctx, path: &Path) -> CliResult {
         at: Utc::now(),
     };
     let actor = actor_for(&log.state().rules, ctx.role, &probe)?;
-    let (tx, rx) = mpsc::channel::<(usize, String, DateTime<Utc>)>();
-    std::thread::spawn(move || {
-        let stdin = std::io::stdin();
-        for (i, line) in stdin.lock().lines().enumerate() {
-            let Ok(line) = line else { break };
-            if tx.send((i + 1, line, Utc::now())).is_err() {
-                break;
-            }
-        }
-    });
-    let mut refused = 0usize;
-    let mut written = 0usize;
+    let (tx, rx) = mpsc::channel::<Line>();
+    std::thread::spawn(move || read_stdin(&tx));
+    let (mut written, mut ignored, mut refused) = (0usize, 0usize, 0usize);
     while let Ok(first) = rx.recv() {
         let mut batch = vec![first];
-        while batch.len() < 1000 {
+        while batch.len() < BATCH {
             match rx.try_recv() {
                 Ok(l) => batch.push(l),
                 Err(_) => break,
             }
         }
-        let mut cmds = Vec::new();
+        let mut cmds: Vec<(usize, Command)> = Vec::new();
         for (n, line, at) in &batch {
-            match parse_line(line, *at) {
+            match line
+                .as_deref()
+                .map_err(|e| CliError(e.clone()))
+                .and_then(|l| parse_line(l, *at))
+            {
                 Ok(Some(c)) => cmds.push((*n, c)),
                 Ok(None) => {}
                 Err(e) => {
@@ -106,20 +165,114 @@ pub fn run(ctx: &Ctx, path: &Path) -> CliResult {
         if cmds.is_empty() {
             continue;
         }
-        let commands: Vec<Command> = cmds.iter().map(|(_, c)| c.clone()).collect();
-        let (recs, refusals) = super::execute_batch(&mut log, &actor, &commands, Utc::now())?;
+        let mut refusals: Vec<(usize, Refusal)> = Vec::new();
+        let mut skipped = 0usize;
+        let recs = log.transact(&actor, Utc::now(), |t| {
+            let mut work = t.clone();
+            let mut events = Vec::new();
+            for (n, c) in &cmds {
+                if game_over(&work, c) {
+                    skipped += 1;
+                    continue;
+                }
+                match work.decide(&actor, c) {
+                    Ok(evs) => {
+                        for e in &evs {
+                            work.apply(e);
+                        }
+                        events.extend(evs);
+                    }
+                    Err(e) => refusals.push((*n, e)),
+                }
+            }
+            Ok(events)
+        });
+        let recs = recs.map_err(|e| {
+            CliError(format!(
+                "{e} (after {written} clock event(s) recorded; the rest of the input was not read)"
+            ))
+        })?;
         written += recs.len();
+        ignored += skipped;
         refused += refusals.len();
-        let errors = refusals
-            .into_iter()
-            .map(|(i, e)| format!("stdin line {}: {e}", cmds[i].0));
-        for e in errors {
-            eprintln!("{e}");
+        for (n, e) in refusals {
+            eprintln!("stdin line {n}: {e}");
         }
     }
-    crate::outln!("feed: {written} clock event(s) recorded, {refused} line(s) refused");
+    crate::outln!(
+        "feed: {written} clock event(s) recorded, {ignored} ignored (game over), {refused} line(s) refused"
+    );
     if refused > 0 {
         return err(format!("feed: {refused} line(s) refused"));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::event::ClockAction;
+    use crate::domain::{Board, Side};
+
+    fn now() -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339("2024-07-06T09:00:00+08:00")
+            .unwrap()
+            .with_timezone(&Utc)
+    }
+
+    fn clock(line: &str) -> (Board, ClockAction, DateTime<Utc>) {
+        match parse_line(line, now()) {
+            Ok(Some(Command::Clock {
+                board, action, at, ..
+            })) => (board, action, at),
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_line_form_parses() {
+        assert_eq!(
+            clock("3 press red"),
+            (Board(3), ClockAction::Press(Side::Red), now())
+        );
+        assert_eq!(clock("12\tpress  b").1, ClockAction::Press(Side::Black));
+        assert_eq!(
+            clock("1 set 18:45 1:02:03").1,
+            ClockAction::Set {
+                red_ms: 1_125_000,
+                black_ms: 3_723_000
+            }
+        );
+        assert_eq!(clock("4 pause").1, ClockAction::Pause);
+        let (_, action, at) = clock("4 resume 2024-07-06T09:12:03.250+08:00");
+        assert_eq!(action, ClockAction::Resume);
+        assert_eq!((at - now()).num_milliseconds(), 12 * 60_000 + 3250);
+    }
+
+    #[test]
+    fn blank_and_comment_lines_are_skipped() {
+        assert!(matches!(parse_line("   ", now()), Ok(None)));
+        assert!(matches!(parse_line("# board 3 moved", now()), Ok(None)));
+    }
+
+    #[test]
+    fn bad_lines_say_why() {
+        for (line, why) in [
+            ("x press red", "not a board number"),
+            ("0 press red", "not a board number"),
+            ("3", "expected an action"),
+            ("3 press", "which side"),
+            ("3 press green", "unknown side"),
+            ("3 set 18:45", "--red M:SS and --black M:SS"),
+            ("3 set 18:75 10:00", "not a clock reading"),
+            ("3 jump", "unknown action"),
+            ("3 press red yesterday", "not an RFC 3339 time"),
+            ("3 press red 2024-07-06T09:00:00Z extra", "unexpected words"),
+        ] {
+            match parse_line(line, now()) {
+                Err(e) => assert!(e.0.contains(why), "{line}: {e}"),
+                Ok(c) => panic!("{line}: accepted as {c:?}"),
+            }
+        }
+    }
 }

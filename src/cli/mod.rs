@@ -144,11 +144,12 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             black.as_deref(),
             at.as_deref(),
         ),
-        Cmd::Flag { log, board, side } => {
-            let board = board_arg(&board)?;
-            let side = side.parse().map_err(CliError)?;
-            rounds::simple(ctx, &log, &Command::ConfirmFlag { board, side })
-        }
+        Cmd::Flag {
+            log,
+            board,
+            side,
+            at,
+        } => rounds::flag(ctx, &log, &board, &side, at.as_deref()),
         Cmd::Limit { log, board, note } => {
             let board = board_arg(&board)?;
             rounds::simple(ctx, &log, &Command::NoteMoveLimit { board, note })

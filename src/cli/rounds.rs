@@ -1,25 +1,37 @@
 //! `pair`, `unpair`, `start`, `result`, `absent`/`arrive`, `foul`, `clock`, `flag`, `tick`.
+//! The floor commands (issue 6) take their time from `--at` (RFC 3339) or now; the rules
+//! they apply are in `domain::floor`.
 
 use std::path::Path;
 
 use chrono::{DateTime, Utc};
 
 use super::args::{PairArgs, SeatArgs};
-use super::{CliError, CliResult, Ctx, board_arg, err, execute, open_log, round_arg, time_arg};
-use crate::domain::clock::parse_ms;
+use super::{
+    CliError, CliResult, Ctx, actor_for, board_arg, err, execute, open_log, round_arg, time_arg,
+};
+use crate::domain::clock::{ClockReading, format_ms, parse_ms};
 use crate::domain::event::ClockAction;
 use crate::domain::rules::FoulKind;
 use crate::domain::{Command, Event, GameResult, Side};
 use crate::export;
+use crate::log::Log;
 
 /// Runs a command and prints what it recorded.
 pub fn simple(ctx: &Ctx, path: &Path, cmd: &Command) -> CliResult {
-    let recs = execute(ctx, path, cmd)?;
-    let log = open_log(path)?;
+    run_and_print(ctx, path, cmd).map(|_| ())
+}
+
+/// Runs a command against the log, prints what it recorded and returns the log (opened and
+/// replayed once: a long log is not read twice for the printout).
+fn run_and_print(ctx: &Ctx, path: &Path, cmd: &Command) -> Result<(Log, usize), CliError> {
+    let mut log = open_log(path)?;
+    let actor = actor_for(&log.state().rules, ctx.role, cmd)?;
+    let recs = log.execute(&actor, cmd, Utc::now())?;
     for r in &recs {
         crate::outln!("{}", export::describe_event(log.state(), &r.ev));
     }
-    Ok(())
+    Ok((log, recs.len()))
 }
 
 pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
@@ -202,7 +214,7 @@ pub fn clock(
     let board = board_arg(board)?;
     let action = clock_action(action, side, red, black)?;
     let at = time_arg(at)?;
-    simple(
+    let (log, _) = run_and_print(
         ctx,
         path,
         &Command::Clock {
@@ -211,17 +223,41 @@ pub fn clock(
             action,
             at,
         },
+    )?;
+    if let Ok(g) = log.state().board(None, board)
+        && let Some(c) = &g.clock
+    {
+        crate::outln!("{}", clock_line(&c.read(at)));
+    }
+    Ok(())
+}
+
+/// `red 18:45  black 19:30  (black running)` for one reading.
+pub fn clock_line(r: &ClockReading) -> String {
+    let state = match (r.flag, r.running) {
+        (Some(side), _) => format!("{side}'s flag has fallen"),
+        (None, Some(side)) => format!("{side} running"),
+        (None, None) => "stopped".to_string(),
+    };
+    format!(
+        "red {}  black {}  ({state})",
+        format_ms(r.red_ms),
+        format_ms(r.black_ms)
     )
 }
 
+/// `bianpai flag LOG BOARD SIDE [--at TIME]`: confirms a fallen flag as a time loss.
+pub fn flag(ctx: &Ctx, path: &Path, board: &str, side: &str, at: Option<&str>) -> CliResult {
+    let board = board_arg(board)?;
+    let side: Side = side.parse().map_err(CliError)?;
+    let at = time_arg(at)?;
+    simple(ctx, path, &Command::ConfirmFlag { board, side, at })
+}
+
 pub fn tick(ctx: &Ctx, path: &Path, now: DateTime<Utc>) -> CliResult {
-    let recs = execute(ctx, path, &Command::Tick { now })?;
-    let log = open_log(path)?;
-    if recs.is_empty() {
+    let (_, written) = run_and_print(ctx, path, &Command::Tick { now })?;
+    if written == 0 {
         crate::outln!("nothing due");
-    }
-    for r in &recs {
-        crate::outln!("{}", export::describe_event(log.state(), &r.ev));
     }
     Ok(())
 }

@@ -1,8 +1,24 @@
-//! Fischer chess clocks (issue 6): base time per side plus an increment per completed move.
-//! A clock is driven by events (start, press, pause/resume, an arbiter's reading) and read
-//! at an injected `now`; it never reads the wall clock itself.
+//! Fischer chess clocks (issue 6; RULES.md §7 for the knockout time controls): base time per
+//! side (unequal for an armageddon game) plus an increment per completed move. A clock is
+//! driven by events — the round's start, presses, pause/resume, an arbiter's reading, the end
+//! of the game — and read at an injected `now`; it never reads the wall clock itself.
+//!
+//! The states and what each input does:
+//!
+//! | state | press by the running side | press by the other side | pause | resume | set |
+//! |---|---|---|---|---|---|
+//! | not started | (black's press starts red's time) | — | — | red runs | times replaced |
+//! | running | +increment, the other side runs | ignored (a mistaken press) | paused | — | times replaced, keeps running |
+//! | paused / stopped | ignored | ignored | — | the paused side runs | times replaced |
+//! | flag fallen | ignored | ignored | — | the flagged side "runs" (stays at zero) | times replaced |
+//!
+//! In the "not started" state either press starts the clock: the pressing side's opponent
+//! runs, without increment (the usual way a clock is started). A press while paused is
+//! ignored rather than guessed at: the arbiter resumes the clock. Once a side reaches zero the
+//! clock freezes (nothing runs) until an arbiter's reading gives time back; the flag is shown
+//! until then.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
 
 use super::event::ClockAction;
@@ -19,7 +35,7 @@ pub struct Clock {
     /// When `remaining_ms` was last brought up to date.
     pub since: DateTime<Utc>,
     pub increment_ms: u64,
-    /// The side that was running before a pause.
+    /// The side that runs on `Resume` (set by a pause, the end of the game or a flag fall).
     paused_side: Option<Side>,
 }
 
@@ -31,6 +47,16 @@ pub struct ClockReading {
     pub running: Option<Side>,
     /// The side whose time has run out.
     pub flag: Option<Side>,
+}
+
+impl ClockReading {
+    /// The time `side` has left.
+    pub fn left_ms(&self, side: Side) -> u64 {
+        match side {
+            Side::Red => self.red_ms,
+            Side::Black => self.black_ms,
+        }
+    }
 }
 
 impl Clock {
@@ -48,11 +74,28 @@ impl Clock {
         }
     }
 
+    /// A clock set up but not running (a game added during a round): the first press, or a
+    /// resume, starts it.
+    pub fn idle(tc: TimeControl, at: DateTime<Utc>) -> Clock {
+        Clock {
+            running: None,
+            ..Clock::started(tc, at)
+        }
+    }
+
     fn elapsed_ms(&self, now: DateTime<Utc>) -> u64 {
         u64::try_from((now - self.since).num_milliseconds()).unwrap_or(0)
     }
 
-    /// Brings the running side's remaining time up to `at`.
+    /// The side whose time is at zero, if any.
+    fn fallen(&self) -> Option<Side> {
+        Side::BOTH
+            .into_iter()
+            .find(|s| *self.remaining_ms.get(*s) == 0)
+    }
+
+    /// Brings the running side's remaining time up to `at`; a side that reaches zero freezes
+    /// the clock (its flag has fallen).
     fn settle(&mut self, at: DateTime<Utc>) {
         if let Some(side) = self.running {
             let used = self.elapsed_ms(at);
@@ -62,6 +105,20 @@ impl Clock {
         if at > self.since {
             self.since = at;
         }
+        self.freeze_on_flag();
+    }
+
+    fn freeze_on_flag(&mut self) {
+        if self.fallen().is_some()
+            && let Some(side) = self.running.take()
+        {
+            self.paused_side = Some(side);
+        }
+    }
+
+    /// True when the clock was paused or stopped (as opposed to never started).
+    pub fn is_paused(&self) -> bool {
+        self.running.is_none() && self.paused_side.is_some()
     }
 
     /// Applies one clock action at time `at`. Events arrive in log order; an `at` earlier than
@@ -69,18 +126,22 @@ impl Clock {
     pub fn apply(&mut self, action: &ClockAction, at: DateTime<Utc>) {
         self.settle(at);
         match action {
-            ClockAction::Press(side) => {
-                let flagged = *self.remaining_ms.get(*side) == 0;
-                if !flagged && self.running != Some(side.other()) {
+            ClockAction::Press(side) => match self.running {
+                Some(running) if running == *side => {
                     *self.remaining_ms.get_mut(*side) += self.increment_ms;
+                    self.running = Some(side.other());
                 }
-                self.running = Some(side.other());
-                self.paused_side = None;
-            }
+                // Not started yet: the press starts the opponent's time.
+                None if self.paused_side.is_none() && self.fallen().is_none() => {
+                    self.running = Some(side.other());
+                }
+                // A press by the side that is not running changes nothing; nor does a press
+                // while paused, stopped or flagged (the arbiter resumes the clock).
+                _ => {}
+            },
             ClockAction::Pause => {
-                if self.running.is_some() {
-                    self.paused_side = self.running;
-                    self.running = None;
+                if let Some(side) = self.running.take() {
+                    self.paused_side = Some(side);
                 }
             }
             ClockAction::Resume => {
@@ -92,13 +153,23 @@ impl Clock {
                 self.remaining_ms = BySide::new(*red_ms, *black_ms);
             }
         }
+        self.freeze_on_flag();
     }
 
-    /// Stops the clock (the game ended).
+    /// Stops the clock (the game ended) at `at`: the running side's time counts up to then.
     pub fn stop(&mut self, at: DateTime<Utc>) {
         self.settle(at);
-        self.running = None;
-        self.paused_side = None;
+        if let Some(side) = self.running.take() {
+            self.paused_side = Some(side);
+        }
+    }
+
+    /// The moment the running side's flag falls if nobody presses, or when it already fell
+    /// while running; `None` when nothing runs and no flag is down.
+    pub fn flag_at(&self) -> Option<DateTime<Utc>> {
+        let side = self.running?;
+        let left = i64::try_from(*self.remaining_ms.get(side)).unwrap_or(i64::MAX);
+        self.since.checked_add_signed(Duration::milliseconds(left))
     }
 
     pub fn read(&self, now: DateTime<Utc>) -> ClockReading {
@@ -150,38 +221,184 @@ mod tests {
         Utc.timestamp_opt(1_700_000_000 + s, 0).unwrap()
     }
 
+    fn ms(s: i64) -> DateTime<Utc> {
+        Utc.timestamp_millis_opt(1_700_000_000_000 + s).unwrap()
+    }
+
+    fn tc(red_min: u32, black_min: u32, inc: u32) -> TimeControl {
+        TimeControl {
+            red_base_s: red_min * 60,
+            black_base_s: black_min * 60,
+            increment_s: inc,
+        }
+    }
+
+    /// Plays moves of the given durations (seconds), red first, and checks both times after
+    /// each press against base − thought + moves × increment.
+    fn check_moves(control: TimeControl, thinks: &[i64]) {
+        let mut c = Clock::started(control, t(0));
+        let mut now = 0;
+        let mut used = [0_i64, 0];
+        let mut moves = [0_i64, 0];
+        for (i, think) in thinks.iter().enumerate() {
+            let side = if i % 2 == 0 { Side::Red } else { Side::Black };
+            now += think;
+            used[i % 2] += think;
+            moves[i % 2] += 1;
+            c.apply(&ClockAction::Press(side), t(now));
+            let r = c.read(t(now));
+            let inc = i64::from(control.increment_s);
+            let red = i64::from(control.red_base_s) - used[0] + moves[0] * inc;
+            let black = i64::from(control.black_base_s) - used[1] + moves[1] * inc;
+            assert_eq!(r.red_ms as i64, red * 1000, "red after move {i}");
+            assert_eq!(r.black_ms as i64, black * 1000, "black after move {i}");
+            assert_eq!(r.running, Some(side.other()));
+            assert_eq!(r.flag, None);
+        }
+    }
+
     #[test]
-    fn fischer_20_plus_5() {
+    fn fischer_arithmetic_for_each_preset_control() {
+        let thinks = [30, 12, 45, 61, 7, 100, 3, 1];
+        check_moves(tc(20, 20, 5), &thinks); // qigu-2024-07, lvliang-2024
+        check_moves(tc(20, 20, 3), &thinks); // qiyuan-2019
+        check_moves(tc(10, 10, 5), &thinks); // rapid
+        check_moves(tc(6, 4, 3), &thinks); // armageddon
+    }
+
+    #[test]
+    fn fischer_20_plus_5_running_side_counts_down() {
         let mut c = Clock::started(TimeControl::fischer(20, 5), t(0));
         c.apply(&ClockAction::Press(Side::Red), t(30));
         let r = c.read(t(30));
         assert_eq!(r.red_ms, 1_200_000 - 30_000 + 5_000);
         assert_eq!(r.running, Some(Side::Black));
-        let r = c.read(t(40));
-        assert_eq!(r.black_ms, 1_190_000);
+        assert_eq!(c.read(t(40)).black_ms, 1_190_000);
+        assert_eq!(c.read(ms(40_250)).black_ms, 1_189_750);
     }
 
     #[test]
-    fn armageddon_flag_fall() {
-        let tc = TimeControl {
-            red_base_s: 360,
-            black_base_s: 240,
-            increment_s: 3,
-        };
-        let mut c = Clock::started(tc, t(0));
+    fn armageddon_flag_fall_to_the_millisecond() {
+        let mut c = Clock::started(tc(6, 4, 3), t(0));
         c.apply(&ClockAction::Press(Side::Red), t(10));
         assert_eq!(c.read(t(10)).red_ms, 353_000);
+        assert_eq!(c.flag_at(), Some(t(10 + 240)));
+        let before = c.read(ms((10 + 240) * 1000 - 1));
+        assert_eq!((before.black_ms, before.flag), (1, None));
         let r = c.read(t(10 + 240));
-        assert_eq!(r.black_ms, 0);
-        assert_eq!(r.flag, Some(Side::Black));
-        assert_eq!(c.read(t(10 + 239)).flag, None);
+        assert_eq!(
+            (r.black_ms, r.flag, r.running),
+            (0, Some(Side::Black), None)
+        );
+        // Red's time does not run after black's flag fell.
+        assert_eq!(c.read(t(1000)).red_ms, 353_000);
+    }
+
+    #[test]
+    fn flag_freezes_the_clock_and_later_presses_do_nothing() {
+        let mut c = Clock::started(tc(10, 10, 5), t(0));
+        // Red thinks 601 s: the flag fell at 600.
+        c.apply(&ClockAction::Press(Side::Red), t(601));
+        let r = c.read(t(700));
+        assert_eq!(r.flag, Some(Side::Red));
+        assert_eq!((r.red_ms, r.black_ms, r.running), (0, 600_000, None));
+        c.apply(&ClockAction::Press(Side::Black), t(710));
+        assert_eq!(c.read(t(800)), r);
+        // An arbiter's reading gives time back; resume runs the flagged side again.
+        c.apply(
+            &ClockAction::Set {
+                red_ms: 60_000,
+                black_ms: 600_000,
+            },
+            t(900),
+        );
+        assert_eq!(c.read(t(950)).flag, None);
+        c.apply(&ClockAction::Resume, t(960));
+        assert_eq!(c.read(t(970)).red_ms, 50_000);
+    }
+
+    #[test]
+    fn a_mistaken_press_by_the_waiting_side_changes_nothing() {
+        let mut c = Clock::started(TimeControl::fischer(20, 5), t(0));
+        c.apply(&ClockAction::Press(Side::Black), t(10));
+        let r = c.read(t(20));
+        assert_eq!(r.red_ms, 1_180_000);
+        assert_eq!(r.black_ms, 1_200_000);
+        assert_eq!(r.running, Some(Side::Red));
+        // A double press (switch bounce) by red adds one increment only.
+        c.apply(&ClockAction::Press(Side::Red), t(30));
+        c.apply(&ClockAction::Press(Side::Red), t(30));
+        let r = c.read(t(30));
+        assert_eq!(r.red_ms, 1_170_000 + 5_000);
+        assert_eq!(r.running, Some(Side::Black));
+    }
+
+    #[test]
+    fn presses_while_paused_are_ignored_and_resume_restores_the_side() {
+        let mut c = Clock::started(TimeControl::fischer(20, 5), t(0));
+        c.apply(&ClockAction::Press(Side::Red), t(10)); // black runs
+        c.apply(&ClockAction::Pause, t(20));
+        c.apply(&ClockAction::Press(Side::Black), t(25));
+        c.apply(&ClockAction::Press(Side::Red), t(26));
+        let r = c.read(t(100));
+        assert_eq!(
+            (r.red_ms, r.black_ms, r.running),
+            (1_195_000, 1_190_000, None)
+        );
+        assert!(c.is_paused());
+        c.apply(&ClockAction::Resume, t(100));
+        let r = c.read(t(110));
+        assert_eq!((r.black_ms, r.running), (1_180_000, Some(Side::Black)));
+    }
+
+    #[test]
+    fn stop_counts_the_running_side_up_to_the_end() {
+        let mut c = Clock::started(TimeControl::fischer(20, 5), t(0));
+        c.apply(&ClockAction::Press(Side::Red), t(10));
+        c.stop(t(70));
+        let r = c.read(t(500));
+        assert_eq!((r.black_ms, r.running), (1_140_000, None));
+        c.apply(&ClockAction::Press(Side::Black), t(510));
+        assert_eq!(c.read(t(600)), r);
+    }
+
+    #[test]
+    fn an_idle_clock_starts_with_the_first_press() {
+        let mut c = Clock::idle(tc(10, 10, 5), t(0));
+        assert_eq!(c.read(t(50)).red_ms, 600_000);
+        c.apply(&ClockAction::Press(Side::Black), t(60)); // black starts red's time
+        let r = c.read(t(70));
+        assert_eq!(
+            (r.red_ms, r.black_ms, r.running),
+            (590_000, 600_000, Some(Side::Red))
+        );
+    }
+
+    #[test]
+    fn set_replaces_times_and_keeps_the_running_side() {
+        let mut c = Clock::started(TimeControl::fischer(20, 5), t(0));
+        c.apply(
+            &ClockAction::Set {
+                red_ms: 1_125_000,
+                black_ms: 1_185_000,
+            },
+            t(100),
+        );
+        let r = c.read(t(105));
+        assert_eq!(
+            (r.red_ms, r.black_ms, r.running),
+            (1_120_000, 1_185_000, Some(Side::Red))
+        );
     }
 
     #[test]
     fn parse_and_format() {
         assert_eq!(parse_ms("18:45"), Ok(1_125_000));
+        assert_eq!(parse_ms("1:02:03"), Ok(3_723_000));
         assert_eq!(format_ms(1_125_000), "18:45");
+        assert_eq!(format_ms(3_723_999), "1:02:03");
         assert!(parse_ms("1:75").is_err());
         assert!(parse_ms("abc").is_err());
+        assert!(parse_ms("").is_err());
     }
 }

@@ -57,10 +57,12 @@ pub enum Command {
         /// `Some(reason)`: the head arbiter corrects an existing result.
         correct: Option<String>,
     },
-    /// Confirms a fallen flag as a time loss for `side`.
+    /// Confirms a fallen flag as a time loss for `side`; refused unless the board's clock
+    /// shows that side's flag down at `at`.
     ConfirmFlag {
         board: Board,
         side: Side,
+        at: DateTime<Utc>,
     },
     MarkSeat {
         round: Option<Round>,

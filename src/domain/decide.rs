@@ -1,20 +1,19 @@
 //! `decide`: every business rule. A command becomes the events that record it, or a refusal
 //! that leaves the state unchanged. Time is passed in; nothing here reads a clock or a file.
+//! The floor rules (clocks, seats, fouls, time-based consequences) live in `floor.rs`.
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Utc};
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
 use super::command::{Actor, Command};
-use super::event::{Cause, ClockAction, Event};
+use super::event::{Cause, Event};
 use super::ids::{Board, PlayerNo, Round};
 use super::pairing;
 use super::refusal::Refusal;
 use super::registration;
 use super::result::GameResult;
-use super::rules::FoulKind;
-use super::side::Side;
 use super::tournament::{Game, Status, Tournament};
 
 type Decision = Result<Vec<Event>, Refusal>;
@@ -120,32 +119,7 @@ impl Tournament {
                 result,
                 correct,
             } => self.decide_result(*round, *board, *result, correct.as_ref(), Cause::Arbiter),
-            Command::ConfirmFlag { board, side } => {
-                let round = self.current_round();
-                let g = self.board(Some(round), *board)?;
-                if let Some(existing) = g.result {
-                    return Err(Refusal::HasResult {
-                        round,
-                        board: *board,
-                        existing,
-                    });
-                }
-                let fallen = g.clock.as_ref().map(|c| c.read(c.since).flag);
-                // The flag is judged at the clock's last update or later; accept an arbiter's
-                // confirmation when the clock shows the flag now or the side has no time.
-                let shows = fallen.flatten() == Some(*side)
-                    || g.clock
-                        .as_ref()
-                        .is_some_and(|c| *c.remaining_ms.get(*side) == 0);
-                let _ = shows;
-                self.decide_result(
-                    Some(round),
-                    *board,
-                    GameResult::win_for(side.other(), false),
-                    None,
-                    Cause::Time,
-                )
-            }
+            Command::ConfirmFlag { board, side, at } => self.decide_flag(*board, *side, *at),
             Command::MarkSeat {
                 round,
                 board,
@@ -172,35 +146,8 @@ impl Tournament {
                 board,
                 action,
                 at,
-            } => {
-                let round = round.unwrap_or(self.current_round());
-                let g = self.board(Some(round), *board)?;
-                if let Some(existing) = g.result {
-                    return Err(rule(format!(
-                        "round {round} board {board}: the game is over ({existing}); clock input ignored"
-                    )));
-                }
-                if let ClockAction::Set { red_ms, black_ms } = action
-                    && (*red_ms > 24 * 3_600_000 || *black_ms > 24 * 3_600_000)
-                {
-                    return Err(rule(format!("board {board}: a clock reading over a day")));
-                }
-                Ok(vec![Event::Clock {
-                    round,
-                    board: *board,
-                    action: action.clone(),
-                    at: *at,
-                }])
-            }
-            Command::NoteMoveLimit { board, note } => {
-                let round = self.current_round();
-                self.board(Some(round), *board)?;
-                Ok(vec![Event::MoveLimitNoted {
-                    round,
-                    board: *board,
-                    note: note.clone(),
-                }])
-            }
+            } => self.decide_clock(*round, *board, action, *at),
+            Command::NoteMoveLimit { board, note } => self.decide_move_limit(*board, note),
             Command::Tick { now } => Ok(self.decide_tick(*now)),
             Command::AutoAdvance { now } => self.decide_auto_advance(*now),
         }
@@ -407,6 +354,7 @@ impl Tournament {
                 board,
                 result,
                 cause,
+                at: None,
             }),
         }
         if g.stage != super::event::Stage::Swiss {
@@ -417,205 +365,6 @@ impl Tournament {
             }
             events.extend(super::knockout::follow_up(&after, round, board));
         }
-        self.with_consequences(events)
-    }
-
-    fn decide_seat(
-        &self,
-        round: Option<Round>,
-        board: Board,
-        side: Side,
-        present: bool,
-        at: DateTime<Utc>,
-        reverse: Option<&String>,
-    ) -> Decision {
-        let g = self.board(round, board)?;
-        let round = round.unwrap_or(self.current_round());
-        let seat = g.seats.get(side);
-        if let Some(reason) = reverse {
-            // After the deadline: the head arbiter reverses a late-window forfeit.
-            if !(g.cause == Cause::LateWindow && g.result.is_some_and(|r| r.forfeited_by(side))) {
-                return Err(rule(format!(
-                    "round {round} board {board}: there is no late forfeit against {side} to reverse"
-                )));
-            }
-            let other_absent =
-                g.result == Some(GameResult::DoubleForfeit) && !g.seats.get(side.other()).present;
-            let new_result = if other_absent {
-                Some(GameResult::win_for(side, true))
-            } else {
-                None
-            };
-            return Ok(vec![
-                Event::ResultCorrected {
-                    round,
-                    board,
-                    result: new_result,
-                    reason: reason.clone(),
-                },
-                Event::SeatMarked {
-                    round,
-                    board,
-                    side,
-                    present: true,
-                    at,
-                },
-            ]);
-        }
-        if let Some(existing) = g.result {
-            if g.cause == Cause::LateWindow
-                && present
-                && g.result.is_some_and(|r| r.forfeited_by(side))
-            {
-                return Err(rule(format!(
-                    "round {round} board {board}: {side} arrived after the late window closed; the forfeit stands unless the head arbiter reverses it (--reverse REASON)"
-                )));
-            }
-            return Err(Refusal::HasResult {
-                round,
-                board,
-                existing,
-            });
-        }
-        if seat.present == present {
-            return Err(rule(format!(
-                "round {round} board {board}: {side} is already marked {}",
-                if present { "present" } else { "absent" }
-            )));
-        }
-        Ok(vec![Event::SeatMarked {
-            round,
-            board,
-            side,
-            present,
-            at,
-        }])
-    }
-
-    fn decide_foul(
-        &self,
-        round: Option<Round>,
-        board: Board,
-        side: Side,
-        kind: FoulKind,
-    ) -> Decision {
-        let g = self.board(round, board)?;
-        let round = round.unwrap_or(self.current_round());
-        if let Some(existing) = g.result {
-            return Err(rule(format!(
-                "round {round} board {board}: the game is over ({existing}); fouls are recorded during play"
-            )));
-        }
-        let mut events = vec![Event::FoulRecorded {
-            round,
-            board,
-            side,
-            kind,
-        }];
-        let mut fouls = g.fouls.get(side).clone();
-        fouls.push(kind);
-        let reached = self.rules.foul_limits.iter().any(|l| {
-            l.counts(kind) && fouls.iter().filter(|k| l.counts(**k)).count() as u32 >= l.count
-        });
-        if reached {
-            events.push(Event::ResultRecorded {
-                round,
-                board,
-                result: GameResult::win_for(side.other(), false),
-                cause: Cause::Fouls,
-            });
-        }
-        self.with_consequences(events)
-    }
-
-    /// Forfeits due at `now` in the current round, and their consequences.
-    fn decide_tick(&self, now: DateTime<Utc>) -> Vec<Event> {
-        let Some(r) = self.current() else {
-            return Vec::new();
-        };
-        let Some(start) = r.started_at else {
-            return Vec::new();
-        };
-        let deadline = start + Duration::minutes(i64::from(self.rules.late_window_minutes));
-        if now < deadline {
-            return Vec::new();
-        }
-        let mut events = Vec::new();
-        for g in r.games.iter().filter(|g| g.result.is_none()) {
-            let result = match (g.seats.red.present, g.seats.black.present) {
-                (false, false) => GameResult::DoubleForfeit,
-                (false, true) => GameResult::BlackWinForfeit,
-                (true, false) => GameResult::RedWinForfeit,
-                (true, true) => continue,
-            };
-            events.push(Event::ResultRecorded {
-                round: r.round,
-                board: g.board,
-                result,
-                cause: Cause::LateWindow,
-            });
-        }
-        self.with_consequences(events).unwrap_or_default()
-    }
-
-    /// Adds the withdrawals that `events` trigger under the consecutive-forfeit rule.
-    #[allow(clippy::unnecessary_wraps)] // every decision path returns a `Decision`
-    fn with_consequences(&self, events: Vec<Event>) -> Decision {
-        let limit = self.rules.withdraw_after_forfeits;
-        if limit == 0 || events.is_empty() {
-            return Ok(events);
-        }
-        let mut after = self.clone();
-        for e in &events {
-            after.apply(e);
-        }
-        let mut out = events;
-        let mut touched: Vec<PlayerNo> = Vec::new();
-        for e in &out {
-            if let Some((round, board)) = e.board()
-                && let Some(g) = after.game(round, board)
-            {
-                touched.push(g.red);
-                touched.push(g.black);
-            }
-        }
-        touched.sort();
-        touched.dedup();
-        let mut extra = Vec::new();
-        for no in touched {
-            let Some(p) = after.player(no) else { continue };
-            if p.status != Status::Active {
-                continue;
-            }
-            if after.consecutive_forfeits(no) >= limit {
-                extra.push(Event::PlayerWithdrawn {
-                    no,
-                    by_rule: true,
-                    reason: format!("{limit} consecutive forfeits (连续{limit}轮弃权)"),
-                });
-            }
-        }
-        out.extend(extra);
-        Ok(out)
-    }
-
-    /// How many of the player's most recent paired rounds (with results) ended in their forfeit.
-    pub fn consecutive_forfeits(&self, no: PlayerNo) -> u32 {
-        let mut n = 0;
-        for r in self.rounds.iter().rev() {
-            let Some(g) = r.game_of(no) else {
-                if r.byes.contains(&no) {
-                    break;
-                }
-                continue;
-            };
-            let Some(side) = g.side_of(no) else { break };
-            match g.result {
-                Some(res) if res.forfeited_by(side) => n += 1,
-                Some(_) => break,
-                None => {}
-            }
-        }
-        n
+        Ok(self.with_consequences(events))
     }
 }

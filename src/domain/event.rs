@@ -177,6 +177,11 @@ pub enum Event {
         board: Board,
         result: GameResult,
         cause: Cause,
+        /// When the game ended, where the rule that recorded it knows (a confirmed flag: the
+        /// moment it fell; a late forfeit: the window's close). The board's clock stops then;
+        /// without it, at the clock's last event. Absent in older logs.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<DateTime<Utc>>,
     },
     /// The head arbiter's correction; `result: None` clears the board.
     ResultCorrected {

@@ -364,6 +364,7 @@ mod tests {
                 board: Board(b),
                 result: res,
                 cause: Cause::Arbiter,
+                at: None,
             });
         }
         t

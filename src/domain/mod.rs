@@ -4,6 +4,7 @@ pub mod clock;
 pub mod command;
 mod decide;
 pub mod event;
+pub mod floor;
 pub mod ids;
 pub mod knockout;
 pub mod pairing;

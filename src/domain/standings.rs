@@ -421,6 +421,7 @@ mod tests {
             board: Board(board),
             result,
             cause: crate::domain::event::Cause::Arbiter,
+            at: None,
         }
     }
 

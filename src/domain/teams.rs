@@ -201,6 +201,7 @@ mod tests {
                 board: Board(b as u32 + 1),
                 result: res,
                 cause: Cause::Arbiter,
+                at: None,
             });
         }
         Tournament::replay(&ev).unwrap()

@@ -358,12 +358,15 @@ impl Tournament {
                 board,
                 result,
                 cause,
+                at,
             } => {
                 if let Some(g) = self.game_mut(*round, *board) {
                     g.result = Some(*result);
                     g.cause = *cause;
                     if let Some(c) = g.clock.as_mut() {
-                        let at = c.since;
+                        // Without a time of its own the result stops the clock at its last
+                        // event: the last moment the log knows the game was in progress.
+                        let at = at.unwrap_or(c.since);
                         c.stop(at);
                     }
                 }

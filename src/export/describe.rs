@@ -68,6 +68,7 @@ pub fn describe_event(t: &Tournament, ev: &Event) -> String {
             board,
             result,
             cause,
+            ..
         } => {
             let g = t.game(*round, *board);
             format!(

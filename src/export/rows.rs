@@ -430,6 +430,7 @@ mod tests {
             board: Board(board),
             result: r,
             cause: Cause::Arbiter,
+            at: None,
         });
     }
 

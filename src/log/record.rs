@@ -126,6 +126,7 @@ mod tests {
             board: Board(3),
             result: GameResult::Draw,
             cause: crate::domain::event::Cause::Arbiter,
+            at: None,
         }
     }
 

@@ -83,6 +83,7 @@ impl Log {
                 } else {
                     Cause::Arbiter
                 },
+                at: None,
             });
         }
     }

@@ -885,6 +885,7 @@ mod tests {
                     board: g.board,
                     result: GameResult::Draw,
                     cause: crate::domain::event::Cause::Arbiter,
+                    at: None,
                 });
             }
         }

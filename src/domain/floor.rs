@@ -1,0 +1,486 @@
+//! The floor rules (issue 6): what happens at the boards while a round is played.
+//!
+//! - Late arrival (RULES.md §4): under `mark_absent` every seat starts present and arbiters
+//!   mark the empty ones; under `check_in` every seat starts absent until the player checks
+//!   in. An absent seat counts down from the round's start; when the window
+//!   (`late_window_minutes`) closes, the forfeit is recorded, attributed to the rule
+//!   (`Cause::LateWindow`), a double forfeit when both seats are empty. An arrival before the
+//!   close stops the countdown; after it only the head arbiter can reverse the forfeit, with
+//!   a reason.
+//! - Consecutive forfeits (§4): reaching `withdraw_after_forfeits` withdraws the player by the
+//!   rule; the head arbiter can reinstate them. When a correction takes the count back below
+//!   the limit, a withdrawal the rule made is undone with it.
+//! - Fouls (§5): reaching one of the preset's `foul_limits` in a game records its loss
+//!   (`Cause::Fouls`).
+//! - Clocks: inputs are checked here and folded by `clock.rs`; a fallen flag becomes a time
+//!   loss (`Cause::Time`) only when an arbiter confirms it and the clock shows it.
+//!
+//! Time-based rules are applied by `Tick`, which any number of consoles and `bianpai tick`
+//! give: decisions run under the log's exclusive lock against fresh state, so once one of them
+//! has written a consequence the others find nothing due. Everything here takes the time as
+//! an argument; nothing reads a clock.
+
+use std::borrow::Cow;
+
+use chrono::{DateTime, Duration, Utc};
+
+use super::clock::format_ms;
+use super::event::{Cause, ClockAction, Event, GameKind};
+use super::ids::{Board, PlayerNo, Round};
+use super::refusal::Refusal;
+use super::result::GameResult;
+use super::rules::FoulKind;
+use super::side::Side;
+use super::tournament::{Game, Status, Tournament};
+
+type Decision = Result<Vec<Event>, Refusal>;
+
+fn rule(msg: impl Into<String>) -> Refusal {
+    Refusal::Rule(msg.into())
+}
+
+fn hms(t: DateTime<Utc>) -> String {
+    t.format("%H:%M:%S").to_string()
+}
+
+/// An absent seat of the current round and its late-window countdown (for the console).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AbsentSeat {
+    pub board: Board,
+    pub side: Side,
+    pub player: PlayerNo,
+    /// Milliseconds until the window closes on this seat; `Some(0)` once it has closed (the
+    /// forfeit is due and the next tick records it); `None` before the round has started.
+    pub remaining_ms: Option<u64>,
+}
+
+/// Whether the late window applies to a game: rapid and armageddon tie-break games follow
+/// the slow game at once, with both players in the hall.
+fn late_window_applies(g: &Game) -> bool {
+    g.game == GameKind::Slow && g.result.is_none()
+}
+
+impl Tournament {
+    /// When the late window of `round` closes (its start plus `late_window_minutes`), once
+    /// the round has started.
+    pub fn late_deadline(&self, round: Round) -> Option<DateTime<Utc>> {
+        let start = self.round(round)?.started_at?;
+        start.checked_add_signed(Duration::minutes(i64::from(self.rules.late_window_minutes)))
+    }
+
+    /// The current round's late-window countdown at `now`: milliseconds until it closes,
+    /// `Some(0)` once closed, `None` before the round has started.
+    pub fn late_window_remaining_ms(&self, now: DateTime<Utc>) -> Option<u64> {
+        let deadline = self.late_deadline(self.current()?.round)?;
+        Some(u64::try_from((deadline - now).num_milliseconds()).unwrap_or(0))
+    }
+
+    /// The countdown of one seat at `now`: `None` when the seat is present, the game is over
+    /// or the window does not apply, else as `late_window_remaining_ms`.
+    pub fn seat_countdown(
+        &self,
+        round: Round,
+        board: Board,
+        side: Side,
+        now: DateTime<Utc>,
+    ) -> Option<Option<u64>> {
+        let g = self.game(round, board)?;
+        if g.seats.get(side).present || !late_window_applies(g) {
+            return None;
+        }
+        Some(
+            self.late_deadline(round)
+                .map(|d| u64::try_from((d - now).num_milliseconds()).unwrap_or(0)),
+        )
+    }
+
+    /// Every absent seat of the current round with its countdown at `now`, by board.
+    pub fn absent_seats(&self, now: DateTime<Utc>) -> Vec<AbsentSeat> {
+        let Some(r) = self.current() else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for g in &r.games {
+            for side in Side::BOTH {
+                if let Some(remaining_ms) = self.seat_countdown(r.round, g.board, side, now) {
+                    out.push(AbsentSeat {
+                        board: g.board,
+                        side,
+                        player: g.player(side),
+                        remaining_ms,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// The boards of the current round still playing when only one or two remain (the last
+    /// boards, which the console highlights for the head arbiter); `None` otherwise.
+    pub fn last_boards(&self) -> Option<Vec<Board>> {
+        let r = self.current()?;
+        let playing: Vec<Board> = r
+            .games
+            .iter()
+            .filter(|g| g.result.is_none())
+            .map(|g| g.board)
+            .collect();
+        (1..=2).contains(&playing.len()).then_some(playing)
+    }
+
+    /// How many of the player's most recent paired rounds (with results) ended in their
+    /// forfeit. Rounds they were not paired in are skipped; a bye or a played game ends the run.
+    pub fn consecutive_forfeits(&self, no: PlayerNo) -> u32 {
+        let mut n = 0;
+        for r in self.rounds.iter().rev() {
+            let Some(g) = r.game_of(no) else {
+                if r.byes.contains(&no) {
+                    break;
+                }
+                continue;
+            };
+            let Some(side) = g.side_of(no) else { break };
+            match g.result {
+                Some(res) if res.forfeited_by(side) => n += 1,
+                Some(_) => break,
+                None => {}
+            }
+        }
+        n
+    }
+
+    /// The late-window forfeit due on `board` of `round` at `now`, if any.
+    fn due_forfeit(&self, round: Round, board: Board, now: DateTime<Utc>) -> Option<Event> {
+        let g = self.game(round, board)?;
+        let deadline = self.late_deadline(round)?;
+        if now < deadline || !late_window_applies(g) {
+            return None;
+        }
+        let result = match (g.seats.red.present, g.seats.black.present) {
+            (false, false) => GameResult::DoubleForfeit,
+            (false, true) => GameResult::BlackWinForfeit,
+            (true, false) => GameResult::RedWinForfeit,
+            (true, true) => return None,
+        };
+        Some(Event::ResultRecorded {
+            round,
+            board,
+            result,
+            cause: Cause::LateWindow,
+            at: Some(deadline),
+        })
+    }
+
+    /// Late-window forfeits due at `now` in the current round, and their consequences.
+    pub(super) fn decide_tick(&self, now: DateTime<Utc>) -> Vec<Event> {
+        let Some(r) = self.current() else {
+            return Vec::new();
+        };
+        let events: Vec<Event> = r
+            .games
+            .iter()
+            .filter_map(|g| self.due_forfeit(r.round, g.board, now))
+            .collect();
+        self.with_consequences(events)
+    }
+
+    /// A clock input on a board whose game is still on.
+    pub(super) fn decide_clock(
+        &self,
+        round: Option<Round>,
+        board: Board,
+        action: &ClockAction,
+        at: DateTime<Utc>,
+    ) -> Decision {
+        let g = self.board(round, board)?;
+        let round = round.unwrap_or(self.current_round());
+        if let Some(existing) = g.result {
+            return Err(rule(format!(
+                "round {round} board {board}: the game is over ({existing}); clock input ignored"
+            )));
+        }
+        if let ClockAction::Set { red_ms, black_ms } = action
+            && (*red_ms > 24 * 3_600_000 || *black_ms > 24 * 3_600_000)
+        {
+            return Err(rule(format!("board {board}: a clock reading over a day")));
+        }
+        Ok(vec![Event::Clock {
+            round,
+            board,
+            action: action.clone(),
+            at,
+        }])
+    }
+
+    /// An arbiter confirms `side`'s fallen flag on `board` of the current round at `at`.
+    pub(super) fn decide_flag(&self, board: Board, side: Side, at: DateTime<Utc>) -> Decision {
+        let g = self.board(None, board)?;
+        let round = self.current_round();
+        if let Some(existing) = g.result {
+            return Err(Refusal::HasResult {
+                round,
+                board,
+                existing,
+            });
+        }
+        let Some(clock) = &g.clock else {
+            return Err(rule(format!(
+                "round {round} board {board}: no clock data for this board; a time loss is confirmed from the clock (record it with `result` instead)"
+            )));
+        };
+        let reading = clock.read(at);
+        match reading.flag {
+            Some(fallen) if fallen == side => {}
+            Some(fallen) => {
+                return Err(rule(format!(
+                    "round {round} board {board}: it is {fallen}'s flag that fell, not {side}'s"
+                )));
+            }
+            None => {
+                let left = reading.left_ms(side);
+                return Err(rule(format!(
+                    "round {round} board {board}: {side}'s flag has not fallen ({} left at {})",
+                    format_ms(left),
+                    hms(at)
+                )));
+            }
+        }
+        let ended = clock.flag_at().filter(|f| *f <= at).unwrap_or(at);
+        Ok(self.with_consequences(vec![Event::ResultRecorded {
+            round,
+            board,
+            result: GameResult::win_for(side.other(), false),
+            cause: Cause::Time,
+            at: Some(ended),
+        }]))
+    }
+
+    /// Marks a seat absent or arrived; with `reverse`, the head arbiter reverses a late
+    /// forfeit after the window closed.
+    pub(super) fn decide_seat(
+        &self,
+        round: Option<Round>,
+        board: Board,
+        side: Side,
+        present: bool,
+        at: DateTime<Utc>,
+        reverse: Option<&String>,
+    ) -> Decision {
+        let g = self.board(round, board)?;
+        let round = round.unwrap_or(self.current_round());
+        if let Some(reason) = reverse {
+            if !present {
+                return Err(rule(
+                    "a forfeit is reversed by an arrival (arrive --reverse)",
+                ));
+            }
+            return self.decide_reverse(round, board, side, at, reason);
+        }
+        let seat = g.seats.get(side);
+        if let Some(existing) = g.result {
+            if present && !seat.present && existing.forfeited_by(side) {
+                return Err(rule(format!(
+                    "round {round} board {board}: {side} arrived after the late window closed; the forfeit stands unless the head arbiter reverses it (arrive --reverse REASON)"
+                )));
+            }
+            return Err(Refusal::HasResult {
+                round,
+                board,
+                existing,
+            });
+        }
+        if seat.present == present {
+            return Err(rule(format!(
+                "round {round} board {board}: {side} is already marked {}",
+                if present { "present" } else { "absent" }
+            )));
+        }
+        if let Some(deadline) = self.late_deadline(round).filter(|d| at >= *d)
+            && late_window_applies(g)
+        {
+            return Err(rule(if present {
+                format!(
+                    "round {round} board {board}: {side} arrived at {}, after the late window closed at {}; the forfeit is due (the next tick records it) unless the head arbiter reverses it (arrive --reverse REASON)",
+                    hms(at),
+                    hms(deadline)
+                )
+            } else {
+                format!(
+                    "round {round} board {board}: the late window closed at {}; a seat found empty now is not a late arrival (record a forfeit with `result`, or a leaving_seat foul)",
+                    hms(deadline)
+                )
+            }));
+        }
+        Ok(vec![Event::SeatMarked {
+            round,
+            board,
+            side,
+            present,
+            at,
+        }])
+    }
+
+    fn decide_reverse(
+        &self,
+        round: Round,
+        board: Board,
+        side: Side,
+        at: DateTime<Utc>,
+        reason: &str,
+    ) -> Decision {
+        if reason.trim().is_empty() {
+            return Err(rule(
+                "reversing a forfeit needs a reason (--reverse REASON)",
+            ));
+        }
+        let g = self.board(Some(round), board)?;
+        if g.seats.get(side).present {
+            return Err(rule(format!(
+                "round {round} board {board}: {side} is not marked absent; there is no late forfeit to reverse"
+            )));
+        }
+        // A forfeit the window made due but no tick has written yet is recorded first, so the
+        // log shows the rule's forfeit and then its reversal.
+        let mut events = Vec::new();
+        let mut state = Cow::Borrowed(self);
+        if g.result.is_none() {
+            let Some(due) = self.due_forfeit(round, board, at) else {
+                return Err(rule(format!(
+                    "round {round} board {board}: the late window is still open; a plain `arrive` stops the countdown"
+                )));
+            };
+            state.to_mut().apply(&due);
+            events.push(due);
+        }
+        let g = state.board(Some(round), board)?;
+        let existing = g.result;
+        if !existing.is_some_and(|r| r.forfeited_by(side)) {
+            return Err(rule(format!(
+                "round {round} board {board}: the result ({}) is not a forfeit against {side}; correct it with `result --correct`",
+                existing.map_or("none", GameResult::word)
+            )));
+        }
+        // Both were absent: the one who came wins by forfeit; otherwise the game is played.
+        let result = (existing == Some(GameResult::DoubleForfeit)
+            && !g.seats.get(side.other()).present)
+            .then_some(GameResult::win_for(side, true));
+        events.push(Event::ResultCorrected {
+            round,
+            board,
+            result,
+            reason: reason.to_string(),
+        });
+        events.push(Event::SeatMarked {
+            round,
+            board,
+            side,
+            present: true,
+            at,
+        });
+        Ok(self.with_consequences(events))
+    }
+
+    /// Records a foul; reaching one of the preset's limits records the loss.
+    pub(super) fn decide_foul(
+        &self,
+        round: Option<Round>,
+        board: Board,
+        side: Side,
+        kind: FoulKind,
+    ) -> Decision {
+        let g = self.board(round, board)?;
+        let round = round.unwrap_or(self.current_round());
+        if let Some(existing) = g.result {
+            return Err(rule(format!(
+                "round {round} board {board}: the game is over ({existing}); fouls are recorded during play"
+            )));
+        }
+        let mut events = vec![Event::FoulRecorded {
+            round,
+            board,
+            side,
+            kind,
+        }];
+        let mut fouls = g.fouls.get(side).clone();
+        fouls.push(kind);
+        let reached = self.rules.foul_limits.iter().any(|l| {
+            l.counts(kind) && fouls.iter().filter(|k| l.counts(**k)).count() as u32 >= l.count
+        });
+        if reached {
+            events.push(Event::ResultRecorded {
+                round,
+                board,
+                result: GameResult::win_for(side.other(), false),
+                cause: Cause::Fouls,
+                at: None,
+            });
+        }
+        Ok(self.with_consequences(events))
+    }
+
+    /// The head arbiter's move-limit note (限着) on a board still playing.
+    pub(super) fn decide_move_limit(&self, board: Board, note: &str) -> Decision {
+        let g = self.board(None, board)?;
+        let round = self.current_round();
+        if note.trim().is_empty() {
+            return Err(rule("a move-limit note needs a text"));
+        }
+        if let Some(existing) = g.result {
+            return Err(rule(format!(
+                "round {round} board {board}: the game is over ({existing})"
+            )));
+        }
+        Ok(vec![Event::MoveLimitNoted {
+            round,
+            board,
+            note: note.trim().to_string(),
+        }])
+    }
+
+    /// Adds what `events` trigger under the consecutive-forfeit rule: a withdrawal when a
+    /// player reaches the limit, and the undoing of a withdrawal the rule made once a
+    /// correction takes the player back below it.
+    pub(super) fn with_consequences(&self, events: Vec<Event>) -> Vec<Event> {
+        let limit = self.rules.withdraw_after_forfeits;
+        if limit == 0 || events.is_empty() {
+            return events;
+        }
+        let mut after = self.clone();
+        for e in &events {
+            after.apply(e);
+        }
+        let mut touched: Vec<PlayerNo> = Vec::new();
+        for e in &events {
+            if let Some((round, board)) = e.board()
+                && let Some(g) = after.game(round, board)
+            {
+                touched.push(g.red);
+                touched.push(g.black);
+            }
+        }
+        touched.sort();
+        touched.dedup();
+        let mut out = events;
+        for no in touched {
+            let Some(p) = after.player(no) else { continue };
+            let count = after.consecutive_forfeits(no);
+            match p.status {
+                Status::Active if count >= limit => out.push(Event::PlayerWithdrawn {
+                    no,
+                    by_rule: true,
+                    reason: format!("{limit} consecutive forfeits (连续{limit}轮弃权)"),
+                }),
+                Status::Withdrawn { by_rule: true } if count < limit => {
+                    out.push(Event::PlayerReinstated {
+                        no,
+                        reason: format!(
+                            "a forfeit was corrected: {count} consecutive forfeit(s), below the limit of {limit}"
+                        ),
+                    });
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+}
