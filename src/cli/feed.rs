@@ -11,7 +11,7 @@
 //! A bad line is reported as `stdin line N: …` and skipped; the exit status is non-zero if
 //! any line was refused.
 
-use std::io::BufRead;
+use std::io::BufRead as _;
 use std::path::Path;
 use std::sync::mpsc;
 
@@ -72,11 +72,21 @@ pub fn run(ctx: &Ctx, path: &Path) -> CliResult {
         at: Utc::now(),
     };
     let actor = actor_for(&log.state().rules, ctx.role, &probe)?;
-    let (tx, rx) = mpsc::channel::<(usize, String, DateTime<Utc>)>();
+    // A line that is not UTF-8 is refused as a line (it used to end the feed silently).
+    let (tx, rx) = mpsc::channel::<(usize, Result<String, String>, DateTime<Utc>)>();
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
-        for (i, line) in stdin.lock().lines().enumerate() {
-            let Ok(line) = line else { break };
+        for (i, line) in stdin.lock().split(b'\n').enumerate() {
+            let Ok(mut bytes) = line else { break };
+            if bytes.last() == Some(&b'\r') {
+                bytes.pop();
+            }
+            let line = String::from_utf8(bytes).map_err(|e| {
+                format!(
+                    "not UTF-8 text (byte {})",
+                    e.utf8_error().valid_up_to() + 1
+                )
+            });
             if tx.send((i + 1, line, Utc::now())).is_err() {
                 break;
             }
@@ -94,7 +104,11 @@ pub fn run(ctx: &Ctx, path: &Path) -> CliResult {
         }
         let mut cmds = Vec::new();
         for (n, line, at) in &batch {
-            match parse_line(line, *at) {
+            let parsed = match line {
+                Ok(line) => parse_line(line, *at),
+                Err(e) => Err(CliError(e.clone())),
+            };
+            match parsed {
                 Ok(Some(c)) => cmds.push((*n, c)),
                 Ok(None) => {}
                 Err(e) => {
