@@ -24,7 +24,7 @@ fn main() {
     let path = dir.path().join("replay.log");
     let t0 = Instant::now();
     let records = generate(&path, target);
-    let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+    let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
     eprintln!(
         "setup: {records} records, {:.1} MB, written in {:.2?}",
         bytes as f64 / 1e6,
@@ -67,7 +67,10 @@ fn generate(path: &std::path::Path, target: usize) -> usize {
         user: user.clone(),
         role: Role::Head,
     };
-    let t0 = Utc.with_ymd_and_hms(2024, 7, 6, 1, 0, 0).single().expect("time");
+    let t0 = Utc
+        .with_ymd_and_hms(2024, 7, 6, 1, 0, 0)
+        .single()
+        .expect("time");
     let mut log = Log::create(path, "replay benchmark", rules, &user, t0).expect("create");
     let players: Vec<Command> = (0..40)
         .map(|i| {
@@ -98,7 +101,11 @@ fn generate(path: &std::path::Path, target: usize) -> usize {
                 tick += 1;
                 let board = Board((tick % 20) as u32 + 1);
                 let at = t0 + chrono::Duration::milliseconds(tick * 37);
-                let side = if tick % 2 == 0 { Side::Red } else { Side::Black };
+                let side = if tick % 2 == 0 {
+                    Side::Red
+                } else {
+                    Side::Black
+                };
                 match i % 50 {
                     0 => Command::RecordFoul {
                         round: None,

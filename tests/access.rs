@@ -43,8 +43,14 @@ fn new_logs_are_0660_under_any_umask() {
     }
     // The library path (console, simulate) too.
     let path = dir.path().join("lib.log");
-    Log::create(&path, "t", Rules::preset("qigu-2024-07").expect("preset"), "u", Utc::now())
-        .expect("create");
+    Log::create(
+        &path,
+        "t",
+        Rules::preset("qigu-2024-07").expect("preset"),
+        "u",
+        Utc::now(),
+    )
+    .expect("create");
     assert_eq!(mode(&path), 0o660);
 }
 
@@ -98,12 +104,22 @@ fn write_commands(log: &str) -> Vec<Vec<String>> {
         v(&["unpair", log]),
         v(&["start", log]),
         v(&["result", log, "1", "red_win"]),
-        v(&["result", log, "4", "red_win", "--correct", "--reason", "typo"]),
+        v(&[
+            "result",
+            log,
+            "4",
+            "red_win",
+            "--correct",
+            "--reason",
+            "typo",
+        ]),
         v(&["absent", log, "2", "red"]),
         v(&["arrive", log, "2", "red"]),
         v(&["foul", log, "2", "black", "phone"]),
         v(&["clock", log, "2", "press", "red"]),
-        v(&["clock", log, "2", "set", "--red", "10:00", "--black", "9:00"]),
+        v(&[
+            "clock", log, "2", "set", "--red", "10:00", "--black", "9:00",
+        ]),
         v(&["flag", log, "3", "red"]),
         v(&["limit", log, "3", "长将"]),
         v(&["tick", log, "--at", "2030-01-01T00:00:00Z"]),
@@ -167,7 +183,15 @@ fn an_assistant_records_results_but_cannot_pair_withdraw_or_correct() {
         v(&["unpair", &log]),
         v(&["player", "withdraw", &log, "3"]),
         v(&["player", "add", &log, "--name", "新人"]),
-        v(&["result", &log, "4", "red_win", "--correct", "--reason", "typo"]),
+        v(&[
+            "result",
+            &log,
+            "4",
+            "red_win",
+            "--correct",
+            "--reason",
+            "typo",
+        ]),
         v(&["draw", &log]),
         v(&["limit", &log, "3", "长将"]),
         v(&["--role", "head", "result", &log, "1", "draw"]),

@@ -136,7 +136,11 @@ fn check(case: &Case, logs: &Path) {
 /// A log line with a correct hash over whatever body it is given (`(v:…` without the `)`).
 fn forge(body: &str) -> String {
     let d = Sha256::digest(body.as_bytes());
-    let hex: String = d.iter().take(16).map(|b| format!("{b:02x}")).collect();
+    let hex = d.iter().take(16).fold(String::new(), |mut s, b| {
+        use std::fmt::Write as _;
+        let _ = write!(s, "{b:02x}");
+        s
+    });
     format!("{body},hash:\"{hex}\")")
 }
 
@@ -160,13 +164,27 @@ fn fixture() -> Fixture {
     let g = good.to_string_lossy().into_owned();
     ok(&["result", &g, "1", "red_win"]);
     ok(&["player", "withdraw", &g, "16"]);
-    ok(&["player", "add", &g, "--name", "王五", "--birth", "1990-01-02"]);
+    ok(&[
+        "player",
+        "add",
+        &g,
+        "--name",
+        "王五",
+        "--birth",
+        "1990-01-02",
+    ]);
 
     let full = logs.join("full.log");
     let mut rules = Rules::preset("qigu-2024-07").expect("preset");
     rules.roles.clear();
-    let mut log = Log::create(&full, "满员", rules, &reliability_support::me(), chrono::Utc::now())
-        .expect("create");
+    let mut log = Log::create(
+        &full,
+        "满员",
+        rules,
+        &reliability_support::me(),
+        chrono::Utc::now(),
+    )
+    .expect("create");
     let mut regs: Vec<Command> = (1..=39)
         .map(|i| Command::RegisterPlayer(entry(&format!("满员{i}"))))
         .collect();
@@ -197,7 +215,8 @@ fn log_line_cases(f: &Fixture) -> Vec<Case> {
     let next = n + 1;
     let seq = last.seq + 1;
     let prev = &last.hash;
-    let head = format!("(v:1,seq:{seq},at:\"2024-07-06T01:00:00Z\",by:\"root\",role:head,prev:\"{prev}\"");
+    let head =
+        format!("(v:1,seq:{seq},at:\"2024-07-06T01:00:00Z\",by:\"root\",role:head,prev:\"{prev}\"");
     let ev = "ev:FoulRecorded(round:1,board:2,side:red,kind:phone)";
     let good_line = std::fs::read_to_string(&f.good)
         .expect("read")
@@ -208,7 +227,10 @@ fn log_line_cases(f: &Fixture) -> Vec<Case> {
     let mut edited = good_line.clone().into_bytes();
     let mid = edited.len() / 2;
     edited[mid] = if edited[mid] == b'1' { b'2' } else { b'1' };
-    let deep = format!("{head},ev:FoulRecorded(round:1,board:{}", "[".repeat(50_000));
+    let deep = format!(
+        "{head},ev:FoulRecorded(round:1,board:{}",
+        "[".repeat(50_000)
+    );
     let corrupt: Vec<(&str, Vec<u8>)> = vec![
         ("empty line", b"\n".to_vec()),
         ("garbage", b"garbage\n".to_vec()),
@@ -269,42 +291,138 @@ fn rules_cases(f: &Fixture) -> Vec<Case> {
     big.push_str(&"垃圾".repeat(2 << 20)); // ~12 MB of trailing garbage
     let files: Vec<(&str, Vec<u8>, &[&str])> = vec![
         ("empty file", Vec::new(), &[]),
-        ("binary garbage", (0..4096u32).map(|i| (i * 131 % 251) as u8).collect(), &[]),
-        ("not UTF-8", b"(name: \"\xc6\xe5\xb9\xc4\")".to_vec(), &["UTF-8"]),
+        (
+            "binary garbage",
+            (0..4096u32).map(|i| (i * 131 % 251) as u8).collect(),
+            &[],
+        ),
+        (
+            "not UTF-8",
+            b"(name: \"\xc6\xe5\xb9\xc4\")".to_vec(),
+            &["UTF-8"],
+        ),
         ("unit", b"()".to_vec(), &[]),
-        ("unknown field", edit("rounds:", "roundz:").into_bytes(), &["roundz"]),
-        ("missing rounds", edit("rounds: 9,", "").into_bytes(), &["rounds"]),
-        ("rounds 0", edit("rounds: 9", "rounds: 0").into_bytes(), &["rounds"]),
-        ("rounds 1000", edit("rounds: 9", "rounds: 1000").into_bytes(), &["rounds"]),
-        ("rounds -1", edit("rounds: 9", "rounds: -1").into_bytes(), &["line"]),
-        ("rounds as text", edit("rounds: 9", "rounds: \"nine\"").into_bytes(), &["line"]),
-        ("rounds overflow", edit("rounds: 9", "rounds: 99999999999999").into_bytes(), &["line"]),
-        ("negative points", edit("red_win: 2", "red_win: -2").into_bytes(), &["line"]),
-        ("empty tiebreaks", {
-            let s = base.find("tiebreaks: [").expect("tiebreaks");
-            let e = s + base[s..].find(']').expect("end");
-            format!("{}tiebreaks: []{}", &base[..s], &base[e + 1..]).into_bytes()
-        }, &["tiebreaks"]),
-        ("duplicate tiebreak", edit("wins,", "wins,\n        wins,").into_bytes(), &["tiebreaks"]),
-        ("unknown tiebreak", edit("wins,", "luck,").into_bytes(), &["luck"]),
-        ("unknown round1 mode", edit("round1: adjacent", "round1: random").into_bytes(), &["random"]),
-        ("late window two days", edit("late_window_minutes: 10", "late_window_minutes: 2880").into_bytes(), &["late_window"]),
-        ("foul limit 0", edit("count: 2", "count: 0").into_bytes(), &["foul_limits"]),
-        ("unknown foul kind", edit("move_rule", "spitting").into_bytes(), &["spitting"]),
-        ("zero base time", edit("red_base_s: 1200", "red_base_s: 0").into_bytes(), &["time_controls"]),
-        ("prize range 0", edit("from: 1,", "from: 0,").into_bytes(), &["prizes"]),
-        ("unknown role word", edit("roles: {}", "roles: {\"root\": [boss]}").into_bytes(), &["boss"]),
-        ("bad date", edit("Some(\"2024-07-06\")", "Some(\"2024-13-45\")").into_bytes(), &["line"]),
+        (
+            "unknown field",
+            edit("rounds:", "roundz:").into_bytes(),
+            &["roundz"],
+        ),
+        (
+            "missing rounds",
+            edit("rounds: 9,", "").into_bytes(),
+            &["rounds"],
+        ),
+        (
+            "rounds 0",
+            edit("rounds: 9", "rounds: 0").into_bytes(),
+            &["rounds"],
+        ),
+        (
+            "rounds 1000",
+            edit("rounds: 9", "rounds: 1000").into_bytes(),
+            &["rounds"],
+        ),
+        (
+            "rounds -1",
+            edit("rounds: 9", "rounds: -1").into_bytes(),
+            &["line"],
+        ),
+        (
+            "rounds as text",
+            edit("rounds: 9", "rounds: \"nine\"").into_bytes(),
+            &["line"],
+        ),
+        (
+            "rounds overflow",
+            edit("rounds: 9", "rounds: 99999999999999").into_bytes(),
+            &["line"],
+        ),
+        (
+            "negative points",
+            edit("red_win: 2", "red_win: -2").into_bytes(),
+            &["line"],
+        ),
+        (
+            "empty tiebreaks",
+            {
+                let s = base.find("tiebreaks: [").expect("tiebreaks");
+                let e = s + base[s..].find(']').expect("end");
+                format!("{}tiebreaks: []{}", &base[..s], &base[e + 1..]).into_bytes()
+            },
+            &["tiebreaks"],
+        ),
+        (
+            "duplicate tiebreak",
+            edit("wins,", "wins,\n        wins,").into_bytes(),
+            &["tiebreaks"],
+        ),
+        (
+            "unknown tiebreak",
+            edit("wins,", "luck,").into_bytes(),
+            &["luck"],
+        ),
+        (
+            "unknown round1 mode",
+            edit("round1: adjacent", "round1: random").into_bytes(),
+            &["random"],
+        ),
+        (
+            "late window two days",
+            edit("late_window_minutes: 10", "late_window_minutes: 2880").into_bytes(),
+            &["late_window"],
+        ),
+        (
+            "foul limit 0",
+            edit("count: 2", "count: 0").into_bytes(),
+            &["foul_limits"],
+        ),
+        (
+            "unknown foul kind",
+            edit("move_rule", "spitting").into_bytes(),
+            &["spitting"],
+        ),
+        (
+            "zero base time",
+            edit("red_base_s: 1200", "red_base_s: 0").into_bytes(),
+            &["time_controls"],
+        ),
+        (
+            "prize range 0",
+            edit("from: 1,", "from: 0,").into_bytes(),
+            &["prizes"],
+        ),
+        (
+            "unknown role word",
+            edit("roles: {}", "roles: {\"root\": [boss]}").into_bytes(),
+            &["boss"],
+        ),
+        (
+            "bad date",
+            edit("Some(\"2024-07-06\")", "Some(\"2024-13-45\")").into_bytes(),
+            &["line"],
+        ),
         ("truncated", half.into_bytes(), &["line"]),
-        ("trailing garbage", format!("{base} ) ) extra").into_bytes(), &["line"]),
-        ("deep nesting", edit("rounds: 9", &format!("rounds: {}", "[".repeat(100_000))).into_bytes(), &["line"]),
+        (
+            "trailing garbage",
+            format!("{base} ) ) extra").into_bytes(),
+            &["line"],
+        ),
+        (
+            "deep nesting",
+            edit("rounds: 9", &format!("rounds: {}", "[".repeat(100_000))).into_bytes(),
+            &["line"],
+        ),
         ("12 MB file", big.into_bytes(), &["line"]),
     ];
     let mut cases = Vec::new();
     for (i, (what, bytes, field)) in files.into_iter().enumerate() {
         let name = format!("rules{i}.ron");
         let path = write_input(&f.inputs, &name, &bytes);
-        let log = f.logs.join(format!("new{i}.log")).to_string_lossy().into_owned();
+        let log = f
+            .logs
+            .join(format!("new{i}.log"))
+            .to_string_lossy()
+            .into_owned();
         let args = ["new", log.as_str(), "--rules", path.as_str()];
         // The file is named; where the fault is in a field, the field is named too.
         cases.push(case(&format!("rules: {what}"), &args, &[&name]));
@@ -315,12 +433,22 @@ fn rules_cases(f: &Fixture) -> Vec<Case> {
     let missing = f.inputs.join("no-such-rules.ron");
     cases.push(case(
         "rules: missing file",
-        &["new", &f.logs.join("m.log").to_string_lossy(), "--rules", &missing.to_string_lossy()],
+        &[
+            "new",
+            &f.logs.join("m.log").to_string_lossy(),
+            "--rules",
+            &missing.to_string_lossy(),
+        ],
         &["no-such-rules.ron"],
     ));
     cases.push(case(
         "rules: a directory",
-        &["new", &f.logs.join("m.log").to_string_lossy(), "--rules", &f.inputs.to_string_lossy()],
+        &[
+            "new",
+            &f.logs.join("m.log").to_string_lossy(),
+            "--rules",
+            &f.inputs.to_string_lossy(),
+        ],
         &["inputs"],
     ));
     cases
@@ -336,12 +464,36 @@ fn import_cases(f: &Fixture) -> Vec<Case> {
     let dir = f.inputs.to_string_lossy().into_owned();
     let g = &f.good;
     let mut cases = vec![
-        case("csv: missing file", &["player", "import", g, &missing], &["missing.csv"]),
-        case("csv: a directory", &["player", "import", g, &dir], &["inputs"]),
-        case("csv: binary garbage", &["player", "import", g, &bin_csv], &["garbage.csv"]),
-        case("xlsx: binary garbage", &["player", "import", g, &bin_xlsx], &["garbage.xlsx"]),
-        case("csv: NUL bytes", &["player", "import", g, &nul_csv], &["nul.csv"]),
-        case("csv: into a missing log", &["player", "import", &format!("{g}.nope"), &missing], &["missing", "nope"]),
+        case(
+            "csv: missing file",
+            &["player", "import", g, &missing],
+            &["missing.csv"],
+        ),
+        case(
+            "csv: a directory",
+            &["player", "import", g, &dir],
+            &["inputs"],
+        ),
+        case(
+            "csv: binary garbage",
+            &["player", "import", g, &bin_csv],
+            &["garbage.csv"],
+        ),
+        case(
+            "xlsx: binary garbage",
+            &["player", "import", g, &bin_xlsx],
+            &["garbage.xlsx"],
+        ),
+        case(
+            "csv: NUL bytes",
+            &["player", "import", g, &nul_csv],
+            &["nul.csv"],
+        ),
+        case(
+            "csv: into a missing log",
+            &["player", "import", &format!("{g}.nope"), &missing],
+            &["missing", "nope"],
+        ),
     ];
     for c in &mut cases {
         c.lines = Lines::PerRow;
@@ -355,58 +507,249 @@ fn argument_cases(f: &Fixture) -> Vec<Case> {
     let empty = write_input(&f.inputs, "empty.log", b"");
     let mut v = vec![
         case("unknown command", &["frobnicate", g], &["frobnicate"]),
-        case("result without a board", &["result", g], &["BOARD", "board", "required"]),
+        case(
+            "result without a board",
+            &["result", g],
+            &["BOARD", "board", "required"],
+        ),
         case("result without a log", &["result"], &["LOG", "required"]),
-        case("unknown flag", &["result", g, "1", "draw", "--loud"], &["--loud"]),
-        case("round 0", &["result", g, "2", "draw", "--round", "0"], &["round"]),
-        case("round -1", &["result", g, "2", "draw", "--round", "-1"], &["-1", "round"]),
-        case("round abc", &["result", g, "2", "draw", "--round", "abc"], &["abc"]),
-        case("round 7 (not paired)", &["result", g, "2", "draw", "--round", "7"], &["round 7"]),
+        case(
+            "unknown flag",
+            &["result", g, "1", "draw", "--loud"],
+            &["--loud"],
+        ),
+        case(
+            "round 0",
+            &["result", g, "2", "draw", "--round", "0"],
+            &["round"],
+        ),
+        case(
+            "round -1",
+            &["result", g, "2", "draw", "--round", "-1"],
+            &["-1", "round"],
+        ),
+        case(
+            "round abc",
+            &["result", g, "2", "draw", "--round", "abc"],
+            &["abc"],
+        ),
+        case(
+            "round 7 (not paired)",
+            &["result", g, "2", "draw", "--round", "7"],
+            &["round 7"],
+        ),
         case("seed abc", &["draw", g, "--seed", "abc"], &["abc"]),
         case("seed -1", &["draw", g, "--seed", "-1"], &["-1", "seed"]),
-        case("missing log", &["result", &nolog, "2", "draw"], &["absent.log"]),
-        case("log is a directory", &["result", &f.logs.to_string_lossy(), "2", "draw"], &["logs"]),
-        case("empty log", &["result", &empty, "2", "draw"], &["empty.log"]),
-        case("new over an existing log", &["new", g, "--preset", "qigu-2024-07"], &["already exists"]),
-        case("new with an unknown preset", &["new", &f.logs.join("p.log").to_string_lossy(), "--preset", "nope"], &["nope"]),
-        case("new without preset or rules", &["new", &f.logs.join("p.log").to_string_lossy()], &["--preset"]),
-        case("new with a bad date", &["new", &f.logs.join("p.log").to_string_lossy(), "--preset", "qigu-2024-07", "--date", "2024-02-30"], &["--date"]),
-        case("new with an empty title", &["new", &f.logs.join("p.log").to_string_lossy(), "--preset", "qigu-2024-07", "--title", "  "], &["title"]),
-        case("unknown role word", &["--role", "boss", "result", g, "2", "draw"], &["boss"]),
+        case(
+            "missing log",
+            &["result", &nolog, "2", "draw"],
+            &["absent.log"],
+        ),
+        case(
+            "log is a directory",
+            &["result", &f.logs.to_string_lossy(), "2", "draw"],
+            &["logs"],
+        ),
+        case(
+            "empty log",
+            &["result", &empty, "2", "draw"],
+            &["empty.log"],
+        ),
+        case(
+            "new over an existing log",
+            &["new", g, "--preset", "qigu-2024-07"],
+            &["already exists"],
+        ),
+        case(
+            "new with an unknown preset",
+            &[
+                "new",
+                &f.logs.join("p.log").to_string_lossy(),
+                "--preset",
+                "nope",
+            ],
+            &["nope"],
+        ),
+        case(
+            "new without preset or rules",
+            &["new", &f.logs.join("p.log").to_string_lossy()],
+            &["--preset"],
+        ),
+        case(
+            "new with a bad date",
+            &[
+                "new",
+                &f.logs.join("p.log").to_string_lossy(),
+                "--preset",
+                "qigu-2024-07",
+                "--date",
+                "2024-02-30",
+            ],
+            &["--date"],
+        ),
+        case(
+            "new with an empty title",
+            &[
+                "new",
+                &f.logs.join("p.log").to_string_lossy(),
+                "--preset",
+                "qigu-2024-07",
+                "--title",
+                "  ",
+            ],
+            &["title"],
+        ),
+        case(
+            "unknown role word",
+            &["--role", "boss", "result", g, "2", "draw"],
+            &["boss"],
+        ),
         case("unknown language", &["--lang", "fr", "verify", g], &["fr"]),
-        case("export format pdf", &["export", g, "--format", "pdf"], &["pdf"]),
-        case("export what nothing", &["export", g, "--what", "nothing"], &["nothing"]),
-        case("withdraw player 0", &["player", "withdraw", g, "0"], &["player '0'"]),
-        case("withdraw player 99", &["player", "withdraw", g, "99"], &["99"]),
-        case("withdraw player abc", &["player", "withdraw", g, "abc"], &["abc"]),
+        case(
+            "export format pdf",
+            &["export", g, "--format", "pdf"],
+            &["pdf"],
+        ),
+        case(
+            "export what nothing",
+            &["export", g, "--what", "nothing"],
+            &["nothing"],
+        ),
+        case(
+            "withdraw player 0",
+            &["player", "withdraw", g, "0"],
+            &["player '0'"],
+        ),
+        case(
+            "withdraw player 99",
+            &["player", "withdraw", g, "99"],
+            &["99"],
+        ),
+        case(
+            "withdraw player abc",
+            &["player", "withdraw", g, "abc"],
+            &["abc"],
+        ),
         case("withdraw twice", &["player", "withdraw", g, "16"], &["16"]),
-        case("reinstate without reason", &["player", "reinstate", g, "16", "--reason", " "], &["reason"]),
-        case("reinstate an active player", &["player", "reinstate", g, "3", "--reason", "r"], &["3"]),
-        case("gender x", &["player", "add", g, "--name", "甲", "--gender", "x"], &["--gender"]),
-        case("birth not a date", &["player", "add", g, "--name", "甲", "--birth", "1990-13-01"], &["--birth"]),
-        case("empty name", &["player", "add", g, "--name", "   "], &["name"]),
-        case("name with a newline", &["player", "add", g, "--name", "甲\n乙"], &["name"]),
-        case("board with a newline", &["result", g, "1\n2", "draw"], &["board"]),
-        case("board with a tab", &["foul", g, "3\t4", "red", "phone"], &["board"]),
-        case("unknown group", &["player", "add", g, "--name", "甲", "--group", "火星组"], &["火星组"]),
-        case("100 KB name", &["player", "add", g, "--name", &"长".repeat(34_000)], &["name"]),
-        case("swap a board with itself", &["pair", g, "--swap", "2", "2"], &["board 2", "round 1"]),
-        case("swap with board 99", &["pair", g, "--swap", "2", "99"], &["99", "round 1"]),
-        case("force without reason", &["pair", g, "--flip", "2", "--force"], &["--reason"]),
+        case(
+            "reinstate without reason",
+            &["player", "reinstate", g, "16", "--reason", " "],
+            &["reason"],
+        ),
+        case(
+            "reinstate an active player",
+            &["player", "reinstate", g, "3", "--reason", "r"],
+            &["3"],
+        ),
+        case(
+            "gender x",
+            &["player", "add", g, "--name", "甲", "--gender", "x"],
+            &["--gender"],
+        ),
+        case(
+            "birth not a date",
+            &["player", "add", g, "--name", "甲", "--birth", "1990-13-01"],
+            &["--birth"],
+        ),
+        case(
+            "empty name",
+            &["player", "add", g, "--name", "   "],
+            &["name"],
+        ),
+        case(
+            "name with a newline",
+            &["player", "add", g, "--name", "甲\n乙"],
+            &["name"],
+        ),
+        case(
+            "board with a newline",
+            &["result", g, "1\n2", "draw"],
+            &["board"],
+        ),
+        case(
+            "board with a tab",
+            &["foul", g, "3\t4", "red", "phone"],
+            &["board"],
+        ),
+        case(
+            "unknown group",
+            &["player", "add", g, "--name", "甲", "--group", "火星组"],
+            &["火星组"],
+        ),
+        case(
+            "100 KB name",
+            &["player", "add", g, "--name", &"长".repeat(34_000)],
+            &["name"],
+        ),
+        case(
+            "swap a board with itself",
+            &["pair", g, "--swap", "2", "2"],
+            &["board 2", "round 1"],
+        ),
+        case(
+            "swap with board 99",
+            &["pair", g, "--swap", "2", "99"],
+            &["99", "round 1"],
+        ),
+        case(
+            "force without reason",
+            &["pair", g, "--flip", "2", "--force"],
+            &["--reason"],
+        ),
         case("pair with boards open", &["pair", g], &["board"]),
         case("unpair after results", &["unpair", g], &["round 1"]),
         case("start twice", &["start", g], &["round 1"]),
-        case("draw after round 1", &["draw", g, "--seed", "5"], &["round 1"]),
-        case("correct without reason", &["result", g, "1", "draw", "--correct"], &["reason"]),
-        case("correct to the same result", &["result", g, "1", "red_win", "--correct", "--reason", "x"], &["red_win"]),
-        case("arrive with reverse", &["arrive", g, "3", "red", "--reverse", "x"], &["board 3"]),
-        case("arrive when present", &["arrive", g, "3", "red"], &["board 3"]),
+        case(
+            "draw after round 1",
+            &["draw", g, "--seed", "5"],
+            &["round 1"],
+        ),
+        case(
+            "correct without reason",
+            &["result", g, "1", "draw", "--correct"],
+            &["reason"],
+        ),
+        case(
+            "correct to the same result",
+            &["result", g, "1", "red_win", "--correct", "--reason", "x"],
+            &["red_win"],
+        ),
+        case(
+            "arrive with reverse",
+            &["arrive", g, "3", "red", "--reverse", "x"],
+            &["board 3"],
+        ),
+        case(
+            "arrive when present",
+            &["arrive", g, "3", "red"],
+            &["board 3"],
+        ),
         case("limit on board 99", &["limit", g, "99", "长将"], &["99"]),
-        case("flag on a finished board", &["flag", g, "1", "red"], &["board 1"]),
-        case("audit of a missing log", &["audit", &nolog], &["absent.log"]),
+        case(
+            "flag on a finished board",
+            &["flag", g, "1", "red"],
+            &["board 1"],
+        ),
+        case(
+            "audit of a missing log",
+            &["audit", &nolog],
+            &["absent.log"],
+        ),
     ];
     // Board numbers, on every command that takes one.
-    for board in ["0", "-1", "999", "abc", "1e3", "", " ", "1.5", "0x1", "１", "99999999999999999999"] {
+    for board in [
+        "0",
+        "-1",
+        "999",
+        "abc",
+        "1e3",
+        "",
+        " ",
+        "1.5",
+        "0x1",
+        "１",
+        "99999999999999999999",
+    ] {
         for cmd in [
             vec!["result", g, board, "draw"],
             vec!["foul", g, board, "red", "phone"],
@@ -422,25 +765,82 @@ fn argument_cases(f: &Fixture) -> Vec<Case> {
         }
     }
     // Result words.
-    for word in ["red", "win", "1-1", "", "redwin", "0", "红负", "red_win_forfeitx", "DRAW!", "½"] {
-        let place: &[&str] = if word.is_empty() { &["result", "''"] } else { &[word, "result"] };
-        v.push(case(&format!("result word {word:?}"), &["result", g, "2", word], place));
+    for word in [
+        "red",
+        "win",
+        "1-1",
+        "",
+        "redwin",
+        "0",
+        "红负",
+        "red_win_forfeitx",
+        "DRAW!",
+        "½",
+    ] {
+        let place: &[&str] = if word.is_empty() {
+            &["result", "''"]
+        } else {
+            &[word, "result"]
+        };
+        v.push(case(
+            &format!("result word {word:?}"),
+            &["result", g, "2", word],
+            place,
+        ));
     }
     // Side words.
     for side in ["green", "", "r b", "白", "0", "redd"] {
-        let place: &[&str] = if side.trim().is_empty() { &["side"] } else { &[side, "side"] };
-        v.push(case(&format!("foul side {side:?}"), &["foul", g, "2", side, "phone"], place));
-        v.push(case(&format!("absent side {side:?}"), &["absent", g, "2", side], place));
+        let place: &[&str] = if side.trim().is_empty() {
+            &["side"]
+        } else {
+            &[side, "side"]
+        };
+        v.push(case(
+            &format!("foul side {side:?}"),
+            &["foul", g, "2", side, "phone"],
+            place,
+        ));
+        v.push(case(
+            &format!("absent side {side:?}"),
+            &["absent", g, "2", side],
+            place,
+        ));
     }
     // Foul kinds.
     for kind in ["spitting", "", "PHONE", "move-rule", "other2", "犯规"] {
-        let place: &[&str] = if kind.is_empty() { &["foul kind"] } else { &[kind] };
-        v.push(case(&format!("foul kind {kind:?}"), &["foul", g, "2", "red", kind], place));
+        let place: &[&str] = if kind.is_empty() {
+            &["foul kind"]
+        } else {
+            &[kind]
+        };
+        v.push(case(
+            &format!("foul kind {kind:?}"),
+            &["foul", g, "2", "red", kind],
+            place,
+        ));
     }
     // Times.
-    for at in ["yesterday", "2024-13-01T00:00:00Z", "2024-07-06 08:30", "", "9999999999", "2024-07-06T25:00:00Z", "2024-02-30T00:00:00Z", "T", &"9".repeat(5000)] {
-        v.push(case(&format!("clock --at {:.20}", at), &["clock", g, "2", "press", "red", "--at", at], &["--at"]));
-        v.push(case(&format!("absent --at {:.20}", at), &["absent", g, "2", "red", "--at", at], &["--at"]));
+    for at in [
+        "yesterday",
+        "2024-13-01T00:00:00Z",
+        "2024-07-06 08:30",
+        "",
+        "9999999999",
+        "2024-07-06T25:00:00Z",
+        "2024-02-30T00:00:00Z",
+        "T",
+        &"9".repeat(5000),
+    ] {
+        v.push(case(
+            &format!("clock --at {at:.20}"),
+            &["clock", g, "2", "press", "red", "--at", at],
+            &["--at"],
+        ));
+        v.push(case(
+            &format!("absent --at {at:.20}"),
+            &["absent", g, "2", "red", "--at", at],
+            &["--at"],
+        ));
     }
     v.push(case("tick --at", &["tick", g, "--at", "noon"], &["--at"]));
     v.push(case("start --at", &["start", g, "--at", "noon"], &["--at"]));
@@ -449,30 +849,129 @@ fn argument_cases(f: &Fixture) -> Vec<Case> {
         ("clock action", vec!["clock", g, "2", "jump"]),
         ("press without side", vec!["clock", g, "2", "press"]),
         ("set without readings", vec!["clock", g, "2", "set"]),
-        ("set --red abc", vec!["clock", g, "2", "set", "--red", "abc", "--black", "1:00"]),
-        ("set --red 1:60", vec!["clock", g, "2", "set", "--red", "1:60", "--black", "1:00"]),
-        ("set --black -1:00", vec!["clock", g, "2", "set", "--red", "1:00", "--black", "-1:00"]),
-        ("set overflow", vec!["clock", g, "2", "set", "--red", "999999999999999999:00", "--black", "1:00"]),
-        ("set over a day", vec!["clock", g, "2", "set", "--red", "25:00:00", "--black", "1:00"]),
-        ("clock on a finished board", vec!["clock", g, "1", "press", "red"]),
+        (
+            "set --red abc",
+            vec!["clock", g, "2", "set", "--red", "abc", "--black", "1:00"],
+        ),
+        (
+            "set --red 1:60",
+            vec!["clock", g, "2", "set", "--red", "1:60", "--black", "1:00"],
+        ),
+        (
+            "set --black -1:00",
+            vec!["clock", g, "2", "set", "--red", "1:00", "--black", "-1:00"],
+        ),
+        (
+            "set overflow",
+            vec![
+                "clock",
+                g,
+                "2",
+                "set",
+                "--red",
+                "999999999999999999:00",
+                "--black",
+                "1:00",
+            ],
+        ),
+        (
+            "set over a day",
+            vec![
+                "clock", g, "2", "set", "--red", "25:00:00", "--black", "1:00",
+            ],
+        ),
+        (
+            "clock on a finished board",
+            vec!["clock", g, "1", "press", "red"],
+        ),
     ] {
-        v.push(case(&format!("clock: {what}"), &args, &["clock", "--red", "--black", "board", "jump", "side", "-1"]));
+        v.push(case(
+            &format!("clock: {what}"),
+            &args,
+            &["clock", "--red", "--black", "board", "jump", "side", "-1"],
+        ));
     }
     // Non-UTF-8 arguments.
     let bad = |b: &[u8]| OsString::from_vec(b.to_vec());
-    v.push(case_os("non-UTF-8 board", vec![os("result"), os(g), bad(b"\xff\xfe"), os("draw")], &["UTF-8"]));
-    v.push(case_os("non-UTF-8 result word", vec![os("result"), os(g), os("2"), bad(b"dr\xffaw")], &["UTF-8"]));
-    v.push(case_os("non-UTF-8 name", vec![os("player"), os("add"), os(g), os("--name"), bad(b"\xc0\xc1")], &["UTF-8"]));
-    v.push(case_os("non-UTF-8 log path", vec![os("result"), bad(b"/tmp/\xff\xfe.log"), os("2"), os("draw")], &[".log"]));
-    v.push(case_os("non-UTF-8 --at", vec![os("clock"), os(g), os("2"), os("press"), os("red"), os("--at"), bad(b"\xff")], &["UTF-8"]));
+    v.push(case_os(
+        "non-UTF-8 board",
+        vec![os("result"), os(g), bad(b"\xff\xfe"), os("draw")],
+        &["UTF-8"],
+    ));
+    v.push(case_os(
+        "non-UTF-8 result word",
+        vec![os("result"), os(g), os("2"), bad(b"dr\xffaw")],
+        &["UTF-8"],
+    ));
+    v.push(case_os(
+        "non-UTF-8 name",
+        vec![
+            os("player"),
+            os("add"),
+            os(g),
+            os("--name"),
+            bad(b"\xc0\xc1"),
+        ],
+        &["UTF-8"],
+    ));
+    v.push(case_os(
+        "non-UTF-8 log path",
+        vec![os("result"), bad(b"/tmp/\xff\xfe.log"), os("2"), os("draw")],
+        &[".log"],
+    ));
+    v.push(case_os(
+        "non-UTF-8 --at",
+        vec![
+            os("clock"),
+            os(g),
+            os("2"),
+            os("press"),
+            os("red"),
+            os("--at"),
+            bad(b"\xff"),
+        ],
+        &["UTF-8"],
+    ));
     // Refused commands of issue 2 on a valid log.
     let full = f.full.as_str();
-    v.push(case("player after capacity", &["player", "add", full, "--name", "第四十一"], &["full", "限额"]));
-    v.push(case("duplicate player", &["player", "add", g, "--name", "王五", "--birth", "1990-01-02"], &["王五"]));
-    v.push(case("unknown board", &["result", g, "9", "draw"], &["board 9"]));
-    v.push(case("result on a finished board", &["result", g, "1", "black_win"], &["red_win"]));
-    v.push(case("foul on a finished board", &["foul", g, "1", "red", "phone"], &["board 1"]));
-    v.push(case("absent on a finished board", &["absent", g, "1", "red"], &["board 1"]));
+    v.push(case(
+        "player after capacity",
+        &["player", "add", full, "--name", "第四十一"],
+        &["full", "限额"],
+    ));
+    v.push(case(
+        "duplicate player",
+        &[
+            "player",
+            "add",
+            g,
+            "--name",
+            "王五",
+            "--birth",
+            "1990-01-02",
+        ],
+        &["王五"],
+    ));
+    v.push(case(
+        "unknown board",
+        &["result", g, "9", "draw"],
+        &["board 9"],
+    ));
+    v.push(case(
+        "result on a finished board",
+        &["result", g, "1", "black_win"],
+        &["red_win"],
+    ));
+    v.push(case(
+        "foul on a finished board",
+        &["foul", g, "1", "red", "phone"],
+        &["board 1"],
+    ));
+    v.push(case(
+        "absent on a finished board",
+        &["absent", g, "1", "red"],
+        &["board 1"],
+    ));
     v
 }
 

@@ -4,6 +4,8 @@
 //! it records (or its refusal) and the state they lead to. Expected points are the
 //! regulations' tables, written here.
 
+#![allow(clippy::needless_pass_by_value)] // commands are built in place at each call
+
 use chrono::{DateTime, Duration, TimeZone, Utc};
 
 use bianpai::domain::event::{Cause, Pairing, PlayerEntry};
@@ -100,7 +102,7 @@ fn points_of(t: &Tournament, no: u32, after: u32) -> u32 {
         .map_or(u32::MAX, |s| s.points)
 }
 
-/// (red_win, red_draw, red_loss, black_win, black_draw, black_loss) per RULES.md §1.
+/// `[red_win, red_draw, red_loss, black_win, black_draw, black_loss]` per RULES.md §1.
 fn table(preset: &str) -> [u32; 6] {
     match preset {
         "lvliang-2024" => [3, 1, 0, 3, 2, 0],
@@ -374,8 +376,8 @@ fn given_round2(t: &mut Tournament, games: &[(u32, u32)]) {
                 board: Board(i as u32 + 1),
                 red: PlayerNo(*r),
                 black: PlayerNo(*b),
-                stage: Default::default(),
-                game: Default::default(),
+                stage: bianpai::domain::event::Stage::default(),
+                game: bianpai::domain::event::GameKind::default(),
             })
             .collect(),
         byes: Vec::new(),

@@ -23,7 +23,7 @@ const WORDS: [&str; 6] = [
     "double_forfeit",
 ];
 
-/// (red_win, red_draw, red_loss, black_win, black_draw, black_loss) per RULES.md §1.
+/// `[red_win, red_draw, red_loss, black_win, black_draw, black_loss]` per RULES.md §1.
 fn table(preset: &str) -> [u64; 6] {
     match preset {
         "qigu-2024-07" | "qiyuan-2019" => [2, 1, 0, 2, 1, 0],
@@ -112,7 +112,10 @@ fn flow(preset: &str) {
     for s in standings {
         let no = s["no"].as_u64().expect("no");
         let pts = s["points"].as_u64().expect("points");
-        assert!(seen.insert(no, pts).is_none(), "{preset}: player {no} twice");
+        assert!(
+            seen.insert(no, pts).is_none(),
+            "{preset}: player {no} twice"
+        );
         assert_eq!(
             Some(&pts),
             expected_points.get(&no),
@@ -169,7 +172,12 @@ fn the_draw_is_reproducible() {
         ok(&["draw", &log, "--seed", "7"]);
         let json = ok(&["export", &log, "--format", "json", "--what", "players"]);
         let v: Value = serde_json::from_str(&json).expect("JSON");
-        let players = v.get("players").unwrap_or(&v).as_array().cloned().unwrap_or_default();
+        let players = v
+            .get("players")
+            .unwrap_or(&v)
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
         let names: Vec<String> = players
             .iter()
             .map(|p| p["name"].as_str().unwrap_or_default().to_string())
@@ -179,5 +187,8 @@ fn the_draw_is_reproducible() {
     }
     assert_eq!(lists[0], lists[1], "same seed, same numbers");
     let registration: Vec<String> = (1..=12).map(|i| format!("棋手{i}")).collect();
-    assert_ne!(lists[0], registration, "the draw shuffles (1 in 12! to fail by chance)");
+    assert_ne!(
+        lists[0], registration,
+        "the draw shuffles (1 in 12! to fail by chance)"
+    );
 }

@@ -107,15 +107,17 @@ fn entry() -> impl Strategy<Value = PlayerEntry> {
         text(),
         any::<bool>(),
     )
-        .prop_map(|(name, gender, birth, club, team, group, local)| PlayerEntry {
-            name,
-            gender,
-            birth: birth.and_then(|(y, m, d)| NaiveDate::from_ymd_opt(y, m, d)),
-            club,
-            team,
-            group,
-            local,
-        })
+        .prop_map(
+            |(name, gender, birth, club, team, group, local)| PlayerEntry {
+                name,
+                gender,
+                birth: birth.and_then(|(y, m, d)| NaiveDate::from_ymd_opt(y, m, d)),
+                club,
+                team,
+                group,
+                local,
+            },
+        )
 }
 
 fn rules() -> impl Strategy<Value = Rules> {
@@ -169,13 +171,13 @@ fn event() -> impl Strategy<Value = Event> {
                 reason
             }
         ),
-        (r(), pairing(), proptest::option::of(any::<u64>())).prop_map(
-            |(round, game, lot_seed)| Event::GameAdded {
+        (r(), pairing(), proptest::option::of(any::<u64>())).prop_map(|(round, game, lot_seed)| {
+            Event::GameAdded {
                 round,
                 game,
-                lot_seed
+                lot_seed,
             }
-        ),
+        }),
         (r(), time()).prop_map(|(round, at)| Event::RoundStarted { round, at }),
         (r(), b(), result(), cause()).prop_map(|(round, board, result, cause)| {
             Event::ResultRecorded {

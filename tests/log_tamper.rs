@@ -29,7 +29,15 @@ fn good(dir: &Path) -> (std::path::PathBuf, Vec<u8>) {
     ok(&["foul", &log, "1", "red", "phone"]);
     ok(&["result", &log, "2", "draw"]);
     ok(&["absent", &log, "3", "black"]);
-    ok(&["clock", &log, "4", "press", "red", "--at", "2024-07-06T01:00:05Z"]);
+    ok(&[
+        "clock",
+        &log,
+        "4",
+        "press",
+        "red",
+        "--at",
+        "2024-07-06T01:00:05Z",
+    ]);
     let bytes = read(&path);
     (path, bytes)
 }
@@ -117,14 +125,24 @@ fn every_kind_of_tampering_is_found_and_named() {
     for k in [0, n / 2, n - 2] {
         let mut t = lines.clone();
         t.remove(k);
-        expect_damage(&path, &t.concat(), k + 1, &format!("line {} deleted", k + 1));
+        expect_damage(
+            &path,
+            &t.concat(),
+            k + 1,
+            &format!("line {} deleted", k + 1),
+        );
     }
 
     // Inserted records: a duplicate, and a forged record with a correct hash.
     for k in [1, n / 2, n - 1] {
         let mut t = lines.clone();
         t.insert(k + 1, lines[k].clone());
-        expect_damage(&path, &t.concat(), k + 2, &format!("line {} duplicated", k + 1));
+        expect_damage(
+            &path,
+            &t.concat(),
+            k + 2,
+            &format!("line {} duplicated", k + 1),
+        );
     }
     {
         // Forged to fit exactly after record k: the chain holds up to it, so the record after
@@ -171,7 +189,12 @@ fn every_kind_of_tampering_is_found_and_named() {
     for k in [n / 2, n - 1] {
         let mut t = lines[..k].concat();
         t.extend_from_slice(&lines[k][..lines[k].len() / 2]);
-        expect_damage(&path, &t, k + 1, &format!("truncated inside line {}", k + 1));
+        expect_damage(
+            &path,
+            &t,
+            k + 1,
+            &format!("truncated inside line {}", k + 1),
+        );
     }
     // A line cut in two by an inserted newline.
     let mut t = lines.clone();

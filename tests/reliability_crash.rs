@@ -203,6 +203,11 @@ fn good_log() -> (tempfile::TempDir, PathBuf, Vec<u8>, Vec<u8>) {
     (dir, path, good, line)
 }
 
+#[allow(clippy::naive_bytecount)] // a few kilobytes; no extra crate for this
+fn line_count(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|b| **b == b'\n').count()
+}
+
 fn side_files(dir: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
         .expect("read dir")
@@ -218,7 +223,7 @@ fn side_files(dir: &Path) -> Vec<PathBuf> {
 fn torn_tails_are_detected_and_repaired() {
     let (dir, path, good, line) = good_log();
     let log = path.to_string_lossy().into_owned();
-    let lines = good.iter().filter(|b| **b == b'\n').count();
+    let lines = line_count(&good);
     // Cut the next line at every kind of place: one byte, inside a multi-byte character's
     // neighbourhood, half, all but the newline.
     let cuts = [1, 2, 10, line.len() / 2, line.len() - 2, line.len() - 1];
@@ -236,7 +241,11 @@ fn torn_tails_are_detected_and_repaired() {
         // No command appends to a torn log.
         let out = run(&["result", &log, "3", "red_win"]);
         refused(&out, "result on a torn log");
-        assert_eq!(read(&path), torn, "cut {cut}: a refused command changed the log");
+        assert_eq!(
+            read(&path),
+            torn,
+            "cut {cut}: a refused command changed the log"
+        );
         // The log still opens and replays up to the damage.
         let opened = Log::open(&path).expect("opens");
         assert_eq!(opened.state().players.len(), 8);
@@ -255,8 +264,16 @@ fn torn_tails_are_detected_and_repaired() {
             line[..cut].to_vec(),
             "the side file holds exactly the torn bytes"
         );
-        assert_eq!(side.parent(), path.parent(), "the side file is next to the log");
-        assert_eq!(read(&path), good, "cut {cut}: the log ends at its last whole record");
+        assert_eq!(
+            side.parent(),
+            path.parent(),
+            "the side file is next to the log"
+        );
+        assert_eq!(
+            read(&path),
+            good,
+            "cut {cut}: the log ends at its last whole record"
+        );
         ok(&["verify", &log]);
     }
     // Work continues after a repair, and repairing an intact log changes nothing.
@@ -284,4 +301,78 @@ fn repair_refuses_anything_but_a_torn_tail() {
     refused(&out, "repair of an edited log");
     assert_eq!(read(&path), edited, "repair must not touch an edited log");
     assert!(side_files(dir.path()).is_empty());
+}
+
+/// One append is all or nothing: an append cut after some of its whole lines (SIGKILL in the
+/// middle of a write larger than a page, or a power cut) is torn as a whole, never half applied,
+/// and `repair` moves all of it aside.
+#[test]
+fn an_append_cut_between_its_records_is_torn_as_a_whole() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = started_event(dir.path(), "b.log", 8, open_rules());
+    let before = read(&path);
+    let lines_before = line_count(&before);
+    let n_before = Log::open(&path).expect("open").state().players.len();
+    {
+        // One append of three records.
+        let mut log = Log::open(&path).expect("open");
+        let cmds: Vec<bianpai::domain::Command> = (1..=3)
+            .map(|i| bianpai::domain::Command::Clock {
+                round: None,
+                board: bianpai::domain::Board(i),
+                action: ClockAction::Press(bianpai::domain::Side::Red),
+                at: press_at(i64::from(i)),
+            })
+            .collect();
+        let (recs, refused) =
+            bianpai::cli::execute_batch(&mut log, &reliability_support::head(), &cmds, t0())
+                .expect("append");
+        assert!(refused.is_empty());
+        assert_eq!(recs.len(), 3);
+        assert_eq!(
+            recs.iter().map(|r| r.more).collect::<Vec<_>>(),
+            vec![2, 1, 0]
+        );
+    }
+    let whole = read(&path);
+    assert_eq!(presses(&path).expect("replay").len(), 3);
+    let batch = &whole[before.len()..];
+    let ends: Vec<usize> = batch
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'\n')
+        .map(|(i, _)| i + 1)
+        .collect();
+    assert_eq!(ends.len(), 3);
+    let log = path.to_string_lossy().into_owned();
+    for cut in [ends[0], ends[1], ends[1] + 5] {
+        let torn = [&before[..], &batch[..cut]].concat();
+        std::fs::write(&path, &torn).expect("write");
+        // Readers hold the incomplete append back…
+        let opened = Log::open(&path).expect("opens");
+        assert_eq!(opened.state().players.len(), n_before);
+        assert!(
+            presses(&path).expect("replay").is_empty(),
+            "half an append applied"
+        );
+        // …verify calls it torn at its first line, writers refuse, repair moves all of it.
+        let msg = refused(&run(&["verify", &log]), "verify");
+        assert!(
+            msg.contains(&format!("line {}", lines_before + 1)) && msg.contains("torn"),
+            "{msg}"
+        );
+        refused(&run(&["clock", &log, "4", "press", "red"]), "append");
+        assert_eq!(read(&path), torn);
+        ok(&["repair", &log]);
+        assert_eq!(
+            read(&path),
+            before,
+            "cut {cut}: the whole append is moved aside"
+        );
+        ok(&["verify", &log]);
+    }
+    // A complete append replays in full.
+    std::fs::write(&path, &whole).expect("restore");
+    ok(&["verify", &log]);
+    assert_eq!(presses(&path).expect("replay").len(), 3);
 }

@@ -59,8 +59,7 @@ fn read_only_log_refuses_clearly() {
         // 2. An unprivileged user on a log they may read but not write.
         std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))
             .expect("chmod dir");
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444))
-            .expect("chmod log");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).expect("chmod log");
         let as_nobody = |args: &[&str]| {
             Proc::new("setpriv")
                 .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
@@ -82,21 +81,17 @@ fn read_only_log_refuses_clearly() {
             String::from_utf8_lossy(&res.stderr)
         );
         // 0440 and not in the group: not even readable; still one clear line.
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o440))
-            .expect("chmod log");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o440)).expect("chmod log");
         let res = as_nobody(&["result", &log, "1", "red_win"]);
         let msg = refused(&res, "result as an unprivileged user on a 0440 log");
         assert!(msg.contains("ermission denied"), "{msg}");
         assert_eq!(read(&path), before);
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o660))
-            .expect("chmod log");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o660)).expect("chmod log");
         ways += 1;
     } else {
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o440))
-            .expect("chmod log");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o440)).expect("chmod log");
         let res = run(&["result", &log, "1", "red_win"]);
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o660))
-            .expect("chmod log");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o660)).expect("chmod log");
         let msg = refused(&res, "result on a 0440 log");
         assert!(msg.contains("read-only"), "{msg}");
         assert_eq!(read(&path), before);
@@ -242,12 +237,10 @@ fn full_disk_reports_no_success() {
         let _ = f.sync_all();
     }
     let fresh = mnt.join("fresh.log");
-    let out = run(&[
-        "new",
-        &fresh.to_string_lossy(),
-        "--preset",
-        "lvliang-2024",
-    ]);
+    let out = run(&["new", &fresh.to_string_lossy(), "--preset", "lvliang-2024"]);
     refused(&out, "new on a full disk");
-    assert!(!fresh.exists(), "a log that could not be written is removed");
+    assert!(
+        !fresh.exists(),
+        "a log that could not be written is removed"
+    );
 }

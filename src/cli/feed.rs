@@ -81,12 +81,8 @@ pub fn run(ctx: &Ctx, path: &Path) -> CliResult {
             if bytes.last() == Some(&b'\r') {
                 bytes.pop();
             }
-            let line = String::from_utf8(bytes).map_err(|e| {
-                format!(
-                    "not UTF-8 text (byte {})",
-                    e.utf8_error().valid_up_to() + 1
-                )
-            });
+            let line = String::from_utf8(bytes)
+                .map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1));
             if tx.send((i + 1, line, Utc::now())).is_err() {
                 break;
             }

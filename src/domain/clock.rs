@@ -137,9 +137,9 @@ pub fn parse_ms(text: &str) -> Result<u64, String> {
     // Checked: a reading typed with absurd digits is refused, never an overflow panic.
     let ms = match nums.as_slice() {
         [m, s] if *s < 60 => m.checked_mul(60).and_then(|x| x.checked_add(*s)),
-        [h, m, s] if *m < 60 && *s < 60 => h
-            .checked_mul(3600)
-            .and_then(|x| x.checked_add(m * 60 + s)),
+        [h, m, s] if *m < 60 && *s < 60 => {
+            h.checked_mul(3600).and_then(|x| x.checked_add(m * 60 + s))
+        }
         _ => None,
     };
     ms.and_then(|x| x.checked_mul(1000)).ok_or_else(bad)

@@ -15,7 +15,7 @@ use crate::domain::{Actor, Command, Event, Refusal, Rules, Tournament};
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum Damage {
     #[error(
-        "line {line}: torn last line (no end of line: a write was interrupted); run `bianpai repair`"
+        "line {line}: torn tail (an append was interrupted: a line without its end, or an append without its last record); run `bianpai repair`"
     )]
     Torn { line: usize },
     #[error("line {line}: {error}")]
@@ -221,72 +221,65 @@ impl Log {
             .read_to_end(&mut buf)
             .map_err(io_err(&self.path))?;
         let mut new = Vec::new();
+        // Records of a batch (one append) are held back until its last record is read, so a
+        // reader never applies half an append. `seq` and `hash` run ahead over the held ones.
+        let mut batch: Vec<Record> = Vec::new();
+        let mut batch_bytes = 0u64;
+        let mut seq = self.next_seq;
+        let mut hash = self.last_hash.clone();
         let mut pos = 0;
         while pos < buf.len() {
             let Some(nl) = buf[pos..].iter().position(|b| *b == b'\n') else {
-                if locked {
-                    self.damage = Some(Damage::Torn {
-                        line: self.lines + 1,
-                    });
-                }
                 break;
             };
-            let line_no = self.lines + 1;
+            let line_no = self.lines + batch.len() + 1;
             let bytes = &buf[pos..pos + nl];
             let Ok(text) = std::str::from_utf8(bytes) else {
                 self.damage = Some(Damage::Encoding { line: line_no });
-                break;
+                return Ok(new);
             };
-            match self.check(line_no, text) {
-                Ok(rec) => {
-                    if line_no == 1 {
+            let rec = match check(line_no, text, seq, &hash, batch.last()) {
+                Ok(rec) => rec,
+                Err(d) => {
+                    self.damage = Some(d);
+                    return Ok(new);
+                }
+            };
+            seq = rec.seq + 1;
+            hash.clone_from(&rec.hash);
+            batch_bytes += nl as u64 + 1;
+            pos += nl + 1;
+            let last_of_batch = rec.more == 0;
+            batch.push(rec);
+            if last_of_batch {
+                for rec in batch.drain(..) {
+                    self.lines += 1;
+                    if self.lines == 1 {
                         if let Event::Created { title, rules } = &rec.ev {
                             self.state = Tournament::new(title.clone(), (**rules).clone());
                         }
                     } else {
                         self.state.apply(&rec.ev);
                     }
-                    self.next_seq = rec.seq + 1;
-                    self.last_hash.clone_from(&rec.hash);
                     if self.keep_records {
                         self.records.push(rec.clone());
                     }
                     new.push(rec);
                 }
-                Err(d) => {
-                    self.damage = Some(d);
-                    break;
-                }
+                self.offset += batch_bytes;
+                batch_bytes = 0;
+                self.next_seq = seq;
+                self.last_hash.clone_from(&hash);
             }
-            pos += nl + 1;
-            self.lines += 1;
-            self.offset += nl as u64 + 1;
+        }
+        // A partial line, or a batch whose last record is missing: a write in progress, or,
+        // under the lock (nobody can be writing), an interrupted one.
+        if locked && (pos < buf.len() || !batch.is_empty()) {
+            self.damage = Some(Damage::Torn {
+                line: self.lines + 1,
+            });
         }
         Ok(new)
-    }
-
-    fn check(&self, line: usize, text: &str) -> Result<Record, Damage> {
-        let rec = record::decode(text).map_err(|error| Damage::Bad { line, error })?;
-        if rec.seq != self.next_seq {
-            return Err(Damage::Sequence {
-                line,
-                expected: self.next_seq,
-                found: rec.seq,
-            });
-        }
-        if rec.prev != self.last_hash {
-            return Err(Damage::Chain { line });
-        }
-        if line == 1 && !matches!(rec.ev, Event::Created { .. }) {
-            return Err(Damage::NotCreated);
-        }
-        if line > 1 && matches!(rec.ev, Event::Created { .. }) {
-            return Err(Damage::Bad {
-                line,
-                error: DecodeError::Syntax("a second tournament record".into()),
-            });
-        }
-        Ok(rec)
     }
 
     /// Decides `cmd` against the freshest state under an exclusive lock, appends the events,
@@ -340,8 +333,11 @@ impl Log {
         let mut seq = self.next_seq;
         let mut prev = self.last_hash.clone();
         let mut recs = Vec::with_capacity(events.len());
-        for ev in events {
-            let (line, hash) = record::encode(seq, &at, &actor.user, actor.role, &prev, &ev);
+        let count = events.len();
+        for (i, ev) in events.into_iter().enumerate() {
+            let more = (count - 1 - i) as u32;
+            let (line, hash) =
+                record::encode_in_batch(seq, &at, &actor.user, actor.role, &prev, &ev, more);
             text.push_str(&line);
             text.push('\n');
             recs.push(Record {
@@ -352,6 +348,7 @@ impl Log {
                 role: actor.role,
                 prev: prev.clone(),
                 ev,
+                more,
                 hash: hash.clone(),
             });
             prev = hash;
@@ -380,6 +377,49 @@ impl Log {
         self.last_hash = prev;
         Ok(recs)
     }
+}
+
+/// Checks one line against the chain: hash, sequence, previous hash, batch count, and that
+/// only the first record creates the tournament.
+fn check(
+    line: usize,
+    text: &str,
+    seq: u64,
+    prev: &str,
+    batch_before: Option<&Record>,
+) -> Result<Record, Damage> {
+    let rec = record::decode(text).map_err(|error| Damage::Bad { line, error })?;
+    if rec.seq != seq {
+        return Err(Damage::Sequence {
+            line,
+            expected: seq,
+            found: rec.seq,
+        });
+    }
+    if rec.prev != prev {
+        return Err(Damage::Chain { line });
+    }
+    if let Some(b) = batch_before
+        && rec.more + 1 != b.more
+    {
+        return Err(Damage::Bad {
+            line,
+            error: DecodeError::Syntax(format!(
+                "the append's record count runs {} after {}",
+                rec.more, b.more
+            )),
+        });
+    }
+    if line == 1 && !matches!(rec.ev, Event::Created { .. }) {
+        return Err(Damage::NotCreated);
+    }
+    if line > 1 && matches!(rec.ev, Event::Created { .. }) {
+        return Err(Damage::Bad {
+            line,
+            error: DecodeError::Syntax("a second tournament record".into()),
+        });
+    }
+    Ok(rec)
 }
 
 /// Rules used only until the first record is read.
@@ -437,6 +477,33 @@ pub fn verify(path: &Path) -> Result<usize, LogError> {
     }
 }
 
+/// A new side file `LOG.torn-TIME` next to the log (`-2`, `-3`, … when that name is taken).
+fn side_file(path: &Path, now: DateTime<Utc>) -> Result<(PathBuf, File), LogError> {
+    let stem = format!(
+        "{}.torn-{}",
+        path.display(),
+        now.format("%Y%m%dT%H%M%S%.3fZ")
+    );
+    let mut n = 1;
+    loop {
+        let side = if n == 1 {
+            PathBuf::from(&stem)
+        } else {
+            PathBuf::from(format!("{stem}-{n}"))
+        };
+        match OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o660)
+            .open(&side)
+        {
+            Ok(f) => return Ok((side, f)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
+            Err(e) => return Err(io_err(&side)(e)),
+        }
+    }
+}
+
 /// Moves a torn tail into a side file next to the log and truncates the log to its last
 /// complete record. Refuses any other damage (an edited or reordered log is evidence, not
 /// something to repair). Returns the side file, or `None` when there was nothing to repair.
@@ -453,17 +520,7 @@ pub fn repair(path: &Path, now: DateTime<Utc>) -> Result<Option<PathBuf>, LogErr
                     .seek(SeekFrom::Start(log.offset))
                     .map_err(io_err(path))?;
                 log.file.read_to_end(&mut tail).map_err(io_err(path))?;
-                let side = PathBuf::from(format!(
-                    "{}.torn-{}",
-                    path.display(),
-                    now.format("%Y%m%dT%H%M%S%.3fZ")
-                ));
-                let mut f = OpenOptions::new()
-                    .write(true)
-                    .create_new(true)
-                    .mode(0o660)
-                    .open(&side)
-                    .map_err(io_err(&side))?;
+                let (side, mut f) = side_file(path, now)?;
                 f.write_all(&tail)
                     .and_then(|()| f.sync_all())
                     .map_err(io_err(&side))?;

@@ -33,7 +33,9 @@ pub fn ok<S: AsRef<OsStr>>(args: &[S]) -> String {
     assert!(
         out.status.success(),
         "bianpai {:?} failed: {}",
-        args.iter().map(|a| a.as_ref().to_owned()).collect::<Vec<_>>(),
+        args.iter()
+            .map(|a| a.as_ref().to_owned())
+            .collect::<Vec<_>>(),
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8_lossy(&out.stdout).into_owned()
