@@ -14,10 +14,10 @@ use crate::domain::{Actor, Command, Event, Refusal, Rules, Tournament};
 /// Where and how a log is damaged. Lines are 1-based.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum Damage {
-    #[error(
-        "line {line}: torn tail (an append was interrupted: a line without its end, or an append without its last record); run `bianpai repair`"
-    )]
-    Torn { line: usize },
+    /// The file ends inside an append: `line` is the first line that is cut or missing,
+    /// `from` the first line of that append (where `repair` cuts).
+    #[error("line {line}: torn tail ({}); run `bianpai repair`", torn_cause(.line, .from))]
+    Torn { line: usize, from: usize },
     #[error("line {line}: {error}")]
     Bad { line: usize, error: DecodeError },
     #[error(
@@ -39,13 +39,22 @@ pub enum Damage {
 impl Damage {
     pub fn line(&self) -> usize {
         match self {
-            Damage::Torn { line }
+            Damage::Torn { line, .. }
             | Damage::Bad { line, .. }
             | Damage::Sequence { line, .. }
             | Damage::Chain { line }
             | Damage::Encoding { line } => *line,
             Damage::NotCreated => 1,
         }
+    }
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // thiserror passes fields by reference
+fn torn_cause(line: &usize, from: &usize) -> String {
+    if line == from {
+        "an append was interrupted mid-line".to_string()
+    } else {
+        format!("the append that begins at line {from} was interrupted before its last record")
     }
 }
 
@@ -276,7 +285,8 @@ impl Log {
         // under the lock (nobody can be writing), an interrupted one.
         if locked && (pos < buf.len() || !batch.is_empty()) {
             self.damage = Some(Damage::Torn {
-                line: self.lines + 1,
+                line: self.lines + batch.len() + 1,
+                from: self.lines + 1,
             });
         }
         Ok(new)
