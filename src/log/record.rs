@@ -69,14 +69,27 @@ pub enum DecodeError {
     Version(u32),
 }
 
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// The first `HASH_LEN` hex digits of SHA-256 over `bytes`.
 fn digest(bytes: &[u8]) -> String {
     let d = Sha256::digest(bytes);
-    d.iter()
-        .take(HASH_LEN / 2)
-        .fold(String::with_capacity(HASH_LEN), |mut s, b| {
-            use std::fmt::Write as _;
-            let _ = write!(s, "{b:02x}");
-            s
+    let mut s = String::with_capacity(HASH_LEN);
+    for b in d.iter().take(HASH_LEN / 2) {
+        s.push(char::from(HEX[usize::from(b >> 4)]));
+        s.push(char::from(HEX[usize::from(b & 15)]));
+    }
+    s
+}
+
+/// Whether `hash` is the digest of `bytes` (compared without building a string: replay
+/// checks every line).
+fn digest_matches(bytes: &[u8], hash: &str) -> bool {
+    let d = Sha256::digest(bytes);
+    let h = hash.as_bytes();
+    h.len() == HASH_LEN
+        && d.iter().take(HASH_LEN / 2).enumerate().all(|(i, b)| {
+            h[2 * i] == HEX[usize::from(b >> 4)] && h[2 * i + 1] == HEX[usize::from(b & 15)]
         })
 }
 
@@ -133,7 +146,7 @@ pub fn decode(line: &str) -> Result<Record, DecodeError> {
         return Err(DecodeError::NoHash);
     }
     let hash = &tail[7..7 + HASH_LEN];
-    if digest(body.as_bytes()) != hash {
+    if !digest_matches(body.as_bytes(), hash) {
         return Err(DecodeError::BadHash);
     }
     let rec: Record = ron::from_str(line)
