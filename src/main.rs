@@ -30,7 +30,21 @@ fn main() {
         }
     };
     if let Err(e) = bianpai::cli::run(cli) {
-        eprintln!("bianpai: {e}");
+        eprintln!("bianpai: {}", one_line(&e.to_string()));
         std::process::exit(1);
     }
+}
+
+/// An error is one line: control characters that came in with the input (a newline in a
+/// name, a tab in a board number) are shown escaped.
+fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }

@@ -27,7 +27,7 @@
 //!   `feed: W clock event(s) recorded, I ignored (game over), R line(s) refused`; the exit
 //!   status is non-zero when R > 0.
 
-use std::io::BufRead;
+use std::io::BufRead as _;
 use std::path::Path;
 use std::sync::mpsc;
 

@@ -5,7 +5,7 @@ use std::path::Path;
 use chrono::{NaiveDate, Utc};
 
 use super::{CliError, CliResult, err};
-use crate::domain::rules::{PRESETS, Rules};
+use crate::domain::rules::{PRESETS, Rules, RulesError};
 use crate::log::{self, Log, user};
 
 pub fn presets(show: Option<&str>) -> CliResult {
@@ -39,7 +39,11 @@ pub fn new(
                     e.utf8_error().valid_up_to()
                 ))
             })?;
-            Rules::from_ron(&text, &f.display().to_string()).map_err(|e| CliError(e.to_string()))?
+            Rules::from_ron(&text, &f.display().to_string()).map_err(|e| match e {
+                // Name the file for values that parse but make no sense, as syntax errors do.
+                RulesError::Invalid(m) => CliError(format!("{}: {m}", f.display())),
+                other => CliError(other.to_string()),
+            })?
         }
         (None, None) => {
             return err("new: give --preset NAME or --rules FILE.ron (see `bianpai presets`)");

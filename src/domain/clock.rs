@@ -205,11 +205,15 @@ pub fn parse_ms(text: &str) -> Result<u64, String> {
     let nums: Result<Vec<u64>, _> = parts.iter().map(|p| p.parse::<u64>()).collect();
     let bad = || format!("'{text}' is not a clock reading (expected M:SS)");
     let nums = nums.map_err(|_| bad())?;
-    match nums.as_slice() {
-        [m, s] if *s < 60 => Ok((m * 60 + s) * 1000),
-        [h, m, s] if *m < 60 && *s < 60 => Ok((h * 3600 + m * 60 + s) * 1000),
-        _ => Err(bad()),
-    }
+    // Checked: a reading typed with absurd digits is refused, never an overflow panic.
+    let ms = match nums.as_slice() {
+        [m, s] if *s < 60 => m.checked_mul(60).and_then(|x| x.checked_add(*s)),
+        [h, m, s] if *m < 60 && *s < 60 => {
+            h.checked_mul(3600).and_then(|x| x.checked_add(m * 60 + s))
+        }
+        _ => None,
+    };
+    ms.and_then(|x| x.checked_mul(1000)).ok_or_else(bad)
 }
 
 #[cfg(test)]
@@ -255,6 +259,14 @@ mod tests {
             assert_eq!(r.running, Some(side.other()));
             assert_eq!(r.flag, None);
         }
+    }
+
+    #[test]
+    fn absurd_readings_are_refused_not_overflowed() {
+        assert!(parse_ms("999999999999999999:00").is_err());
+        assert!(parse_ms("99999999999999999:00:00").is_err());
+        assert_eq!(parse_ms("20:00"), Ok(1_200_000));
+        assert_eq!(parse_ms("1:00:05"), Ok(3_605_000));
     }
 
     #[test]

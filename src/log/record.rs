@@ -6,6 +6,11 @@
 //! is the first 32 hex digits of SHA-256 over the exact bytes of the line without its
 //! `,hash:"…"` field; `prev` is the previous record's hash (empty for the first). Any edited
 //! byte, deleted, inserted or reordered line breaks the chain at that line.
+//!
+//! One append (one command's events, written in one `write_all`) is a *batch*. Every record
+//! but the last of a batch carries `more:N`, the number of records still to come in it, so a
+//! reader can tell a whole append from an interrupted one: a batch cut short is torn as a
+//! whole, never half applied. Single-record appends omit the field (`more` is then 0).
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -28,7 +33,15 @@ pub struct Record {
     pub role: Role,
     pub prev: String,
     pub ev: Event,
+    /// Records still to come in the same append (0 for the last, and then not written).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub more: u32,
     pub hash: String,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 #[derive(Serialize)]
@@ -40,6 +53,8 @@ struct Body<'a> {
     role: Role,
     prev: &'a str,
     ev: &'a Event,
+    #[serde(skip_serializing_if = "is_zero")]
+    more: u32,
 }
 
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -54,14 +69,27 @@ pub enum DecodeError {
     Version(u32),
 }
 
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// The first `HASH_LEN` hex digits of SHA-256 over `bytes`.
 fn digest(bytes: &[u8]) -> String {
     let d = Sha256::digest(bytes);
-    d.iter()
-        .take(HASH_LEN / 2)
-        .fold(String::with_capacity(HASH_LEN), |mut s, b| {
-            use std::fmt::Write as _;
-            let _ = write!(s, "{b:02x}");
-            s
+    let mut s = String::with_capacity(HASH_LEN);
+    for b in d.iter().take(HASH_LEN / 2) {
+        s.push(char::from(HEX[usize::from(b >> 4)]));
+        s.push(char::from(HEX[usize::from(b & 15)]));
+    }
+    s
+}
+
+/// Whether `hash` is the digest of `bytes` (compared without building a string: replay
+/// checks every line).
+fn digest_matches(bytes: &[u8], hash: &str) -> bool {
+    let d = Sha256::digest(bytes);
+    let h = hash.as_bytes();
+    h.len() == HASH_LEN
+        && d.iter().take(HASH_LEN / 2).enumerate().all(|(i, b)| {
+            h[2 * i] == HEX[usize::from(b >> 4)] && h[2 * i + 1] == HEX[usize::from(b & 15)]
         })
 }
 
@@ -74,6 +102,19 @@ pub fn encode(
     prev: &str,
     ev: &Event,
 ) -> (String, String) {
+    encode_in_batch(seq, at, by, role, prev, ev, 0)
+}
+
+/// Encodes one record of a batch, with `more` records still to come after it.
+pub fn encode_in_batch(
+    seq: u64,
+    at: &DateTime<Utc>,
+    by: &str,
+    role: Role,
+    prev: &str,
+    ev: &Event,
+    more: u32,
+) -> (String, String) {
     let body = Body {
         v: VERSION,
         seq,
@@ -82,6 +123,7 @@ pub fn encode(
         role,
         prev,
         ev,
+        more,
     };
     // Serialising plain data cannot fail; an empty line would be caught by verify anyway.
     let mut line = ron::to_string(&body).unwrap_or_default();
@@ -104,7 +146,7 @@ pub fn decode(line: &str) -> Result<Record, DecodeError> {
         return Err(DecodeError::NoHash);
     }
     let hash = &tail[7..7 + HASH_LEN];
-    if digest(body.as_bytes()) != hash {
+    if !digest_matches(body.as_bytes(), hash) {
         return Err(DecodeError::BadHash);
     }
     let rec: Record = ron::from_str(line)
@@ -140,6 +182,17 @@ mod tests {
         assert_eq!(rec.hash, hash);
         assert_eq!(rec.by, "张三");
         assert_eq!(rec.ev, ev());
+    }
+
+    #[test]
+    fn batch_count_round_trips_and_is_omitted_when_zero() {
+        let at = Utc::now();
+        let (line, _) = encode_in_batch(3, &at, "u", Role::Head, "p", &ev(), 2);
+        assert!(line.contains(",more:2,hash:"), "{line}");
+        assert_eq!(decode(&line).unwrap().more, 2);
+        let (single, _) = encode(3, &at, "u", Role::Head, "p", &ev());
+        assert!(!single.contains("more"), "{single}");
+        assert_eq!(decode(&single).unwrap().more, 0);
     }
 
     #[test]

@@ -14,10 +14,10 @@ use crate::domain::{Actor, Command, Event, Refusal, Rules, Tournament};
 /// Where and how a log is damaged. Lines are 1-based.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum Damage {
-    #[error(
-        "line {line}: torn last line (no end of line: a write was interrupted); run `bianpai repair`"
-    )]
-    Torn { line: usize },
+    /// The file ends inside an append: `line` is the first line that is cut or missing,
+    /// `from` the first line of that append (where `repair` cuts).
+    #[error("line {line}: torn tail ({}); run `bianpai repair`", torn_cause(.line, .from))]
+    Torn { line: usize, from: usize },
     #[error("line {line}: {error}")]
     Bad { line: usize, error: DecodeError },
     #[error(
@@ -39,13 +39,22 @@ pub enum Damage {
 impl Damage {
     pub fn line(&self) -> usize {
         match self {
-            Damage::Torn { line }
+            Damage::Torn { line, .. }
             | Damage::Bad { line, .. }
             | Damage::Sequence { line, .. }
             | Damage::Chain { line }
             | Damage::Encoding { line } => *line,
             Damage::NotCreated => 1,
         }
+    }
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // thiserror passes fields by reference
+fn torn_cause(line: &usize, from: &usize) -> String {
+    if line == from {
+        "an append was interrupted mid-line".to_string()
+    } else {
+        format!("the append that begins at line {from} was interrupted before its last record")
     }
 }
 
@@ -169,7 +178,7 @@ impl Log {
             damage: None,
             writable,
         };
-        log.read_new(false)?;
+        log.read_new_with(false, false)?;
         if log.lines == 0 && log.damage.is_none() {
             return Err(LogError::Empty {
                 path: path.display().to_string(),
@@ -205,6 +214,13 @@ impl Log {
     }
 
     fn read_new(&mut self, locked: bool) -> Result<Vec<Record>, LogError> {
+        self.read_new_with(locked, true)
+    }
+
+    /// Reads the complete appends after `offset` and applies them. Lines are decoded (hash
+    /// and RON) in parallel for large reads; the chain is then checked and the events applied
+    /// in order. `collect`: return the new records (a plain replay does not need them).
+    fn read_new_with(&mut self, locked: bool, collect: bool) -> Result<Vec<Record>, LogError> {
         if self.damage.is_some() {
             return Ok(Vec::new());
         }
@@ -212,81 +228,90 @@ impl Log {
         if len <= self.offset {
             return Ok(Vec::new());
         }
-        let mut buf = Vec::with_capacity((len - self.offset) as usize);
         self.file
             .seek(SeekFrom::Start(self.offset))
             .map_err(io_err(&self.path))?;
-        (&mut self.file)
-            .take(len - self.offset)
-            .read_to_end(&mut buf)
-            .map_err(io_err(&self.path))?;
+        let path = self.path.clone();
+        let mut reader = (&self.file).take(len - self.offset);
+        // Read in chunks, so a long replay reuses one buffer instead of mapping the whole file.
+        let mut buf: Vec<u8> = Vec::with_capacity(READ_CHUNK as usize);
         let mut new = Vec::new();
-        let mut pos = 0;
-        while pos < buf.len() {
-            let Some(nl) = buf[pos..].iter().position(|b| *b == b'\n') else {
-                if locked {
-                    self.damage = Some(Damage::Torn {
-                        line: self.lines + 1,
-                    });
-                }
-                break;
-            };
-            let line_no = self.lines + 1;
-            let bytes = &buf[pos..pos + nl];
-            let Ok(text) = std::str::from_utf8(bytes) else {
-                self.damage = Some(Damage::Encoding { line: line_no });
-                break;
-            };
-            match self.check(line_no, text) {
-                Ok(rec) => {
-                    if line_no == 1 {
-                        if let Event::Created { title, rules } = &rec.ev {
-                            self.state = Tournament::new(title.clone(), (**rules).clone());
+        // Records of a batch (one append) are held back until its last record is read, so a
+        // reader never applies half an append. `seq` and `hash` run ahead over the held ones.
+        let mut batch: Vec<Record> = Vec::new();
+        let mut batch_bytes = 0u64;
+        let mut seq = self.next_seq;
+        let mut hash = self.last_hash.clone();
+        loop {
+            let n = (&mut reader)
+                .take(READ_CHUNK)
+                .read_to_end(&mut buf)
+                .map_err(io_err(&path))?;
+            let mut spans = Vec::new();
+            let mut pos = 0;
+            while let Some(nl) = buf[pos..].iter().position(|b| *b == b'\n') {
+                spans.push(pos..pos + nl);
+                pos += nl + 1;
+            }
+            let decoded = decode_lines(&buf, &spans);
+            for (span, rec) in spans.iter().zip(decoded) {
+                let line = self.lines + batch.len() + 1;
+                let checked = rec
+                    .map_err(|e| match e {
+                        None => Damage::Encoding { line },
+                        Some(error) => Damage::Bad { line, error },
+                    })
+                    .and_then(|rec| check(line, rec, seq, &hash, batch.last()));
+                let rec = match checked {
+                    Ok(rec) => rec,
+                    Err(d) => {
+                        self.damage = Some(d);
+                        return Ok(new);
+                    }
+                };
+                seq = rec.seq + 1;
+                hash.clone_from(&rec.hash);
+                batch_bytes += (span.end - span.start) as u64 + 1;
+                let last_of_batch = rec.more == 0;
+                batch.push(rec);
+                if last_of_batch {
+                    for rec in batch.drain(..) {
+                        self.lines += 1;
+                        if self.lines == 1 {
+                            if let Event::Created { title, rules } = &rec.ev {
+                                self.state = Tournament::new(title.clone(), (**rules).clone());
+                            }
+                        } else {
+                            self.state.apply(&rec.ev);
                         }
-                    } else {
-                        self.state.apply(&rec.ev);
+                        if self.keep_records {
+                            self.records.push(rec.clone());
+                        }
+                        if collect {
+                            new.push(rec);
+                        }
                     }
-                    self.next_seq = rec.seq + 1;
-                    self.last_hash.clone_from(&rec.hash);
-                    if self.keep_records {
-                        self.records.push(rec.clone());
-                    }
-                    new.push(rec);
-                }
-                Err(d) => {
-                    self.damage = Some(d);
-                    break;
+                    self.offset += batch_bytes;
+                    batch_bytes = 0;
+                    self.next_seq = seq;
+                    self.last_hash.clone_from(&hash);
                 }
             }
-            pos += nl + 1;
-            self.lines += 1;
-            self.offset += nl as u64 + 1;
+            buf.drain(..pos);
+            if n == 0 {
+                break;
+            }
+        }
+        let partial = !buf.is_empty();
+        // A partial line, or a batch whose last record is missing: a write in progress, or,
+        // under the lock (nobody can be writing), an interrupted one.
+        if locked && (partial || !batch.is_empty()) {
+            self.damage = Some(Damage::Torn {
+                line: self.lines + batch.len() + 1,
+                from: self.lines + 1,
+            });
         }
         Ok(new)
-    }
-
-    fn check(&self, line: usize, text: &str) -> Result<Record, Damage> {
-        let rec = record::decode(text).map_err(|error| Damage::Bad { line, error })?;
-        if rec.seq != self.next_seq {
-            return Err(Damage::Sequence {
-                line,
-                expected: self.next_seq,
-                found: rec.seq,
-            });
-        }
-        if rec.prev != self.last_hash {
-            return Err(Damage::Chain { line });
-        }
-        if line == 1 && !matches!(rec.ev, Event::Created { .. }) {
-            return Err(Damage::NotCreated);
-        }
-        if line > 1 && matches!(rec.ev, Event::Created { .. }) {
-            return Err(Damage::Bad {
-                line,
-                error: DecodeError::Syntax("a second tournament record".into()),
-            });
-        }
-        Ok(rec)
     }
 
     /// Decides `cmd` against the freshest state under an exclusive lock, appends the events,
@@ -325,7 +350,7 @@ impl Log {
         at: DateTime<Utc>,
         decide: impl FnOnce(&Tournament) -> Result<Vec<Event>, Refusal>,
     ) -> Result<Vec<Record>, LogError> {
-        self.read_new(true)?;
+        self.read_new_with(true, false)?;
         if let Some(d) = &self.damage {
             return Err(LogError::Damaged {
                 path: self.path.display().to_string(),
@@ -340,8 +365,11 @@ impl Log {
         let mut seq = self.next_seq;
         let mut prev = self.last_hash.clone();
         let mut recs = Vec::with_capacity(events.len());
-        for ev in events {
-            let (line, hash) = record::encode(seq, &at, &actor.user, actor.role, &prev, &ev);
+        let count = events.len();
+        for (i, ev) in events.into_iter().enumerate() {
+            let more = (count - 1 - i) as u32;
+            let (line, hash) =
+                record::encode_in_batch(seq, &at, &actor.user, actor.role, &prev, &ev, more);
             text.push_str(&line);
             text.push('\n');
             recs.push(Record {
@@ -352,6 +380,7 @@ impl Log {
                 role: actor.role,
                 prev: prev.clone(),
                 ev,
+                more,
                 hash: hash.clone(),
             });
             prev = hash;
@@ -380,6 +409,92 @@ impl Log {
         self.last_hash = prev;
         Ok(recs)
     }
+}
+
+/// How much of the file a replay reads at a time.
+const READ_CHUNK: u64 = 2 << 20;
+
+/// A decoded line, or why not: `None` for a line that is not UTF-8.
+type Decoded = Result<Record, Option<DecodeError>>;
+
+fn decode_line(bytes: &[u8]) -> Decoded {
+    let text = std::str::from_utf8(bytes).map_err(|_| None)?;
+    record::decode(text).map_err(Some)
+}
+
+/// Decodes lines; large reads (a replay) are split over the available cores, since checking
+/// each line's hash and parsing it does not depend on the others.
+fn decode_lines(buf: &[u8], spans: &[std::ops::Range<usize>]) -> Vec<Decoded> {
+    const PARALLEL_FROM: usize = 4096;
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    if spans.len() < PARALLEL_FROM || threads < 2 {
+        return spans.iter().map(|r| decode_line(&buf[r.clone()])).collect();
+    }
+    let chunk = spans.len().div_ceil(threads.min(8));
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = spans
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .map(|r| decode_line(&buf[r.clone()]))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        let mut out = Vec::with_capacity(spans.len());
+        for (h, part) in handles.into_iter().zip(spans.chunks(chunk)) {
+            match h.join() {
+                Ok(v) => out.extend(v),
+                // A decoder thread cannot panic on data (decode refuses); should it anyway,
+                // decode that part here rather than lose it.
+                Err(_) => out.extend(part.iter().map(|r| decode_line(&buf[r.clone()]))),
+            }
+        }
+        out
+    })
+}
+
+/// Checks a decoded record against the chain: sequence, previous hash, batch count, and that
+/// only the first record creates the tournament.
+fn check(
+    line: usize,
+    rec: Record,
+    seq: u64,
+    prev: &str,
+    batch_before: Option<&Record>,
+) -> Result<Record, Damage> {
+    if rec.seq != seq {
+        return Err(Damage::Sequence {
+            line,
+            expected: seq,
+            found: rec.seq,
+        });
+    }
+    if rec.prev != prev {
+        return Err(Damage::Chain { line });
+    }
+    if let Some(b) = batch_before
+        && rec.more + 1 != b.more
+    {
+        return Err(Damage::Bad {
+            line,
+            error: DecodeError::Syntax(format!(
+                "the append's record count runs {} after {}",
+                rec.more, b.more
+            )),
+        });
+    }
+    if line == 1 && !matches!(rec.ev, Event::Created { .. }) {
+        return Err(Damage::NotCreated);
+    }
+    if line > 1 && matches!(rec.ev, Event::Created { .. }) {
+        return Err(Damage::Bad {
+            line,
+            error: DecodeError::Syntax("a second tournament record".into()),
+        });
+    }
+    Ok(rec)
 }
 
 /// Rules used only until the first record is read.
@@ -425,7 +540,7 @@ pub fn verify(path: &Path) -> Result<usize, LogError> {
     let mut log = Log::open_with(path, false)?;
     // A partial last line is torn when nobody is writing: take the lock to be sure.
     let _ = log.file.lock_shared();
-    let res = log.read_new(true);
+    let res = log.read_new_with(true, false);
     let _ = log.file.unlock();
     res?;
     match log.damage {
@@ -437,6 +552,33 @@ pub fn verify(path: &Path) -> Result<usize, LogError> {
     }
 }
 
+/// A new side file `LOG.torn-TIME` next to the log (`-2`, `-3`, … when that name is taken).
+fn side_file(path: &Path, now: DateTime<Utc>) -> Result<(PathBuf, File), LogError> {
+    let stem = format!(
+        "{}.torn-{}",
+        path.display(),
+        now.format("%Y%m%dT%H%M%S%.3fZ")
+    );
+    let mut n = 1;
+    loop {
+        let side = if n == 1 {
+            PathBuf::from(&stem)
+        } else {
+            PathBuf::from(format!("{stem}-{n}"))
+        };
+        match OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o660)
+            .open(&side)
+        {
+            Ok(f) => return Ok((side, f)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
+            Err(e) => return Err(io_err(&side)(e)),
+        }
+    }
+}
+
 /// Moves a torn tail into a side file next to the log and truncates the log to its last
 /// complete record. Refuses any other damage (an edited or reordered log is evidence, not
 /// something to repair). Returns the side file, or `None` when there was nothing to repair.
@@ -444,7 +586,7 @@ pub fn repair(path: &Path, now: DateTime<Utc>) -> Result<Option<PathBuf>, LogErr
     let mut log = Log::open_with(path, false)?;
     log.file.lock().map_err(io_err(path))?;
     let res = (|| {
-        log.read_new(true)?;
+        log.read_new_with(true, false)?;
         match &log.damage {
             None => Ok(None),
             Some(Damage::Torn { .. }) => {
@@ -453,17 +595,7 @@ pub fn repair(path: &Path, now: DateTime<Utc>) -> Result<Option<PathBuf>, LogErr
                     .seek(SeekFrom::Start(log.offset))
                     .map_err(io_err(path))?;
                 log.file.read_to_end(&mut tail).map_err(io_err(path))?;
-                let side = PathBuf::from(format!(
-                    "{}.torn-{}",
-                    path.display(),
-                    now.format("%Y%m%dT%H%M%S%.3fZ")
-                ));
-                let mut f = OpenOptions::new()
-                    .write(true)
-                    .create_new(true)
-                    .mode(0o660)
-                    .open(&side)
-                    .map_err(io_err(&side))?;
+                let (side, mut f) = side_file(path, now)?;
                 f.write_all(&tail)
                     .and_then(|()| f.sync_all())
                     .map_err(io_err(&side))?;

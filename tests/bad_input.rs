@@ -1,0 +1,1003 @@
+//! Issue 9 (bad input) and issue 2 (refused commands leave the log byte-identical): a table of
+//! malformed inputs — corrupt log lines, rules files, CSV files, command arguments, board
+//! numbers, result, side and foul words, times, clock readings, oversized and non-UTF-8 data —
+//! and refused commands (unknown board, a result on a finished board, a player after capacity,
+//! a duplicate player, …). Each must give a one-line error on standard error that names the
+//! place, a non-zero exit, no panic, and leave every log byte-identical.
+
+mod reliability_support;
+
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::os::unix::ffi::OsStringExt;
+use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+
+use bianpai::domain::{Command, Rules};
+use bianpai::log::Log;
+use reliability_support::{all_ok, entry, head, ok, open_rules, records, refused};
+
+/// How the error may be spread over standard error.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Lines {
+    /// Exactly one line.
+    One,
+    /// One line per bad row, each naming the file, then the one-line summary.
+    PerRow,
+}
+
+struct Case {
+    name: String,
+    args: Vec<OsString>,
+    /// At least one of these must appear in the error line (the place it names).
+    place: Vec<String>,
+    lines: Lines,
+    stdin: Option<Vec<u8>>,
+}
+
+fn os(s: &str) -> OsString {
+    OsString::from(s)
+}
+
+fn case(name: &str, args: &[&str], place: &[&str]) -> Case {
+    Case {
+        name: name.to_string(),
+        args: args.iter().map(|a| os(a)).collect(),
+        place: place.iter().map(|p| (*p).to_string()).collect(),
+        lines: Lines::One,
+        stdin: None,
+    }
+}
+
+fn case_os(name: &str, args: Vec<OsString>, place: &[&str]) -> Case {
+    Case {
+        name: name.to_string(),
+        args,
+        place: place.iter().map(|p| (*p).to_string()).collect(),
+        lines: Lines::One,
+        stdin: None,
+    }
+}
+
+/// Every file under `dir` with its bytes.
+fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut m = BTreeMap::new();
+    for e in std::fs::read_dir(dir).expect("read dir").flatten() {
+        let p = e.path();
+        if p.is_file() {
+            m.insert(p.clone(), std::fs::read(&p).expect("read"));
+        }
+    }
+    m
+}
+
+fn check(case: &Case, logs: &Path) {
+    let before = snapshot(logs);
+    let mut cmd = std::process::Command::new(reliability_support::bin());
+    cmd.args(&case.args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().expect("spawn");
+    if let Some(mut stdin) = child.stdin.take() {
+        use std::io::Write as _;
+        if let Some(data) = &case.stdin {
+            let _ = stdin.write_all(data);
+        }
+    }
+    let out = child.wait_with_output().expect("wait");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!out.status.success(), "{}: accepted", case.name);
+    assert!(
+        !stderr.contains("panicked"),
+        "{}: panicked: {stderr}",
+        case.name
+    );
+    let line = match case.lines {
+        Lines::One => refused(&out, &case.name),
+        Lines::PerRow => {
+            let lines: Vec<&str> = stderr.lines().collect();
+            let last = lines.last().copied().unwrap_or_default().to_string();
+            assert!(last.starts_with("bianpai: "), "{}: {stderr}", case.name);
+            last
+        }
+    };
+    assert!(
+        case.place.iter().any(|p| line.contains(p.as_str())),
+        "{}: the error must name the place (one of {:?}): {}",
+        case.name,
+        case.place,
+        line.chars().take(400).collect::<String>()
+    );
+    assert!(
+        line.len() < 2_000_000,
+        "{}: an error line of {} bytes",
+        case.name,
+        line.len()
+    );
+    let after = snapshot(logs);
+    assert_eq!(
+        before.keys().collect::<Vec<_>>(),
+        after.keys().collect::<Vec<_>>(),
+        "{}: files appeared or vanished",
+        case.name
+    );
+    for (p, bytes) in &before {
+        assert!(
+            after.get(p) == Some(bytes),
+            "{}: {} changed",
+            case.name,
+            p.display()
+        );
+    }
+}
+
+/// A log line with a correct hash over whatever body it is given (`(v:…` without the `)`).
+fn forge(body: &str) -> String {
+    let d = Sha256::digest(body.as_bytes());
+    let hex = d.iter().take(16).fold(String::new(), |mut s, b| {
+        use std::fmt::Write as _;
+        let _ = write!(s, "{b:02x}");
+        s
+    });
+    format!("{body},hash:\"{hex}\")")
+}
+
+struct Fixture {
+    _dir: tempfile::TempDir,
+    logs: PathBuf,
+    inputs: PathBuf,
+    /// Round 1 started, 8 boards, board 1 has a result.
+    good: String,
+    /// The qigu preset (capacity 40) with 40 players.
+    full: String,
+}
+
+fn fixture() -> Fixture {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let logs = dir.path().join("logs");
+    let inputs = dir.path().join("inputs");
+    std::fs::create_dir(&logs).expect("mkdir");
+    std::fs::create_dir(&inputs).expect("mkdir");
+    let good = reliability_support::started_event(&logs, "good.log", 16, open_rules());
+    let g = good.to_string_lossy().into_owned();
+    ok(&["result", &g, "1", "red_win"]);
+    ok(&["player", "withdraw", &g, "16"]);
+    ok(&[
+        "player",
+        "add",
+        &g,
+        "--name",
+        "王五",
+        "--birth",
+        "1990-01-02",
+    ]);
+
+    let full = logs.join("full.log");
+    let mut rules = Rules::preset("qigu-2024-07").expect("preset");
+    rules.roles.clear();
+    let mut log = Log::create(
+        &full,
+        "满员",
+        rules,
+        &reliability_support::me(),
+        chrono::Utc::now(),
+    )
+    .expect("create");
+    let mut regs: Vec<Command> = (1..=39)
+        .map(|i| Command::RegisterPlayer(entry(&format!("满员{i}"))))
+        .collect();
+    let mut last = entry("王五");
+    last.birth = chrono::NaiveDate::from_ymd_opt(1990, 1, 2);
+    regs.push(Command::RegisterPlayer(last));
+    all_ok(&mut log, &head(), &regs);
+    Fixture {
+        logs,
+        inputs,
+        good: g,
+        full: full.to_string_lossy().into_owned(),
+        _dir: dir,
+    }
+}
+
+fn write_input(dir: &Path, name: &str, bytes: &[u8]) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).expect("write input");
+    p.to_string_lossy().into_owned()
+}
+
+/// Corrupt records appended to copies of the good log: every command refuses, naming the line.
+fn log_line_cases(f: &Fixture) -> Vec<Case> {
+    let recs = records(Path::new(&f.good));
+    let last = recs.last().expect("records");
+    let n = recs.len();
+    let next = n + 1;
+    let seq = last.seq + 1;
+    let prev = &last.hash;
+    let head =
+        format!("(v:1,seq:{seq},at:\"2024-07-06T01:00:00Z\",by:\"root\",role:head,prev:\"{prev}\"");
+    let ev = "ev:FoulRecorded(round:1,board:2,side:red,kind:phone)";
+    let good_line = std::fs::read_to_string(&f.good)
+        .expect("read")
+        .lines()
+        .last()
+        .expect("a line")
+        .to_string();
+    let mut edited = good_line.clone().into_bytes();
+    let mid = edited.len() / 2;
+    edited[mid] = if edited[mid] == b'1' { b'2' } else { b'1' };
+    let deep = format!(
+        "{head},ev:FoulRecorded(round:1,board:{}",
+        "[".repeat(50_000)
+    );
+    let corrupt: Vec<(&str, Vec<u8>)> = vec![
+        ("empty line", b"\n".to_vec()),
+        ("garbage", b"garbage\n".to_vec()),
+        ("unit", b"()\n".to_vec()),
+        ("edited copy of a line", [edited.as_slice(), b"\n"].concat()),
+        ("duplicate of the last line", format!("{good_line}\n").into_bytes()),
+        ("short hash", format!("{head},{ev},hash:\"abc\")\n").into_bytes()),
+        ("no hash", format!("{head},{ev})\n").into_bytes()),
+        ("unknown event", format!("{}\n", forge(&format!("{head},ev:Bogus(x:1)"))).into_bytes()),
+        ("unknown field", format!("{}\n", forge(&format!("{head},{ev},extra:1"))).into_bytes()),
+        ("newer version", format!("{}\n", forge(&format!("(v:2,seq:{seq},at:\"2024-07-06T01:00:00Z\",by:\"root\",role:head,prev:\"{prev}\",{ev}"))).into_bytes()),
+        ("sequence gap", format!("{}\n", forge(&format!("(v:1,seq:{},at:\"2024-07-06T01:00:00Z\",by:\"root\",role:head,prev:\"{prev}\",{ev}", seq + 5))).into_bytes()),
+        ("wrong prev", format!("{}\n", forge(&format!("(v:1,seq:{seq},at:\"2024-07-06T01:00:00Z\",by:\"root\",role:head,prev:\"00000000000000000000000000000000\",{ev}"))).into_bytes()),
+        ("second tournament", format!("{}\n", forge(&format!("{head},ev:Created(title:\"x\",rules:{})", Rules::preset("qigu-2024-07").expect("p").to_ron().replace('\n', "")))).into_bytes()),
+        ("missing by", format!("{}\n", forge(&format!("(v:1,seq:{seq},at:\"2024-07-06T01:00:00Z\",role:head,prev:\"{prev}\",{ev}"))).into_bytes()),
+        ("seq overflow", format!("{}\n", forge(&format!("(v:1,seq:99999999999999999999999,at:\"2024-07-06T01:00:00Z\",by:\"root\",role:head,prev:\"{prev}\",{ev}"))).into_bytes()),
+        ("bad time", format!("{}\n", forge(&format!("(v:1,seq:{seq},at:\"yesterday\",by:\"root\",role:head,prev:\"{prev}\",{ev}"))).into_bytes()),
+        ("unknown role", format!("{}\n", forge(&format!("(v:1,seq:{seq},at:\"2024-07-06T01:00:00Z\",by:\"root\",role:boss,prev:\"{prev}\",{ev}"))).into_bytes()),
+        ("unknown side", format!("{}\n", forge(&format!("{head},ev:FoulRecorded(round:1,board:2,side:green,kind:phone)"))).into_bytes()),
+        ("negative board", format!("{}\n", forge(&format!("{head},ev:FoulRecorded(round:1,board:-2,side:red,kind:phone)"))).into_bytes()),
+        ("deep nesting", format!("{}\n", forge(&deep)).into_bytes()),
+        ("CRLF line end", format!("{}\r\n", forge(&format!("{head},{ev}"))).into_bytes()),
+        ("NUL bytes", b"\0\0\0\0\n".to_vec()),
+        ("not UTF-8", b"(v:1,seq:\xff\xfe\n".to_vec()),
+        ("byte order mark", format!("\u{feff}{}\n", forge(&format!("{head},{ev}"))).into_bytes()),
+        ("3 MB line", [vec![b'x'; 3 << 20], b"\n".to_vec()].concat()),
+        ("3 MB torn tail", vec![b'('; 3 << 20]),
+        ("torn half record", forge(&format!("{head},{ev}")).as_bytes()[..60].to_vec()),
+    ];
+    let mut cases = Vec::new();
+    let good_bytes = std::fs::read(&f.good).expect("read");
+    for (i, (what, bytes)) in corrupt.into_iter().enumerate() {
+        let copy = f.logs.join(format!("corrupt{i}.log"));
+        std::fs::write(&copy, [good_bytes.as_slice(), &bytes].concat()).expect("write copy");
+        let c = copy.to_string_lossy().into_owned();
+        let place = format!("line {next}");
+        let cmd: &[&str] = match i % 4 {
+            0 => &["result", &c, "2", "draw"],
+            1 => &["foul", &c, "3", "red", "phone"],
+            2 => &["clock", &c, "4", "press", "black"],
+            _ => &["absent", &c, "5", "red"],
+        };
+        cases.push(case(&format!("log: {what}"), cmd, &[&place]));
+        cases.push(case(&format!("verify: {what}"), &["verify", &c], &[&place]));
+    }
+    cases
+}
+
+/// Rules files for `new --rules`: each refused, naming the file (and where it can, the field).
+fn rules_cases(f: &Fixture) -> Vec<Case> {
+    let base = Rules::preset("qigu-2024-07").expect("preset").to_ron();
+    let edit = |from: &str, to: &str| {
+        assert!(base.contains(from), "the preset text has '{from}'");
+        base.replacen(from, to, 1)
+    };
+    let half = base[..base.len() / 2].to_string();
+    let mut big = base.clone();
+    big.push_str(&"垃圾".repeat(2 << 20)); // ~12 MB of trailing garbage
+    let files: Vec<(&str, Vec<u8>, &[&str])> = vec![
+        ("empty file", Vec::new(), &[]),
+        (
+            "binary garbage",
+            (0..4096u32).map(|i| (i * 131 % 251) as u8).collect(),
+            &[],
+        ),
+        (
+            "not UTF-8",
+            b"(name: \"\xc6\xe5\xb9\xc4\")".to_vec(),
+            &["UTF-8"],
+        ),
+        ("unit", b"()".to_vec(), &[]),
+        (
+            "unknown field",
+            edit("rounds:", "roundz:").into_bytes(),
+            &["roundz"],
+        ),
+        (
+            "missing rounds",
+            edit("rounds: 9,", "").into_bytes(),
+            &["rounds"],
+        ),
+        (
+            "rounds 0",
+            edit("rounds: 9", "rounds: 0").into_bytes(),
+            &["rounds"],
+        ),
+        (
+            "rounds 1000",
+            edit("rounds: 9", "rounds: 1000").into_bytes(),
+            &["rounds"],
+        ),
+        (
+            "rounds -1",
+            edit("rounds: 9", "rounds: -1").into_bytes(),
+            &["line"],
+        ),
+        (
+            "rounds as text",
+            edit("rounds: 9", "rounds: \"nine\"").into_bytes(),
+            &["line"],
+        ),
+        (
+            "rounds overflow",
+            edit("rounds: 9", "rounds: 99999999999999").into_bytes(),
+            &["line"],
+        ),
+        (
+            "negative points",
+            edit("red_win: 2", "red_win: -2").into_bytes(),
+            &["line"],
+        ),
+        (
+            "empty tiebreaks",
+            {
+                let s = base.find("tiebreaks: [").expect("tiebreaks");
+                let e = s + base[s..].find(']').expect("end");
+                format!("{}tiebreaks: []{}", &base[..s], &base[e + 1..]).into_bytes()
+            },
+            &["tiebreaks"],
+        ),
+        (
+            "duplicate tiebreak",
+            edit("wins,", "wins,\n        wins,").into_bytes(),
+            &["tiebreaks"],
+        ),
+        (
+            "unknown tiebreak",
+            edit("wins,", "luck,").into_bytes(),
+            &["luck"],
+        ),
+        (
+            "unknown round1 mode",
+            edit("round1: adjacent", "round1: random").into_bytes(),
+            &["random"],
+        ),
+        (
+            "late window two days",
+            edit("late_window_minutes: 10", "late_window_minutes: 2880").into_bytes(),
+            &["late_window"],
+        ),
+        (
+            "foul limit 0",
+            edit("count: 2", "count: 0").into_bytes(),
+            &["foul_limits"],
+        ),
+        (
+            "unknown foul kind",
+            edit("move_rule", "spitting").into_bytes(),
+            &["spitting"],
+        ),
+        (
+            "zero base time",
+            edit("red_base_s: 1200", "red_base_s: 0").into_bytes(),
+            &["time_controls"],
+        ),
+        (
+            "prize range 0",
+            edit("from: 1,", "from: 0,").into_bytes(),
+            &["prizes"],
+        ),
+        (
+            "unknown role word",
+            edit("roles: {}", "roles: {\"root\": [boss]}").into_bytes(),
+            &["boss"],
+        ),
+        (
+            "bad date",
+            edit("Some(\"2024-07-06\")", "Some(\"2024-13-45\")").into_bytes(),
+            &["line"],
+        ),
+        ("truncated", half.into_bytes(), &["line"]),
+        (
+            "trailing garbage",
+            format!("{base} ) ) extra").into_bytes(),
+            &["line"],
+        ),
+        (
+            "deep nesting",
+            edit("rounds: 9", &format!("rounds: {}", "[".repeat(100_000))).into_bytes(),
+            &["line"],
+        ),
+        ("12 MB file", big.into_bytes(), &["line"]),
+    ];
+    let mut cases = Vec::new();
+    for (i, (what, bytes, field)) in files.into_iter().enumerate() {
+        let name = format!("rules{i}.ron");
+        let path = write_input(&f.inputs, &name, &bytes);
+        let log = f
+            .logs
+            .join(format!("new{i}.log"))
+            .to_string_lossy()
+            .into_owned();
+        let args = ["new", log.as_str(), "--rules", path.as_str()];
+        // The file is named; where the fault is in a field, the field is named too.
+        cases.push(case(&format!("rules: {what}"), &args, &[&name]));
+        if !field.is_empty() {
+            cases.push(case(&format!("rules (field): {what}"), &args, field));
+        }
+    }
+    let missing = f.inputs.join("no-such-rules.ron");
+    cases.push(case(
+        "rules: missing file",
+        &[
+            "new",
+            &f.logs.join("m.log").to_string_lossy(),
+            "--rules",
+            &missing.to_string_lossy(),
+        ],
+        &["no-such-rules.ron"],
+    ));
+    cases.push(case(
+        "rules: a directory",
+        &[
+            "new",
+            &f.logs.join("m.log").to_string_lossy(),
+            "--rules",
+            &f.inputs.to_string_lossy(),
+        ],
+        &["inputs"],
+    ));
+    cases
+}
+
+/// CSV and spreadsheet files for `player import`: failures whatever the import module does.
+fn import_cases(f: &Fixture) -> Vec<Case> {
+    let garbage: Vec<u8> = (0..8192u32).map(|i| (i * 197 % 256) as u8).collect();
+    let bin_csv = write_input(&f.inputs, "garbage.csv", &garbage);
+    let bin_xlsx = write_input(&f.inputs, "garbage.xlsx", &garbage);
+    let nul_csv = write_input(&f.inputs, "nul.csv", &[0u8; 1000]);
+    let missing = f.inputs.join("missing.csv").to_string_lossy().into_owned();
+    let dir = f.inputs.to_string_lossy().into_owned();
+    let g = &f.good;
+    let mut cases = vec![
+        case(
+            "csv: missing file",
+            &["player", "import", g, &missing],
+            &["missing.csv"],
+        ),
+        case(
+            "csv: a directory",
+            &["player", "import", g, &dir],
+            &["inputs"],
+        ),
+        case(
+            "csv: binary garbage",
+            &["player", "import", g, &bin_csv],
+            &["garbage.csv"],
+        ),
+        case(
+            "xlsx: binary garbage",
+            &["player", "import", g, &bin_xlsx],
+            &["garbage.xlsx"],
+        ),
+        case(
+            "csv: NUL bytes",
+            &["player", "import", g, &nul_csv],
+            &["nul.csv"],
+        ),
+        case(
+            "csv: into a missing log",
+            &["player", "import", &format!("{g}.nope"), &missing],
+            &["missing", "nope"],
+        ),
+    ];
+    for c in &mut cases {
+        c.lines = Lines::PerRow;
+    }
+    cases
+}
+
+fn argument_cases(f: &Fixture) -> Vec<Case> {
+    let g = f.good.as_str();
+    let nolog = format!("{}/absent.log", f.logs.display());
+    let empty = write_input(&f.inputs, "empty.log", b"");
+    let mut v = vec![
+        case("unknown command", &["frobnicate", g], &["frobnicate"]),
+        case(
+            "result without a board",
+            &["result", g],
+            &["BOARD", "board", "required"],
+        ),
+        case("result without a log", &["result"], &["LOG", "required"]),
+        case(
+            "unknown flag",
+            &["result", g, "1", "draw", "--loud"],
+            &["--loud"],
+        ),
+        case(
+            "round 0",
+            &["result", g, "2", "draw", "--round", "0"],
+            &["round"],
+        ),
+        case(
+            "round -1",
+            &["result", g, "2", "draw", "--round", "-1"],
+            &["-1", "round"],
+        ),
+        case(
+            "round abc",
+            &["result", g, "2", "draw", "--round", "abc"],
+            &["abc"],
+        ),
+        case(
+            "round 7 (not paired)",
+            &["result", g, "2", "draw", "--round", "7"],
+            &["round 7"],
+        ),
+        case("seed abc", &["draw", g, "--seed", "abc"], &["abc"]),
+        case("seed -1", &["draw", g, "--seed", "-1"], &["-1", "seed"]),
+        case(
+            "missing log",
+            &["result", &nolog, "2", "draw"],
+            &["absent.log"],
+        ),
+        case(
+            "log is a directory",
+            &["result", &f.logs.to_string_lossy(), "2", "draw"],
+            &["logs"],
+        ),
+        case(
+            "empty log",
+            &["result", &empty, "2", "draw"],
+            &["empty.log"],
+        ),
+        case(
+            "new over an existing log",
+            &["new", g, "--preset", "qigu-2024-07"],
+            &["already exists"],
+        ),
+        case(
+            "new with an unknown preset",
+            &[
+                "new",
+                &f.logs.join("p.log").to_string_lossy(),
+                "--preset",
+                "nope",
+            ],
+            &["nope"],
+        ),
+        case(
+            "new without preset or rules",
+            &["new", &f.logs.join("p.log").to_string_lossy()],
+            &["--preset"],
+        ),
+        case(
+            "new with a bad date",
+            &[
+                "new",
+                &f.logs.join("p.log").to_string_lossy(),
+                "--preset",
+                "qigu-2024-07",
+                "--date",
+                "2024-02-30",
+            ],
+            &["--date"],
+        ),
+        case(
+            "new with an empty title",
+            &[
+                "new",
+                &f.logs.join("p.log").to_string_lossy(),
+                "--preset",
+                "qigu-2024-07",
+                "--title",
+                "  ",
+            ],
+            &["title"],
+        ),
+        case(
+            "unknown role word",
+            &["--role", "boss", "result", g, "2", "draw"],
+            &["boss"],
+        ),
+        case("unknown language", &["--lang", "fr", "verify", g], &["fr"]),
+        case(
+            "export format pdf",
+            &["export", g, "--format", "pdf"],
+            &["pdf"],
+        ),
+        case(
+            "export what nothing",
+            &["export", g, "--what", "nothing"],
+            &["nothing"],
+        ),
+        case(
+            "withdraw player 0",
+            &["player", "withdraw", g, "0"],
+            &["player '0'"],
+        ),
+        case(
+            "withdraw player 99",
+            &["player", "withdraw", g, "99"],
+            &["99"],
+        ),
+        case(
+            "withdraw player abc",
+            &["player", "withdraw", g, "abc"],
+            &["abc"],
+        ),
+        case("withdraw twice", &["player", "withdraw", g, "16"], &["16"]),
+        case(
+            "reinstate without reason",
+            &["player", "reinstate", g, "16", "--reason", " "],
+            &["reason"],
+        ),
+        case(
+            "reinstate an active player",
+            &["player", "reinstate", g, "3", "--reason", "r"],
+            &["3"],
+        ),
+        case(
+            "gender x",
+            &["player", "add", g, "--name", "甲", "--gender", "x"],
+            &["--gender"],
+        ),
+        case(
+            "birth not a date",
+            &["player", "add", g, "--name", "甲", "--birth", "1990-13-01"],
+            &["--birth"],
+        ),
+        case(
+            "empty name",
+            &["player", "add", g, "--name", "   "],
+            &["name"],
+        ),
+        case(
+            "name with a newline",
+            &["player", "add", g, "--name", "甲\n乙"],
+            &["name"],
+        ),
+        case(
+            "board with a newline",
+            &["result", g, "1\n2", "draw"],
+            &["board"],
+        ),
+        case(
+            "board with a tab",
+            &["foul", g, "3\t4", "red", "phone"],
+            &["board"],
+        ),
+        case(
+            "unknown group",
+            &["player", "add", g, "--name", "甲", "--group", "火星组"],
+            &["火星组"],
+        ),
+        case(
+            "100 KB name",
+            &["player", "add", g, "--name", &"长".repeat(34_000)],
+            &["name"],
+        ),
+        case(
+            "swap a board with itself",
+            &["pair", g, "--swap", "2", "2"],
+            &["board 2", "round 1"],
+        ),
+        case(
+            "swap with board 99",
+            &["pair", g, "--swap", "2", "99"],
+            &["99", "round 1"],
+        ),
+        case(
+            "force without reason",
+            &["pair", g, "--flip", "2", "--force"],
+            &["--reason"],
+        ),
+        case("pair with boards open", &["pair", g], &["board"]),
+        case("unpair after results", &["unpair", g], &["round 1"]),
+        case("start twice", &["start", g], &["round 1"]),
+        case(
+            "draw after round 1",
+            &["draw", g, "--seed", "5"],
+            &["round 1"],
+        ),
+        case(
+            "correct without reason",
+            &["result", g, "1", "draw", "--correct"],
+            &["reason"],
+        ),
+        case(
+            "correct to the same result",
+            &["result", g, "1", "red_win", "--correct", "--reason", "x"],
+            &["red_win"],
+        ),
+        case(
+            "arrive with reverse",
+            &["arrive", g, "3", "red", "--reverse", "x"],
+            &["board 3"],
+        ),
+        case(
+            "arrive when present",
+            &["arrive", g, "3", "red"],
+            &["board 3"],
+        ),
+        case("limit on board 99", &["limit", g, "99", "长将"], &["99"]),
+        case(
+            "flag on a finished board",
+            &["flag", g, "1", "red"],
+            &["board 1"],
+        ),
+        case(
+            "audit of a missing log",
+            &["audit", &nolog],
+            &["absent.log"],
+        ),
+    ];
+    // Board numbers, on every command that takes one.
+    for board in [
+        "0",
+        "-1",
+        "999",
+        "abc",
+        "1e3",
+        "",
+        " ",
+        "1.5",
+        "0x1",
+        "１",
+        "99999999999999999999",
+    ] {
+        for cmd in [
+            vec!["result", g, board, "draw"],
+            vec!["foul", g, board, "red", "phone"],
+            vec!["clock", g, board, "press", "red"],
+            vec!["absent", g, board, "black"],
+        ] {
+            let place: &[&str] = if board.trim().is_empty() {
+                &["board", "BOARD"]
+            } else {
+                &[board, "board"]
+            };
+            v.push(case(&format!("{} board {board:?}", cmd[0]), &cmd, place));
+        }
+    }
+    // Result words.
+    for word in [
+        "red",
+        "win",
+        "1-1",
+        "",
+        "redwin",
+        "0",
+        "红负",
+        "red_win_forfeitx",
+        "DRAW!",
+        "½",
+    ] {
+        let place: &[&str] = if word.is_empty() {
+            &["result", "''"]
+        } else {
+            &[word, "result"]
+        };
+        v.push(case(
+            &format!("result word {word:?}"),
+            &["result", g, "2", word],
+            place,
+        ));
+    }
+    // Side words.
+    for side in ["green", "", "r b", "白", "0", "redd"] {
+        let place: &[&str] = if side.trim().is_empty() {
+            &["side"]
+        } else {
+            &[side, "side"]
+        };
+        v.push(case(
+            &format!("foul side {side:?}"),
+            &["foul", g, "2", side, "phone"],
+            place,
+        ));
+        v.push(case(
+            &format!("absent side {side:?}"),
+            &["absent", g, "2", side],
+            place,
+        ));
+    }
+    // Foul kinds.
+    for kind in ["spitting", "", "PHONE", "move-rule", "other2", "犯规"] {
+        let place: &[&str] = if kind.is_empty() {
+            &["foul kind"]
+        } else {
+            &[kind]
+        };
+        v.push(case(
+            &format!("foul kind {kind:?}"),
+            &["foul", g, "2", "red", kind],
+            place,
+        ));
+    }
+    // Times.
+    for at in [
+        "yesterday",
+        "2024-13-01T00:00:00Z",
+        "2024-07-06 08:30",
+        "",
+        "9999999999",
+        "2024-07-06T25:00:00Z",
+        "2024-02-30T00:00:00Z",
+        "T",
+        &"9".repeat(5000),
+    ] {
+        v.push(case(
+            &format!("clock --at {at:.20}"),
+            &["clock", g, "2", "press", "red", "--at", at],
+            &["--at"],
+        ));
+        v.push(case(
+            &format!("absent --at {at:.20}"),
+            &["absent", g, "2", "red", "--at", at],
+            &["--at"],
+        ));
+    }
+    v.push(case("tick --at", &["tick", g, "--at", "noon"], &["--at"]));
+    v.push(case("start --at", &["start", g, "--at", "noon"], &["--at"]));
+    // Clock actions and readings.
+    for (what, args) in [
+        ("clock action", vec!["clock", g, "2", "jump"]),
+        ("press without side", vec!["clock", g, "2", "press"]),
+        ("set without readings", vec!["clock", g, "2", "set"]),
+        (
+            "set --red abc",
+            vec!["clock", g, "2", "set", "--red", "abc", "--black", "1:00"],
+        ),
+        (
+            "set --red 1:60",
+            vec!["clock", g, "2", "set", "--red", "1:60", "--black", "1:00"],
+        ),
+        (
+            "set --black -1:00",
+            vec!["clock", g, "2", "set", "--red", "1:00", "--black", "-1:00"],
+        ),
+        (
+            "set overflow",
+            vec![
+                "clock",
+                g,
+                "2",
+                "set",
+                "--red",
+                "999999999999999999:00",
+                "--black",
+                "1:00",
+            ],
+        ),
+        (
+            "set over a day",
+            vec![
+                "clock", g, "2", "set", "--red", "25:00:00", "--black", "1:00",
+            ],
+        ),
+        (
+            "clock on a finished board",
+            vec!["clock", g, "1", "press", "red"],
+        ),
+    ] {
+        v.push(case(
+            &format!("clock: {what}"),
+            &args,
+            &["clock", "--red", "--black", "board", "jump", "side", "-1"],
+        ));
+    }
+    // Non-UTF-8 arguments.
+    let bad = |b: &[u8]| OsString::from_vec(b.to_vec());
+    v.push(case_os(
+        "non-UTF-8 board",
+        vec![os("result"), os(g), bad(b"\xff\xfe"), os("draw")],
+        &["UTF-8"],
+    ));
+    v.push(case_os(
+        "non-UTF-8 result word",
+        vec![os("result"), os(g), os("2"), bad(b"dr\xffaw")],
+        &["UTF-8"],
+    ));
+    v.push(case_os(
+        "non-UTF-8 name",
+        vec![
+            os("player"),
+            os("add"),
+            os(g),
+            os("--name"),
+            bad(b"\xc0\xc1"),
+        ],
+        &["UTF-8"],
+    ));
+    v.push(case_os(
+        "non-UTF-8 log path",
+        vec![os("result"), bad(b"/tmp/\xff\xfe.log"), os("2"), os("draw")],
+        &[".log"],
+    ));
+    v.push(case_os(
+        "non-UTF-8 --at",
+        vec![
+            os("clock"),
+            os(g),
+            os("2"),
+            os("press"),
+            os("red"),
+            os("--at"),
+            bad(b"\xff"),
+        ],
+        &["UTF-8"],
+    ));
+    // Refused commands of issue 2 on a valid log.
+    let full = f.full.as_str();
+    v.push(case(
+        "player after capacity",
+        &["player", "add", full, "--name", "第四十一"],
+        &["full", "限额"],
+    ));
+    v.push(case(
+        "duplicate player",
+        &[
+            "player",
+            "add",
+            g,
+            "--name",
+            "王五",
+            "--birth",
+            "1990-01-02",
+        ],
+        &["王五"],
+    ));
+    v.push(case(
+        "unknown board",
+        &["result", g, "9", "draw"],
+        &["board 9"],
+    ));
+    v.push(case(
+        "result on a finished board",
+        &["result", g, "1", "black_win"],
+        &["red_win"],
+    ));
+    v.push(case(
+        "foul on a finished board",
+        &["foul", g, "1", "red", "phone"],
+        &["board 1"],
+    ));
+    v.push(case(
+        "absent on a finished board",
+        &["absent", g, "1", "red"],
+        &["board 1"],
+    ));
+    v
+}
+
+#[test]
+fn malformed_inputs_are_refused_cleanly() {
+    let f = fixture();
+    let mut cases = Vec::new();
+    cases.extend(log_line_cases(&f));
+    cases.extend(rules_cases(&f));
+    cases.extend(import_cases(&f));
+    cases.extend(argument_cases(&f));
+    // A 10 MB line on the clock feed: refused as a line, nothing written.
+    let mut feed = case("feed: 10 MB line", &["feed", &f.good], &["feed"]);
+    feed.stdin = Some([vec![b'7'; 10 << 20], b"\n".to_vec()].concat());
+    feed.lines = Lines::PerRow;
+    cases.push(feed);
+    let mut feed = case("feed: non-UTF-8 line", &["feed", &f.good], &["feed"]);
+    feed.stdin = Some(b"2 press \xff\xfe\n".to_vec());
+    feed.lines = Lines::PerRow;
+    cases.push(feed);
+    assert!(cases.len() >= 100, "only {} cases", cases.len());
+    for c in &cases {
+        check(c, &f.logs);
+    }
+    eprintln!("{} malformed inputs refused cleanly", cases.len());
+    // The logs still verify and take appends.
+    ok(&["verify", &f.good]);
+    ok(&["result", &f.good, "2", "draw"]);
+}
