@@ -245,14 +245,15 @@ fn late_window_forfeits_are_recorded_once_when_it_closes() {
                 board: Board(1),
                 result: GameResult::BlackWinForfeit,
                 cause: Cause::LateWindow,
-                at: None,
+                // Recorded at the window's close, whenever the tick ran.
+                at: Some(start() + Duration::minutes(10)),
             },
             Event::ResultRecorded {
                 round: Round(1),
                 board: Board(2),
                 result: GameResult::DoubleForfeit,
                 cause: Cause::LateWindow,
-                at: None,
+                at: Some(start() + Duration::minutes(10)),
             },
         ]
     );
@@ -449,7 +450,7 @@ fn two_consecutive_forfeits_withdraw_the_player() {
                 board: Board(1),
                 result: GameResult::RedWinForfeit,
                 cause: Cause::LateWindow,
-                at: None,
+                at: Some(start() + Duration::hours(2) + Duration::minutes(10)),
             })
         );
         let by_rule = evs.iter().any(|e| {

@@ -25,7 +25,15 @@ fn json_of(log: &std::path::Path, what: &str) -> Value {
     serde_json::from_slice(&bytes).expect("valid json")
 }
 
-const REPORTS: [&str; 4] = ["pairings", "standings", "crosstable", "players"];
+/// The reports of `--what all` for this event, in its order.
+const REPORTS: [&str; 6] = [
+    "pairings",
+    "standings",
+    "crosstable",
+    "teams",
+    "prizes",
+    "players",
+];
 
 #[test]
 fn xlsx_holds_the_same_rows_as_csv() {
@@ -59,6 +67,12 @@ fn xlsx_holds_the_same_rows_as_csv() {
         let no_col = grid[0]
             .iter()
             .position(|c| *c == XCell::Text("序号".into()) || *c == XCell::Text("No".into()))
+            .or_else(|| {
+                // The team standings have no player number: their rank column instead.
+                grid[0].iter().position(|c| {
+                    *c == XCell::Text("名次".into()) || *c == XCell::Text("Rank".into())
+                })
+            })
             .expect("a number column");
         let body: Vec<&Vec<XCell>> = grid
             .iter()
@@ -94,7 +108,17 @@ fn xlsx_holds_the_same_rows_as_csv() {
     );
     let sheets = read_xlsx(&out);
     let names: Vec<&str> = sheets.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(names, ["对阵表", "成绩表", "交叉表", "报名名单"]);
+    assert_eq!(
+        names,
+        [
+            "对阵表",
+            "成绩表",
+            "交叉表",
+            "团体成绩",
+            "获奖名单",
+            "报名名单"
+        ]
+    );
     for ((_, grid), single) in sheets.iter().zip(&singles) {
         assert_eq!(sheet_text(grid), trim_rows(single.clone()));
     }
@@ -104,6 +128,8 @@ fn xlsx_holds_the_same_rows_as_csv() {
         "对阵表 第1轮",
         "成绩表 第1轮后",
         "交叉表 第1轮后",
+        "团体成绩 第1轮后",
+        "获奖名单 第1轮后",
         "报名名单",
     ];
     for (i, single) in singles.iter().enumerate() {
@@ -243,8 +269,18 @@ fn txt_aligns_cjk_and_latin_names() {
         .unwrap();
         assert!(text.starts_with("测试赛 <2024> & \"Cup\"\n"), "{text}");
         let tables = txt_tables(&text);
-        assert_eq!(tables.len(), 4, "pairings, standings, crosstable, players");
-        for (header, body) in &tables {
+        assert_eq!(
+            tables.len(),
+            6,
+            "pairings, standings, crosstable, teams, prizes, players"
+        );
+        // Tables that list players by name (the team table lists members in one cell).
+        let named = |h: &str| {
+            ["红方", "姓名", "Red", "Name"]
+                .iter()
+                .any(|l| h.contains(l))
+        };
+        for (header, body) in tables.iter().filter(|(h, _)| named(h)) {
             let cols = name_columns(body);
             // Every line names someone, and the name columns are the same on every line.
             assert!(cols.iter().all(|c| !c.is_empty()), "{header}");
@@ -271,7 +307,7 @@ fn txt_aligns_cjk_and_latin_names() {
         }
         // The entry list ends in a right-aligned number column: every line, header included,
         // has the same display width.
-        let (header, body) = &tables[3];
+        let (header, body) = tables.last().expect("the entry list");
         for l in body {
             assert_eq!(display_width(l), display_width(header), "{l}");
         }
@@ -389,10 +425,6 @@ fn refusals_are_one_line_and_the_log_is_never_written() {
         "{e}"
     );
     refused(&["export", l, "--format", "txt", "--round", "0"]);
-    for what in ["teams", "prizes"] {
-        let e = refused(&["export", l, "--format", "html", "--what", what]);
-        assert!(e.contains(&format!("--what {what}: not available")), "{e}");
-    }
     let e = refused(&["export", l, "--format", "txt", "--out", l]);
     assert!(e.contains("--out"), "{e}");
     let missing = dir.path().join("nope.log");

@@ -204,6 +204,7 @@ fn html_pages_are_well_formed_escaped_and_print_on_a4() {
     .unwrap();
     assert!(standings.contains("<h2>Standings after round 1</h2>"));
     let all = String::from_utf8(ok(&["export", l, "--format", "html", "--what", "all"])).unwrap();
-    assert_eq!(all.matches("<section class=\"report\">").count(), 4);
+    // Pairings, standings, crosstable, teams, prizes, players.
+    assert_eq!(all.matches("<section class=\"report\">").count(), 6);
     assert!(all.contains("page-break-before: always"));
 }

@@ -95,7 +95,8 @@ fn board_steps(log: &str, board: u32, n: usize, mix: Mix, clock_base: i64) -> Ve
                 // absent red, arrive red, absent black, arrive black.
                 let side = SIDES[seat / 2];
                 let present = seat % 2 == 1;
-                let at = t0() + Duration::seconds(clock_base + 50_000 + seat as i64);
+                // Within the late window (ten minutes from the round's start at t0).
+                let at = t0() + Duration::seconds(60 + seat as i64);
                 seat += 1;
                 steps.push(Step {
                     args: vec![

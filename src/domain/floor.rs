@@ -295,21 +295,18 @@ impl Tournament {
                 if present { "present" } else { "absent" }
             )));
         }
+        // An arrival after the window is refused (the forfeit is due). A seat marked absent
+        // after the window closed means the player never came: the next tick records the
+        // forfeit, as it would have at the deadline.
         if let Some(deadline) = self.late_deadline(round).filter(|d| at >= *d)
             && late_window_applies(g)
+            && present
         {
-            return Err(rule(if present {
-                format!(
-                    "round {round} board {board}: {side} arrived at {}, after the late window closed at {}; the forfeit is due (the next tick records it) unless the head arbiter reverses it (arrive --reverse REASON)",
-                    hms(at),
-                    hms(deadline)
-                )
-            } else {
-                format!(
-                    "round {round} board {board}: the late window closed at {}; a seat found empty now is not a late arrival (record a forfeit with `result`, or a leaving_seat foul)",
-                    hms(deadline)
-                )
-            }));
+            return Err(rule(format!(
+                "round {round} board {board}: {side} arrived at {}, after the late window closed at {}; the forfeit is due (the next tick records it) unless the head arbiter reverses it (arrive --reverse REASON)",
+                hms(at),
+                hms(deadline)
+            )));
         }
         Ok(vec![Event::SeatMarked {
             round,

@@ -72,6 +72,12 @@ fn is_cjk(c: char) -> bool {
 pub fn check_entry(t: &Tournament, entry: &PlayerEntry) -> Result<(), Refusal> {
     let refuse = |m: String| Err(Refusal::Registration(m));
     let rules = &t.rules;
+    if entry.name.chars().any(char::is_control) {
+        return refuse(format!(
+            "name: {:?} contains a control character (a line break or tab)",
+            entry.name
+        ));
+    }
     let name = normalize_name(&entry.name);
     if name.is_empty() {
         return refuse("name: must not be empty".into());

@@ -147,6 +147,8 @@ pub fn json_value(
             }
             all
         }
+        // Scripts poll for the current pairing: before round 1 it is an empty list.
+        What::Pairings if t.rounds.is_empty() && round.is_none() => serde_json::json!([]),
         What::Pairings => json::rounds(t, Some(paired_round(t, what, round)?)),
         What::Standings => {
             let (_, s) = rows::standings_for(t, round);

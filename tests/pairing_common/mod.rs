@@ -71,22 +71,34 @@ pub fn random_result(rng: &mut ChaCha8Rng) -> GameResult {
     }
 }
 
-/// Records random results for every board of the current round through `decide`.
+/// Records random results for every board of the current round through `decide`, until the
+/// round is complete (a drawn knockout game adds a tie-break board).
 pub fn play_round(t: &mut Tournament, rng: &mut ChaCha8Rng) {
-    let boards: Vec<_> = t
-        .current()
-        .map(|r| r.games.iter().map(|g| g.board).collect())
-        .unwrap_or_default();
-    for board in boards {
-        let cmd = Command::RecordResult {
-            round: None,
-            board,
-            result: random_result(rng),
-            correct: None,
-        };
-        let events = t.decide(&actor(), &cmd).expect("result accepted");
-        for e in &events {
-            t.apply(e);
+    loop {
+        let boards: Vec<_> = t
+            .current()
+            .map(|r| {
+                r.games
+                    .iter()
+                    .filter(|g| g.result.is_none())
+                    .map(|g| g.board)
+                    .collect()
+            })
+            .unwrap_or_default();
+        if boards.is_empty() {
+            break;
+        }
+        for board in boards {
+            let cmd = Command::RecordResult {
+                round: None,
+                board,
+                result: random_result(rng),
+                correct: None,
+            };
+            let events = t.decide(&actor(), &cmd).expect("result accepted");
+            for e in &events {
+                t.apply(e);
+            }
         }
     }
 }
