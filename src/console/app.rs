@@ -434,6 +434,10 @@ impl App {
             };
             self.table = table.map(|tb| (self.screen, self.version, tb));
         }
+        if let Some((screen, _, t)) = &self.table {
+            let i = screen.index();
+            self.scroll[i] = self.scroll[i].min((t.rows.len() + t.notes.len()).saturating_sub(1));
+        }
     }
 
     /// The text of the status line's entry part (what is being typed), if any.

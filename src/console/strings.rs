@@ -69,6 +69,8 @@ pub struct Strings {
     pub help_title: &'static str,
     pub help_entry: &'static [&'static str],
     pub scroll: &'static str,
+    /// Column heads of a board row: board, number, red, points, clock, result, black.
+    pub board_cols: [&'static str; 7],
     pub bye: &'static str,
 }
 
@@ -136,6 +138,7 @@ pub static ZH: Strings = Strings {
         "      Enter 记录, Esc 取消; 已有结果的台由裁判长填理由更正",
     ],
     scroll: "↑↓ 翻页",
+    board_cols: ["台", "序", "红方", "分", "时钟", "结果", "黑方"],
     bye: "轮空",
 };
 
@@ -150,7 +153,7 @@ pub static EN: Strings = Strings {
     reported: "reported {}/{}",
     next_round: "next round {}",
     last_two: "last two",
-    absent: "ABS",
+    absent: "abs",
     arrived: "late",
     foul: "F",
     limit: "limit",
@@ -203,6 +206,7 @@ pub static EN: Strings = Strings {
         "       Enter records, Esc cancels; the head arbiter corrects with a reason",
     ],
     scroll: "↑↓ scroll",
+    board_cols: ["Bd", "No", "Red", "Pt", "Clock", "Res", "Black"],
     bye: "bye",
 };
 
@@ -317,7 +321,7 @@ impl Strings {
         match (d, self.zh()) {
             (Deed::Quit, true) => "退出",
             (Deed::Help, true) => "帮助",
-            (Deed::Screens, true) => "切换画面 (o对阵 s排名 v预排 u棋手 l日志)",
+            (Deed::Screens, true) => "切换画面",
             (Deed::Scroll, true) => "翻页",
             (Deed::EnterResult, true) => "录入结果",
             (Deed::Forfeit, true) => "录入弃权",
@@ -335,7 +339,7 @@ impl Strings {
             (Deed::Edit, true) => "输入",
             (Deed::Quit, false) => "quit",
             (Deed::Help, false) => "help",
-            (Deed::Screens, false) => "screens (o round s standings v preview u players l audit)",
+            (Deed::Screens, false) => "switch screens",
             (Deed::Scroll, false) => "scroll",
             (Deed::EnterResult, false) => "enter results",
             (Deed::Forfeit, false) => "enter forfeits",

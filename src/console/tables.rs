@@ -80,7 +80,7 @@ pub fn preview_table(t: &Tournament, s: &Strings) -> Table {
     let mut table = Table {
         title: fill(s.preview_title, &[&next]),
         header: vec![
-            s.standings_head[1].to_string(),
+            s.board_cols[0].to_string(),
             s.side(crate::domain::Side::Red).to_string(),
             String::new(),
             s.side(crate::domain::Side::Black).to_string(),

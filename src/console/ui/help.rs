@@ -8,7 +8,8 @@ use ratatui::widgets::Paragraph;
 
 use crate::console::app::App;
 use crate::console::keymap::help_for;
-use crate::export::text::pad;
+use crate::domain::Role;
+use crate::export::text::{pad, width};
 
 pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
     let th = &app.theme;
@@ -31,15 +32,18 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
         }
         seen.push((b.deed, b.key.label()));
     }
+    let kw = keys.iter().map(|(k, _)| width(k)).max().unwrap_or(0) + 2;
     for (k, what) in keys {
         lines.push(Line::from(vec![
-            Span::styled(pad(&k, 14), th.header),
+            Span::styled(pad(&k, kw), th.header),
             Span::styled(what.to_string(), th.text),
         ]));
     }
-    lines.push(Line::raw(""));
-    for l in s.help_entry {
-        lines.push(Line::from(Span::styled((*l).to_string(), th.dim)));
+    if matches!(app.role(), Role::Head | Role::Assistant) {
+        lines.push(Line::raw(""));
+        for l in s.help_entry {
+            lines.push(Line::from(Span::styled((*l).to_string(), th.dim)));
+        }
     }
     let start = app.scroll[app.screen.index()].min(lines.len().saturating_sub(1));
     let lines: Vec<Line> = lines.into_iter().skip(start).collect();

@@ -12,7 +12,7 @@ use crate::console::view_model::{BoardRow, ClockState, SideCell};
 use crate::export::text::{pad, rpad, width};
 
 /// The narrowest column a board row is laid out in before a second column is added.
-pub const COLUMN_MIN: u16 = 58;
+pub const COLUMN_MIN: u16 = 59;
 
 /// Columns and rows of the board grid for `boards` boards in `w`×`h` cells.
 pub fn grid(boards: usize, w: u16, h: u16) -> (usize, usize) {
@@ -47,15 +47,15 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
         Constraint::Length(byes),
     ])
     .areas(area);
-    draw_header(frame, app, head);
-    draw_boards(frame, app, body);
+    let range = draw_boards(frame, app, body);
+    draw_header(frame, app, head, range);
     if byes > 0 {
         let text = app.round_view.byes.join("  ");
         frame.render_widget(Paragraph::new(text).style(app.theme.dim), foot);
     }
 }
 
-fn draw_header(frame: &mut Frame, app: &App, area: Rect) {
+fn draw_header(frame: &mut Frame, app: &App, area: Rect, range: Option<String>) {
     let h = &app.round_view.header;
     let th = &app.theme;
     let mut first = vec![
@@ -83,6 +83,10 @@ fn draw_header(frame: &mut Frame, app: &App, area: Rect) {
             second.push(Span::raw("  "));
         }
     }
+    if let Some(r) = range {
+        second.push(Span::styled(r, th.header));
+        second.push(Span::raw("  "));
+    }
     second.push(Span::styled(h.who.clone(), th.dim));
     let lines = if area.height >= 2 {
         vec![Line::from(first), Line::from(second)]
@@ -94,18 +98,39 @@ fn draw_header(frame: &mut Frame, app: &App, area: Rect) {
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-fn draw_boards(frame: &mut Frame, app: &App, area: Rect) {
+/// The column heads of a board row, aligned like `board_line`.
+fn column_heads(app: &App) -> String {
+    let c = &app.s.board_cols;
+    format!(
+        "{} {} {} {} {} {} {} {} {} {}",
+        rpad(c[0], 3),
+        rpad(c[1], 3),
+        pad(c[2], 8),
+        rpad(c[3], 2),
+        pad(c[4], 8),
+        pad(c[5], 4),
+        pad(c[4], 8),
+        rpad(c[3], 2),
+        pad(c[6], 8),
+        rpad(c[1], 3),
+    )
+}
+
+/// Draws the boards; returns which are shown when not all are (`1–68/500 ↑↓`).
+fn draw_boards(frame: &mut Frame, app: &App, area: Rect) -> Option<String> {
     let rows = &app.round_view.rows;
-    if rows.is_empty() || area.height == 0 || area.width == 0 {
-        return;
+    if rows.is_empty() || area.height < 2 || area.width == 0 {
+        return None;
     }
-    let (cols, per_col) = grid(rows.len(), area.width, area.height);
+    let (cols, per_col) = grid(rows.len(), area.width, area.height - 1);
     let capacity = cols * per_col;
     let start = first_shown(app, rows.len(), capacity);
-    let shown = &rows[start..rows.len().min(start + capacity)];
+    let end = rows.len().min(start + capacity);
+    let shown = &rows[start..end];
     let per_col = shown.len().div_ceil(cols).max(1);
     let col_w = area.width / cols as u16;
     let typed = app.mode.digits().and_then(|d| d.parse::<u32>().ok());
+    let heads = column_heads(app);
     for (c, chunk) in shown.chunks(per_col).enumerate() {
         let x = area.x + c as u16 * col_w;
         let w = if c + 1 == cols {
@@ -113,13 +138,16 @@ fn draw_boards(frame: &mut Frame, app: &App, area: Rect) {
         } else {
             col_w.saturating_sub(1)
         };
-        let lines: Vec<Line> = chunk
-            .iter()
-            .map(|r| board_line(app, r, usize::from(w), typed == Some(r.board.0)))
-            .collect();
+        let mut lines = vec![Line::from(Span::styled(heads.clone(), app.theme.dim))];
+        lines.extend(
+            chunk
+                .iter()
+                .map(|r| board_line(app, r, usize::from(w), typed == Some(r.board.0))),
+        );
         let rect = Rect::new(x, area.y, w, area.height);
         frame.render_widget(Paragraph::new(lines), rect);
     }
+    (start > 0 || end < rows.len()).then(|| format!("{}–{}/{} ↑↓", start + 1, end, rows.len()))
 }
 
 fn clock_style(app: &App, cell: &SideCell, late_urgent: bool) -> Style {
