@@ -261,7 +261,9 @@ impl Tournament {
 
     fn decide_auto_advance(&self, now: DateTime<Utc>) -> Decision {
         use super::rules::AutoAdvance;
-        let complete = self.current().is_some_and(|r| r.is_complete());
+        let complete = self
+            .current()
+            .is_some_and(super::tournament::RoundState::is_complete);
         let more = self.current_round().0 < self.rules.rounds;
         if !complete || !more || self.rules.auto_advance == AutoAdvance::Off {
             return Ok(Vec::new());
