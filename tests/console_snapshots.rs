@@ -70,7 +70,9 @@ fn all_roles(
         a.screen = screen;
         a.viewport = size;
         a.prepare(now);
-        out.push_str(&format!("==== role {} ====\n", role.word()));
+        out.push_str("==== role ");
+        out.push_str(role.word());
+        out.push_str(" ====\n");
         out.push_str(&ui::render_text(&a, size.0, size.1));
     }
     out

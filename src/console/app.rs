@@ -353,7 +353,7 @@ impl App {
                 self.log
                     .state()
                     .round(*r)
-                    .is_some_and(|rs| rs.is_complete())
+                    .is_some_and(crate::domain::tournament::RoundState::is_complete)
             })
             .collect();
         if late_forfeits > 0 {

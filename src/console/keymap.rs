@@ -337,18 +337,18 @@ impl Key {
             (_, KeyCode::Char(_)) if ctrl => false,
             (Key::Char(k), KeyCode::Char(c)) => k == c,
             (Key::AnyDigit, KeyCode::Char(c)) => c.is_ascii_digit(),
-            (Key::AnyChar, KeyCode::Char(_)) => true,
-            (Key::Enter, KeyCode::Enter) => true,
-            (Key::Esc, KeyCode::Esc) => true,
-            (Key::Backspace, KeyCode::Backspace) => true,
-            (Key::Tab, KeyCode::Tab) => true,
-            (Key::BackTab, KeyCode::BackTab) => true,
-            (Key::Up, KeyCode::Up) => true,
-            (Key::Down, KeyCode::Down) => true,
-            (Key::PageUp, KeyCode::PageUp) => true,
-            (Key::PageDown, KeyCode::PageDown) => true,
-            (Key::Home, KeyCode::Home) => true,
-            (Key::End, KeyCode::End) => true,
+            (Key::AnyChar, KeyCode::Char(_))
+            | (Key::Enter, KeyCode::Enter)
+            | (Key::Esc, KeyCode::Esc)
+            | (Key::Backspace, KeyCode::Backspace)
+            | (Key::Tab, KeyCode::Tab)
+            | (Key::BackTab, KeyCode::BackTab)
+            | (Key::Up, KeyCode::Up)
+            | (Key::Down, KeyCode::Down)
+            | (Key::PageUp, KeyCode::PageUp)
+            | (Key::PageDown, KeyCode::PageDown)
+            | (Key::Home, KeyCode::Home)
+            | (Key::End, KeyCode::End) => true,
             _ => false,
         }
     }

@@ -1,6 +1,6 @@
 //! Desktop notifications (round complete, next round paired, late window closed, a flag
 //! fallen) through notify-rust, sent from a thread so the console never blocks. Without a
-//! desktop session (over SSH: no DISPLAY / WAYLAND_DISPLAY or no session bus) the console rings
+//! desktop session (over SSH: no `DISPLAY` / `WAYLAND_DISPLAY` or no session bus) the console rings
 //! the terminal bell instead; the on-screen banner is shown either way.
 
 use std::io::Write;

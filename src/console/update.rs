@@ -48,11 +48,15 @@ pub fn update(app: &mut App, action: Action, now: DateTime<Utc>) {
             app.screen = app.screen.prev();
             Mode::Normal
         }
-        (Mode::Normal, a @ (Action::ScrollUp | Action::ScrollDown | Action::PageUp)) => {
-            scroll(app, a);
-            Mode::Normal
-        }
-        (Mode::Normal, a @ (Action::PageDown | Action::Top | Action::Bottom)) => {
+        (
+            Mode::Normal,
+            a @ (Action::ScrollUp
+            | Action::ScrollDown
+            | Action::PageUp
+            | Action::PageDown
+            | Action::Top
+            | Action::Bottom),
+        ) => {
             scroll(app, a);
             Mode::Normal
         }
@@ -155,11 +159,8 @@ pub fn update(app: &mut App, action: Action, now: DateTime<Utc>) {
             },
             None => Mode::Normal,
         },
-        (Mode::Ready { pending, .. }, Action::Submit) => {
-            submit(app, &pending);
-            Mode::Normal
-        }
-        (Mode::Confirm { pending }, Action::Confirm) => {
+        (Mode::Ready { pending, .. }, Action::Submit)
+        | (Mode::Confirm { pending }, Action::Confirm) => {
             submit(app, &pending);
             Mode::Normal
         }
@@ -195,7 +196,7 @@ pub fn update(app: &mut App, action: Action, now: DateTime<Utc>) {
                 text,
             }
         }
-        (Mode::Prompt { purpose, text, .. }, Action::Submit) => prompt_done(app, purpose, text),
+        (Mode::Prompt { purpose, text, .. }, Action::Submit) => prompt_done(app, purpose, &text),
         (Mode::Normal, Action::PairNext) => {
             let cmd = Command::PairNextRound;
             run(app, &cmd, None);
@@ -205,17 +206,18 @@ pub fn update(app: &mut App, action: Action, now: DateTime<Utc>) {
             run(app, &Command::StartRound { at: now }, None);
             Mode::Normal
         }
-        (Mode::Normal, Action::Unpair) => match app.log.state().current() {
-            Some(r) => Mode::Prompt {
-                purpose: Purpose::UnpairReason,
-                label: fill(app.s.prompt_unpair_reason, &[&r.round]),
-                text: String::new(),
-            },
-            None => {
+        (Mode::Normal, Action::Unpair) => {
+            if let Some(r) = app.log.state().current() {
+                Mode::Prompt {
+                    purpose: Purpose::UnpairReason,
+                    label: fill(app.s.prompt_unpair_reason, &[&r.round]),
+                    text: String::new(),
+                }
+            } else {
                 app.error(app.s.no_round.to_string());
                 Mode::Normal
             }
-        },
+        }
         (Mode::Normal, Action::Withdraw) => {
             app.screen = Screen::Players;
             Mode::Prompt {
@@ -336,8 +338,8 @@ fn flag_entry(app: &mut App, digits: String) -> Mode {
         .filter(|g| g.result.is_none())
         .and_then(|g| g.clock.as_ref())
         .and_then(|c| c.read(now).flag);
-    match fallen {
-        Some(side) => Mode::Ready {
+    if let Some(side) = fallen {
+        Mode::Ready {
             digits,
             pending: Pending {
                 cmd: Command::ConfirmFlag { board, side },
@@ -348,15 +350,14 @@ fn flag_entry(app: &mut App, digits: String) -> Mode {
                     app.s.result(GameResult::win_for(side.other(), false))
                 ),
             },
-        },
-        None => {
-            app.error(fill(app.s.no_flag, &[&board]));
-            Mode::Normal
         }
+    } else {
+        app.error(fill(app.s.no_flag, &[&board]));
+        Mode::Normal
     }
 }
 
-fn prompt_done(app: &mut App, purpose: Purpose, text: String) -> Mode {
+fn prompt_done(app: &mut App, purpose: Purpose, text: &str) -> Mode {
     let text = text.trim().to_string();
     match purpose {
         Purpose::CorrectReason { board, result } => {

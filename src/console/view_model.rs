@@ -159,12 +159,12 @@ fn side_cell(
 }
 
 /// The round view of the current round at `now`.
-pub fn round_view(
+pub fn round_view<H: std::hash::BuildHasher>(
     t: &Tournament,
     s: &Strings,
     now: DateTime<Utc>,
     tz: FixedOffset,
-    highlights: &HashMap<Board, Highlight>,
+    highlights: &HashMap<Board, Highlight, H>,
     who: &str,
 ) -> RoundView {
     let mut header = Header {
@@ -223,14 +223,14 @@ pub fn round_view(
 }
 
 #[allow(clippy::too_many_arguments)]
-fn board_row(
+fn board_row<H: std::hash::BuildHasher>(
     t: &Tournament,
     s: &Strings,
     g: &Game,
     points: &HashMap<PlayerNo, u32>,
     late: Option<DateTime<Utc>>,
     now: DateTime<Utc>,
-    highlights: &HashMap<Board, Highlight>,
+    highlights: &HashMap<Board, Highlight, H>,
     last_two: bool,
     sections: bool,
 ) -> BoardRow {
@@ -347,8 +347,8 @@ mod tests {
                 board: Board(k + 1),
                 red: PlayerNo(2 * k + 1),
                 black: PlayerNo(2 * k + 2),
-                stage: Default::default(),
-                game: Default::default(),
+                stage: crate::domain::event::Stage::default(),
+                game: crate::domain::event::GameKind::default(),
             })
             .collect();
         t.apply(&Event::RoundPaired {

@@ -31,7 +31,7 @@ pub fn first_shown(app: &App, boards: usize, capacity: usize) -> usize {
     let mut start = app.scroll[0].min(max_start);
     if let Some(k) = app.mode.digits().and_then(|d| d.parse::<usize>().ok())
         && (1..=boards).contains(&k)
-        && (k - 1 < start || k - 1 >= start + capacity)
+        && (k - 1 < start || k > start + capacity)
     {
         start = (k - 1).saturating_sub(capacity / 2).min(max_start);
     }
