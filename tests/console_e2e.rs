@@ -169,6 +169,39 @@ fn two_consoles_share_one_log_and_q_restores_the_terminal() {
         let alt = tmux.run(&["display-message", "-p", "-t", name, "#{alternate_on}"]);
         assert_eq!(alt.trim(), "0", "{signal} left the alternate screen on");
     }
+    // The terminal itself disappears (a closed window, a dropped SSH link): the console ends
+    // instead of spinning on a dead terminal.
+    tmux.keys("a", &["clear", "Enter"]);
+    let cmd = format!("{BIN} console {} --lang en", log.display());
+    tmux.keys("a", &[&cmd, "Enter"]);
+    tmux.wait_for("a", "Round 1 of 9", Duration::from_secs(20));
+    let shell: u32 = tmux
+        .run(&["display-message", "-p", "-t", "a", "#{pane_pid}"])
+        .trim()
+        .parse()
+        .unwrap();
+    let pid = child_of(shell).expect("the console runs under the pane's shell");
+    tmux.run(&["kill-session", "-t", "a"]);
+    let start = Instant::now();
+    while alive(pid) {
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "console {pid} still running after its terminal went away"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Whether `pid` is a live (not zombie) process.
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+        let state = s
+            .rsplit_once(')')
+            .map_or("", |(_, r)| r)
+            .split_whitespace()
+            .next();
+        !matches!(state, Some("Z" | "X"))
+    })
 }
 
 /// A child process of `parent`, read from /proc.

@@ -18,7 +18,7 @@ pub mod ui;
 pub mod update;
 pub mod view_model;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration as StdDuration;
@@ -90,7 +90,7 @@ pub fn run_demo(theme: Option<&str>, lang: Lang) -> Result<(), String> {
         role: Role::Head,
     };
     let app = App::new(log, actor, lang, theme, local_offset());
-    let result = run(app);
+    let result = run_with(app, Some(dir.path().to_path_buf()));
     stop.store(true, Ordering::Relaxed);
     let _ = replay.join();
     drop(dir);
@@ -98,7 +98,11 @@ pub fn run_demo(theme: Option<&str>, lang: Lang) -> Result<(), String> {
 }
 
 /// Runs the console in the terminal until `q` or a signal; always restores the terminal.
-pub fn run(mut app: App) -> Result<(), String> {
+pub fn run(app: App) -> Result<(), String> {
+    run_with(app, None)
+}
+
+fn run_with(mut app: App, cleanup: Option<PathBuf>) -> Result<(), String> {
     let signalled = Arc::new(AtomicBool::new(false));
     for sig in [
         signal_hook::consts::SIGTERM,
@@ -107,10 +111,50 @@ pub fn run(mut app: App) -> Result<(), String> {
     ] {
         signal_hook::flag::register(sig, Arc::clone(&signalled)).map_err(|e| e.to_string())?;
     }
+    let done = Arc::new(AtomicBool::new(false));
+    watchdog(Arc::clone(&signalled), Arc::clone(&done), cleanup);
     let mut terminal = ratatui::try_init().map_err(|e| format!("terminal: {e}"))?;
     let result = event_loop(&mut terminal, &mut app, &signalled);
+    done.store(true, Ordering::Relaxed);
     let restored = ratatui::try_restore();
     result.and(restored.map_err(|e| format!("terminal: {e}")))
+}
+
+/// Whether the terminal this process was started from has gone away: the pseudo-terminal
+/// was closed (an SSH drop, a killed terminal window) or the parent shell died.
+fn terminal_gone(parent: u32) -> bool {
+    let tty_deleted = std::fs::read_link("/proc/self/fd/0")
+        .is_ok_and(|p| p.to_string_lossy().ends_with("(deleted)"));
+    tty_deleted || std::os::unix::process::parent_id() != parent
+}
+
+/// Watches for a signal or a vanished terminal. The event loop sees the signal flag within
+/// 100 ms; when it is stuck (crossterm spins on a hung-up terminal's end of file and never
+/// returns), this thread restores what it can and ends the process.
+fn watchdog(signalled: Arc<AtomicBool>, done: Arc<AtomicBool>, cleanup: Option<PathBuf>) {
+    let parent = std::os::unix::process::parent_id();
+    let spawned = std::thread::Builder::new()
+        .name("watchdog".into())
+        .spawn(move || {
+            let mut waited = 0;
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(StdDuration::from_millis(500));
+                if terminal_gone(parent) {
+                    signalled.store(true, Ordering::Relaxed);
+                }
+                if signalled.load(Ordering::Relaxed) {
+                    waited += 1;
+                    if waited >= 2 && !done.load(Ordering::Relaxed) {
+                        let _ = ratatui::try_restore();
+                        if let Some(dir) = &cleanup {
+                            let _ = std::fs::remove_dir_all(dir);
+                        }
+                        std::process::exit(129);
+                    }
+                }
+            }
+        });
+    drop(spawned);
 }
 
 fn event_loop(

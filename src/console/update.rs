@@ -444,3 +444,108 @@ fn scroll(app: &mut App, a: Action) {
         _ => usize::MAX / 2,
     };
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::console::theme::Theme;
+    use crate::domain::rules::Lang;
+    use crate::domain::{Actor, Role, Rules};
+    use crate::log::Log;
+    use chrono::TimeZone;
+
+    fn app(dir: &std::path::Path) -> App {
+        let at = Utc.with_ymd_and_hms(2024, 7, 6, 1, 0, 0).unwrap();
+        let path = dir.join("u.log");
+        let mut log =
+            Log::create(&path, "U", Rules::preset("qigu-2024-07").unwrap(), "u", at).unwrap();
+        let actor = Actor {
+            user: "u".into(),
+            role: Role::Head,
+        };
+        for n in ["甲", "乙"] {
+            let entry = crate::domain::PlayerEntry {
+                name: n.into(),
+                gender: None,
+                birth: None,
+                club: String::new(),
+                team: String::new(),
+                group: String::new(),
+                local: false,
+            };
+            log.execute(&actor, &Command::RegisterPlayer(entry), at)
+                .unwrap();
+        }
+        log.execute(&actor, &Command::PairNextRound, at).unwrap();
+        let tz = chrono::FixedOffset::east_opt(0).unwrap();
+        App::new(log, actor, Lang::En, Theme::named("dark").unwrap(), tz)
+    }
+
+    #[test]
+    fn backspace_steps_back_to_the_board_number() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut a = app(dir.path());
+        let now = a.now;
+        update(&mut a, Action::Digit(1), now);
+        update(&mut a, Action::Result(ResultKey::Red), now);
+        assert!(matches!(a.mode, Mode::Ready { .. }));
+        update(&mut a, Action::Backspace, now);
+        assert_eq!(a.mode, Mode::Board { digits: "1".into() });
+        update(&mut a, Action::Backspace, now);
+        assert_eq!(a.mode, Mode::Normal);
+    }
+
+    #[test]
+    fn board_numbers_are_at_most_four_digits() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut a = app(dir.path());
+        let now = a.now;
+        for d in [1, 2, 3, 4, 5, 6] {
+            update(&mut a, Action::Digit(d), now);
+        }
+        assert_eq!(a.mode.digits(), Some("1234"));
+    }
+
+    #[test]
+    fn a_foul_asks_for_side_then_kind() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut a = app(dir.path());
+        let now = a.now;
+        update(&mut a, Action::Digit(1), now);
+        update(&mut a, Action::Foul, now);
+        assert!(matches!(
+            a.mode,
+            Mode::Side {
+                intent: SideIntent::Foul,
+                ..
+            }
+        ));
+        update(&mut a, Action::Side(Side::Black), now);
+        assert!(matches!(
+            a.mode,
+            Mode::FoulKind {
+                side: Side::Black,
+                ..
+            }
+        ));
+        update(
+            &mut a,
+            Action::FoulKind(crate::domain::rules::FoulKind::Phone),
+            now,
+        );
+        let Mode::Ready { pending, .. } = &a.mode else {
+            panic!("not ready: {:?}", a.mode)
+        };
+        assert!(matches!(
+            pending.cmd,
+            Command::RecordFoul {
+                side: Side::Black,
+                kind: crate::domain::rules::FoulKind::Phone,
+                ..
+            }
+        ));
+        update(&mut a, Action::Submit, now);
+        let g = a.log.state().current().unwrap().game(Board(1)).unwrap();
+        assert_eq!(g.fouls.black.len(), 1);
+    }
+}
