@@ -1,20 +1,235 @@
-//! The live console (issue 5). Placeholder until the console lands.
+//! The live console (issue 5): the round view, result entry by board number, standings,
+//! pairing preview, players, audit log and help, live across terminals through the shared log.
+//!
+//! Flow (STYLE.md): key → `Action` (keymap) → `update(&mut App, Action)` → domain `Command` →
+//! `Log::execute` → records come back through `App::absorb` like other terminals' writes →
+//! the next frame renders `&App`. This file owns the terminal: set-up, the loop, and restoring
+//! the terminal on exit, on panic (ratatui's hook), and on SIGTERM / SIGHUP / SIGINT.
 
-use std::path::Path;
+pub mod action;
+pub mod app;
+pub mod demo;
+pub mod keymap;
+pub mod notify;
+pub mod strings;
+pub mod tables;
+pub mod theme;
+pub mod ui;
+pub mod update;
+pub mod view_model;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration as StdDuration;
+
+use chrono::{FixedOffset, Utc};
+use crossterm::event::{self, Event as TermEvent, KeyEventKind};
 
 use crate::cli::args::LangArg;
-use crate::domain::Role;
 use crate::domain::rules::Lang;
+use crate::domain::{Actor, Role, Rules};
+use crate::log::{Log, user};
 
-pub fn run_demo(_theme: Option<&str>, _lang: Lang) -> Result<(), String> {
-    Err("the console is not available in this build yet".into())
+pub use app::App;
+use theme::Theme;
+
+/// The role this OS user acts in: the one asked for if they hold it, else their first role,
+/// else read-only.
+pub fn resolve_role(rules: &Rules, user: &str, asked: Option<Role>) -> Result<Role, String> {
+    let held = rules.roles_of(user);
+    match asked {
+        Some(Role::Viewer) => Ok(Role::Viewer),
+        Some(r) if held.contains(&r) => Ok(r),
+        Some(r) => Err(format!(
+            "user {user} does not hold the role {} in this tournament (holds: {})",
+            r.word(),
+            if held.is_empty() {
+                "none".to_string()
+            } else {
+                held.iter().map(|r| r.word()).collect::<Vec<_>>().join(", ")
+            }
+        )),
+        None => Ok(held.first().copied().unwrap_or(Role::Viewer)),
+    }
 }
 
+/// The local time zone's offset now (times on screen are local).
+pub fn local_offset() -> FixedOffset {
+    *chrono::Local::now().offset()
+}
+
+/// `bianpai console LOG`.
 pub fn run_console(
-    _log: &Path,
-    _role: Option<Role>,
-    _theme: Option<&str>,
-    _lang: Option<LangArg>,
+    log: &Path,
+    role: Option<Role>,
+    theme: Option<&str>,
+    lang: Option<LangArg>,
 ) -> Result<(), String> {
-    Err("the console is not available in this build yet".into())
+    let log = Log::open_with(log, true).map_err(|e| e.to_string())?;
+    let user = user::current_user();
+    let role = resolve_role(&log.state().rules, &user, role)?;
+    let lang = crate::cli::lang(lang, Some(&log.state().rules));
+    let theme = Theme::choose(theme, Theme::no_color_env())?;
+    let app = App::new(log, Actor { user, role }, lang, theme, local_offset());
+    run(app)
+}
+
+/// `bianpai` with no arguments, or `bianpai demo`: the console on a copy of the sample event,
+/// with its current round replaying live.
+pub fn run_demo(theme: Option<&str>, lang: Lang) -> Result<(), String> {
+    let dir = tempfile::tempdir().map_err(|e| format!("demo: {e}"))?;
+    let now = Utc::now();
+    let (path, schedule) = demo::build(dir.path(), now)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let replay = demo::spawn_replay(path.clone(), schedule, Arc::clone(&stop));
+    let log = Log::open_with(&path, true).map_err(|e| e.to_string())?;
+    let theme = Theme::choose(theme, Theme::no_color_env())?;
+    let actor = Actor {
+        user: user::current_user(),
+        role: Role::Head,
+    };
+    let app = App::new(log, actor, lang, theme, local_offset());
+    let result = run_with(app, Some(dir.path().to_path_buf()));
+    stop.store(true, Ordering::Relaxed);
+    let _ = replay.join();
+    drop(dir);
+    result
+}
+
+/// Runs the console in the terminal until `q` or a signal; always restores the terminal.
+pub fn run(app: App) -> Result<(), String> {
+    run_with(app, None)
+}
+
+fn run_with(mut app: App, cleanup: Option<PathBuf>) -> Result<(), String> {
+    let signalled = Arc::new(AtomicBool::new(false));
+    for sig in [
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+        signal_hook::consts::SIGINT,
+    ] {
+        signal_hook::flag::register(sig, Arc::clone(&signalled)).map_err(|e| e.to_string())?;
+    }
+    let done = Arc::new(AtomicBool::new(false));
+    watchdog(Arc::clone(&signalled), Arc::clone(&done), cleanup);
+    let mut terminal = ratatui::try_init().map_err(|e| format!("terminal: {e}"))?;
+    let result = event_loop(&mut terminal, &mut app, &signalled);
+    done.store(true, Ordering::Relaxed);
+    let restored = ratatui::try_restore();
+    result.and(restored.map_err(|e| format!("terminal: {e}")))
+}
+
+/// Whether the terminal this process was started from has gone away: the pseudo-terminal
+/// was closed (an SSH drop, a killed terminal window) or the parent shell died.
+fn terminal_gone(parent: u32) -> bool {
+    let tty_deleted = std::fs::read_link("/proc/self/fd/0")
+        .is_ok_and(|p| p.to_string_lossy().ends_with("(deleted)"));
+    tty_deleted || std::os::unix::process::parent_id() != parent
+}
+
+/// Watches for a signal or a vanished terminal. The event loop sees the signal flag within
+/// 100 ms; when it is stuck (crossterm spins on a hung-up terminal's end of file and never
+/// returns), this thread restores what it can and ends the process.
+fn watchdog(signalled: Arc<AtomicBool>, done: Arc<AtomicBool>, cleanup: Option<PathBuf>) {
+    let parent = std::os::unix::process::parent_id();
+    let spawned = std::thread::Builder::new()
+        .name("watchdog".into())
+        .spawn(move || {
+            let mut waited = 0;
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(StdDuration::from_millis(500));
+                if terminal_gone(parent) {
+                    signalled.store(true, Ordering::Relaxed);
+                }
+                if signalled.load(Ordering::Relaxed) {
+                    waited += 1;
+                    if waited >= 2 && !done.load(Ordering::Relaxed) {
+                        let _ = ratatui::try_restore();
+                        if let Some(dir) = &cleanup {
+                            let _ = std::fs::remove_dir_all(dir);
+                        }
+                        std::process::exit(129);
+                    }
+                }
+            }
+        });
+    drop(spawned);
+}
+
+fn event_loop(
+    terminal: &mut ratatui::DefaultTerminal,
+    app: &mut App,
+    signalled: &AtomicBool,
+) -> Result<(), String> {
+    let desktop = notify::desktop_available();
+    let mut second = i64::MIN;
+    let mut dirty = true;
+    let io = |e: std::io::Error| format!("terminal: {e}");
+    app.now = Utc::now();
+    app.maybe_advance();
+    while !signalled.load(Ordering::Relaxed) && !app.quit {
+        let now = Utc::now();
+        if now.timestamp() != second {
+            // Once a second: time-based rules, fallen flags, and the countdowns' redraw.
+            second = now.timestamp();
+            app.tick(now);
+            dirty = true;
+        }
+        if app.poll(now) {
+            dirty = true;
+        }
+        for n in std::mem::take(&mut app.notices) {
+            if desktop {
+                notify::send(n.text);
+            } else {
+                notify::bell();
+            }
+        }
+        if dirty {
+            let size = terminal.size().map_err(io)?;
+            app.viewport = (size.width, size.height);
+            app.prepare(now);
+            terminal.draw(|f| ui::draw(f, app)).map_err(io)?;
+            dirty = false;
+        }
+        if event::poll(StdDuration::from_millis(100)).map_err(io)? {
+            match event::read().map_err(io)? {
+                TermEvent::Key(k) if k.kind != KeyEventKind::Release => {
+                    if let Some(a) = keymap::lookup(app.role(), app.mode.kind(), &k) {
+                        update::update(app, a, Utc::now());
+                    }
+                    dirty = true;
+                }
+                TermEvent::Resize(..) => dirty = true,
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roles_come_from_the_rules_map() {
+        let mut rules = Rules::preset("qigu-2024-07").unwrap();
+        assert_eq!(resolve_role(&rules, "anyone", None), Ok(Role::Head));
+        rules
+            .roles
+            .insert("li".into(), vec![Role::Assistant, Role::Organizer]);
+        assert_eq!(resolve_role(&rules, "li", None), Ok(Role::Assistant));
+        assert_eq!(
+            resolve_role(&rules, "li", Some(Role::Organizer)),
+            Ok(Role::Organizer)
+        );
+        assert!(resolve_role(&rules, "li", Some(Role::Head)).is_err());
+        assert_eq!(resolve_role(&rules, "stranger", None), Ok(Role::Viewer));
+        assert_eq!(
+            resolve_role(&rules, "stranger", Some(Role::Viewer)),
+            Ok(Role::Viewer)
+        );
+    }
 }

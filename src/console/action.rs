@@ -1,0 +1,125 @@
+//! What a key asks the console to do. A key becomes an `Action` through the keymap (data);
+//! `update` turns actions into domain commands. Imperative names (STYLE.md).
+
+use crate::domain::Side;
+use crate::domain::rules::FoulKind;
+
+/// The console's screens, one key away from each other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Screen {
+    Round,
+    Standings,
+    Preview,
+    Players,
+    Audit,
+    Help,
+}
+
+impl Screen {
+    pub const ALL: [Screen; 6] = [
+        Screen::Round,
+        Screen::Standings,
+        Screen::Preview,
+        Screen::Players,
+        Screen::Audit,
+        Screen::Help,
+    ];
+
+    pub fn index(self) -> usize {
+        Screen::ALL.iter().position(|s| *s == self).unwrap_or(0)
+    }
+
+    #[must_use]
+    pub fn next(self) -> Screen {
+        Screen::ALL[(self.index() + 1) % Screen::ALL.len()]
+    }
+
+    #[must_use]
+    pub fn prev(self) -> Screen {
+        Screen::ALL[(self.index() + Screen::ALL.len() - 1) % Screen::ALL.len()]
+    }
+}
+
+/// The result key typed after a board number (`r`, `b`, `d`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultKey {
+    Red,
+    Black,
+    Draw,
+}
+
+/// What a binding does, for the help screen and for "your role may not …" messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Deed {
+    Quit,
+    Help,
+    Screens,
+    Scroll,
+    EnterResult,
+    Forfeit,
+    MarkAbsent,
+    MarkArrived,
+    Foul,
+    Flag,
+    MoveLimit,
+    Pair,
+    Start,
+    Unpair,
+    Withdraw,
+    Submit,
+    Cancel,
+    /// Keys without a help line of their own (typing, choosing a side).
+    Edit,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Quit,
+    Show(Screen),
+    NextScreen,
+    PrevScreen,
+    ScrollUp,
+    ScrollDown,
+    PageUp,
+    PageDown,
+    Top,
+    Bottom,
+    /// A digit of a board number.
+    Digit(u8),
+    Backspace,
+    Cancel,
+    Submit,
+    Result(ResultKey),
+    Forfeit,
+    Seat {
+        present: bool,
+    },
+    Foul,
+    Flag,
+    MoveLimit,
+    Side(Side),
+    FoulKind(FoulKind),
+    /// A typed character in a text prompt.
+    Char(char),
+    Confirm,
+    PairNext,
+    StartRound,
+    Unpair,
+    Withdraw,
+    /// The role may not do this; say so instead of acting.
+    NotPermitted(Deed),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn screens_cycle_both_ways() {
+        for s in Screen::ALL {
+            assert_eq!(s.next().prev(), s);
+        }
+        assert_eq!(Screen::Help.next(), Screen::Round);
+        assert_eq!(Screen::Round.prev(), Screen::Help);
+    }
+}

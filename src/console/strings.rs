@@ -1,0 +1,419 @@
+//! Every user-facing string of the console, once per language (gitui's `strings.rs`), so the
+//! Chinese and English consoles stay in step. Templates take their values in `{}` order
+//! through [`fill`].
+
+use super::action::Deed;
+use crate::domain::event::Cause;
+use crate::domain::rules::{FoulKind, Lang, Tiebreak};
+use crate::domain::tournament::Status;
+use crate::domain::{GameResult, Role, Side};
+
+/// The strings of one language.
+pub struct Strings {
+    /// Chinese (the role, side, result … names below switch on it).
+    pub zh: bool,
+    pub round_of: &'static str,
+    pub no_round: &'static str,
+    pub not_started: &'static str,
+    pub started_at: &'static str,
+    pub elapsed: &'static str,
+    pub late: &'static str,
+    pub reported: &'static str,
+    pub next_round: &'static str,
+    pub last_two: &'static str,
+    pub absent: &'static str,
+    pub arrived: &'static str,
+    pub foul: &'static str,
+    pub limit: &'static str,
+    pub flag: &'static str,
+    pub vs: &'static str,
+    pub screens: [&'static str; 6],
+    pub hint_normal: &'static str,
+    pub hint_viewer: &'static str,
+    pub pending: &'static str,
+    pub entry_board: &'static str,
+    pub entry_side: &'static str,
+    pub entry_foul: &'static str,
+    pub confirm: &'static str,
+    pub unknown_board: &'static str,
+    pub has_result: &'static str,
+    pub has_result_head: &'static str,
+    pub not_permitted: &'static str,
+    pub read_only: &'static str,
+    pub recorded: &'static str,
+    pub nothing_due: &'static str,
+    pub no_flag: &'static str,
+    pub cancelled: &'static str,
+    pub refused: &'static str,
+    pub prompt_reason: &'static str,
+    pub prompt_note: &'static str,
+    pub prompt_withdraw_no: &'static str,
+    pub prompt_withdraw_reason: &'static str,
+    pub prompt_unpair_reason: &'static str,
+    pub correct_what: &'static str,
+    pub withdraw_what: &'static str,
+    pub unpair_what: &'static str,
+    pub unknown_player: &'static str,
+    pub changed_by: &'static str,
+    pub n_round_complete: &'static str,
+    pub n_round_paired: &'static str,
+    pub n_late_closed: &'static str,
+    pub n_flag: &'static str,
+    pub standings_after: &'static str,
+    pub standings_head: [&'static str; 5],
+    pub preview_title: &'static str,
+    pub preview_incomplete: &'static str,
+    pub preview_none: &'static str,
+    pub players_head: [&'static str; 6],
+    pub audit_head: [&'static str; 5],
+    pub help_title: &'static str,
+    pub help_entry: &'static [&'static str],
+    pub scroll: &'static str,
+    /// Column heads of a board row: board, number, red, points, clock, result, black.
+    pub board_cols: [&'static str; 7],
+    pub bye: &'static str,
+}
+
+pub static ZH: Strings = Strings {
+    zh: true,
+    round_of: "第{}轮/共{}轮",
+    no_round: "尚未编排",
+    not_started: "未开始",
+    started_at: "开始 {}",
+    elapsed: "已用 {}",
+    late: "迟到判负 {}",
+    reported: "已报 {}/{}",
+    next_round: "下轮 {}",
+    last_two: "最后两台",
+    absent: "缺",
+    arrived: "迟到",
+    foul: "犯",
+    limit: "限着",
+    flag: "超时",
+    vs: "对",
+    screens: ["对阵", "排名", "预排", "棋手", "日志", "帮助"],
+    hint_normal: "数字+r/b/d 录入结果  Tab 切换  ? 帮助  q 退出",
+    hint_viewer: "只读  Tab 切换  ? 帮助  q 退出",
+    pending: "第{}台: {}  Enter 记录  Esc 取消",
+    entry_board: "第{}台_  r红胜 b黑胜 d和 f弃权 a缺席 i到场 x犯规 t超时 n限着",
+    entry_side: "第{}台 {}: r红方 b黑方",
+    entry_foul: "第{}台 {}犯规: 1违规着法 2手机 3离座 4碰乱棋子 5其他",
+    confirm: "{}? y 确认 / n 取消",
+    unknown_board: "第{}轮没有第{}台",
+    has_result: "第{}台已有结果: {} (更正须裁判长)",
+    has_result_head: "第{}台已有结果: {}",
+    not_permitted: "{}无权{}",
+    read_only: "只读: 不能写入",
+    recorded: "已记录: {}",
+    nothing_due: "无需操作",
+    no_flag: "第{}台没有落旗",
+    cancelled: "已取消",
+    refused: "拒绝: {}",
+    prompt_reason: "更正第{}台 {} → {} 理由: ",
+    prompt_note: "第{}台限着说明: ",
+    prompt_withdraw_no: "退赛棋手序号: ",
+    prompt_withdraw_reason: "{}号{}退赛原因: ",
+    prompt_unpair_reason: "撤销第{}轮编排的理由: ",
+    correct_what: "更正第{}台为{} ({})",
+    withdraw_what: "{}号{}退赛",
+    unpair_what: "撤销第{}轮编排",
+    unknown_player: "没有{}号棋手",
+    changed_by: "{} ({}): {}",
+    n_round_complete: "第{}轮全部完赛",
+    n_round_paired: "第{}轮已编排",
+    n_late_closed: "迟到时限已过: {}台判负",
+    n_flag: "第{}台 {}落旗",
+    standings_after: "第{}轮后排名",
+    standings_head: ["名次", "序号", "姓名", "组别", "积分"],
+    preview_title: "第{}轮预排",
+    preview_incomplete: "本轮尚未完赛: 预排按目前成绩计算",
+    preview_none: "无法预排: {}",
+    players_head: ["序号", "姓名", "单位", "组别", "状态", "积分"],
+    audit_head: ["序", "时间", "用户", "角色", "事件"],
+    help_title: "按键",
+    help_entry: &[
+        "录入: 台号数字, 然后 r 红胜 / b 黑胜 / d 和棋",
+        "      f 再按 r/b 为不战胜, f f 或 f d 双方弃权",
+        "      a 缺席 / i 到场 + r/b 方; x 犯规 + 方 + 种类; t 确认超时负",
+        "      Enter 记录, Esc 取消; 已有结果的台由裁判长填理由更正",
+    ],
+    scroll: "↑↓ 翻页",
+    board_cols: ["台", "序", "红方", "分", "时钟", "结果", "黑方"],
+    bye: "轮空",
+};
+
+pub static EN: Strings = Strings {
+    zh: false,
+    round_of: "Round {} of {}",
+    no_round: "no round paired yet",
+    not_started: "not started",
+    started_at: "started {}",
+    elapsed: "elapsed {}",
+    late: "late forfeit in {}",
+    reported: "reported {}/{}",
+    next_round: "next round {}",
+    last_two: "last two",
+    absent: "abs",
+    arrived: "late",
+    foul: "F",
+    limit: "limit",
+    flag: "FLAG",
+    vs: "v",
+    screens: ["Round", "Standings", "Preview", "Players", "Audit", "Help"],
+    hint_normal: "digits+r/b/d result  Tab screens  ? help  q quit",
+    hint_viewer: "read-only  Tab screens  ? help  q quit",
+    pending: "board {}: {}  Enter records  Esc cancels",
+    entry_board: "board {}_  r red b black d draw f forfeit a absent i arrived x foul t flag n limit",
+    entry_side: "board {} {}: r red / b black",
+    entry_foul: "board {} foul by {}: 1 move rule 2 phone 3 leaving seat 4 pieces 5 other",
+    confirm: "{}? y confirm / n cancel",
+    unknown_board: "round {}: there is no board {}",
+    has_result: "board {} already has a result: {} (corrections are the head arbiter's)",
+    has_result_head: "board {} already has a result: {}",
+    not_permitted: "{} may not {}",
+    read_only: "read-only: nothing can be written",
+    recorded: "recorded: {}",
+    nothing_due: "nothing to do",
+    no_flag: "board {}: no flag has fallen",
+    cancelled: "cancelled",
+    refused: "refused: {}",
+    prompt_reason: "correct board {} {} → {}, reason: ",
+    prompt_note: "board {} move limit note: ",
+    prompt_withdraw_no: "withdraw player number: ",
+    prompt_withdraw_reason: "withdraw {} {}, reason: ",
+    prompt_unpair_reason: "discard round {} pairing, reason: ",
+    correct_what: "correct board {} to {} ({})",
+    withdraw_what: "withdraw player {} {}",
+    unpair_what: "discard the pairing of round {}",
+    unknown_player: "there is no player number {}",
+    changed_by: "{} ({}): {}",
+    n_round_complete: "round {} complete",
+    n_round_paired: "round {} paired",
+    n_late_closed: "late window closed: {} forfeit(s)",
+    n_flag: "board {}: {} flag fell",
+    standings_after: "Standings after round {}",
+    standings_head: ["Rank", "No", "Name", "Section", "Pts"],
+    preview_title: "Round {} preview",
+    preview_incomplete: "the round is not complete: the preview uses the results so far",
+    preview_none: "no preview: {}",
+    players_head: ["No", "Name", "Club", "Section", "Status", "Pts"],
+    audit_head: ["Seq", "Time", "User", "Role", "Event"],
+    help_title: "Keys",
+    help_entry: &[
+        "Entry: board number, then r red wins / b black wins / d draw",
+        "       f then r/b for a forfeit win, f f or f d double forfeit",
+        "       a absent / i arrived + r/b side; x foul + side + kind; t confirm flag",
+        "       Enter records, Esc cancels; the head arbiter corrects with a reason",
+    ],
+    scroll: "↑↓ scroll",
+    board_cols: ["Bd", "No", "Red", "Pt", "Clock", "Res", "Black"],
+    bye: "bye",
+};
+
+/// The strings of `lang`.
+pub fn of(lang: Lang) -> &'static Strings {
+    match lang {
+        Lang::Zh => &ZH,
+        Lang::En => &EN,
+    }
+}
+
+/// Replaces each `{}` of `template` by the next of `args`.
+pub fn fill(template: &str, args: &[&dyn std::fmt::Display]) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut parts = template.split("{}");
+    if let Some(first) = parts.next() {
+        out.push_str(first);
+    }
+    for (i, p) in parts.enumerate() {
+        if let Some(a) = args.get(i) {
+            out.push_str(&a.to_string());
+        }
+        out.push_str(p);
+    }
+    out
+}
+
+impl Strings {
+    fn zh(&self) -> bool {
+        self.zh
+    }
+
+    pub fn role(&self, r: Role) -> &'static str {
+        match (r, self.zh()) {
+            (Role::Head, true) => "裁判长",
+            (Role::Assistant, true) => "裁判",
+            (Role::Organizer, true) => "编排",
+            (Role::Viewer, true) => "观看",
+            (Role::Head, false) => "head",
+            (Role::Assistant, false) => "assistant",
+            (Role::Organizer, false) => "organizer",
+            (Role::Viewer, false) => "viewer",
+        }
+    }
+
+    pub fn side(&self, s: Side) -> &'static str {
+        match (s, self.zh()) {
+            (Side::Red, true) => "红方",
+            (Side::Black, true) => "黑方",
+            (Side::Red, false) => "red",
+            (Side::Black, false) => "black",
+        }
+    }
+
+    pub fn result(&self, r: GameResult) -> &'static str {
+        match (r, self.zh()) {
+            (GameResult::RedWin, true) => "红胜",
+            (GameResult::BlackWin, true) => "黑胜",
+            (GameResult::Draw, true) => "和棋",
+            (GameResult::RedWinForfeit, true) => "红不战胜",
+            (GameResult::BlackWinForfeit, true) => "黑不战胜",
+            (GameResult::DoubleForfeit, true) => "双方弃权",
+            (GameResult::RedWin, false) => "red wins",
+            (GameResult::BlackWin, false) => "black wins",
+            (GameResult::Draw, false) => "draw",
+            (GameResult::RedWinForfeit, false) => "red wins by forfeit",
+            (GameResult::BlackWinForfeit, false) => "black wins by forfeit",
+            (GameResult::DoubleForfeit, false) => "double forfeit",
+        }
+    }
+
+    pub fn cause(&self, c: Cause) -> &'static str {
+        match (c, self.zh()) {
+            (Cause::Arbiter, _) => "",
+            (Cause::LateWindow, true) => "迟到",
+            (Cause::Fouls, true) => "犯规",
+            (Cause::Time, true) => "超时",
+            (Cause::LateWindow, false) => "late",
+            (Cause::Fouls, false) => "fouls",
+            (Cause::Time, false) => "time",
+        }
+    }
+
+    pub fn foul_kind(&self, k: FoulKind) -> &'static str {
+        match (k, self.zh()) {
+            (FoulKind::MoveRule, true) => "违规着法",
+            (FoulKind::Phone, true) => "手机",
+            (FoulKind::LeavingSeat, true) => "离座",
+            (FoulKind::DisturbedPieces, true) => "碰乱棋子",
+            (FoulKind::Other, true) => "其他",
+            (FoulKind::MoveRule, false) => "move rule",
+            (FoulKind::Phone, false) => "phone",
+            (FoulKind::LeavingSeat, false) => "leaving seat",
+            (FoulKind::DisturbedPieces, false) => "disturbed pieces",
+            (FoulKind::Other, false) => "other",
+        }
+    }
+
+    pub fn status(&self, s: Status) -> &'static str {
+        match (s, self.zh()) {
+            (Status::Active, true) => "在赛",
+            (Status::Withdrawn { by_rule: false }, true) => "退赛",
+            (Status::Withdrawn { by_rule: true }, true) => "判退",
+            (Status::Active, false) => "active",
+            (Status::Withdrawn { by_rule: false }, false) => "withdrawn",
+            (Status::Withdrawn { by_rule: true }, false) => "withdrawn (rule)",
+        }
+    }
+
+    /// What a key does, for the help screen and "may not" messages.
+    pub fn deed(&self, d: Deed) -> &'static str {
+        match (d, self.zh()) {
+            (Deed::Quit, true) => "退出",
+            (Deed::Help, true) => "帮助",
+            (Deed::Screens, true) => "切换画面",
+            (Deed::Scroll, true) => "翻页",
+            (Deed::EnterResult, true) => "录入结果",
+            (Deed::Forfeit, true) => "录入弃权",
+            (Deed::MarkAbsent, true) => "标记缺席",
+            (Deed::MarkArrived, true) => "标记到场",
+            (Deed::Foul, true) => "记录犯规",
+            (Deed::Flag, true) => "确认超时负",
+            (Deed::MoveLimit, true) => "注明限着",
+            (Deed::Pair, true) => "编排下一轮",
+            (Deed::Start, true) => "开始本轮",
+            (Deed::Unpair, true) => "撤销本轮编排",
+            (Deed::Withdraw, true) => "棋手退赛",
+            (Deed::Submit, true) => "记录",
+            (Deed::Cancel, true) => "取消",
+            (Deed::Edit, true) => "输入",
+            (Deed::Quit, false) => "quit",
+            (Deed::Help, false) => "help",
+            (Deed::Screens, false) => "switch screens",
+            (Deed::Scroll, false) => "scroll",
+            (Deed::EnterResult, false) => "enter results",
+            (Deed::Forfeit, false) => "enter forfeits",
+            (Deed::MarkAbsent, false) => "mark a seat absent",
+            (Deed::MarkArrived, false) => "mark a player arrived",
+            (Deed::Foul, false) => "record a foul",
+            (Deed::Flag, false) => "confirm a time loss",
+            (Deed::MoveLimit, false) => "note a move limit",
+            (Deed::Pair, false) => "pair the next round",
+            (Deed::Start, false) => "start the round",
+            (Deed::Unpair, false) => "discard the round's pairing",
+            (Deed::Withdraw, false) => "withdraw a player",
+            (Deed::Submit, false) => "record",
+            (Deed::Cancel, false) => "cancel",
+            (Deed::Edit, false) => "type",
+        }
+    }
+
+    pub fn tiebreak(&self, t: Tiebreak) -> &'static str {
+        match (t, self.zh()) {
+            (Tiebreak::OpponentScore, true) => "对手分",
+            (Tiebreak::Progressive, true) => "累进分",
+            (Tiebreak::Wins, true) => "胜局",
+            (Tiebreak::Fouls, true) => "犯规",
+            (Tiebreak::BlackGames, true) => "后手局",
+            (Tiebreak::BlackWins, true) => "后胜",
+            (Tiebreak::DirectEncounter, true) => "直胜",
+            (Tiebreak::PreviousRoundRank, true) => "上轮名",
+            (Tiebreak::PreviousRoundPoints, true) => "上轮分",
+            (Tiebreak::DrawNumber, true) => "序号",
+            (Tiebreak::OpponentScore, false) => "Opp",
+            (Tiebreak::Progressive, false) => "Prog",
+            (Tiebreak::Wins, false) => "Wins",
+            (Tiebreak::Fouls, false) => "Fouls",
+            (Tiebreak::BlackGames, false) => "BlkG",
+            (Tiebreak::BlackWins, false) => "BlkW",
+            (Tiebreak::DirectEncounter, false) => "H2H",
+            (Tiebreak::PreviousRoundRank, false) => "PrRk",
+            (Tiebreak::PreviousRoundPoints, false) => "PrPt",
+            (Tiebreak::DrawNumber, false) => "DrNo",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fill_places_values_in_order() {
+        assert_eq!(fill(ZH.round_of, &[&3, &9]), "第3轮/共9轮");
+        assert_eq!(fill(EN.round_of, &[&3, &9]), "Round 3 of 9");
+        assert_eq!(fill("{} and {}", &[&1]), "1 and ");
+    }
+
+    #[test]
+    fn both_languages_have_the_same_placeholders() {
+        let pairs = [
+            (ZH.pending, EN.pending),
+            (ZH.unknown_board, EN.unknown_board),
+            (ZH.has_result, EN.has_result),
+            (ZH.prompt_reason, EN.prompt_reason),
+            (ZH.correct_what, EN.correct_what),
+            (ZH.n_flag, EN.n_flag),
+            (ZH.entry_foul, EN.entry_foul),
+        ];
+        for (zh, en) in pairs {
+            assert_eq!(
+                zh.matches("{}").count(),
+                en.matches("{}").count(),
+                "{zh} / {en}"
+            );
+        }
+        assert_eq!(of(Lang::Zh).side(Side::Red), "红方");
+        assert_eq!(of(Lang::En).side(Side::Red), "red");
+    }
+}

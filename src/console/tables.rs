@@ -1,0 +1,235 @@
+//! The rows of the other screens: standings with their tiebreak columns (RULES.md §6), the
+//! pairing preview with its explanation (§3), the players, and the audit log. Computed here,
+//! only laid out by `ui/`.
+
+use chrono::FixedOffset;
+
+use super::strings::{Strings, fill};
+use crate::domain::pairing::{propose, swiss_scores};
+use crate::domain::standings::standings;
+use crate::domain::tournament::Status;
+use crate::domain::{Round, Tournament};
+use crate::log::Record;
+
+/// A titled table of text cells.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Table {
+    pub title: String,
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    /// Right-align column i.
+    pub right: Vec<bool>,
+    /// Rows to draw dimmed (withdrawn players).
+    pub dim: Vec<bool>,
+    /// Lines under the table (the pairing explanation).
+    pub notes: Vec<String>,
+}
+
+fn name(t: &Tournament, no: crate::domain::PlayerNo) -> String {
+    t.player(no).map_or(String::new(), |p| p.entry.name.clone())
+}
+
+fn value(v: Option<i64>) -> String {
+    v.map_or_else(|| "-".to_string(), |v| v.to_string())
+}
+
+/// Standings after the last complete round.
+pub fn standings_table(t: &Tournament, s: &Strings) -> Table {
+    let after = Round(t.completed_rounds());
+    let rows = standings(t, after);
+    let mut header: Vec<String> = s.standings_head.iter().map(|h| (*h).to_string()).collect();
+    header.extend(
+        t.rules
+            .tiebreaks
+            .iter()
+            .map(|tb| s.tiebreak(*tb).to_string()),
+    );
+    let mut right = vec![true, true, false, false, true];
+    right.extend(t.rules.tiebreaks.iter().map(|_| true));
+    let dim = rows
+        .iter()
+        .map(|r| t.player(r.no).is_some_and(|p| p.status != Status::Active))
+        .collect();
+    let rows = rows
+        .iter()
+        .map(|r| {
+            let mut cells = vec![
+                r.rank.to_string(),
+                r.no.to_string(),
+                name(t, r.no),
+                t.section_name(r.section).to_string(),
+                r.points.to_string(),
+            ];
+            cells.extend(r.tiebreaks.iter().map(|(_, v)| value(*v)));
+            cells
+        })
+        .collect();
+    Table {
+        title: fill(s.standings_after, &[&after]),
+        header,
+        rows,
+        right,
+        dim,
+        notes: Vec::new(),
+    }
+}
+
+/// The next round as the engine would pair it now, with its explanation.
+pub fn preview_table(t: &Tournament, s: &Strings) -> Table {
+    let next = Round(t.current_round().0 + 1);
+    let mut table = Table {
+        title: fill(s.preview_title, &[&next]),
+        header: vec![
+            s.board_cols[0].to_string(),
+            s.side(crate::domain::Side::Red).to_string(),
+            String::new(),
+            s.side(crate::domain::Side::Black).to_string(),
+        ],
+        right: vec![true, false, false, false],
+        ..Table::default()
+    };
+    if t.current().is_some_and(|r| !r.is_complete()) {
+        table.notes.push(s.preview_incomplete.to_string());
+    }
+    if next.0 > t.rules.rounds {
+        table.notes.push(fill(
+            s.preview_none,
+            &[&format!("{} / {}", t.current_round(), t.rules.rounds)],
+        ));
+        return table;
+    }
+    match propose(t) {
+        Ok(p) => {
+            for g in &p.games {
+                table.rows.push(vec![
+                    g.board.to_string(),
+                    format!("{} {}", g.red, name(t, g.red)),
+                    s.vs.to_string(),
+                    format!("{} {}", g.black, name(t, g.black)),
+                ]);
+            }
+            table.dim = vec![false; table.rows.len()];
+            for b in &p.byes {
+                table.notes.push(format!("{}: {b} {}", s.bye, name(t, *b)));
+            }
+            table.notes.extend(p.explanation);
+        }
+        Err(e) => table.notes.push(fill(s.preview_none, &[&e])),
+    }
+    table
+}
+
+/// Every player with status and points.
+pub fn players_table(t: &Tournament, s: &Strings) -> Table {
+    let scores = swiss_scores(t, Round(t.current_round().0 + 1));
+    let rows = t
+        .players
+        .iter()
+        .map(|p| {
+            vec![
+                p.no.to_string(),
+                p.entry.name.clone(),
+                p.entry.club.clone(),
+                t.section_name(p.section).to_string(),
+                s.status(p.status).to_string(),
+                scores.get(&p.no).copied().unwrap_or(0).to_string(),
+            ]
+        })
+        .collect();
+    Table {
+        title: s.screens[3].to_string(),
+        header: s.players_head.iter().map(|h| (*h).to_string()).collect(),
+        rows,
+        right: vec![true, false, false, false, false, true],
+        dim: t
+            .players
+            .iter()
+            .map(|p| p.status != Status::Active)
+            .collect(),
+        notes: Vec::new(),
+    }
+}
+
+/// The audit log, newest first: who did what, when.
+pub fn audit_table(t: &Tournament, s: &Strings, records: &[Record], tz: FixedOffset) -> Table {
+    let rows: Vec<Vec<String>> = records
+        .iter()
+        .rev()
+        .map(|r| {
+            vec![
+                r.seq.to_string(),
+                r.at.with_timezone(&tz).format("%m-%d %H:%M:%S").to_string(),
+                r.by.clone(),
+                s.role(r.role).to_string(),
+                crate::export::describe_event(t, &r.ev),
+            ]
+        })
+        .collect();
+    Table {
+        title: s.screens[4].to_string(),
+        header: s.audit_head.iter().map(|h| (*h).to_string()).collect(),
+        dim: vec![false; rows.len()],
+        rows,
+        right: vec![true, false, false, false, false],
+        notes: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::console::strings::{EN, ZH};
+    use crate::domain::event::{Event, PlayerEntry};
+    use crate::domain::{PlayerNo, Rules};
+
+    fn two_players() -> Tournament {
+        let mut t = Tournament::new("T".into(), Rules::preset("qigu-2024-07").unwrap());
+        for (i, n) in ["王伟", "李娜"].iter().enumerate() {
+            t.apply(&Event::PlayerRegistered {
+                no: PlayerNo(i as u32 + 1),
+                entry: PlayerEntry {
+                    name: (*n).into(),
+                    gender: None,
+                    birth: None,
+                    club: "棋社".into(),
+                    team: String::new(),
+                    group: String::new(),
+                    local: false,
+                },
+            });
+        }
+        t
+    }
+
+    #[test]
+    fn standings_have_one_column_per_tiebreak() {
+        let t = two_players();
+        let table = standings_table(&t, &ZH);
+        assert_eq!(table.header.len(), 5 + t.rules.tiebreaks.len());
+        assert_eq!(table.rows.len(), 2);
+        assert_eq!(table.rows[0].len(), table.header.len());
+        assert_eq!(table.title, "第0轮后排名");
+    }
+
+    #[test]
+    fn preview_of_round_one_lists_the_boards() {
+        let t = two_players();
+        let table = preview_table(&t, &EN);
+        assert_eq!(table.title, "Round 1 preview");
+        assert_eq!(table.rows.len(), 1);
+        assert!(table.rows[0][1].contains("王伟") || table.rows[0][3].contains("王伟"));
+    }
+
+    #[test]
+    fn withdrawn_players_are_dimmed() {
+        let mut t = two_players();
+        t.apply(&Event::PlayerWithdrawn {
+            no: PlayerNo(2),
+            by_rule: false,
+            reason: String::new(),
+        });
+        let table = players_table(&t, &ZH);
+        assert_eq!(table.dim, vec![false, true]);
+        assert_eq!(table.rows[1][4], "退赛");
+    }
+}

@@ -1,0 +1,51 @@
+//! The help screen: the keys this role may use, generated from the keymap (so help and
+//! bindings never disagree), and how result entry works.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use crate::console::app::App;
+use crate::console::keymap::help_for;
+use crate::domain::Role;
+use crate::export::text::{pad, width};
+
+pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
+    let th = &app.theme;
+    let s = app.s;
+    let mut lines = vec![Line::from(Span::styled(
+        format!("{} ({})", s.help_title, s.role(app.role())),
+        th.title,
+    ))];
+    let mut seen = Vec::new();
+    let mut keys: Vec<(String, &str)> = Vec::new();
+    for b in help_for(app.role()) {
+        let what = s.deed(b.deed);
+        if let Some(k) = keys.iter_mut().find(|(_, w)| *w == what) {
+            if !seen.contains(&(b.deed, b.key.label())) {
+                k.0.push(' ');
+                k.0.push_str(&b.key.label());
+            }
+        } else {
+            keys.push((b.key.label(), what));
+        }
+        seen.push((b.deed, b.key.label()));
+    }
+    let kw = keys.iter().map(|(k, _)| width(k)).max().unwrap_or(0) + 2;
+    for (k, what) in keys {
+        lines.push(Line::from(vec![
+            Span::styled(pad(&k, kw), th.header),
+            Span::styled(what.to_string(), th.text),
+        ]));
+    }
+    if matches!(app.role(), Role::Head | Role::Assistant) {
+        lines.push(Line::raw(""));
+        for l in s.help_entry {
+            lines.push(Line::from(Span::styled((*l).to_string(), th.dim)));
+        }
+    }
+    let start = app.scroll[app.screen.index()].min(lines.len().saturating_sub(1));
+    let lines: Vec<Line> = lines.into_iter().skip(start).collect();
+    frame.render_widget(Paragraph::new(lines), area);
+}

@@ -1,0 +1,93 @@
+//! Drawing only: every function reads `&App` and draws into a frame (ratatui's shared-reference
+//! pattern). No sorting, tiebreak maths or clock arithmetic happens here.
+
+mod help;
+pub mod round;
+mod status;
+mod table;
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::action::Screen;
+use super::app::App;
+
+/// Draws the whole console.
+pub fn draw(frame: &mut Frame, app: &App) {
+    let area = frame.area();
+    if area.width == 0 || area.height == 0 {
+        return;
+    }
+    let banner = u16::from(app.banner.is_some() && area.height > 4);
+    let status_h = if area.height > 6 { 2 } else { 1 };
+    let [top, tabs, body, bottom] = Layout::vertical([
+        Constraint::Length(banner),
+        Constraint::Length(1),
+        Constraint::Min(0),
+        Constraint::Length(status_h),
+    ])
+    .areas(area);
+    if let Some(b) = &app.banner {
+        frame.render_widget(
+            Paragraph::new(Line::from(format!(" ! {}", b.text))).style(app.theme.banner),
+            top,
+        );
+    }
+    draw_tabs(frame, app, tabs);
+    match app.screen {
+        Screen::Round => round::draw(frame, app, body),
+        Screen::Help => help::draw(frame, app, body),
+        _ => {
+            if let Some((_, _, t)) = &app.table {
+                table::draw(frame, app, t, body);
+            }
+        }
+    }
+    status::draw(frame, app, bottom);
+}
+
+fn draw_tabs(frame: &mut Frame, app: &App, area: Rect) {
+    let mut spans = Vec::new();
+    for (i, s) in Screen::ALL.iter().enumerate() {
+        let style = if *s == app.screen {
+            app.theme.tab_active
+        } else {
+            app.theme.tab
+        };
+        spans.push(Span::styled(format!(" {} ", app.s.screens[i]), style));
+        spans.push(Span::raw(" "));
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+/// Renders `app` into a `TestBackend` of `w`×`h` and returns the text, one line per row
+/// (for snapshots and benchmarks). Wide characters take their two columns.
+pub fn render_text(app: &App, w: u16, h: u16) -> String {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    let Ok(mut term) = Terminal::new(TestBackend::new(w, h));
+    let Ok(_) = term.draw(|f| draw(f, app));
+    buffer_text(term.backend().buffer())
+}
+
+/// The text of a buffer, trailing spaces trimmed.
+pub fn buffer_text(buf: &ratatui::buffer::Buffer) -> String {
+    let mut out = String::new();
+    let w = buf.area.width as usize;
+    for cells in buf.content.chunks(w.max(1)) {
+        let mut line = String::new();
+        let mut skip = 0u16;
+        for c in cells {
+            if skip == 0 {
+                line.push_str(c.symbol());
+            }
+            let cw = unicode_width::UnicodeWidthStr::width(c.symbol()) as u16;
+            skip = skip.max(cw).saturating_sub(1);
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}

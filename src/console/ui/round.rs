@@ -1,0 +1,244 @@
+//! The round view: header and the boards, in columns when the terminal is wide, scrolling
+//! when there are more boards than fit.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use crate::console::app::App;
+use crate::console::view_model::{BoardRow, ClockState, SideCell};
+use crate::export::text::{pad, rpad, width};
+
+/// The narrowest column a board row is laid out in before a second column is added.
+pub const COLUMN_MIN: u16 = 59;
+
+/// Columns and rows of the board grid for `boards` boards in `w`×`h` cells.
+pub fn grid(boards: usize, w: u16, h: u16) -> (usize, usize) {
+    let rows = usize::from(h.max(1));
+    let max_cols = usize::from((w / COLUMN_MIN).max(1));
+    let needed = boards.div_ceil(rows).max(1);
+    (max_cols.min(needed), rows)
+}
+
+/// The first board shown, given the scroll offset and the board being typed.
+pub fn first_shown(app: &App, boards: usize, capacity: usize) -> usize {
+    if boards <= capacity {
+        return 0;
+    }
+    let max_start = boards - capacity;
+    let mut start = app.scroll[0].min(max_start);
+    if let Some(k) = app.mode.digits().and_then(|d| d.parse::<usize>().ok())
+        && (1..=boards).contains(&k)
+        && (k - 1 < start || k > start + capacity)
+    {
+        start = (k - 1).saturating_sub(capacity / 2).min(max_start);
+    }
+    start
+}
+
+pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
+    let head_h = if area.height > 8 { 2 } else { 1 };
+    let byes = u16::from(!app.round_view.byes.is_empty() && area.height > 10);
+    let [head, body, foot] = Layout::vertical([
+        Constraint::Length(head_h),
+        Constraint::Min(0),
+        Constraint::Length(byes),
+    ])
+    .areas(area);
+    let range = draw_boards(frame, app, body);
+    draw_header(frame, app, head, range);
+    if byes > 0 {
+        let text = app.round_view.byes.join("  ");
+        frame.render_widget(Paragraph::new(text).style(app.theme.dim), foot);
+    }
+}
+
+fn draw_header(frame: &mut Frame, app: &App, area: Rect, range: Option<String>) {
+    let h = &app.round_view.header;
+    let th = &app.theme;
+    let mut first = vec![
+        Span::styled(h.title.clone(), th.title),
+        Span::raw("  "),
+        Span::styled(h.round.clone(), th.header),
+    ];
+    for part in [&h.started, &h.elapsed] {
+        if !part.is_empty() {
+            first.push(Span::raw("  "));
+            first.push(Span::styled(part.clone(), th.header));
+        }
+    }
+    let mut second = Vec::new();
+    if let Some((late, urgent)) = &h.late {
+        second.push(Span::styled(
+            late.clone(),
+            if *urgent { th.urgent } else { th.low_time },
+        ));
+        second.push(Span::raw("  "));
+    }
+    for part in [&h.reported, &h.next_round] {
+        if !part.is_empty() {
+            second.push(Span::styled(part.clone(), th.header));
+            second.push(Span::raw("  "));
+        }
+    }
+    if let Some(r) = range {
+        second.push(Span::styled(r, th.header));
+        second.push(Span::raw("  "));
+    }
+    second.push(Span::styled(h.who.clone(), th.dim));
+    let lines = if area.height >= 2 {
+        vec![Line::from(first), Line::from(second)]
+    } else {
+        first.push(Span::raw("  "));
+        first.extend(second);
+        vec![Line::from(first)]
+    };
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// The column heads of a board row, aligned like `board_line`.
+fn column_heads(app: &App) -> String {
+    let c = &app.s.board_cols;
+    format!(
+        "{} {} {} {} {} {} {} {} {} {}",
+        rpad(c[0], 3),
+        rpad(c[1], 3),
+        pad(c[2], 8),
+        rpad(c[3], 2),
+        pad(c[4], 8),
+        pad(c[5], 4),
+        pad(c[4], 8),
+        rpad(c[3], 2),
+        pad(c[6], 8),
+        rpad(c[1], 3),
+    )
+}
+
+/// Draws the boards; returns which are shown when not all are (`1–68/500 ↑↓`).
+fn draw_boards(frame: &mut Frame, app: &App, area: Rect) -> Option<String> {
+    let rows = &app.round_view.rows;
+    if rows.is_empty() || area.height < 2 || area.width == 0 {
+        return None;
+    }
+    let (cols, per_col) = grid(rows.len(), area.width, area.height - 1);
+    let capacity = cols * per_col;
+    let start = first_shown(app, rows.len(), capacity);
+    let end = rows.len().min(start + capacity);
+    let shown = &rows[start..end];
+    let per_col = shown.len().div_ceil(cols).max(1);
+    let col_w = area.width / cols as u16;
+    let typed = app.mode.digits().and_then(|d| d.parse::<u32>().ok());
+    let heads = column_heads(app);
+    for (c, chunk) in shown.chunks(per_col).enumerate() {
+        let x = area.x + c as u16 * col_w;
+        let w = if c + 1 == cols {
+            area.width - c as u16 * col_w
+        } else {
+            col_w.saturating_sub(1)
+        };
+        let mut lines = vec![Line::from(Span::styled(heads.clone(), app.theme.dim))];
+        lines.extend(
+            chunk
+                .iter()
+                .map(|r| board_line(app, r, usize::from(w), typed == Some(r.board.0))),
+        );
+        let rect = Rect::new(x, area.y, w, area.height);
+        frame.render_widget(Paragraph::new(lines), rect);
+    }
+    (start > 0 || end < rows.len()).then(|| format!("{}–{}/{} ↑↓", start + 1, end, rows.len()))
+}
+
+fn clock_style(app: &App, cell: &SideCell, late_urgent: bool) -> Style {
+    let th = &app.theme;
+    match cell.state {
+        ClockState::None | ClockState::Stopped => th.text,
+        ClockState::Running => th.running,
+        ClockState::Low => th.low_time,
+        ClockState::Fallen => th.urgent,
+        ClockState::Absent if late_urgent => th.urgent,
+        ClockState::Absent => th.attention,
+    }
+}
+
+/// One board as a line `w` columns wide.
+fn board_line<'a>(app: &App, r: &'a BoardRow, w: usize, typed: bool) -> Line<'a> {
+    let th = &app.theme;
+    let late_urgent = app.round_view.header.late.as_ref().is_some_and(|l| l.1);
+    let base = if r.finished { th.dim } else { th.text };
+    let side = |s: Style| if r.finished { th.dim } else { s };
+    let board_style = if typed {
+        th.pending
+    } else if r.changed_by.is_some() {
+        th.highlight
+    } else if r.attention {
+        th.attention
+    } else {
+        base
+    };
+    let mut spans = vec![
+        Span::styled(rpad(&r.board.to_string(), 3), board_style),
+        Span::styled(format!(" {} ", rpad(&r.red.no, 3)), base),
+        Span::styled(pad(&r.red.name, 8), side(th.red)),
+        Span::styled(format!(" {} ", rpad(&r.red.points, 2)), base),
+        Span::styled(pad(&r.red.clock, 7), clock_style(app, &r.red, late_urgent)),
+        Span::styled(
+            format!(" {} ", pad(&r.result, 3)),
+            if r.finished { th.text } else { base },
+        ),
+        Span::styled(
+            pad(&r.black.clock, 7),
+            clock_style(app, &r.black, late_urgent),
+        ),
+        Span::styled(format!(" {} ", rpad(&r.black.points, 2)), base),
+        Span::styled(pad(&r.black.name, 8), side(th.black)),
+        Span::styled(format!(" {}", rpad(&r.black.no, 3)), base),
+    ];
+    let used: usize = spans.iter().map(|s| width(&s.content)).sum();
+    let mut room = w.saturating_sub(used);
+    let mut notes: Vec<(String, Style)> = r
+        .notes
+        .iter()
+        .map(|n| (n.text.clone(), if n.urgent { th.urgent } else { base }))
+        .collect();
+    if let Some(by) = &r.changed_by {
+        notes.insert(0, (format!("← {by}"), th.highlight));
+    }
+    for (text, style) in notes {
+        let need = width(&text) + 1;
+        if need > room {
+            break;
+        }
+        spans.push(Span::raw(" "));
+        spans.push(Span::styled(text, style));
+        room -= need;
+    }
+    Line::from(spans)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forty_boards_fit_a_120_by_40_terminal() {
+        // 40 rows minus tabs, header and status leave 35 rows for boards.
+        let (cols, rows) = grid(40, 120, 35);
+        assert!(cols * rows >= 40, "{cols}×{rows}");
+        assert_eq!(cols, 2);
+    }
+
+    #[test]
+    fn narrow_terminals_get_one_column() {
+        assert_eq!(grid(40, 80, 18).0, 1);
+        assert_eq!(grid(40, 20, 4).0, 1);
+        assert_eq!(grid(0, 20, 0), (1, 1));
+    }
+
+    #[test]
+    fn few_boards_stay_in_one_wide_column() {
+        assert_eq!(grid(10, 200, 40).0, 1);
+        assert_eq!(grid(500, 240, 40).0, 4);
+    }
+}

@@ -1,0 +1,551 @@
+//! `update(&mut App, Action)`: the one flow for every change (STYLE.md). An action moves the
+//! input mode along or, once an entry is complete and confirmed, becomes a domain `Command`
+//! given to the log; the records come back through `App::absorb` like another terminal's.
+
+use chrono::DateTime;
+use chrono::Utc;
+
+use super::action::{Action, ResultKey, Screen};
+use super::app::{App, Mode, Pending, Purpose, SideIntent};
+use super::strings::fill;
+use crate::domain::tournament::Status;
+use crate::domain::{Board, Command, GameResult, PlayerNo, Side};
+
+/// Applies one action at `now`.
+pub fn update(app: &mut App, action: Action, now: DateTime<Utc>) {
+    app.now = now;
+    let mode = std::mem::replace(&mut app.mode, Mode::Normal);
+    app.mode = match (mode, action) {
+        (_, Action::Quit) => {
+            app.quit = true;
+            Mode::Normal
+        }
+        (_, Action::NotPermitted(deed)) => {
+            let text = if app.role() == crate::domain::Role::Viewer {
+                app.s.read_only.to_string()
+            } else {
+                fill(
+                    app.s.not_permitted,
+                    &[&app.s.role(app.role()), &app.s.deed(deed)],
+                )
+            };
+            app.error(text);
+            Mode::Normal
+        }
+        (_, Action::Cancel) => {
+            app.info(app.s.cancelled.to_string());
+            Mode::Normal
+        }
+        (Mode::Normal, Action::Show(s)) => {
+            app.screen = s;
+            Mode::Normal
+        }
+        (Mode::Normal, Action::NextScreen) => {
+            app.screen = app.screen.next();
+            Mode::Normal
+        }
+        (Mode::Normal, Action::PrevScreen) => {
+            app.screen = app.screen.prev();
+            Mode::Normal
+        }
+        (
+            Mode::Normal,
+            a @ (Action::ScrollUp
+            | Action::ScrollDown
+            | Action::PageUp
+            | Action::PageDown
+            | Action::Top
+            | Action::Bottom),
+        ) => {
+            scroll(app, a);
+            Mode::Normal
+        }
+        (Mode::Normal, Action::Digit(d)) => {
+            app.screen = Screen::Round;
+            Mode::Board {
+                digits: d.to_string(),
+            }
+        }
+        (Mode::Board { mut digits }, Action::Digit(d)) => {
+            if digits.len() < 4 {
+                digits.push(char::from(b'0' + d));
+            }
+            Mode::Board { digits }
+        }
+        (Mode::Board { mut digits }, Action::Backspace) => {
+            digits.pop();
+            if digits.is_empty() {
+                Mode::Normal
+            } else {
+                Mode::Board { digits }
+            }
+        }
+        (
+            Mode::Forfeit { digits }
+            | Mode::Side { digits, .. }
+            | Mode::FoulKind { digits, .. }
+            | Mode::Ready { digits, .. },
+            Action::Backspace,
+        ) => Mode::Board { digits },
+        (Mode::Board { digits }, Action::Result(k)) => {
+            let result = match k {
+                ResultKey::Red => GameResult::RedWin,
+                ResultKey::Black => GameResult::BlackWin,
+                ResultKey::Draw => GameResult::Draw,
+            };
+            result_entry(app, digits, result)
+        }
+        (Mode::Board { digits }, Action::Forfeit) => match board_of(app, &digits) {
+            Some(_) => Mode::Forfeit { digits },
+            None => Mode::Normal,
+        },
+        (Mode::Forfeit { digits }, Action::Result(k)) => {
+            let result = match k {
+                ResultKey::Red => GameResult::RedWinForfeit,
+                ResultKey::Black => GameResult::BlackWinForfeit,
+                ResultKey::Draw => GameResult::DoubleForfeit,
+            };
+            result_entry(app, digits, result)
+        }
+        (Mode::Forfeit { digits }, Action::Forfeit) => {
+            result_entry(app, digits, GameResult::DoubleForfeit)
+        }
+        (Mode::Board { digits }, Action::Seat { present }) => match board_of(app, &digits) {
+            Some(_) => Mode::Side {
+                digits,
+                intent: SideIntent::Seat { present },
+            },
+            None => Mode::Normal,
+        },
+        (Mode::Board { digits }, Action::Foul) => match board_of(app, &digits) {
+            Some(_) => Mode::Side {
+                digits,
+                intent: SideIntent::Foul,
+            },
+            None => Mode::Normal,
+        },
+        (Mode::Side { digits, intent }, Action::Side(side)) => {
+            side_chosen(app, digits, intent, side)
+        }
+        (Mode::FoulKind { digits, side }, Action::FoulKind(kind)) => {
+            let Some(board) = board_of(app, &digits) else {
+                return;
+            };
+            let label = format!(
+                "{} {} ({})",
+                app.s.side(side),
+                app.s.foul,
+                app.s.foul_kind(kind)
+            );
+            Mode::Ready {
+                digits,
+                pending: Pending {
+                    cmd: Command::RecordFoul {
+                        round: None,
+                        board,
+                        side,
+                        kind,
+                    },
+                    label,
+                },
+            }
+        }
+        (Mode::Board { digits }, Action::Flag) => flag_entry(app, digits),
+        (Mode::Board { digits }, Action::MoveLimit) => match board_of(app, &digits) {
+            Some(board) => Mode::Prompt {
+                purpose: Purpose::MoveLimitNote { board },
+                label: fill(app.s.prompt_note, &[&board]),
+                text: String::new(),
+            },
+            None => Mode::Normal,
+        },
+        (Mode::Ready { pending, .. }, Action::Submit)
+        | (Mode::Confirm { pending }, Action::Confirm) => {
+            submit(app, &pending);
+            Mode::Normal
+        }
+        (
+            Mode::Prompt {
+                purpose,
+                label,
+                mut text,
+            },
+            Action::Char(c),
+        ) => {
+            if text.chars().count() < 200 {
+                text.push(c);
+            }
+            Mode::Prompt {
+                purpose,
+                label,
+                text,
+            }
+        }
+        (
+            Mode::Prompt {
+                purpose,
+                label,
+                mut text,
+            },
+            Action::Backspace,
+        ) => {
+            text.pop();
+            Mode::Prompt {
+                purpose,
+                label,
+                text,
+            }
+        }
+        (Mode::Prompt { purpose, text, .. }, Action::Submit) => prompt_done(app, purpose, &text),
+        (Mode::Normal, Action::PairNext) => {
+            let cmd = Command::PairNextRound;
+            run(app, &cmd, None);
+            Mode::Normal
+        }
+        (Mode::Normal, Action::StartRound) => {
+            run(app, &Command::StartRound { at: now }, None);
+            Mode::Normal
+        }
+        (Mode::Normal, Action::Unpair) => {
+            if let Some(r) = app.log.state().current() {
+                Mode::Prompt {
+                    purpose: Purpose::UnpairReason,
+                    label: fill(app.s.prompt_unpair_reason, &[&r.round]),
+                    text: String::new(),
+                }
+            } else {
+                app.error(app.s.no_round.to_string());
+                Mode::Normal
+            }
+        }
+        (Mode::Normal, Action::Withdraw) => {
+            app.screen = Screen::Players;
+            Mode::Prompt {
+                purpose: Purpose::WithdrawNo,
+                label: app.s.prompt_withdraw_no.to_string(),
+                text: String::new(),
+            }
+        }
+        // Anything else leaves the mode as it was.
+        (mode, _) => mode,
+    };
+}
+
+/// Gives a command and reports with `label` on success.
+fn run(app: &mut App, cmd: &Command, label: Option<&str>) {
+    // A refusal raised by what the write set off (the automatic advance) stays on screen.
+    if app.execute(cmd, false).is_some()
+        && !app.message.as_ref().is_some_and(|m| m.error)
+        && let Some(l) = label
+    {
+        app.info(fill(app.s.recorded, &[&l]));
+    }
+}
+
+fn submit(app: &mut App, pending: &Pending) {
+    run(app, &pending.cmd, Some(&pending.label));
+}
+
+/// The board typed, if the current round has it; otherwise says so.
+fn board_of(app: &mut App, digits: &str) -> Option<Board> {
+    let t = app.log.state();
+    let round = t.current_round();
+    let n: u32 = digits.parse().unwrap_or(0);
+    let board = Board(n);
+    if t.current().and_then(|r| r.game(board)).is_some() {
+        Some(board)
+    } else {
+        app.error(fill(app.s.unknown_board, &[&round, &digits]));
+        None
+    }
+}
+
+fn result_entry(app: &mut App, digits: String, result: GameResult) -> Mode {
+    let Some(board) = board_of(app, &digits) else {
+        return Mode::Normal;
+    };
+    let existing = app
+        .log
+        .state()
+        .current()
+        .and_then(|r| r.game(board))
+        .and_then(|g| g.result);
+    match existing {
+        None => Mode::Ready {
+            digits,
+            pending: Pending {
+                cmd: Command::RecordResult {
+                    round: None,
+                    board,
+                    result,
+                    correct: None,
+                },
+                label: app.s.result(result).to_string(),
+            },
+        },
+        Some(old) if app.role() == crate::domain::Role::Head => Mode::Prompt {
+            purpose: Purpose::CorrectReason { board, result },
+            label: fill(
+                app.s.prompt_reason,
+                &[&board, &app.s.result(old), &app.s.result(result)],
+            ),
+            text: String::new(),
+        },
+        Some(old) => {
+            app.error(fill(app.s.has_result, &[&board, &app.s.result(old)]));
+            Mode::Normal
+        }
+    }
+}
+
+fn side_chosen(app: &mut App, digits: String, intent: SideIntent, side: Side) -> Mode {
+    let Some(board) = board_of(app, &digits) else {
+        return Mode::Normal;
+    };
+    match intent {
+        SideIntent::Foul => Mode::FoulKind { digits, side },
+        SideIntent::Seat { present } => {
+            let what = if present { app.s.arrived } else { app.s.absent };
+            Mode::Ready {
+                digits,
+                pending: Pending {
+                    cmd: Command::MarkSeat {
+                        round: None,
+                        board,
+                        side,
+                        present,
+                        at: app.now,
+                        reverse_reason: None,
+                    },
+                    label: format!("{} {what}", app.s.side(side)),
+                },
+            }
+        }
+    }
+}
+
+/// `t`: confirm a fallen flag as a time loss for the side whose time ran out.
+fn flag_entry(app: &mut App, digits: String) -> Mode {
+    let Some(board) = board_of(app, &digits) else {
+        return Mode::Normal;
+    };
+    let now = app.now;
+    let fallen = app
+        .log
+        .state()
+        .current()
+        .and_then(|r| r.game(board))
+        .filter(|g| g.result.is_none())
+        .and_then(|g| g.clock.as_ref())
+        .and_then(|c| c.read(now).flag);
+    if let Some(side) = fallen {
+        Mode::Ready {
+            digits,
+            pending: Pending {
+                cmd: Command::ConfirmFlag { board, side },
+                label: format!(
+                    "{} {} → {}",
+                    app.s.side(side),
+                    app.s.flag,
+                    app.s.result(GameResult::win_for(side.other(), false))
+                ),
+            },
+        }
+    } else {
+        app.error(fill(app.s.no_flag, &[&board]));
+        Mode::Normal
+    }
+}
+
+fn prompt_done(app: &mut App, purpose: Purpose, text: &str) -> Mode {
+    let text = text.trim().to_string();
+    match purpose {
+        Purpose::CorrectReason { board, result } => {
+            if text.is_empty() {
+                return Mode::Prompt {
+                    label: fill(app.s.prompt_reason, &[&board, &"?", &app.s.result(result)]),
+                    purpose,
+                    text,
+                };
+            }
+            let label = fill(app.s.correct_what, &[&board, &app.s.result(result), &text]);
+            Mode::Confirm {
+                pending: Pending {
+                    cmd: Command::RecordResult {
+                        round: None,
+                        board,
+                        result,
+                        correct: Some(text),
+                    },
+                    label,
+                },
+            }
+        }
+        Purpose::MoveLimitNote { board } => {
+            if !text.is_empty() {
+                let label = format!("{}: {text}", app.s.limit);
+                run(
+                    app,
+                    &Command::NoteMoveLimit { board, note: text },
+                    Some(&label),
+                );
+            }
+            Mode::Normal
+        }
+        Purpose::WithdrawNo => {
+            let no = PlayerNo(text.parse().unwrap_or(0));
+            match app.log.state().player(no) {
+                Some(p) if p.status == Status::Active => Mode::Prompt {
+                    label: fill(app.s.prompt_withdraw_reason, &[&no, &p.entry.name]),
+                    purpose: Purpose::WithdrawReason { no },
+                    text: String::new(),
+                },
+                Some(_) | None => {
+                    app.error(fill(app.s.unknown_player, &[&text]));
+                    Mode::Normal
+                }
+            }
+        }
+        Purpose::WithdrawReason { no } => {
+            let name = app
+                .log
+                .state()
+                .player(no)
+                .map_or(String::new(), |p| p.entry.name.clone());
+            Mode::Confirm {
+                pending: Pending {
+                    cmd: Command::WithdrawPlayer { no, reason: text },
+                    label: fill(app.s.withdraw_what, &[&no, &name]),
+                },
+            }
+        }
+        Purpose::UnpairReason => {
+            let round = app.log.state().current_round();
+            Mode::Confirm {
+                pending: Pending {
+                    cmd: Command::UnpairRound { reason: text },
+                    label: fill(app.s.unpair_what, &[&round]),
+                },
+            }
+        }
+    }
+}
+
+fn scroll(app: &mut App, a: Action) {
+    let page = usize::from(app.viewport.1.saturating_sub(6)).max(1);
+    let i = app.screen.index();
+    let s = &mut app.scroll[i];
+    *s = match a {
+        Action::ScrollUp => s.saturating_sub(1),
+        Action::ScrollDown => s.saturating_add(1),
+        Action::PageUp => s.saturating_sub(page),
+        Action::PageDown => s.saturating_add(page),
+        Action::Top => 0,
+        _ => usize::MAX / 2,
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::console::theme::Theme;
+    use crate::domain::rules::Lang;
+    use crate::domain::{Actor, Role, Rules};
+    use crate::log::Log;
+    use chrono::TimeZone;
+
+    fn app(dir: &std::path::Path) -> App {
+        let at = Utc.with_ymd_and_hms(2024, 7, 6, 1, 0, 0).unwrap();
+        let path = dir.join("u.log");
+        let mut log =
+            Log::create(&path, "U", Rules::preset("qigu-2024-07").unwrap(), "u", at).unwrap();
+        let actor = Actor {
+            user: "u".into(),
+            role: Role::Head,
+        };
+        for n in ["甲", "乙"] {
+            let entry = crate::domain::PlayerEntry {
+                name: n.into(),
+                gender: None,
+                birth: None,
+                club: String::new(),
+                team: String::new(),
+                group: String::new(),
+                local: false,
+            };
+            log.execute(&actor, &Command::RegisterPlayer(entry), at)
+                .unwrap();
+        }
+        log.execute(&actor, &Command::PairNextRound, at).unwrap();
+        let tz = chrono::FixedOffset::east_opt(0).unwrap();
+        App::new(log, actor, Lang::En, Theme::named("dark").unwrap(), tz)
+    }
+
+    #[test]
+    fn backspace_steps_back_to_the_board_number() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut a = app(dir.path());
+        let now = a.now;
+        update(&mut a, Action::Digit(1), now);
+        update(&mut a, Action::Result(ResultKey::Red), now);
+        assert!(matches!(a.mode, Mode::Ready { .. }));
+        update(&mut a, Action::Backspace, now);
+        assert_eq!(a.mode, Mode::Board { digits: "1".into() });
+        update(&mut a, Action::Backspace, now);
+        assert_eq!(a.mode, Mode::Normal);
+    }
+
+    #[test]
+    fn board_numbers_are_at_most_four_digits() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut a = app(dir.path());
+        let now = a.now;
+        for d in [1, 2, 3, 4, 5, 6] {
+            update(&mut a, Action::Digit(d), now);
+        }
+        assert_eq!(a.mode.digits(), Some("1234"));
+    }
+
+    #[test]
+    fn a_foul_asks_for_side_then_kind() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut a = app(dir.path());
+        let now = a.now;
+        update(&mut a, Action::Digit(1), now);
+        update(&mut a, Action::Foul, now);
+        assert!(matches!(
+            a.mode,
+            Mode::Side {
+                intent: SideIntent::Foul,
+                ..
+            }
+        ));
+        update(&mut a, Action::Side(Side::Black), now);
+        assert!(matches!(
+            a.mode,
+            Mode::FoulKind {
+                side: Side::Black,
+                ..
+            }
+        ));
+        update(
+            &mut a,
+            Action::FoulKind(crate::domain::rules::FoulKind::Phone),
+            now,
+        );
+        let Mode::Ready { pending, .. } = &a.mode else {
+            panic!("not ready: {:?}", a.mode)
+        };
+        assert!(matches!(
+            pending.cmd,
+            Command::RecordFoul {
+                side: Side::Black,
+                kind: crate::domain::rules::FoulKind::Phone,
+                ..
+            }
+        ));
+        update(&mut a, Action::Submit, now);
+        let g = a.log.state().current().unwrap().game(Board(1)).unwrap();
+        assert_eq!(g.fouls.black.len(), 1);
+    }
+}

@@ -1,0 +1,480 @@
+//! What the round view shows, computed from the state at an injected `now`: the header
+//! (round, times, the late-window countdown of RULES.md §4) and one row per board (players,
+//! clocks of issue 6, seats, fouls of RULES.md §5, results). Drawing only lays these out.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Duration, FixedOffset, Utc};
+
+use super::strings::{Strings, fill};
+use crate::domain::clock::format_ms;
+use crate::domain::pairing::swiss_scores;
+use crate::domain::tournament::{Game, RoundState};
+use crate::domain::{Board, PlayerNo, Round, Side, Tournament};
+
+/// A clock reading is "low" under this many milliseconds.
+pub const LOW_MS: u64 = 60_000;
+
+/// How a side's clock cell is to be drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClockState {
+    /// No clock data (nothing is shown).
+    None,
+    Stopped,
+    Running,
+    Low,
+    Fallen,
+    /// The seat is absent: the cell shows the countdown to the late forfeit.
+    Absent,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SideCell {
+    pub no: String,
+    pub name: String,
+    pub points: String,
+    /// The clock reading (`*18:45` when running), or the absence countdown, or empty.
+    pub clock: String,
+    pub state: ClockState,
+}
+
+/// A note at the end of a board row; `urgent` ones need an arbiter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    pub text: String,
+    pub urgent: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardRow {
+    pub board: Board,
+    pub red: SideCell,
+    pub black: SideCell,
+    /// The score notation once reported (`1-0`, `½-½`, `+:-`), else empty.
+    pub result: String,
+    pub finished: bool,
+    /// An absent player, a fallen flag or a second foul.
+    pub attention: bool,
+    /// Who changed this board a moment ago (another terminal or this one).
+    pub changed_by: Option<String>,
+    pub notes: Vec<Note>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Header {
+    pub title: String,
+    pub round: String,
+    pub started: String,
+    pub elapsed: String,
+    /// The late-window countdown and whether it is under a minute.
+    pub late: Option<(String, bool)>,
+    pub reported: String,
+    pub next_round: String,
+    pub who: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RoundView {
+    pub header: Header,
+    pub rows: Vec<BoardRow>,
+    /// `"轮空: 17 王五"` lines.
+    pub byes: Vec<String>,
+}
+
+/// A recent change to a board, for the highlight.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Highlight {
+    pub by: String,
+    pub until: DateTime<Utc>,
+}
+
+/// `M:SS` of a duration, never negative.
+pub fn span(d: Duration) -> String {
+    format_ms(u64::try_from(d.num_milliseconds()).unwrap_or(0))
+}
+
+/// `MM:SS` (two-digit minutes) for countdowns, rounding up so `00:00` means closed.
+pub fn countdown(d: Duration) -> String {
+    let ms = u64::try_from(d.num_milliseconds()).unwrap_or(0);
+    let s = ms.div_ceil(1000);
+    format!("{:02}:{:02}", s / 60, s % 60)
+}
+
+/// The late-window deadline of a started round.
+pub fn deadline(t: &Tournament, r: &RoundState) -> Option<DateTime<Utc>> {
+    r.started_at
+        .map(|s| s + Duration::minutes(i64::from(t.rules.late_window_minutes)))
+}
+
+fn side_cell(
+    t: &Tournament,
+    s: &Strings,
+    g: &Game,
+    side: Side,
+    points: &HashMap<PlayerNo, u32>,
+    late: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+) -> SideCell {
+    let no = g.player(side);
+    let name = t.player(no).map_or(String::new(), |p| p.entry.name.clone());
+    let seat = g.seats.get(side);
+    let (clock, state) = if g.result.is_none() && !seat.present {
+        let text = match late {
+            Some(d) if now < d => format!("{}{}", s.absent, countdown(d - now)),
+            _ => s.absent.to_string(),
+        };
+        (text, ClockState::Absent)
+    } else if let Some(c) = &g.clock {
+        let r = c.read(now);
+        let ms = if side == Side::Red {
+            r.red_ms
+        } else {
+            r.black_ms
+        };
+        let state = if r.flag == Some(side) && g.result.is_none() {
+            ClockState::Fallen
+        } else if r.running == Some(side) && ms < LOW_MS {
+            ClockState::Low
+        } else if r.running == Some(side) {
+            ClockState::Running
+        } else {
+            ClockState::Stopped
+        };
+        let mark = if state == ClockState::Running || state == ClockState::Low {
+            "*"
+        } else {
+            " "
+        };
+        (format!("{mark}{}", format_ms(ms)), state)
+    } else {
+        (String::new(), ClockState::None)
+    };
+    SideCell {
+        no: no.to_string(),
+        name,
+        points: points.get(&no).copied().unwrap_or(0).to_string(),
+        clock,
+        state,
+    }
+}
+
+/// The round view of the current round at `now`.
+pub fn round_view<H: std::hash::BuildHasher>(
+    t: &Tournament,
+    s: &Strings,
+    now: DateTime<Utc>,
+    tz: FixedOffset,
+    highlights: &HashMap<Board, Highlight, H>,
+    who: &str,
+) -> RoundView {
+    let mut header = Header {
+        title: t.title.clone(),
+        who: who.to_string(),
+        ..Header::default()
+    };
+    let Some(r) = t.current() else {
+        header.round = s.no_round.to_string();
+        return RoundView {
+            header,
+            ..RoundView::default()
+        };
+    };
+    header.round = fill(s.round_of, &[&r.round, &t.rules.rounds]);
+    header.reported = fill(s.reported, &[&r.reported(), &r.games.len()]);
+    match r.started_at {
+        Some(start) => {
+            let local = start.with_timezone(&tz).format("%H:%M").to_string();
+            header.started = fill(s.started_at, &[&local]);
+            header.elapsed = fill(s.elapsed, &[&span(now - start)]);
+        }
+        None => header.started = s.not_started.to_string(),
+    }
+    let late = deadline(t, r);
+    if let Some(d) = late
+        && now < d
+    {
+        let left = d - now;
+        header.late = Some((
+            fill(s.late, &[&countdown(left)]),
+            left < Duration::minutes(1),
+        ));
+    }
+    if let Some(next) = t.rules.schedule.get(r.round.0 as usize) {
+        header.next_round = fill(s.next_round, &[&next.format("%H:%M")]);
+    }
+    let points = swiss_scores(t, r.round);
+    let playing = r.games.iter().filter(|g| g.result.is_none()).count();
+    let last_two = playing <= 2 && r.games.len() > 2 && r.started_at.is_some();
+    let sections = t.rules.sections.len() > 1;
+    let rows = r
+        .games
+        .iter()
+        .map(|g| board_row(t, s, g, &points, late, now, highlights, last_two, sections))
+        .collect();
+    let byes = r
+        .byes
+        .iter()
+        .map(|no| {
+            let name = t.player(*no).map_or("", |p| p.entry.name.as_str());
+            format!("{}: {no} {name}", s.bye)
+        })
+        .collect();
+    RoundView { header, rows, byes }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn board_row<H: std::hash::BuildHasher>(
+    t: &Tournament,
+    s: &Strings,
+    g: &Game,
+    points: &HashMap<PlayerNo, u32>,
+    late: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+    highlights: &HashMap<Board, Highlight, H>,
+    last_two: bool,
+    sections: bool,
+) -> BoardRow {
+    let red = side_cell(t, s, g, Side::Red, points, late, now);
+    let black = side_cell(t, s, g, Side::Black, points, late, now);
+    let finished = g.result.is_some();
+    let mut notes = Vec::new();
+    let fallen = red.state == ClockState::Fallen || black.state == ClockState::Fallen;
+    let absent = red.state == ClockState::Absent || black.state == ClockState::Absent;
+    let fouls = (g.fouls.red.len(), g.fouls.black.len());
+    let second_foul = !finished && (fouls.0 >= 2 || fouls.1 >= 2);
+    if fallen {
+        notes.push(Note {
+            text: s.flag.to_string(),
+            urgent: true,
+        });
+    }
+    if fouls != (0, 0) {
+        notes.push(Note {
+            text: format!("{}{}/{}", s.foul, fouls.0, fouls.1),
+            urgent: second_foul,
+        });
+    }
+    if last_two && !finished {
+        notes.push(Note {
+            text: s.last_two.to_string(),
+            urgent: false,
+        });
+    }
+    if let Some(limit) = &g.move_limit {
+        notes.push(Note {
+            text: format!("{}:{limit}", s.limit),
+            urgent: false,
+        });
+    }
+    for (side, seat) in g.seats.iter() {
+        if seat.arrived_at.is_some() {
+            notes.push(Note {
+                text: format!("{}{}", s.side(side), s.arrived),
+                urgent: false,
+            });
+        }
+    }
+    if let Some(res) = g.result {
+        let cause = s.cause(g.cause);
+        if !cause.is_empty() {
+            notes.push(Note {
+                text: cause.to_string(),
+                urgent: false,
+            });
+        }
+        let _ = res;
+    }
+    if sections {
+        notes.push(Note {
+            text: t.section_name(g.section).to_string(),
+            urgent: false,
+        });
+    }
+    let changed_by = highlights
+        .get(&g.board)
+        .filter(|h| h.until > now)
+        .map(|h| h.by.clone());
+    BoardRow {
+        board: g.board,
+        red,
+        black,
+        result: g
+            .result
+            .map_or(String::new(), |r| r.score_text().to_string()),
+        finished,
+        attention: !finished && (fallen || absent || second_foul),
+        changed_by,
+        notes,
+    }
+}
+
+/// The round being shown and how many boards it has.
+pub fn round_size(t: &Tournament) -> (Round, usize) {
+    t.current()
+        .map_or((Round(0), 0), |r| (r.round, r.games.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::console::strings::{EN, ZH};
+    use crate::domain::event::{ClockAction, Event, Pairing, PlayerEntry};
+    use crate::domain::{GameResult, Rules};
+    use chrono::TimeZone;
+
+    fn at(s: i64) -> DateTime<Utc> {
+        Utc.timestamp_opt(1_720_227_600 + s, 0).unwrap()
+    }
+
+    fn event(players: u32) -> Tournament {
+        let mut t = Tournament::new("T".into(), Rules::preset("qigu-2024-07").unwrap());
+        for i in 0..players {
+            t.apply(&Event::PlayerRegistered {
+                no: PlayerNo(i + 1),
+                entry: PlayerEntry {
+                    name: format!("王{}", i + 1),
+                    gender: None,
+                    birth: None,
+                    club: String::new(),
+                    team: String::new(),
+                    group: String::new(),
+                    local: false,
+                },
+            });
+        }
+        let games = (0..players / 2)
+            .map(|k| Pairing {
+                board: Board(k + 1),
+                red: PlayerNo(2 * k + 1),
+                black: PlayerNo(2 * k + 2),
+                stage: crate::domain::event::Stage::default(),
+                game: crate::domain::event::GameKind::default(),
+            })
+            .collect();
+        t.apply(&Event::RoundPaired {
+            round: Round(1),
+            games,
+            byes: vec![],
+        });
+        t.apply(&Event::RoundStarted {
+            round: Round(1),
+            at: at(0),
+        });
+        t
+    }
+
+    fn view(t: &Tournament, now: i64) -> RoundView {
+        let tz = FixedOffset::east_opt(8 * 3600).unwrap();
+        round_view(t, &ZH, at(now), tz, &HashMap::new(), "u")
+    }
+
+    #[test]
+    fn clocks_show_nothing_until_clock_data_exists() {
+        let mut t = event(4);
+        let v = view(&t, 60);
+        assert_eq!(v.rows[0].red.clock, "");
+        assert_eq!(v.rows[0].red.state, ClockState::None);
+        t.apply(&Event::Clock {
+            round: Round(1),
+            board: Board(1),
+            action: ClockAction::Press(Side::Red),
+            at: at(30),
+        });
+        // 20+5: red used 30 s and got 5 s back; black has run 30 s since.
+        let v = view(&t, 60);
+        assert_eq!(v.rows[0].red.clock, " 19:35");
+        assert_eq!(v.rows[0].black.clock, "*19:30");
+        assert_eq!(v.rows[0].black.state, ClockState::Running);
+        assert_eq!(v.rows[1].red.clock, "");
+    }
+
+    #[test]
+    fn low_time_and_fallen_flag_need_attention() {
+        let mut t = event(4);
+        t.apply(&Event::Clock {
+            round: Round(1),
+            board: Board(1),
+            action: ClockAction::Set {
+                red_ms: 50_000,
+                black_ms: 600_000,
+            },
+            at: at(100),
+        });
+        let v = view(&t, 110);
+        assert_eq!(v.rows[0].red.state, ClockState::Low);
+        assert!(!v.rows[0].attention);
+        let v = view(&t, 151);
+        assert_eq!(v.rows[0].red.state, ClockState::Fallen);
+        assert!(v.rows[0].attention);
+        assert!(v.rows[0].notes.iter().any(|n| n.urgent && n.text == "超时"));
+    }
+
+    #[test]
+    fn late_window_countdown_and_absent_seat() {
+        let mut t = event(4);
+        t.apply(&Event::SeatMarked {
+            round: Round(1),
+            board: Board(2),
+            side: Side::Black,
+            present: false,
+            at: at(5),
+        });
+        let v = view(&t, 142);
+        // 10-minute window: 7:38 left.
+        assert_eq!(v.header.late, Some(("迟到判负 07:38".into(), false)));
+        assert_eq!(v.rows[1].black.clock, "缺07:38");
+        assert!(v.rows[1].attention);
+        let v = view(&t, 570);
+        assert_eq!(v.header.late, Some(("迟到判负 00:30".into(), true)));
+        let v = view(&t, 600);
+        assert_eq!(v.header.late, None);
+        assert_eq!(v.header.elapsed, "已用 10:00");
+    }
+
+    #[test]
+    fn last_two_boards_are_marked_and_results_dim() {
+        let mut t = event(8);
+        for b in [1, 2] {
+            t.apply(&Event::ResultRecorded {
+                round: Round(1),
+                board: Board(b),
+                result: GameResult::Draw,
+                cause: crate::domain::event::Cause::Arbiter,
+            });
+        }
+        let v = round_view(
+            &t,
+            &EN,
+            at(60),
+            FixedOffset::east_opt(0).unwrap(),
+            &HashMap::new(),
+            "u",
+        );
+        assert_eq!(v.header.reported, "reported 2/4");
+        assert!(v.rows[0].finished);
+        assert_eq!(v.rows[0].result, "½-½");
+        assert!(v.rows[2].notes.iter().any(|n| n.text == "last two"));
+        assert!(!v.rows[0].notes.iter().any(|n| n.text == "last two"));
+    }
+
+    #[test]
+    fn second_foul_stands_out() {
+        let mut t = event(4);
+        for _ in 0..2 {
+            t.apply(&Event::FoulRecorded {
+                round: Round(1),
+                board: Board(1),
+                side: Side::Red,
+                kind: crate::domain::rules::FoulKind::Other,
+            });
+        }
+        let v = view(&t, 60);
+        assert!(v.rows[0].attention);
+        assert!(
+            v.rows[0]
+                .notes
+                .iter()
+                .any(|n| n.text == "犯2/0" && n.urgent)
+        );
+    }
+}

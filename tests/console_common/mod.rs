@@ -1,0 +1,113 @@
+//! Fixtures shared by the console tests and benchmark: a real log in a temp dir with players
+//! registered, round 1 paired and started.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use bianpai::console::app::App;
+use bianpai::console::keymap;
+use bianpai::console::theme::Theme;
+use bianpai::console::update::update;
+use bianpai::domain::event::PlayerEntry;
+use bianpai::domain::rules::Lang;
+use bianpai::domain::{Actor, Command, Role, Rules};
+use bianpai::log::Log;
+use chrono::{DateTime, Duration, FixedOffset, TimeZone, Utc};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+pub const SURNAMES: [&str; 8] = ["王", "李", "张", "刘", "欧阳", "赵", "黄", "周"];
+pub const GIVEN: [&str; 6] = ["伟", "芳", "建国", "一鸣", "秀英", "天宇"];
+
+/// 09:00 in Beijing on the event day.
+pub fn t0() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2024, 7, 6, 1, 0, 0).unwrap()
+}
+
+pub fn head() -> Actor {
+    Actor {
+        user: "head1".into(),
+        role: Role::Head,
+    }
+}
+
+/// A log at `dir/name` with `players` players, round 1 paired and (if `start`) started at
+/// `t0()`; the event has `rounds` rounds.
+pub fn event(dir: &Path, name: &str, players: u32, rounds: u32, start: bool) -> PathBuf {
+    let mut rules = Rules::preset("qigu-2024-07").unwrap();
+    rules.rounds = rounds;
+    rules.registration.capacity = None;
+    let path = dir.join(name);
+    let mut log = Log::create(&path, "测试赛 Test", rules, "head1", t0()).unwrap();
+    let actor = head();
+    log.transact(&actor, t0(), |t| {
+        let mut work = t.clone();
+        let mut out = Vec::new();
+        for i in 0..players {
+            let entry = PlayerEntry {
+                name: format!(
+                    "{}{}{}",
+                    SURNAMES[i as usize % SURNAMES.len()],
+                    GIVEN[(i as usize / SURNAMES.len()) % GIVEN.len()],
+                    i + 1
+                ),
+                gender: None,
+                birth: None,
+                club: String::new(),
+                team: String::new(),
+                group: String::new(),
+                local: false,
+            };
+            let evs = work.decide(&actor, &Command::RegisterPlayer(entry))?;
+            for e in &evs {
+                work.apply(e);
+            }
+            out.extend(evs);
+        }
+        Ok(out)
+    })
+    .unwrap();
+    log.execute(&actor, &Command::PairNextRound, t0()).unwrap();
+    if start {
+        log.execute(&actor, &Command::StartRound { at: t0() }, t0())
+            .unwrap();
+    }
+    path
+}
+
+pub fn beijing() -> FixedOffset {
+    FixedOffset::east_opt(8 * 3600).unwrap()
+}
+
+pub fn app_as(path: &Path, user: &str, role: Role, lang: Lang, now: DateTime<Utc>) -> App {
+    let log = Log::open_with(path, true).unwrap();
+    let actor = Actor {
+        user: user.into(),
+        role,
+    };
+    let mut app = App::new(log, actor, lang, Theme::named("dark").unwrap(), beijing());
+    app.now = now;
+    app.prepare(now);
+    app
+}
+
+/// Types `keys` into the app as a person would: `\n` is Enter, `\x1b` Esc, `\x08` Backspace.
+pub fn type_keys(app: &mut App, keys: &str, now: DateTime<Utc>) {
+    for c in keys.chars() {
+        let code = match c {
+            '\n' => KeyCode::Enter,
+            '\x1b' => KeyCode::Esc,
+            '\x08' => KeyCode::Backspace,
+            '\t' => KeyCode::Tab,
+            c => KeyCode::Char(c),
+        };
+        let ev = KeyEvent::new(code, KeyModifiers::NONE);
+        if let Some(a) = keymap::lookup(app.role(), app.mode.kind(), &ev) {
+            update(app, a, now);
+        }
+    }
+    app.prepare(now);
+}
+
+pub fn minutes(m: i64) -> DateTime<Utc> {
+    t0() + Duration::minutes(m)
+}

@@ -1,0 +1,224 @@
+//! End to end: the real binary in tmux. Two consoles on one log; a result typed in one shows
+//! in the other; `q` leaves the alternate screen and gives the shell back.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_bianpai");
+
+/// A private tmux server, killed when dropped.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn new() -> Tmux {
+        Tmux {
+            socket: format!("bianpai-e2e-{}", std::process::id()),
+        }
+    }
+
+    fn run(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux is installed");
+        assert!(
+            out.status.success(),
+            "tmux {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn session(&self, name: &str) {
+        self.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            name,
+            "-x",
+            "160",
+            "-y",
+            "48",
+            "env",
+            "LANG=C.UTF-8",
+            "TERM=xterm-256color",
+            "sh",
+        ]);
+    }
+
+    fn keys(&self, name: &str, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", name];
+        args.extend_from_slice(keys);
+        self.run(&args);
+    }
+
+    fn pane(&self, name: &str) -> String {
+        self.run(&["capture-pane", "-p", "-t", name])
+    }
+
+    /// Waits until the pane shows `text`; returns how long it took.
+    fn wait_for(&self, name: &str, text: &str, limit: Duration) -> Duration {
+        let start = Instant::now();
+        loop {
+            if self.pane(name).contains(text) {
+                return start.elapsed();
+            }
+            assert!(
+                start.elapsed() < limit,
+                "pane {name} never showed {text:?}:\n{}",
+                self.pane(name)
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .output();
+    }
+}
+
+fn cli(args: &[&str]) {
+    let out = Command::new(BIN).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "bianpai {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn make_event(log: &Path) {
+    let l = log.to_str().unwrap();
+    cli(&["new", l, "--preset", "qigu-2024-07", "--title", "E2E"]);
+    for n in ["王伟", "李娜", "张强", "刘洋"] {
+        cli(&["player", "add", l, "--name", n]);
+    }
+    cli(&["pair", l]);
+    cli(&["start", l]);
+}
+
+#[test]
+fn two_consoles_share_one_log_and_q_restores_the_terminal() {
+    assert!(
+        Command::new("tmux").arg("-V").output().is_ok(),
+        "tmux is needed for this test (apt-get install tmux)"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("e2e.log");
+    make_event(&log);
+    let tmux = Tmux::new();
+    for name in ["a", "b"] {
+        tmux.session(name);
+        let cmd = format!(
+            "{BIN} console {} --lang en --role head; echo CONSOLE-EXITED-$?",
+            log.display()
+        );
+        tmux.keys(name, &[&cmd, "Enter"]);
+    }
+    for name in ["a", "b"] {
+        tmux.wait_for(name, "Round 1 of 9", Duration::from_secs(20));
+    }
+    // Board 1: red wins, typed in console a.
+    tmux.keys("a", &["1", "r"]);
+    tmux.wait_for("a", "board 1: red wins", Duration::from_secs(5));
+    tmux.keys("a", &["Enter"]);
+    let seen = tmux.wait_for("b", "reported 1/2", Duration::from_secs(5));
+    let pane_b = tmux.pane("b");
+    assert!(pane_b.contains("1-0"), "{pane_b}");
+    eprintln!("console b showed a's result after {} ms", seen.as_millis());
+    // Who made the change is shown beside the board.
+    assert!(pane_b.contains('←'), "{pane_b}");
+    // q leaves the console: the alternate screen is gone and the shell runs the next command.
+    for name in ["a", "b"] {
+        tmux.keys(name, &["q"]);
+        tmux.wait_for(name, "CONSOLE-EXITED-0", Duration::from_secs(5));
+        let pane = tmux.pane(name);
+        assert!(!pane.contains("Round 1 of 9"), "{pane}");
+    }
+    let alt = tmux.run(&["display-message", "-p", "-t", "a", "#{alternate_on}"]);
+    assert_eq!(alt.trim(), "0");
+    // SIGTERM and SIGHUP (an SSH drop) restore the terminal too.
+    for (name, signal) in [("a", "-TERM"), ("b", "-HUP")] {
+        tmux.keys(name, &["clear", "Enter"]);
+        let cmd = format!(
+            "{BIN} console {} --lang en; echo SIGNALLED-$?",
+            log.display()
+        );
+        tmux.keys(name, &[&cmd, "Enter"]);
+        tmux.wait_for(name, "Round 1 of 9", Duration::from_secs(20));
+        let shell: u32 = tmux
+            .run(&["display-message", "-p", "-t", name, "#{pane_pid}"])
+            .trim()
+            .parse()
+            .unwrap();
+        let pid = child_of(shell).expect("the console runs under the pane's shell");
+        let ok = Command::new("kill")
+            .args([signal, &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(ok.success());
+        tmux.wait_for(name, "SIGNALLED-0", Duration::from_secs(5));
+        let alt = tmux.run(&["display-message", "-p", "-t", name, "#{alternate_on}"]);
+        assert_eq!(alt.trim(), "0", "{signal} left the alternate screen on");
+    }
+    // The terminal itself disappears (a closed window, a dropped SSH link): the console ends
+    // instead of spinning on a dead terminal.
+    tmux.keys("a", &["clear", "Enter"]);
+    let cmd = format!("{BIN} console {} --lang en", log.display());
+    tmux.keys("a", &[&cmd, "Enter"]);
+    tmux.wait_for("a", "Round 1 of 9", Duration::from_secs(20));
+    let shell: u32 = tmux
+        .run(&["display-message", "-p", "-t", "a", "#{pane_pid}"])
+        .trim()
+        .parse()
+        .unwrap();
+    let pid = child_of(shell).expect("the console runs under the pane's shell");
+    tmux.run(&["kill-session", "-t", "a"]);
+    let start = Instant::now();
+    while alive(pid) {
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "console {pid} still running after its terminal went away"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Whether `pid` is a live (not zombie) process.
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+        let state = s
+            .rsplit_once(')')
+            .map_or("", |(_, r)| r)
+            .split_whitespace()
+            .next();
+        !matches!(state, Some("Z" | "X"))
+    })
+}
+
+/// A child process of `parent`, read from /proc.
+fn child_of(parent: u32) -> Option<u32> {
+    for e in std::fs::read_dir("/proc").ok()?.flatten() {
+        let Ok(pid) = e.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        // Fields after the command name (which may hold spaces): state, ppid, …
+        let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+        let ppid: Option<u32> = rest.split_whitespace().nth(1).and_then(|p| p.parse().ok());
+        if ppid == Some(parent) {
+            return Some(pid);
+        }
+    }
+    None
+}
