@@ -317,6 +317,7 @@ fn the_last_result_of_a_round_pairs_the_next() {
         board: Board(boards as u32),
         result: GameResult::Draw,
         cause: bianpai::domain::event::Cause::Arbiter,
+        at: None,
     });
     let engine = propose(&done);
     type_keys(&mut app, &format!("{boards}d\n"), minutes(41));

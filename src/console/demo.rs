@@ -92,6 +92,7 @@ fn command_for(ev: &Event, due: DateTime<Utc>) -> Option<Command> {
             ..
         } => Command::ConfirmFlag {
             board: *board,
+            at: due,
             // The flagged side lost on time.
             side: if *result == crate::domain::GameResult::BlackWin {
                 Side::Red

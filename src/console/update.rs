@@ -342,7 +342,11 @@ fn flag_entry(app: &mut App, digits: String) -> Mode {
         Mode::Ready {
             digits,
             pending: Pending {
-                cmd: Command::ConfirmFlag { board, side },
+                cmd: Command::ConfirmFlag {
+                    board,
+                    side,
+                    at: now,
+                },
                 label: format!(
                     "{} {} → {}",
                     app.s.side(side),

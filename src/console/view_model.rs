@@ -440,6 +440,7 @@ mod tests {
                 board: Board(b),
                 result: GameResult::Draw,
                 cause: crate::domain::event::Cause::Arbiter,
+                at: None,
             });
         }
         let v = round_view(
