@@ -190,9 +190,11 @@ fn an_arrival_after_the_close_is_refused_before_and_after_the_tick() {
     tick(&mut t, at(10, 1));
     let e = refused(&t, &assistant(), seat(1, Side::Red, true, at(10, 30)));
     assert!(e.to_string().contains("--reverse"), "{e}");
-    // Marking a seat absent once the window closed is refused too.
-    let e = refused(&t, &assistant(), seat(2, Side::Black, false, at(11, 0)));
-    assert!(e.to_string().contains("late window closed"), "{e}");
+    // A seat marked absent once the window closed means the player never came: the next
+    // tick records the forfeit.
+    run(&mut t, &assistant(), seat(2, Side::Black, false, at(11, 0)));
+    tick(&mut t, at(11, 1));
+    assert_eq!(result_of(&t, 2), Some(GameResult::RedWinForfeit));
 }
 
 #[test]
