@@ -127,15 +127,7 @@ fn import(ctx: &Ctx, path: &Path, file: &Path, skip_invalid: bool) -> CliResult 
     let read =
         crate::import::read_file(file, today).map_err(|e| CliError(format!("{fname}: {e}")))?;
     let mut log = open_log(path)?;
-    let cmd = Command::RegisterPlayer(PlayerEntry {
-        name: String::new(),
-        gender: None,
-        birth: None,
-        club: String::new(),
-        team: String::new(),
-        group: String::new(),
-        local: false,
-    });
+    let cmd = Command::RegisterPlayer(PlayerEntry::named(""));
     let actor = actor_for(&log.state().rules, ctx.role, &cmd)?;
     let mut notes: Vec<String> = read.notes.clone();
     let sections = &log.state().rules.sections;

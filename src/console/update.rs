@@ -468,15 +468,7 @@ mod tests {
             role: Role::Head,
         };
         for n in ["甲", "乙"] {
-            let entry = crate::domain::PlayerEntry {
-                name: n.into(),
-                gender: None,
-                birth: None,
-                club: String::new(),
-                team: String::new(),
-                group: String::new(),
-                local: false,
-            };
+            let entry = crate::domain::PlayerEntry::named(n);
             log.execute(&actor, &Command::RegisterPlayer(entry), at)
                 .unwrap();
         }

@@ -331,15 +331,7 @@ mod tests {
         for i in 0..players {
             t.apply(&Event::PlayerRegistered {
                 no: PlayerNo(i + 1),
-                entry: PlayerEntry {
-                    name: format!("王{}", i + 1),
-                    gender: None,
-                    birth: None,
-                    club: String::new(),
-                    team: String::new(),
-                    group: String::new(),
-                    local: false,
-                },
+                entry: PlayerEntry::named(format!("王{}", i + 1)),
             });
         }
         let games = (0..players / 2)

@@ -28,6 +28,22 @@ pub struct PlayerEntry {
     pub local: bool,
 }
 
+impl PlayerEntry {
+    /// An entry with only a name: no gender, birth date, club, team or group (the first
+    /// section), not local.
+    pub fn named(name: impl Into<String>) -> Self {
+        PlayerEntry {
+            name: name.into(),
+            gender: None,
+            birth: None,
+            club: String::new(),
+            team: String::new(),
+            group: String::new(),
+            local: false,
+        }
+    }
+}
+
 /// The stage a game belongs to (CONTRACT.md `stage`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -322,15 +322,7 @@ mod tests {
         for i in 1..=8 {
             t.apply(&Event::PlayerRegistered {
                 no: PlayerNo(i),
-                entry: PlayerEntry {
-                    name: format!("P{i}"),
-                    gender: None,
-                    birth: None,
-                    club: String::new(),
-                    team: String::new(),
-                    group: String::new(),
-                    local: false,
-                },
+                entry: PlayerEntry::named(format!("P{i}")),
             });
         }
         t.apply(&Event::NumbersDrawn {

@@ -188,15 +188,7 @@ mod tests {
     use chrono::NaiveDate;
 
     fn entry(i: u32) -> PlayerEntry {
-        PlayerEntry {
-            name: format!("p{i}"),
-            gender: None,
-            birth: None,
-            club: String::new(),
-            team: String::new(),
-            group: String::new(),
-            local: false,
-        }
+        PlayerEntry::named(format!("p{i}"))
     }
 
     fn tournament(rules: Rules, entries: Vec<PlayerEntry>) -> Tournament {

@@ -383,15 +383,7 @@ mod tests {
         for i in 1..=n {
             ev.push(Event::PlayerRegistered {
                 no: PlayerNo(i),
-                entry: PlayerEntry {
-                    name: format!("p{i}"),
-                    gender: None,
-                    birth: None,
-                    club: String::new(),
-                    team: String::new(),
-                    group: String::new(),
-                    local: false,
-                },
+                entry: PlayerEntry::named(format!("p{i}")),
             });
         }
         ev

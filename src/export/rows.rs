@@ -392,15 +392,7 @@ mod tests {
         for (i, n) in names.iter().enumerate() {
             t.apply(&Event::PlayerRegistered {
                 no: PlayerNo(i as u32 + 1),
-                entry: PlayerEntry {
-                    name: (*n).into(),
-                    gender: None,
-                    birth: None,
-                    club: String::new(),
-                    team: String::new(),
-                    group: String::new(),
-                    local: false,
-                },
+                entry: PlayerEntry::named(*n),
             });
         }
         t
