@@ -382,13 +382,14 @@ fn two_consecutive_forfeits_withdraw_the_player_who_is_then_not_paired() {
     assert!(eligible(&t, 3).contains(&PlayerNo(2)));
 }
 
-#[test]
-fn reversing_the_forfeit_that_withdrew_a_player_reinstates_them() {
-    let mut t = started(preset("qigu-2024-07"), 4);
-    run(&mut t, &assistant(), seat(1, Side::Black, false, at(0, 0)));
-    tick(&mut t, at(10, 0));
+/// Player 2 is absent as black on board 1 in round 1 (forfeited at the tick), board 2's
+/// result is recorded, round 2 is paired and player 2 is marked absent as black on board 2;
+/// the round-2 tick is left to the caller.
+fn absent_in_rounds_1_and_2(t: &mut Tournament) {
+    run(t, &assistant(), seat(1, Side::Black, false, at(0, 0)));
+    tick(t, at(10, 0));
     run(
-        &mut t,
+        t,
         &assistant(),
         Command::RecordResult {
             round: None,
@@ -397,12 +398,14 @@ fn reversing_the_forfeit_that_withdrew_a_player_reinstates_them() {
             correct: None,
         },
     );
-    pair_round_2(&mut t);
-    run(
-        &mut t,
-        &assistant(),
-        seat(2, Side::Black, false, at(120, 0)),
-    );
+    pair_round_2(t);
+    run(t, &assistant(), seat(2, Side::Black, false, at(120, 0)));
+}
+
+#[test]
+fn reversing_the_forfeit_that_withdrew_a_player_reinstates_them() {
+    let mut t = started(preset("qigu-2024-07"), 4);
+    absent_in_rounds_1_and_2(&mut t);
     tick(&mut t, at(130, 0));
     assert!(!eligible(&t, 3).contains(&PlayerNo(2)));
     let evs = run(
@@ -428,24 +431,7 @@ fn no_withdrawal_when_the_rule_is_off() {
     let mut rules = preset("qigu-2024-07");
     rules.withdraw_after_forfeits = 0;
     let mut t = started(rules, 4);
-    run(&mut t, &assistant(), seat(1, Side::Black, false, at(0, 0)));
-    tick(&mut t, at(10, 0));
-    run(
-        &mut t,
-        &assistant(),
-        Command::RecordResult {
-            round: None,
-            board: Board(2),
-            result: GameResult::RedWin,
-            correct: None,
-        },
-    );
-    pair_round_2(&mut t);
-    run(
-        &mut t,
-        &assistant(),
-        seat(2, Side::Black, false, at(120, 0)),
-    );
+    absent_in_rounds_1_and_2(&mut t);
     let evs = tick(&mut t, at(130, 0));
     assert!(
         !evs.iter()

@@ -2,87 +2,11 @@
 //! GBK, quoted fields, blank lines, and the file-level refusals. The log is read back with
 //! `export --format json --what players`; refusals must leave it byte-identical.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod cli_support;
 
 use serde_json::Value;
 
-struct Event {
-    dir: tempfile::TempDir,
-    log: PathBuf,
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bianpai"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-impl Event {
-    fn new(preset: &str) -> Event {
-        let dir = tempfile::tempdir().unwrap();
-        let log = dir.path().join("event.log");
-        let e = Event { dir, log };
-        ok(&["new", e.log_str(), "--preset", preset]);
-        e
-    }
-
-    fn log_str(&self) -> &str {
-        self.log.to_str().unwrap()
-    }
-
-    fn file(&self, name: &str, bytes: &[u8]) -> PathBuf {
-        let p = self.dir.path().join(name);
-        std::fs::write(&p, bytes).unwrap();
-        p
-    }
-
-    fn import(&self, file: &Path) -> String {
-        ok(&["player", "import", self.log_str(), file.to_str().unwrap()])
-    }
-
-    /// Runs an import that must be refused; checks the log is byte-identical and returns
-    /// standard error.
-    fn refused_import(&self, file: &Path, extra: &[&str]) -> String {
-        let before = std::fs::read(&self.log).unwrap();
-        let mut args = vec!["player", "import", self.log_str(), file.to_str().unwrap()];
-        args.extend_from_slice(extra);
-        let out = run(&args);
-        assert!(!out.status.success(), "{args:?} should be refused");
-        assert_eq!(
-            std::fs::read(&self.log).unwrap(),
-            before,
-            "a refused import changed the log"
-        );
-        String::from_utf8_lossy(&out.stderr).into_owned()
-    }
-
-    fn players(&self) -> Vec<Value> {
-        let out = ok(&[
-            "export",
-            self.log_str(),
-            "--format",
-            "json",
-            "--what",
-            "players",
-        ]);
-        match serde_json::from_str(&out).unwrap() {
-            Value::Array(a) => a,
-            other => panic!("players export is not an array: {other}"),
-        }
-    }
-}
+use cli_support::{Event, ok};
 
 fn field<'a>(p: &'a Value, k: &str) -> &'a Value {
     p.get(k).unwrap_or(&Value::Null)
@@ -204,13 +128,7 @@ fn one_bad_row_imports_nothing_and_lists_every_bad_row() {
     assert_eq!(e.players().len(), 1);
 
     // --skip-invalid imports the good row and still lists the bad ones.
-    let out = run(&[
-        "player",
-        "import",
-        e.log_str(),
-        file.to_str().unwrap(),
-        "--skip-invalid",
-    ]);
+    let out = e.try_import(&file, &["--skip-invalid"]);
     assert!(out.status.success());
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -272,7 +190,7 @@ fn file_level_refusals() {
     let err = e.refused_import(&e.file("x.doc", b"whatever"), &[]);
     assert!(err.contains("give a .csv or .xlsx file"), "{err}");
 
-    let err = e.refused_import(&e.file("bad.csv", &[0x81, 0x20, 0xFF, 0xFE, 0x00]), &[]);
+    let err = e.refused_import(&e.file("bad.csv", [0x81, 0x20, 0xFF, 0xFE, 0x00]), &[]);
     assert!(err.contains("CSV UTF-8"), "{err}");
     assert!(e.players().is_empty());
 }

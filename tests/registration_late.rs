@@ -7,67 +7,18 @@
 //!   section's range is no longer contiguous), is not in the paired round, has zero points
 //!   (no bye points for rounds missed) and is paired from the next round.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod cli_support;
 
 use bianpai::domain::{PlayerNo, Round};
 use bianpai::log::Log;
 use serde_json::Value;
 
-struct Event {
-    _dir: tempfile::TempDir,
-    log: PathBuf,
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bianpai"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use cli_support::{Event, ok, run};
 
 impl Event {
-    fn new(preset: &str) -> Event {
-        let dir = tempfile::tempdir().unwrap();
-        let log = dir.path().join("event.log");
-        let e = Event { _dir: dir, log };
-        ok(&["new", e.log_str(), "--preset", preset]);
-        e
-    }
-
-    fn log_str(&self) -> &str {
-        self.log.to_str().unwrap()
-    }
-
-    fn add(&self, name: &str, group: &str) -> String {
-        ok(&[
-            "player",
-            "add",
-            self.log_str(),
-            "--name",
-            name,
-            "--group",
-            group,
-        ])
-    }
-
-    fn json(&self, what: &str, round: Option<u32>) -> Value {
-        let r = round.map(|r| r.to_string());
-        let mut args = vec!["export", self.log_str(), "--format", "json", "--what", what];
-        if let Some(r) = &r {
-            args.extend_from_slice(&["--round", r]);
-        }
-        serde_json::from_str(&ok(&args)).unwrap()
+    /// `player add <log> --name <name> --group <group>`, which must succeed.
+    fn enter(&self, name: &str, group: &str) -> String {
+        self.add(&["--name", name, "--group", group])
     }
 
     /// (number, name, group) of every player.
@@ -126,16 +77,16 @@ fn contiguous(numbers: &[(u32, String, String)], group: &str) -> bool {
 fn late_entry_after_the_draw_before_round_1_keeps_sections_contiguous() {
     let e = Event::new("qiyuan-2019");
     for i in 1..=4 {
-        e.add(&format!("公开{i}"), "open");
+        e.enter(&format!("公开{i}"), "open");
     }
     for i in 1..=3 {
-        e.add(&format!("少年{i}"), "junior");
+        e.enter(&format!("少年{i}"), "junior");
     }
     ok(&["draw", e.log_str(), "--seed", "11"]);
     let drawn = e.numbers();
     assert!(contiguous(&drawn, "公开组") && contiguous(&drawn, "少年组"));
 
-    let out = e.add("迟到", "open");
+    let out = e.enter("迟到", "open");
     assert!(out.contains("registered 5 迟到 (公开组)"), "{out}");
     assert!(out.contains("moved up by one"), "{out}");
     let now = e.numbers();
@@ -171,13 +122,13 @@ fn late_entry_after_the_draw_before_round_1_keeps_sections_contiguous() {
 fn event_with_late_entry_after_round_1() -> Event {
     let e = Event::new("qiyuan-2019");
     for i in 1..=4 {
-        e.add(&format!("公开{i}"), "公开组");
+        e.enter(&format!("公开{i}"), "公开组");
     }
     for i in 1..=4 {
-        e.add(&format!("少年{i}"), "少年组");
+        e.enter(&format!("少年{i}"), "少年组");
     }
     ok(&["pair", e.log_str()]);
-    let out = e.add("迟到", "open");
+    let out = e.enter("迟到", "open");
     // Numbers are fixed once round 1 is paired: the next free number, no renumbering.
     assert!(out.contains("registered 9 迟到 (公开组)"), "{out}");
     assert!(!out.contains("moved up"), "{out}");

@@ -2,92 +2,14 @@
 //! the field, exits non-zero, and leaves the log byte-identical. Rules are checked the same
 //! way for `player add` and for each row of `player import`.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod cli_support;
 
 use bianpai::domain::registration::fee_totals;
 use bianpai::log::Log;
 
-struct Event {
-    dir: tempfile::TempDir,
-    log: PathBuf,
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bianpai"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use cli_support::{Event, ok};
 
 impl Event {
-    fn new(preset: &str) -> Event {
-        let dir = tempfile::tempdir().unwrap();
-        let log = dir.path().join("event.log");
-        let e = Event { dir, log };
-        ok(&["new", e.log_str(), "--preset", preset]);
-        e
-    }
-
-    fn from_rules(ron: &str) -> Event {
-        let dir = tempfile::tempdir().unwrap();
-        let log = dir.path().join("event.log");
-        let rules = dir.path().join("rules.ron");
-        std::fs::write(&rules, ron).unwrap();
-        let e = Event { dir, log };
-        ok(&["new", e.log_str(), "--rules", rules.to_str().unwrap()]);
-        e
-    }
-
-    fn log_str(&self) -> &str {
-        self.log.to_str().unwrap()
-    }
-
-    fn file(&self, name: &str, text: &str) -> PathBuf {
-        let p = self.dir.path().join(name);
-        std::fs::write(&p, text).unwrap();
-        p
-    }
-
-    fn add(&self, extra: &[&str]) -> String {
-        let mut args = vec!["player", "add", self.log_str()];
-        args.extend_from_slice(extra);
-        ok(&args)
-    }
-
-    /// A command that must be refused: returns standard error, checks the log is unchanged.
-    fn refused(&self, args: &[&str]) -> String {
-        let before = std::fs::read(&self.log).unwrap();
-        let out = run(args);
-        assert!(!out.status.success(), "{args:?} should be refused");
-        assert_eq!(
-            std::fs::read(&self.log).unwrap(),
-            before,
-            "{args:?}: a refused command changed the log"
-        );
-        String::from_utf8_lossy(&out.stderr).into_owned()
-    }
-
-    fn refused_add(&self, extra: &[&str]) -> String {
-        let mut args = vec!["player", "add", self.log_str()];
-        args.extend_from_slice(extra);
-        self.refused(&args)
-    }
-
-    fn refused_import(&self, file: &Path) -> String {
-        self.refused(&["player", "import", self.log_str(), file.to_str().unwrap()])
-    }
-
     fn count(&self) -> usize {
         Log::open(&self.log).unwrap().state().players.len()
     }
@@ -108,7 +30,7 @@ fn capacity_seed_000_is_40() {
     ]);
     // Two more rows: the first fits, the second does not; nothing is imported.
     let two = e.file("two.csv", "姓名\n第四十\n第四十一\n");
-    let err = e.refused_import(&two);
+    let err = e.refused_import(&two, &[]);
     assert!(
         err.contains("line 3: 第四十一: the event is full (40 players registered, 限额40人)"),
         "{err}"
@@ -131,7 +53,10 @@ fn seed_000_under_70_on_the_event_day() {
         ),
         "{err}"
     );
-    let err = e.refused_import(&e.file("old.csv", "姓名,出生日期\n老将,1954年7月6日\n"));
+    let err = e.refused_import(
+        &e.file("old.csv", "姓名,出生日期\n老将,1954年7月6日\n"),
+        &[],
+    );
     assert!(
         err.contains("line 2: 老将: birth: born 1954-07-06, must be under 70"),
         "{err}"
@@ -161,10 +86,13 @@ fn duplicates_against_the_event_and_inside_the_file() {
         err.contains("张三: already registered as player 1 (same name and birth date 1990-05-01)"),
         "{err}"
     );
-    let err = e.refused_import(&e.file(
-        "dup.csv",
-        "姓名,出生日期\n李四,2000-01-01\n王五,2001-01-01\n李四,2000/1/1\n张三,1990-05-01\n",
-    ));
+    let err = e.refused_import(
+        &e.file(
+            "dup.csv",
+            "姓名,出生日期\n李四,2000-01-01\n王五,2001-01-01\n李四,2000/1/1\n张三,1990-05-01\n",
+        ),
+        &[],
+    );
     assert!(
         err.contains("line 4: 李四: duplicate of line 2 (same name and birth date 2000-01-01)"),
         "{err}"
@@ -205,7 +133,10 @@ fn birth_in_the_future_or_after_the_event() {
         err.contains("--birth: 2999-01-01 is in the future"),
         "{err}"
     );
-    let err = e.refused_import(&e.file("future.csv", "姓名,出生日期\n未来,2999年1月1日\n"));
+    let err = e.refused_import(
+        &e.file("future.csv", "姓名,出生日期\n未来,2999年1月1日\n"),
+        &[],
+    );
     assert!(
         err.contains("line 2: 未来: birth: 2999-01-01 is in the future"),
         "{err}"
@@ -220,7 +151,7 @@ fn empty_name() {
     let e = Event::new("qigu-2024-07");
     let err = e.refused_add(&["--name", "  "]);
     assert!(err.contains("name: must not be empty"), "{err}");
-    let err = e.refused_import(&e.file("noname.csv", "姓名,性别\n,男\n"));
+    let err = e.refused_import(&e.file("noname.csv", "姓名,性别\n,男\n"), &[]);
     assert!(
         err.contains("line 2: name: empty (the row has: 男)"),
         "{err}"

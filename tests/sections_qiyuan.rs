@@ -17,11 +17,13 @@
 //! `"label"` or `"prize"` (the place label, or the category name for a category prize; a
 //! `"category"` key is also accepted) and `"amount"` (yuan).
 
+mod cli_support;
+
 use std::collections::{HashMap, HashSet};
-use std::path::PathBuf;
-use std::process::{Command, Output};
 
 use serde_json::Value;
+
+use cli_support::{Event, ok, run};
 
 const OPEN: &str = "公开组";
 const JUNIOR: &str = "少年组";
@@ -71,48 +73,10 @@ fn entrants() -> Vec<Entrant> {
     v
 }
 
-struct Event {
-    dir: tempfile::TempDir,
-    log: PathBuf,
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bianpai"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
 impl Event {
-    fn new() -> Event {
-        let dir = tempfile::tempdir().unwrap();
-        let log = dir.path().join("qiyuan.log");
-        let e = Event { dir, log };
-        ok(&["new", e.log_str(), "--preset", "qiyuan-2019"]);
-        e
-    }
-
-    fn log_str(&self) -> &str {
-        self.log.to_str().unwrap()
-    }
-
-    fn json(&self, what: &str, round: Option<u32>) -> Value {
-        let r = round.map(|r| r.to_string());
-        let mut args = vec!["export", self.log_str(), "--format", "json", "--what", what];
-        if let Some(r) = &r {
-            args.extend_from_slice(&["--round", r]);
-        }
-        serde_json::from_str(&ok(&args)).unwrap()
+    /// The event of seed 001, preset `qiyuan-2019`.
+    fn qiyuan() -> Event {
+        Event::with_log("qiyuan-2019", "qiyuan.log")
     }
 
     /// Imports the 45 players from a CSV (groups interleaved, as a desk types them), draws.
@@ -132,9 +96,7 @@ impl Event {
         for (k, q) in j.enumerate() {
             csv.push_str(&row(q, 2006 + k % 6));
         }
-        let file = self.dir.path().join("报名.csv");
-        std::fs::write(&file, csv).unwrap();
-        let out = ok(&["player", "import", self.log_str(), file.to_str().unwrap()]);
+        let out = self.import(&self.file("报名.csv", csv));
         assert!(out.contains("imported 45 player(s)"), "{out}");
         ok(&["draw", self.log_str(), "--seed", "20190710"]);
     }
@@ -265,7 +227,7 @@ fn strengths(
 #[test]
 fn round_1_numbers_and_boards_per_section() {
     let people = entrants();
-    let e = Event::new();
+    let e = Event::qiyuan();
     e.register(&people);
     let roster = roster(&e, &people);
     // Contiguous ranges: open 1-30, junior 31-45 (sections in rules order).
@@ -291,7 +253,7 @@ fn round_1_numbers_and_boards_per_section() {
 #[test]
 fn seven_rounds_sections_standings_and_prizes() {
     let people = entrants();
-    let e = Event::new();
+    let e = Event::qiyuan();
     e.register(&people);
     let roster = roster(&e, &people);
     let strength = strengths(&people, &roster);
