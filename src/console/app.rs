@@ -32,11 +32,20 @@ pub struct Pending {
 /// What a text prompt is for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Purpose {
-    CorrectReason { board: Board, result: GameResult },
-    MoveLimitNote { board: Board },
+    CorrectReason {
+        board: Board,
+        result: GameResult,
+    },
+    MoveLimitNote {
+        board: Board,
+    },
     WithdrawNo,
-    WithdrawReason { no: PlayerNo },
+    WithdrawReason {
+        no: PlayerNo,
+    },
     UnpairReason,
+    /// Knockout: the higher-ranked players choose colours (numbers of those taking red).
+    KnockoutRed,
 }
 
 /// What the next key is interpreted as.

@@ -198,9 +198,24 @@ pub fn update(app: &mut App, action: Action, now: DateTime<Utc>) {
         }
         (Mode::Prompt { purpose, text, .. }, Action::Submit) => prompt_done(app, purpose, &text),
         (Mode::Normal, Action::PairNext) => {
-            let cmd = Command::PairNextRound;
-            run(app, &cmd, None);
-            Mode::Normal
+            let t = app.log.state();
+            let next = crate::domain::Round(t.current_round().0 + 1);
+            let choices = crate::domain::knockout::colour_choices(t, next);
+            if choices.is_empty() {
+                run(app, &Command::PairNextRound, None);
+                Mode::Normal
+            } else {
+                let who = choices
+                    .iter()
+                    .map(|(hi, lo)| format!("{hi} v {lo}"))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                Mode::Prompt {
+                    purpose: Purpose::KnockoutRed,
+                    label: fill(app.s.prompt_knockout_red, &[&who]),
+                    text: String::new(),
+                }
+            }
         }
         (Mode::Normal, Action::StartRound) => {
             run(app, &Command::StartRound { at: now }, None);
@@ -364,6 +379,18 @@ fn flag_entry(app: &mut App, digits: String) -> Mode {
 fn prompt_done(app: &mut App, purpose: Purpose, text: &str) -> Mode {
     let text = text.trim().to_string();
     match purpose {
+        Purpose::KnockoutRed => {
+            let red: Option<Vec<PlayerNo>> = text
+                .split([',', ' ', '，'])
+                .filter(|w| !w.is_empty())
+                .map(|w| w.parse().ok().map(PlayerNo))
+                .collect();
+            match red {
+                Some(red) => run(app, &Command::PairNextRoundWith { red }, None),
+                None => app.error(fill(app.s.unknown_player, &[&text])),
+            }
+            Mode::Normal
+        }
         Purpose::CorrectReason { board, result } => {
             if text.is_empty() {
                 return Mode::Prompt {

@@ -190,6 +190,23 @@ pub fn pairings(
     Ok(Vec::new())
 }
 
+/// The knockout matches of `round` whose colour counts are equal, so that the higher-ranked
+/// player chooses (RULES.md §7): (higher-ranked, lower-ranked) pairs. Empty when no choice is
+/// due (or the round cannot be paired yet).
+pub fn colour_choices(t: &Tournament, round: Round) -> Vec<(PlayerNo, PlayerNo)> {
+    let seeds = seeds(t);
+    let rank = |p: PlayerNo| seeds.iter().position(|s| *s == p).unwrap_or(usize::MAX);
+    pairings(t, round, &[])
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|(r, b, _)| {
+            let (rr, rb) = colour_counts(t, r);
+            let (br, bb) = colour_counts(t, b);
+            (rr - rb == br - bb).then(|| if rank(r) <= rank(b) { (r, b) } else { (b, r) })
+        })
+        .collect()
+}
+
 /// A deterministic lot for the armageddon's colours, derived from the event and the match so
 /// that anyone can reproduce it; the seed is recorded in the event.
 fn lot_seed(t: &Tournament, round: Round, one: PlayerNo, two: PlayerNo) -> u64 {
@@ -451,6 +468,27 @@ mod tests {
         let (hi, lo) = (reds[0], reds[1]);
         assert_eq!(slow_colours(&t, hi, lo, &[]), (hi, lo));
         assert_eq!(slow_colours(&t, hi, lo, &[lo]), (lo, hi));
+    }
+
+    #[test]
+    fn a_colour_choice_is_due_exactly_where_the_counts_are_level() {
+        let t = event();
+        let s = seeds(&t);
+        let choices = colour_choices(&t, Round(2));
+        let balance = |p: PlayerNo| {
+            let (r, b) = colour_counts(&t, p);
+            r - b
+        };
+        for (hi, lo) in [(s[0], s[3]), (s[1], s[2])] {
+            let level = balance(hi) == balance(lo);
+            assert_eq!(choices.contains(&(hi, lo)), level, "{hi} v {lo}");
+        }
+        // The choice goes to the higher-ranked: with it, the lower-ranked can still be given red.
+        for (hi, lo) in choices {
+            let semis = pairings(&t, Round(2), &[lo]).unwrap();
+            assert!(semis.iter().any(|(r, b, _)| *r == lo && *b == hi));
+        }
+        assert!(colour_choices(&t, Round(1)).is_empty());
     }
 
     #[test]
