@@ -186,3 +186,14 @@ fn late_rounds_of_ten_players() {
     }
     assert!(checked > 40, "only {checked} pairings were compared");
 }
+
+#[test]
+fn engine_matches_brute_force_on_fields_of_fourteen_to_sixteen() {
+    // The largest fields brute force can enumerate (16 players: 2,027,025 perfect matchings).
+    let mut checked = 0;
+    for (n, seed) in [(14, 200u64), (15, 201), (16, 202)] {
+        let preset = ["qigu-2024-07", "lvliang-2024", "qiyuan-2019"][seed as usize % 3];
+        checked += run_event(preset, n, seed);
+    }
+    assert!(checked >= 12, "only {checked} pairings were compared");
+}

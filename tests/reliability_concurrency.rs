@@ -6,9 +6,9 @@
 //! Every event is distinguishable: each writer owns its own boards; clock presses and seat
 //! marks carry distinct `--at` times; fouls differ by board, side and kind.
 //!
-//! Default sizes keep the debug-build run short. The full run of the issues:
-//! `BIANPAI_FULL=1 cargo test --test reliability_concurrency` (8 writers × 250 mixed events and
-//! 6 writers × 200 results/fouls); or set `BIANPAI_CONCURRENCY_EVENTS` / `BIANPAI_RESULTS_EVENTS`.
+//! Default sizes are the issues' (8 writers × 250 mixed events, 6 writers × 200 results and
+//! fouls: about 12 s in a release build, as CI runs it); a quick debug run can take fewer with
+//! `BIANPAI_CONCURRENCY_EVENTS` / `BIANPAI_RESULTS_EVENTS`.
 
 mod reliability_support;
 
@@ -258,19 +258,15 @@ fn concurrent(writers: usize, per_writer: usize, mix: Mix) {
     }
 }
 
-fn full() -> bool {
-    std::env::var("BIANPAI_FULL").is_ok_and(|v| v == "1")
-}
-
 #[test]
 fn eight_writers_mixed_events() {
-    let n = env_count("BIANPAI_CONCURRENCY_EVENTS", if full() { 250 } else { 50 });
+    let n = env_count("BIANPAI_CONCURRENCY_EVENTS", 250);
     concurrent(8, n, Mix::All);
 }
 
 #[test]
 fn six_writers_results_and_fouls() {
-    let n = env_count("BIANPAI_RESULTS_EVENTS", if full() { 200 } else { 40 });
+    let n = env_count("BIANPAI_RESULTS_EVENTS", 200);
     concurrent(6, n, Mix::ResultsAndFouls);
 }
 
