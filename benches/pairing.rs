@@ -81,7 +81,7 @@ fn round9_input(n: usize, seed: u64) -> SectionInput {
 }
 
 fn bench(c: &mut Criterion) {
-    for n in [1000, 5000] {
+    for n in [100, 1000, 5000] {
         let input = round9_input(n, 7);
         let first = pair_section(&input).expect("round 9 pairs");
         assert_eq!(first.pairs.len(), n / 2);
