@@ -116,8 +116,15 @@ pub fn run(preset: &str, players: u32, rounds: Option<u32>, seed: u64, out: &Pat
     batch(&mut log, &actor, &cmds)?;
     batch(&mut log, &actor, &[Command::DrawNumbers { seed }])?;
     let withdraw_round = rules.rounds.div_ceil(2);
+    let mut stopped = None;
     for r in 1..=rules.rounds {
-        batch(&mut log, &actor, &[Command::PairNextRound])?;
+        // A small field can run out of legal pairings (everyone left has met): the engine
+        // refuses rather than break a hard rule, and the simulation ends with the rounds played.
+        let (_, refused) = execute_batch(&mut log, &actor, &[Command::PairNextRound], Utc::now())?;
+        if let Some((_, e)) = refused.into_iter().next() {
+            stopped = Some(format!("round {r} cannot be paired: {e}"));
+            break;
+        }
         let at = start + Duration::hours(i64::from(r));
         batch(&mut log, &actor, &[Command::StartRound { at }])?;
         // Results until every board has one (knockout tie-breaks add boards as they go).
@@ -184,6 +191,9 @@ pub fn run(preset: &str, players: u32, rounds: Option<u32>, seed: u64, out: &Pat
         t.rounds.len(),
         out.display()
     );
+    if let Some(why) = stopped {
+        eprintln!("simulate: stopped early: {why}");
+    }
     Ok(())
 }
 

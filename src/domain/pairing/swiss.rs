@@ -44,8 +44,20 @@ pub struct SectionPairing {
 
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum PairingError {
-    #[error("no legal pairing: players {0:?} cannot be paired")]
+    #[error(
+        "no legal pairing: players {} cannot be paired without a rematch, a second bye or (before the last round) a colour rule broken",
+        list(.0)
+    )]
     Unpairable(Vec<PlayerNo>),
+}
+
+/// "2, 3, 17" for an error message.
+fn list(players: &[PlayerNo]) -> String {
+    players
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Candidate floater sets tried in one score group before the engine settles for any legal
