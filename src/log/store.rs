@@ -89,6 +89,9 @@ pub struct Log {
     /// Records read or written since the log was opened, in file order.
     records: Vec<Record>,
     keep_records: bool,
+    /// Other processes' records read while catching up before an append of ours, not yet
+    /// handed out: the next `refresh` returns them, so a terminal sees every record once.
+    unseen: Vec<Record>,
     damage: Option<Damage>,
     writable: bool,
 }
@@ -175,6 +178,7 @@ impl Log {
             state: Tournament::new(String::new(), placeholder_rules()),
             records: Vec::new(),
             keep_records,
+            unseen: Vec::new(),
             damage: None,
             writable,
         };
@@ -210,7 +214,9 @@ impl Log {
     /// Reads records other processes appended. Returns the new records. Only complete lines
     /// are consumed; a partial last line is left for later unless `locked` (then it is torn).
     pub fn refresh(&mut self) -> Result<Vec<Record>, LogError> {
-        self.read_new(false)
+        let mut out = std::mem::take(&mut self.unseen);
+        out.extend(self.read_new(false)?);
+        Ok(out)
     }
 
     fn read_new(&mut self, locked: bool) -> Result<Vec<Record>, LogError> {
@@ -350,7 +356,8 @@ impl Log {
         at: DateTime<Utc>,
         decide: impl FnOnce(&Tournament) -> Result<Vec<Event>, Refusal>,
     ) -> Result<Vec<Record>, LogError> {
-        self.read_new_with(true, false)?;
+        let caught_up = self.read_new(true)?;
+        self.unseen.extend(caught_up);
         if let Some(d) = &self.damage {
             return Err(LogError::Damaged {
                 path: self.path.display().to_string(),
