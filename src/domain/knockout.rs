@@ -379,11 +379,9 @@ mod tests {
         t
     }
 
-    /// Pairs round 2 with the knockout boards first and the others' Swiss boards by hand.
-    fn pair_round2(t: &mut Tournament, choices: &[PlayerNo]) -> Vec<(PlayerNo, PlayerNo, Stage)> {
-        let ko = pairings(t, Round(2), choices).unwrap();
-        let mut games: Vec<Pairing> = ko
-            .iter()
+    /// Knockout pairings as slow-game boards 1, 2, ….
+    fn slow_boards(ko: &[(PlayerNo, PlayerNo, Stage)]) -> Vec<Pairing> {
+        ko.iter()
             .enumerate()
             .map(|(i, (r, b, s))| Pairing {
                 board: Board(i as u32 + 1),
@@ -392,7 +390,13 @@ mod tests {
                 stage: *s,
                 game: GameKind::Slow,
             })
-            .collect();
+            .collect()
+    }
+
+    /// Pairs round 2 with the knockout boards first and the others' Swiss boards by hand.
+    fn pair_round2(t: &mut Tournament, choices: &[PlayerNo]) -> Vec<(PlayerNo, PlayerNo, Stage)> {
+        let ko = pairings(t, Round(2), choices).unwrap();
+        let mut games = slow_boards(&ko);
         for (r, b) in [(2, 6), (3, 8)] {
             games.push(Pairing {
                 board: Board(games.len() as u32 + 1),
@@ -583,20 +587,9 @@ mod tests {
         let third = f.iter().find(|g| g.2 == Stage::ThirdPlace).unwrap();
         assert!(winners.contains(&fin.0) && winners.contains(&fin.1));
         assert!(losers.contains(&third.0) && losers.contains(&third.1));
-        let games: Vec<Pairing> = f
-            .iter()
-            .enumerate()
-            .map(|(i, (r, b, s))| Pairing {
-                board: Board(i as u32 + 1),
-                red: *r,
-                black: *b,
-                stage: *s,
-                game: GameKind::Slow,
-            })
-            .collect();
         t.apply(&Event::RoundPaired {
             round: Round(3),
-            games,
+            games: slow_boards(&f),
             byes: vec![],
         });
         assert_eq!(final_places(&t), None);
