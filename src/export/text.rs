@@ -143,13 +143,7 @@ pub fn pairings(t: &Tournament, round: Round, lang: Lang) -> String {
 
 /// The explanation lines for a round's pairing, recomputed from the state before it.
 pub fn explanation(t: &Tournament, round: Round, _lang: Lang) -> Vec<String> {
-    let mut before = t.clone();
-    before.rounds.truncate(round.index());
-    match crate::domain::pairing::propose(&before) {
-        Ok(p) if p.round == round => p.explanation,
-        Ok(_) => vec![format!("round {round}: no explanation available")],
-        Err(e) => vec![format!("round {round}: {e}")],
-    }
+    crate::domain::pairing::explain_round(t, round)
 }
 
 #[cfg(test)]

@@ -180,6 +180,38 @@ pub fn entrants(t: &Tournament, round: Round) -> Vec<Vec<Entrant>> {
 /// One section's boards: section index, (red, black) pairs in board order, a note per pair.
 type SectionBoards = (usize, Vec<(PlayerNo, PlayerNo)>, Vec<String>);
 
+/// The explanation of a paired round: the engine's reasoning recomputed from the state before
+/// the round, with a warning when the boards played differ from what the engine proposes
+/// (changed by hand with `--swap`/`--flip`, or a knockout colour choice).
+pub fn explain_round(t: &Tournament, round: Round) -> Vec<String> {
+    let Some(played) = t.round(round) else {
+        return vec![format!("round {round} has not been paired")];
+    };
+    let mut before = t.clone();
+    before.rounds.truncate(round.index());
+    let proposal = match propose(&before) {
+        Ok(p) if p.round == round => p,
+        Ok(_) => return vec![format!("round {round}: no explanation available")],
+        Err(e) => return vec![format!("round {round}: {e}")],
+    };
+    let proposed: Vec<_> = proposal.games.iter().map(|g| (g.red, g.black)).collect();
+    // Tie-break games added to a knockout match come after the paired boards.
+    let actual: Vec<_> = played.games.iter().map(|g| (g.red, g.black)).collect();
+    let mut lines = proposal.explanation;
+    if !actual.starts_with(&proposed) {
+        lines.push(format!(
+            "note: the boards of round {round} differ from the engine's proposal explained above (changed by hand or by a knockout colour choice)"
+        ));
+    }
+    lines.extend(
+        played
+            .override_warnings
+            .iter()
+            .map(|w| format!("accepted override: {w}")),
+    );
+    lines
+}
+
 /// Proposes the next round's pairing without writing anything.
 pub fn propose(t: &Tournament) -> Result<Proposal, Refusal> {
     propose_with(t, &[])

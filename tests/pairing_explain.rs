@@ -1,0 +1,55 @@
+//! `pair --explain` explains the boards actually played: a hand change after the engine's
+//! proposal is flagged, and an accepted override's warning is shown.
+
+use bianpai::domain::pairing::explain_round;
+use bianpai::domain::{Actor, Board, Command, PlayerEntry, Role, Round, Rules, Tournament};
+
+fn run(t: &mut Tournament, cmd: &Command) {
+    let actor = Actor {
+        user: "t".into(),
+        role: Role::Head,
+    };
+    for e in t.decide(&actor, cmd).expect("accepted") {
+        t.apply(&e);
+    }
+}
+
+fn paired_event() -> Tournament {
+    let mut t = Tournament::new("explain".into(), Rules::preset("qigu-2024-07").unwrap());
+    for i in 1..=8 {
+        run(
+            &mut t,
+            &Command::RegisterPlayer(PlayerEntry::named(format!("P{i}"))),
+        );
+    }
+    run(&mut t, &Command::PairNextRound);
+    t
+}
+
+#[test]
+fn the_engines_own_pairing_is_explained_without_a_warning() {
+    let t = paired_event();
+    let lines = explain_round(&t, Round(1));
+    assert!(lines.iter().any(|l| l.starts_with("board 1:")), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.starts_with("note:")), "{lines:?}");
+}
+
+#[test]
+fn a_hand_change_is_flagged_in_the_explanation() {
+    let mut t = paired_event();
+    run(
+        &mut t,
+        &Command::FlipBoard {
+            board: Board(2),
+            force: None,
+        },
+    );
+    let lines = explain_round(&t, Round(1));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("note: the boards of round 1 differ")),
+        "{lines:?}"
+    );
+    assert!(explain_round(&t, Round(2))[0].contains("has not been paired"));
+}
