@@ -18,6 +18,7 @@ pub mod standings;
 pub mod teams;
 pub mod tiebreak;
 pub mod tournament;
+pub mod zone;
 
 pub use command::{Actor, Command};
 pub use event::{Event, PlayerEntry};

@@ -537,6 +537,36 @@ pub struct Rules {
     /// The console's default language for this event.
     #[serde(default)]
     pub lang: Option<Lang>,
+    /// The event's time zone: an IANA name (`Asia/Shanghai`) or a fixed offset (`+08:00`).
+    /// Times are stored in UTC and shown in this zone; unset, the machine's zone.
+    #[serde(default)]
+    pub time_zone: Option<String>,
+    /// Player numbers follow the registration order (no random draw needed before round 1).
+    #[serde(default)]
+    pub numbers_by_registration: bool,
+    /// Names printed on the signature lines of the printouts (裁判长, 编排长).
+    #[serde(default)]
+    pub officials: Officials,
+    /// How far (in seconds) a clock press or `--at` time may lie from the machine's clock
+    /// before it is refused as a wrong time (a bridge in the wrong time zone).
+    #[serde(default = "default_clock_skew")]
+    pub clock_skew_seconds: u32,
+}
+
+/// The officials named on printouts.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Officials {
+    /// 裁判长 (chief arbiter).
+    #[serde(default)]
+    pub chief_arbiter: Option<String>,
+    /// 编排长 (chief of pairings).
+    #[serde(default)]
+    pub pairing_officer: Option<String>,
+}
+
+fn default_clock_skew() -> u32 {
+    120
 }
 
 fn default_late() -> u32 {
@@ -631,6 +661,11 @@ impl Rules {
             if l.count == 0 {
                 return bad("foul_limits: count must be at least 1");
             }
+        }
+        if let Some(z) = &self.time_zone
+            && let Err(e) = super::zone::EventZone::parse(z)
+        {
+            return Err(RulesError::Invalid(format!("time_zone: {e}")));
         }
         if self.late_window_minutes > 24 * 60 {
             return bad("late_window_minutes: at most one day");

@@ -539,6 +539,10 @@ fn unreachable_rules() -> Rules {
         schedule: Vec::new(),
         roles: std::collections::BTreeMap::new(),
         lang: None,
+        time_zone: None,
+        numbers_by_registration: false,
+        officials: crate::domain::rules::Officials::default(),
+        clock_skew_seconds: 120,
     }
 }
 
