@@ -11,10 +11,17 @@ pub mod import;
 pub mod log;
 
 /// `println!` that never panics: a closed pipe (`bianpai … | head`) ends output quietly.
+/// Everything printed goes through `domain::text::escape`: text an older log holds cannot
+/// send the terminal control sequences.
 #[macro_export]
 macro_rules! outln {
+    () => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout());
+    }};
     ($($t:tt)*) => {{
         use std::io::Write as _;
-        let _ = writeln!(std::io::stdout(), $($t)*);
+        let text = format!($($t)*);
+        let _ = writeln!(std::io::stdout(), "{}", $crate::domain::text::escape(&text));
     }};
 }

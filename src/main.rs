@@ -36,15 +36,17 @@ fn main() {
 }
 
 /// An error is one line: control characters that came in with the input (a newline in a
-/// name, a tab in a board number) are shown escaped.
+/// name, a tab in a board number) are shown escaped, direction controls too.
 fn one_line(text: &str) -> String {
-    text.chars()
+    let flat: String = text
+        .chars()
         .map(|c| {
-            if c.is_control() {
+            if matches!(c, '\n' | '\t') {
                 c.escape_default().to_string()
             } else {
                 c.to_string()
             }
         })
-        .collect()
+        .collect();
+    bianpai::domain::text::escape(&flat).into_owned()
 }

@@ -59,6 +59,8 @@ pub fn new(
     if title.trim().is_empty() {
         return err("new: the tournament needs a title (--title)");
     }
+    crate::domain::text::check("--title", &title, crate::domain::text::TITLE_MAX)
+        .map_err(|e| CliError(e.to_string()))?;
     Log::create(path, &title, rules, &user::current_user(), Utc::now())?;
     crate::outln!("created {}", path.display());
     Ok(())

@@ -32,6 +32,7 @@ impl Tournament {
                 what: cmd.describe(),
             });
         }
+        super::text::check_command(cmd).map_err(Refusal::Text)?;
         match cmd {
             Command::RegisterPlayer(entry) => registration::register(self, entry),
             Command::WithdrawPlayer { no, reason } => {

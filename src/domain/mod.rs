@@ -16,6 +16,7 @@ pub mod rules;
 pub mod side;
 pub mod standings;
 pub mod teams;
+pub mod text;
 pub mod tiebreak;
 pub mod tournament;
 pub mod zone;

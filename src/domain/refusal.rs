@@ -42,4 +42,7 @@ pub enum Refusal {
     Registration(String),
     #[error("{0}")]
     Rule(String),
+    /// A free-text field refused by the sanitiser (`domain::text`).
+    #[error("{0}")]
+    Text(super::text::TextFault),
 }

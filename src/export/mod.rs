@@ -25,6 +25,7 @@ pub use rows::Kind;
 
 use crate::cli::args::{Format, What};
 use crate::domain::rules::Lang;
+use crate::domain::text::escape;
 use crate::domain::{Round, Tournament};
 use crate::log::Log;
 
@@ -191,8 +192,13 @@ pub fn render(
             s.push('\n');
             s.into_bytes()
         }
-        Format::Txt => text::write(&t.title, &reports()?).into_bytes(),
-        Format::Csv => csv::write(&reports()?, what == What::All).into_bytes(),
+        // Text an older log holds is escaped once the report is written (`domain::text`).
+        Format::Txt => escape(&text::write(&t.title, &reports()?))
+            .into_owned()
+            .into_bytes(),
+        Format::Csv => escape(&csv::write(&reports()?, what == What::All))
+            .into_owned()
+            .into_bytes(),
         Format::Html => html::write(&t.title, &reports()?, lang).into_bytes(),
         Format::Xlsx => xlsx::write(&reports()?).map_err(|e| format!("--format xlsx: {e}"))?,
     })

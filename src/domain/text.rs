@@ -1,0 +1,327 @@
+//! Free text typed by a person (issue 14): names, clubs, teams, groups, titles, notes and
+//! reasons. One sanitiser decides what a field may hold, and one escape makes whatever an
+//! older log holds safe to print.
+//!
+//! A field is refused, naming it, when it holds:
+//! - a control character (a line break, a tab, an escape: `ESC ] 0 ; … BEL` retitles a
+//!   terminal), or a line or paragraph separator (U+2028, U+2029);
+//! - a bidirectional override, embedding, isolate or mark (U+202A–U+202E, U+2066–U+2069,
+//!   U+200E, U+200F, U+061C): they reorder what is shown around them;
+//! - a character that shows nothing and lets two equal-looking names differ (zero-width
+//!   space U+200B, word joiner U+2060–U+2064, U+FEFF, U+180E, soft hyphen U+00AD, tag
+//!   characters U+E0000–U+E007F, interlinear annotation U+FFF9–U+FFFB);
+//! - only invisible characters (blanks, joiners, variation selectors, filler letters) while
+//!   not empty;
+//! - more characters than the field allows (a name 40, a club or team 60, a title 120, a note
+//!   or reason 500).
+//!
+//! Joiners (U+200C, U+200D) and variation selectors stay allowed inside visible text: scripts
+//! and emoji need them.
+
+use std::borrow::Cow;
+use std::fmt::{self, Write as _};
+
+use super::command::Command;
+use super::rules::Lang;
+
+/// The longest text each kind of field accepts, in characters.
+pub const NAME_MAX: usize = 40;
+pub const CLUB_MAX: usize = 60;
+pub const GROUP_MAX: usize = 40;
+pub const TITLE_MAX: usize = 120;
+pub const NOTE_MAX: usize = 500;
+
+/// Why a free-text field was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// A character that may not appear (its code point).
+    Forbidden(char),
+    /// Nothing visible, though not empty.
+    Invisible,
+    /// Longer than the field allows.
+    TooLong { chars: usize, max: usize },
+}
+
+/// A refused field: which one and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextFault {
+    /// The field's name as the command line spells it (`club`, `reason`, …).
+    pub field: String,
+    pub fault: Fault,
+}
+
+impl TextFault {
+    /// The message in the event's language.
+    pub fn text(&self, lang: Lang) -> String {
+        let field = &self.field;
+        match (&self.fault, lang) {
+            (Fault::Forbidden(c), Lang::En) => format!(
+                "{field}: contains {} ({}); control characters, direction marks and invisible characters are not accepted",
+                code(*c),
+                what(*c, Lang::En)
+            ),
+            (Fault::Forbidden(c), Lang::Zh) => format!(
+                "{field}：含有{}（{}），不接受控制字符、方向控制符和不可见字符",
+                code(*c),
+                what(*c, Lang::Zh)
+            ),
+            (Fault::Invisible, Lang::En) => {
+                format!("{field}: shows nothing (only blanks or invisible characters)")
+            }
+            (Fault::Invisible, Lang::Zh) => {
+                format!("{field}：内容不可见（只有空白或不可见字符）")
+            }
+            (Fault::TooLong { chars, max }, Lang::En) => {
+                format!("{field}: {chars} characters, at most {max} are accepted")
+            }
+            (Fault::TooLong { chars, max }, Lang::Zh) => {
+                format!("{field}：{chars}个字符，最多{max}个")
+            }
+        }
+    }
+}
+
+impl fmt::Display for TextFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+fn code(c: char) -> String {
+    format!("U+{:04X}", u32::from(c))
+}
+
+fn what(c: char, lang: Lang) -> &'static str {
+    let zh = lang == Lang::Zh;
+    if c.is_control() {
+        if zh {
+            "控制字符"
+        } else {
+            "a control character"
+        }
+    } else if is_bidi(c) {
+        if zh {
+            "方向控制符"
+        } else {
+            "a direction control"
+        }
+    } else if matches!(c, '\u{2028}' | '\u{2029}') {
+        if zh { "分行符" } else { "a line separator" }
+    } else if zh {
+        "不可见字符"
+    } else {
+        "an invisible character"
+    }
+}
+
+/// Bidirectional controls: overrides, embeddings, isolates and marks.
+fn is_bidi(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+    )
+}
+
+/// Characters no field may hold.
+fn is_forbidden(c: char) -> bool {
+    c.is_control()
+        || is_bidi(c)
+        || matches!(
+            c,
+            '\u{2028}'
+                | '\u{2029}'
+                | '\u{00AD}'
+                | '\u{180E}'
+                | '\u{200B}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{FEFF}'
+                | '\u{FFF9}'..='\u{FFFB}'
+                | '\u{E0000}'..='\u{E007F}'
+        )
+}
+
+/// Characters that show nothing by themselves (allowed between visible ones).
+fn is_invisible(c: char) -> bool {
+    c.is_whitespace()
+        || is_forbidden(c)
+        || matches!(
+            c,
+            '\u{034F}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{17B4}'
+                | '\u{17B5}'
+                | '\u{180B}'..='\u{180F}'
+                | '\u{200C}'
+                | '\u{200D}'
+                | '\u{2800}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FFA0}'
+                | '\u{E0100}'..='\u{E01EF}'
+        )
+}
+
+/// Checks one free-text field: `field` names it in the refusal, `max` is its length limit
+/// in characters. Empty text passes (whether a field may be empty is its owner's rule).
+///
+/// # Errors
+/// The first fault found, naming the field.
+pub fn check(field: &str, value: &str, max: usize) -> Result<(), TextFault> {
+    let fault = |fault| {
+        Err(TextFault {
+            field: field.to_string(),
+            fault,
+        })
+    };
+    // Counting stops past the limit: a 30 MB field costs no more than a long one.
+    let chars = value.chars().take(max.saturating_add(1)).count();
+    if chars > max {
+        return fault(Fault::TooLong {
+            chars: value.chars().count(),
+            max,
+        });
+    }
+    if let Some(c) = value.chars().find(|c| is_forbidden(*c)) {
+        return fault(Fault::Forbidden(c));
+    }
+    if !value.is_empty() && value.chars().all(is_invisible) {
+        return fault(Fault::Invisible);
+    }
+    Ok(())
+}
+
+/// Checks every free-text field a command carries.
+///
+/// # Errors
+/// The first field refused.
+pub fn check_command(cmd: &Command) -> Result<(), TextFault> {
+    let reason = |r: &str| check("reason", r, NOTE_MAX);
+    match cmd {
+        Command::RegisterPlayer(e) => {
+            check("name", &e.name, NAME_MAX)?;
+            check("club", &e.club, CLUB_MAX)?;
+            check("team", &e.team, CLUB_MAX)?;
+            check("group", &e.group, GROUP_MAX)
+        }
+        Command::WithdrawPlayer { reason: r, .. }
+        | Command::ReinstatePlayer { reason: r, .. }
+        | Command::UnpairRound { reason: r } => reason(r),
+        Command::SwapBoards { force, .. } | Command::FlipBoard { force, .. } => {
+            force.as_deref().map_or(Ok(()), reason)
+        }
+        Command::RecordResult { correct, .. } => correct.as_deref().map_or(Ok(()), reason),
+        Command::MarkSeat { reverse_reason, .. } => {
+            reverse_reason.as_deref().map_or(Ok(()), reason)
+        }
+        Command::NoteMoveLimit { note, .. } => check("note", note, NOTE_MAX),
+        Command::DrawNumbers { .. }
+        | Command::PairNextRound
+        | Command::PairNextRoundWith { .. }
+        | Command::StartRound { .. }
+        | Command::ConfirmFlag { .. }
+        | Command::RecordFoul { .. }
+        | Command::Clock { .. }
+        | Command::Tick { .. }
+        | Command::AutoAdvance { .. } => Ok(()),
+    }
+}
+
+/// What may be printed of a stored text: control characters (but line ends and tabs), direction
+/// controls and line separators are shown as `\u{…}`, so text written before the sanitiser
+/// existed cannot move the cursor, retitle the terminal or reorder a line. A `\r` is kept only
+/// before `\n` (CSV line ends). Every text writer (the command line, txt, csv) goes through
+/// this.
+pub fn escape(text: &str) -> Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let dangerous = |i: usize, c: char| match c {
+        '\n' | '\t' => false,
+        '\r' => bytes.get(i + 1) != Some(&b'\n'),
+        c => c.is_control() || is_bidi(c) || matches!(c, '\u{2028}' | '\u{2029}'),
+    };
+    if !text.char_indices().any(|(i, c)| dangerous(i, c)) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for (i, c) in text.char_indices() {
+        if dangerous(i, c) {
+            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fault(value: &str) -> Option<Fault> {
+        check("club", value, CLUB_MAX).err().map(|f| f.fault)
+    }
+
+    #[test]
+    fn ordinary_text_passes() {
+        for ok in [
+            "",
+            "杭州棋院",
+            "Club d'échecs",
+            "王 天一",
+            "👨\u{200D}👩\u{200D}👧",
+            "１２３",
+        ] {
+            assert_eq!(fault(ok), None, "{ok:?}");
+        }
+    }
+
+    #[test]
+    fn controls_direction_marks_and_separators_are_refused() {
+        for (bad, c) in [
+            ("a\u{1b}]0;pwned\u{7}", '\u{1b}'),
+            ("a\nb", '\n'),
+            ("a\tb", '\t'),
+            ("\u{85}x", '\u{85}'),
+            ("abc\u{202E}fed", '\u{202E}'),
+            ("x\u{2067}y", '\u{2067}'),
+            ("x\u{200F}", '\u{200F}'),
+            ("张\u{2028}三", '\u{2028}'),
+            ("张\u{200B}三", '\u{200B}'),
+            ("a\u{E0041}", '\u{E0041}'),
+        ] {
+            assert_eq!(fault(bad), Some(Fault::Forbidden(c)), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn invisible_only_text_is_refused() {
+        for bad in [" ", "\u{3000}", "\u{200D}\u{200C}", "\u{3164}", "\u{FE0F} "] {
+            assert_eq!(fault(bad), Some(Fault::Invisible), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn length_is_bounded_and_named() {
+        let long = "棋".repeat(30_000);
+        let f = check("club", &long, CLUB_MAX).unwrap_err();
+        assert_eq!(
+            f.fault,
+            Fault::TooLong {
+                chars: 30_000,
+                max: CLUB_MAX
+            }
+        );
+        assert!(f.to_string().starts_with("club: 30000 characters"), "{f}");
+        assert!(f.text(Lang::Zh).starts_with("club：30000个字符"));
+        assert_eq!(fault(&"棋".repeat(CLUB_MAX)), None);
+    }
+
+    #[test]
+    fn escape_leaves_plain_text_alone_and_shows_the_rest() {
+        assert!(matches!(escape("王五\t杭州\r\n"), Cow::Borrowed(_)));
+        assert_eq!(escape("a\u{1b}]0;x\u{7}b"), "a\\u{1b}]0;x\\u{7}b");
+        assert_eq!(escape("a\rb"), "a\\u{d}b");
+        assert_eq!(escape("x\u{202E}y\u{2028}"), "x\\u{202e}y\\u{2028}");
+        assert_eq!(escape("\u{feff}成绩表"), "\u{feff}成绩表");
+    }
+}
