@@ -413,6 +413,51 @@ fn rules_cases(f: &Fixture) -> Vec<Case> {
             &["line"],
         ),
         ("12 MB file", big.into_bytes(), &["line"]),
+        // Issue 14: numbers bounded so that no total can wrap around, names checked.
+        (
+            "points that would wrap around",
+            edit("red_win: 2", "red_win: 4000000000").into_bytes(),
+            &["red_win: 4000000000 is more than 1000"],
+        ),
+        (
+            "bye points too large",
+            edit("bye: None", "bye: Some(5000)").into_bytes(),
+            &["points.bye"],
+        ),
+        (
+            "base time of a year",
+            edit("red_base_s: 1200", "red_base_s: 31536000").into_bytes(),
+            &["red_base_s"],
+        ),
+        (
+            "clock skew 0",
+            edit("clock_skew_seconds: 120", "clock_skew_seconds: 0").into_bytes(),
+            &["clock_skew_seconds"],
+        ),
+        (
+            "a user named twice in the roles map",
+            edit(
+                "roles: {}",
+                "roles: {\"ann\": [head], \"bob\": [assistant], \"ann\": [assistant]}",
+            )
+            .into_bytes(),
+            &["'ann' appears twice"],
+        ),
+        (
+            "a role given twice",
+            edit("roles: {}", "roles: {\"ann\": [head, head]}").into_bytes(),
+            &["role head twice"],
+        ),
+        (
+            "a section name with a direction override",
+            edit("name: \"公开组\"", "name: \"公开\u{202E}组\"").into_bytes(),
+            &["sections", "U+202E"],
+        ),
+        (
+            "a title with a terminal escape",
+            edit("title: \"", "title: \"\u{1b}]0;pwned\u{7}").into_bytes(),
+            &["title", "U+001B"],
+        ),
     ];
     let mut cases = Vec::new();
     for (i, (what, bytes, field)) in files.into_iter().enumerate() {
@@ -932,6 +977,112 @@ fn argument_cases(f: &Fixture) -> Vec<Case> {
         ],
         &["UTF-8"],
     ));
+    // Issue 14: free text through the one sanitiser, each refusal naming the field.
+    let club = "棋".repeat(30_000);
+    let new_log = f.logs.join("titled.log").to_string_lossy().into_owned();
+    for (what, args, place) in [
+        (
+            "club with an OSC sequence",
+            vec![
+                "player",
+                "add",
+                g,
+                "--name",
+                "赵六",
+                "--club",
+                "\u{1b}]0;pwned\u{7}",
+            ],
+            vec!["club", "U+001B"],
+        ),
+        (
+            "club of 30,000 characters",
+            vec!["player", "add", g, "--name", "赵六", "--club", &club],
+            vec!["club: 30000 characters"],
+        ),
+        (
+            "team with a direction override",
+            vec![
+                "player",
+                "add",
+                g,
+                "--name",
+                "赵六",
+                "--team",
+                "abc\u{202E}",
+            ],
+            vec!["team", "U+202E"],
+        ),
+        (
+            "group with a line separator",
+            vec![
+                "player",
+                "add",
+                g,
+                "--name",
+                "赵六",
+                "--group",
+                "open\u{2028}",
+            ],
+            vec!["group", "U+2028"],
+        ),
+        (
+            "name of zero-width spaces",
+            vec!["player", "add", g, "--name", "\u{200B}\u{200B}"],
+            vec!["name", "U+200B"],
+        ),
+        (
+            "name of direction marks",
+            vec!["player", "add", g, "--name", "\u{200E}\u{200F}"],
+            vec!["name", "U+200E"],
+        ),
+        (
+            "name of joiners only",
+            vec!["player", "add", g, "--name", "\u{200D}\u{200C}"],
+            vec!["name: shows nothing"],
+        ),
+        (
+            "name with a line separator",
+            vec!["player", "add", g, "--name", "张\u{2028}三"],
+            vec!["name", "U+2028"],
+        ),
+        (
+            "withdraw reason with an escape",
+            vec!["player", "withdraw", g, "3", "--reason", "\u{1b}[2J"],
+            vec!["reason", "U+001B"],
+        ),
+        (
+            "move-limit note with an OSC sequence",
+            vec!["limit", g, "2", "\u{1b}]0;x\u{7}"],
+            vec!["note", "U+001B"],
+        ),
+        (
+            "correction reason with a direction override",
+            vec![
+                "result",
+                g,
+                "1",
+                "draw",
+                "--correct",
+                "--reason",
+                "x\u{202E}y",
+            ],
+            vec!["reason", "U+202E"],
+        ),
+        (
+            "title with an escape",
+            vec![
+                "new",
+                &new_log,
+                "--preset",
+                "qigu-2024-07",
+                "--title",
+                "\u{1b}]2;x\u{7}",
+            ],
+            vec!["--title", "U+001B"],
+        ),
+    ] {
+        v.push(case(what, &args, &place));
+    }
     // Refused commands of issue 2 on a valid log.
     let full = f.full.as_str();
     v.push(case(

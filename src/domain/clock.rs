@@ -128,7 +128,8 @@ impl Clock {
         match action {
             ClockAction::Press(side) => match self.running {
                 Some(running) if running == *side => {
-                    *self.remaining_ms.get_mut(*side) += self.increment_ms;
+                    let left = self.remaining_ms.get_mut(*side);
+                    *left = left.saturating_add(self.increment_ms);
                     self.running = Some(side.other());
                 }
                 // Not started yet: the press starts the opponent's time.

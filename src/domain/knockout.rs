@@ -309,7 +309,7 @@ pub fn slow_game_points(t: &Tournament, no: PlayerNo, after: Round) -> u32 {
             let side = g.side_of(no)?;
             g.result.map(|res| t.rules.points.for_result(res, side))
         })
-        .sum()
+        .fold(0, u32::saturating_add)
 }
 
 #[cfg(test)]

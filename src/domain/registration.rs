@@ -248,6 +248,19 @@ pub struct SectionFees {
     pub total_yuan: u32,
 }
 
+impl SectionFees {
+    /// Counts one player paying `fee`.
+    fn count(&mut self, fee: u32) {
+        self.players = self.players.saturating_add(1);
+        self.total_yuan = self.total_yuan.saturating_add(fee);
+        if fee > 0 {
+            self.paying = self.paying.saturating_add(1);
+        } else {
+            self.free = self.free.saturating_add(1);
+        }
+    }
+}
+
 /// Totals for the players report (`export --what players`).
 pub fn fee_totals(t: &Tournament) -> FeeSummary {
     let mut sections: Vec<(String, SectionFees)> = t
@@ -256,26 +269,22 @@ pub fn fee_totals(t: &Tournament) -> FeeSummary {
         .iter()
         .map(|s| (s.name.clone(), SectionFees::default()))
         .collect();
-    let mut sum = FeeSummary::default();
+    // Saturating (issue 14): a large field at the largest fee cannot wrap a total.
+    let mut all = SectionFees::default();
     for p in &t.players {
         let f = fee(&t.rules, &p.entry);
-        sum.players += 1;
-        sum.total_yuan += f;
-        if f > 0 {
-            sum.paying += 1;
-        } else {
-            sum.free += 1;
-        }
+        all.count(f);
         if let Some((_, s)) = sections.get_mut(p.section) {
-            s.players += 1;
-            s.total_yuan += f;
-            if f > 0 {
-                s.paying += 1;
-            } else {
-                s.free += 1;
-            }
+            s.count(f);
         }
     }
+    let mut sum = FeeSummary {
+        players: all.players,
+        paying: all.paying,
+        free: all.free,
+        total_yuan: all.total_yuan,
+        ..FeeSummary::default()
+    };
     sum.sections = sections;
     sum
 }

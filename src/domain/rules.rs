@@ -38,21 +38,25 @@ impl Points {
         }
     }
 
+    /// Points for a bye (at most [`MAX_POINTS`], as for a game).
     pub fn bye_points(&self) -> u32 {
-        self.bye.unwrap_or(self.red_win)
+        self.bye.unwrap_or(self.red_win).min(MAX_POINTS)
     }
 
     /// Points for one side of a result. A forfeit gives the present side the win points of its
     /// colour and the absent side the loss points; a double forfeit gives both the loss points.
+    /// Never more than [`MAX_POINTS`]: validation refuses more, and a log written before that
+    /// bound counts at most that much per game, so no total can wrap around (issue 14).
     pub fn for_result(&self, result: GameResult, side: Side) -> u32 {
-        match (result.outcome(side), side) {
+        let points = match (result.outcome(side), side) {
             (Outcome::Win, Side::Red) => self.red_win,
             (Outcome::Win, Side::Black) => self.black_win,
             (Outcome::Draw, Side::Red) => self.red_draw,
             (Outcome::Draw, Side::Black) => self.black_draw,
             (Outcome::Loss, Side::Red) => self.red_loss,
             (Outcome::Loss, Side::Black) => self.black_loss,
-        }
+        };
+        points.min(MAX_POINTS)
     }
 
     /// The highest points one game can give (used for pairing weights and sanity checks).
@@ -67,6 +71,7 @@ impl Points {
         .into_iter()
         .max()
         .unwrap_or(0)
+        .min(MAX_POINTS)
     }
 }
 
@@ -531,8 +536,9 @@ pub struct Rules {
     /// Start times of the rounds, if the event has a schedule.
     #[serde(default)]
     pub schedule: Vec<NaiveTime>,
-    /// OS user name → roles. Empty: every user holds every role.
-    #[serde(default)]
+    /// OS user name → roles. Empty: every user holds every role. A user named twice is
+    /// refused (a map would silently keep only the last entry).
+    #[serde(default, deserialize_with = "unique_roles")]
     pub roles: BTreeMap<String, Vec<Role>>,
     /// The console's default language for this event.
     #[serde(default)]
@@ -564,6 +570,59 @@ pub struct Officials {
     #[serde(default)]
     pub pairing_officer: Option<String>,
 }
+
+/// Reads the roles map, refusing a user named twice.
+fn unique_roles<'de, D>(d: D) -> Result<BTreeMap<String, Vec<Role>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    struct Unique;
+    impl<'de> serde::de::Visitor<'de> for Unique {
+        type Value = BTreeMap<String, Vec<Role>>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a map of OS user names to lists of roles")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut out = BTreeMap::new();
+            while let Some((user, roles)) = map.next_entry::<String, Vec<Role>>()? {
+                if out.contains_key(&user) {
+                    return Err(serde::de::Error::custom(format!(
+                        "roles: user '{user}' appears twice (give each user one list of roles)"
+                    )));
+                }
+                out.insert(user, roles);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(Unique)
+}
+
+/// Refuses a number above `max`, naming the field.
+fn at_most(field: &str, value: u32, max: u32) -> Result<(), RulesError> {
+    if value > max {
+        return Err(RulesError::Invalid(format!(
+            "{field}: {value} is more than {max}"
+        )));
+    }
+    Ok(())
+}
+
+/// Refuses a text field the sanitiser refuses (`domain::text`), naming the field.
+fn text_ok(field: &str, value: &str, max: usize) -> Result<(), RulesError> {
+    super::text::check(field, value, max).map_err(|e| RulesError::Invalid(e.to_string()))
+}
+
+/// The largest points one game or a bye may give: with 99 rounds no total, progressive score
+/// or team sum comes near `u32::MAX`.
+pub const MAX_POINTS: u32 = 1000;
+/// The largest amount of money (yuan) a fee or prize may name.
+pub const MAX_AMOUNT: u32 = 10_000_000;
+/// The largest place, capacity or count the rules may name.
+pub const MAX_COUNT: u32 = 100_000;
 
 fn default_clock_skew() -> u32 {
     120
@@ -627,6 +686,8 @@ impl Rules {
     /// Checks values that parse but make no sense.
     pub fn validate(&self) -> Result<(), RulesError> {
         let bad = |m: &str| Err(RulesError::Invalid(m.to_string()));
+        self.validate_bounds()?;
+        self.validate_text()?;
         if self.rounds == 0 || self.rounds > 99 {
             return bad("rounds: must be between 1 and 99");
         }
@@ -716,6 +777,129 @@ impl Rules {
             if tc.red_base_s == 0 || tc.black_base_s == 0 {
                 return Err(RulesError::Invalid(format!(
                     "time_controls.{what}: base time must be positive"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Bounds on every number (issue 14): points, counts, amounts and times stay far from
+    /// where sums could wrap around.
+    fn validate_bounds(&self) -> Result<(), RulesError> {
+        let p = &self.points;
+        for (field, v) in [
+            ("points.red_win", p.red_win),
+            ("points.red_draw", p.red_draw),
+            ("points.red_loss", p.red_loss),
+            ("points.black_win", p.black_win),
+            ("points.black_draw", p.black_draw),
+            ("points.black_loss", p.black_loss),
+            ("points.bye", p.bye.unwrap_or(0)),
+        ] {
+            at_most(field, v, MAX_POINTS)?;
+        }
+        at_most("withdraw_after_forfeits", self.withdraw_after_forfeits, 99)?;
+        for l in &self.foul_limits {
+            at_most("foul_limits.count", l.count, 100)?;
+        }
+        for (tc, what) in [
+            (&self.time_controls.swiss, "swiss"),
+            (&self.time_controls.rapid, "rapid"),
+            (&self.time_controls.armageddon, "armageddon"),
+        ] {
+            let day = 24 * 3600;
+            at_most(
+                &format!("time_controls.{what}.red_base_s"),
+                tc.red_base_s,
+                day,
+            )?;
+            at_most(
+                &format!("time_controls.{what}.black_base_s"),
+                tc.black_base_s,
+                day,
+            )?;
+            at_most(
+                &format!("time_controls.{what}.increment_s"),
+                tc.increment_s,
+                3600,
+            )?;
+        }
+        if self.clock_skew_seconds == 0 {
+            return Err(RulesError::Invalid(
+                "clock_skew_seconds: must be at least 1".to_string(),
+            ));
+        }
+        at_most("clock_skew_seconds", self.clock_skew_seconds, 24 * 3600)?;
+        at_most("sections", self.sections.len() as u32, 100)?;
+        at_most("schedule", self.schedule.len() as u32, 99)?;
+        at_most("roles", self.roles.len() as u32, 1000)?;
+        let r = &self.registration;
+        at_most("registration.capacity", r.capacity.unwrap_or(0), MAX_COUNT)?;
+        at_most("registration.fee", r.fee, MAX_AMOUNT)?;
+        at_most("registration.max_age", r.max_age.unwrap_or(0), 150)?;
+        at_most(
+            "registration.free_under_age",
+            r.free_under_age.unwrap_or(0),
+            150,
+        )?;
+        for s in &self.sections {
+            at_most("sections.fee", s.fee.unwrap_or(0), MAX_AMOUNT)?;
+            at_most("sections.max_age", s.max_age.unwrap_or(0), 150)?;
+        }
+        if let Some(t) = &self.teams {
+            at_most("teams.members_counted", t.members_counted, 100)?;
+            at_most("teams.places_awarded", t.places_awarded, MAX_COUNT)?;
+            at_most("teams.after_round", t.after_round.unwrap_or(0), 99)?;
+        }
+        for p in self.prizes.places.iter().chain(&self.prizes.lucky) {
+            at_most("prizes.to", p.to, MAX_COUNT)?;
+            at_most("prizes.amount", p.amount, MAX_AMOUNT)?;
+        }
+        for c in &self.prizes.categories {
+            at_most("categories.max_age", c.max_age.unwrap_or(0), 150)?;
+            at_most("categories.amounts", c.amounts.len() as u32, 1000)?;
+            for a in &c.amounts {
+                at_most("categories.amounts", *a, MAX_AMOUNT)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Every free-text field of the rules through the one sanitiser (`domain::text`); a user
+    /// named in the roles map once, each role once.
+    fn validate_text(&self) -> Result<(), RulesError> {
+        use super::text::{CLUB_MAX, GROUP_MAX, NAME_MAX, NOTE_MAX, TITLE_MAX};
+        text_ok("name", &self.name, TITLE_MAX)?;
+        text_ok("title", &self.title, TITLE_MAX)?;
+        text_ok("description", &self.description, NOTE_MAX)?;
+        for s in &self.sections {
+            text_ok("sections", &s.name, GROUP_MAX)?;
+            for a in &s.aliases {
+                text_ok("aliases", a, GROUP_MAX)?;
+            }
+        }
+        for p in self.prizes.places.iter().chain(&self.prizes.lucky) {
+            text_ok("label", &p.label, CLUB_MAX)?;
+        }
+        for c in &self.prizes.categories {
+            text_ok("categories", &c.name, GROUP_MAX)?;
+        }
+        for (field, v) in [
+            ("chief_arbiter", &self.officials.chief_arbiter),
+            ("pairing_officer", &self.officials.pairing_officer),
+        ] {
+            text_ok(field, v.as_deref().unwrap_or(""), NAME_MAX)?;
+        }
+        for (user, roles) in &self.roles {
+            text_ok("roles", user, 64)?;
+            if user.trim().is_empty() {
+                return Err(RulesError::Invalid("roles: an empty user name".to_string()));
+            }
+            let mut seen = std::collections::HashSet::new();
+            if let Some(r) = roles.iter().find(|r| !seen.insert(**r)) {
+                return Err(RulesError::Invalid(format!(
+                    "roles: user '{user}' is given the role {} twice",
+                    r.word()
                 )));
             }
         }

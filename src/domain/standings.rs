@@ -82,7 +82,7 @@ pub fn points_for_opponent_score(t: &Tournament, after: Round, swiss: &[u32]) ->
     {
         for no in knockout::seeds(t) {
             if let Some(p) = points.get_mut(no.index()) {
-                *p += knockout::slow_game_points(t, no, after);
+                *p = p.saturating_add(knockout::slow_game_points(t, no, after));
             }
         }
     }
@@ -148,7 +148,7 @@ impl<'a> Calc<'a> {
         }
         let Some(round) = self.t.rounds.get(k - 1) else {
             for i in 0..self.n {
-                self.progressive[i] += self.points[i];
+                self.progressive[i] = self.progressive[i].saturating_add(self.points[i]);
             }
             return;
         };
@@ -162,19 +162,19 @@ impl<'a> Calc<'a> {
                 ) else {
                     continue;
                 };
-                self.fouls[me] += g.fouls.get(side).len() as u32;
+                self.fouls[me] = self.fouls[me].saturating_add(g.fouls.get(side).len() as u32);
                 if g.stage != Stage::Swiss {
                     continue;
                 }
-                self.points[me] += pts.for_result(result, side);
+                self.points[me] = self.points[me].saturating_add(pts.for_result(result, side));
                 let won = result.outcome(side) == Outcome::Win;
                 if won {
-                    self.wins[me] += 1;
+                    self.wins[me] = self.wins[me].saturating_add(1);
                 }
                 if side == Side::Black && !result.is_forfeit() {
-                    self.black_games[me] += 1;
+                    self.black_games[me] = self.black_games[me].saturating_add(1);
                     if won {
-                        self.black_wins[me] += 1;
+                        self.black_wins[me] = self.black_wins[me].saturating_add(1);
                     }
                 }
                 self.games[me].push(Met {
@@ -186,12 +186,12 @@ impl<'a> Calc<'a> {
         }
         for b in &round.byes {
             if let Some(i) = self.index(*b) {
-                self.points[i] += pts.bye_points();
-                self.byes[i] += 1;
+                self.points[i] = self.points[i].saturating_add(pts.bye_points());
+                self.byes[i] = self.byes[i].saturating_add(1);
             }
         }
         for i in 0..self.n {
-            self.progressive[i] += self.points[i];
+            self.progressive[i] = self.progressive[i].saturating_add(self.points[i]);
         }
     }
 
@@ -254,13 +254,17 @@ impl<'a> Calc<'a> {
         }
         let mut values: Vec<Values> = (0..self.n)
             .map(|i| {
+                // Saturating, never wrapping (issue 14): the rules bound every points
+                // value, and a log written before the bounds cannot wrap a total either.
                 let opp: u32 = self.games[i]
                     .iter()
                     .map(|m| final_points.get(m.opponent).copied().unwrap_or(0))
-                    .sum();
-                let bye = lowest[t.players[i].section].unwrap_or(0) * self.byes[i];
+                    .fold(0, u32::saturating_add);
+                let bye = lowest[t.players[i].section]
+                    .unwrap_or(0)
+                    .saturating_mul(self.byes[i]);
                 Values {
-                    opponent_score: opp + bye,
+                    opponent_score: opp.saturating_add(bye),
                     progressive: self.progressive[i],
                     wins: self.wins[i],
                     fouls: self.fouls[i],

@@ -111,8 +111,11 @@ pub fn rank(t: &Tournament, cfg: &Teams, table: &[Standing]) -> Vec<TeamStanding
             TeamStanding {
                 rank: 0,
                 team: name.to_string(),
-                points: counted.clone().map(|m| m.points).sum(),
-                rank_sum: counted.clone().map(|m| m.rank).sum(),
+                points: counted
+                    .clone()
+                    .map(|m| m.points)
+                    .fold(0, u32::saturating_add),
+                rank_sum: counted.clone().map(|m| m.rank).fold(0, u32::saturating_add),
                 best_rank: members.iter().map(|m| m.rank).min().unwrap_or(u32::MAX),
                 counted: counted.count() as u32,
                 members,

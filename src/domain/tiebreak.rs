@@ -112,7 +112,7 @@ pub fn direct_encounter(group: &[usize], games: &[&[Met]], points: &Points) -> O
             for m in list.iter().filter(|m| m.opponent == group[1 - i]) {
                 met = true;
                 if m.result.outcome(m.side) == Outcome::Win {
-                    wins[i] += 1;
+                    wins[i] = wins[i].saturating_add(1);
                 }
             }
         }
@@ -126,7 +126,7 @@ pub fn direct_encounter(group: &[usize], games: &[&[Met]], points: &Points) -> O
             if let Some(j) = in_group(m.opponent) {
                 met[i * n + j] = true;
                 met[j * n + i] = true;
-                scored[i] += points.for_result(m.result, m.side);
+                scored[i] = scored[i].saturating_add(points.for_result(m.result, m.side));
             }
         }
     }
