@@ -84,7 +84,14 @@ fn lvliang_2024_whole_event_with_knockout_and_teams() {
     bianpai(&["draw", l, "--seed", "2024"]);
     for round in 1..=11u64 {
         bianpai(&["pair", l]);
-        bianpai(&["start", l, "--at", "2024-07-26T08:30:00+08:00"]);
+        bianpai(&[
+            "start",
+            l,
+            "--at",
+            "2024-07-26T08:30:00+08:00",
+            "--correction",
+            "the 2024 event replayed",
+        ]);
         // Results until the round is complete (drawn knockout games add tie-break boards).
         loop {
             let all = json(&log, "all", None);

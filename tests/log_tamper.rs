@@ -37,6 +37,8 @@ fn good(dir: &Path) -> (std::path::PathBuf, Vec<u8>) {
         "red",
         "--at",
         "2024-07-06T01:00:05Z",
+        "--correction",
+        "a 2024 press",
     ]);
     let bytes = read(&path);
     (path, bytes)

@@ -106,6 +106,8 @@ fn board_steps(log: &str, board: u32, n: usize, mix: Mix, clock_base: i64) -> Ve
                         side.word().into(),
                         "--at".into(),
                         at.to_rfc3339(),
+                        "--correction".into(),
+                        "2024 times".into(),
                     ],
                     key: Key::Seat(board, side, present, at),
                 });
@@ -139,6 +141,8 @@ fn board_steps(log: &str, board: u32, n: usize, mix: Mix, clock_base: i64) -> Ve
                         side.word().into(),
                         "--at".into(),
                         at.to_rfc3339(),
+                        "--correction".into(),
+                        "2024 times".into(),
                     ],
                     key: Key::Clock(board, side, at),
                 });

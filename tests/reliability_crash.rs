@@ -42,6 +42,8 @@ fn spawn_press(log: &str, board: u32, at: DateTime<Utc>) -> Child {
             "red",
             "--at",
             &at.to_rfc3339(),
+            "--correction",
+            "2024 presses",
         ])
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -174,6 +176,8 @@ fn sigkill_at_random_moments_loses_nothing_acknowledged() {
         "red",
         "--at",
         &press_at(n + 1).to_rfc3339(),
+        "--correction",
+        "2024 presses",
     ]);
     ok(&["verify", &log]);
 }

@@ -123,6 +123,8 @@ fn append_until_failure(
             if i % 2 == 0 { "red" } else { "black" },
             "--at",
             &at.to_rfc3339(),
+            "--correction",
+            "2024 presses",
         ]
         .iter()
         .map(|s| (*s).to_string())

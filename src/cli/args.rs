@@ -20,6 +20,10 @@ pub struct Cli {
     /// Act in this role (must be one the OS user holds in the tournament's rules).
     #[arg(long, global = true)]
     pub role: Option<String>,
+    /// Head arbiter: the `--at` time given is a correction, entered on purpose more than
+    /// `clock_skew_seconds` before now; the reason is recorded in the log.
+    #[arg(long, global = true, value_name = "REASON")]
+    pub correction: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

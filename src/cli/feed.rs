@@ -147,14 +147,15 @@ pub fn run(ctx: &Ctx, path: &Path) -> CliResult {
                 Err(_) => break,
             }
         }
-        let mut cmds: Vec<(usize, Command)> = Vec::new();
+        // Each line with the moment it was read: its time is checked against that.
+        let mut cmds: Vec<(usize, Command, DateTime<Utc>)> = Vec::new();
         for (n, line, at) in &batch {
             match line
                 .as_deref()
                 .map_err(|e| CliError(e.clone()))
                 .and_then(|l| parse_line(l, *at))
             {
-                Ok(Some(c)) => cmds.push((*n, c)),
+                Ok(Some(c)) => cmds.push((*n, c, *at)),
                 Ok(None) => {}
                 Err(e) => {
                     eprintln!("stdin line {n}: {e}");
@@ -170,12 +171,14 @@ pub fn run(ctx: &Ctx, path: &Path) -> CliResult {
         let recs = log.transact(&actor, Utc::now(), |t| {
             let mut work = t.clone();
             let mut events = Vec::new();
-            for (n, c) in &cmds {
+            for (n, c, read_at) in &cmds {
                 if game_over(&work, c) {
                     skipped += 1;
                     continue;
                 }
-                match work.decide(&actor, c) {
+                // The same check as a single press (issue 14): a line whose time lies more
+                // than `clock_skew_seconds` from when it was read is refused.
+                match work.decide_at(&actor, c, *read_at, None) {
                     Ok(evs) => {
                         for e in &evs {
                             work.apply(e);

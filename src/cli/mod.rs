@@ -66,6 +66,7 @@ pub fn run(cli: Cli) -> CliResult {
     let ctx = Ctx {
         role,
         lang: cli.lang,
+        correction: cli.correction,
     };
     match cli.cmd {
         None => crate::console::run_demo(None, lang(cli.lang, None)).map_err(CliError),
@@ -83,6 +84,20 @@ pub fn run(cli: Cli) -> CliResult {
 pub struct Ctx {
     pub role: Option<Role>,
     pub lang: Option<LangArg>,
+    /// `--correction REASON`: the head arbiter enters a past time on purpose.
+    pub correction: Option<String>,
+}
+
+impl Ctx {
+    /// The role asked for; with `--correction` and no `--role`, the head arbiter's role
+    /// when the user holds it (only the head arbiter corrects a time).
+    pub fn role_in(&self, rules: &Rules) -> Option<Role> {
+        self.role.or_else(|| {
+            (self.correction.is_some()
+                && rules.roles_of(&user::current_user()).contains(&Role::Head))
+            .then_some(Role::Head)
+        })
+    }
 }
 
 fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
@@ -225,8 +240,16 @@ pub fn actor_for(rules: &Rules, role: Option<Role>, cmd: &Command) -> Result<Act
 /// Runs one command against the log and returns the records written.
 pub fn execute(ctx: &Ctx, path: &Path, cmd: &Command) -> Result<Vec<Record>, CliError> {
     let mut log = open_log(path)?;
-    let actor = actor_for(&log.state().rules, ctx.role, cmd)?;
-    Ok(log.execute(&actor, cmd, Utc::now())?)
+    execute_in(ctx, &mut log, cmd)
+}
+
+/// Runs one command against an open log: a time the command carries is checked against the
+/// machine's clock (`domain::skew`), `--correction` honoured for the head arbiter.
+pub fn execute_in(ctx: &Ctx, log: &mut Log, cmd: &Command) -> Result<Vec<Record>, CliError> {
+    let actor = actor_for(&log.state().rules, ctx.role_in(&log.state().rules), cmd)?;
+    let now = Utc::now();
+    let correction = ctx.correction.as_deref();
+    Ok(log.transact(&actor, now, |t| t.decide_at(&actor, cmd, now, correction))?)
 }
 
 pub fn board_arg(s: &str) -> Result<Board, CliError> {

@@ -7,9 +7,7 @@ use std::path::Path;
 use chrono::{DateTime, Utc};
 
 use super::args::{PairArgs, SeatArgs};
-use super::{
-    CliError, CliResult, Ctx, actor_for, board_arg, err, execute, open_log, round_arg, time_arg,
-};
+use super::{CliError, CliResult, Ctx, board_arg, err, execute, open_log, round_arg, time_arg};
 use crate::domain::clock::{ClockReading, format_ms, parse_ms};
 use crate::domain::event::ClockAction;
 use crate::domain::rules::FoulKind;
@@ -26,8 +24,7 @@ pub fn simple(ctx: &Ctx, path: &Path, cmd: &Command) -> CliResult {
 /// replayed once: a long log is not read twice for the printout).
 fn run_and_print(ctx: &Ctx, path: &Path, cmd: &Command) -> Result<(Log, usize), CliError> {
     let mut log = open_log(path)?;
-    let actor = actor_for(&log.state().rules, ctx.role, cmd)?;
-    let recs = log.execute(&actor, cmd, Utc::now())?;
+    let recs = super::execute_in(ctx, &mut log, cmd)?;
     for r in &recs {
         crate::outln!("{}", export::describe_event(log.state(), &r.ev));
     }

@@ -231,6 +231,13 @@ pub enum Event {
         board: Board,
         note: String,
     },
+    /// The head arbiter entered a time more than `clock_skew_seconds` before the machine's
+    /// clock (`--correction REASON`, issue 14); the events of the same append that follow
+    /// carry that time. The record's own time is when it was written. Changes no state.
+    TimeCorrected {
+        at: DateTime<Utc>,
+        reason: String,
+    },
 }
 
 impl Event {
@@ -253,6 +260,7 @@ impl Event {
             Event::FoulRecorded { .. } => "foul_recorded",
             Event::Clock { .. } => "clock",
             Event::MoveLimitNoted { .. } => "move_limit_noted",
+            Event::TimeCorrected { .. } => "time_corrected",
         }
     }
 

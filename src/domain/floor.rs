@@ -228,6 +228,16 @@ impl Tournament {
                 "round {round} board {board}: no clock data for this board; a time loss is confirmed from the clock (record it with `result` instead)"
             )));
         };
+        // A flag is confirmed only from clock inputs that precede the confirmation (within
+        // the allowed skew): a press stamped hours ahead (a bridge in the wrong time zone,
+        // written before such times were refused) cannot make a flag fall.
+        if clock.since > at + self.clock_skew() {
+            return Err(rule(format!(
+                "round {round} board {board}: the clock's last input is stamped {}, after this confirmation ({}); a clock input in the wrong time zone? Set the clock from the board (clock set) before confirming a flag",
+                hms(clock.since),
+                hms(at)
+            )));
+        }
         let reading = clock.read(at);
         match reading.flag {
             Some(fallen) if fallen == side => {}
@@ -298,15 +308,8 @@ impl Tournament {
         // An arrival after the window is refused (the forfeit is due). A seat marked absent
         // after the window closed means the player never came: the next tick records the
         // forfeit, as it would have at the deadline.
-        if let Some(deadline) = self.late_deadline(round).filter(|d| at >= *d)
-            && late_window_applies(g)
-            && present
-        {
-            return Err(rule(format!(
-                "round {round} board {board}: {side} arrived at {}, after the late window closed at {}; the forfeit is due (the next tick records it) unless the head arbiter reverses it (arrive --reverse REASON)",
-                hms(at),
-                hms(deadline)
-            )));
+        if present {
+            self.late_arrival(Some(round), board, side, at)?;
         }
         Ok(vec![Event::SeatMarked {
             round,
@@ -315,6 +318,30 @@ impl Tournament {
             present,
             at,
         }])
+    }
+
+    /// Refuses an arrival at `when` on an absent seat whose late window has closed by then
+    /// (the forfeit is due, whether or not a tick has recorded it yet).
+    pub(super) fn late_arrival(
+        &self,
+        round: Option<Round>,
+        board: Board,
+        side: Side,
+        when: DateTime<Utc>,
+    ) -> Result<(), Refusal> {
+        let g = self.board(round, board)?;
+        let round = round.unwrap_or(self.current_round());
+        if g.seats.get(side).present || !late_window_applies(g) {
+            return Ok(());
+        }
+        match self.late_deadline(round).filter(|d| when >= *d) {
+            Some(deadline) => Err(rule(format!(
+                "round {round} board {board}: {side} arrived at {}, after the late window closed at {}; the forfeit is due (the next tick records it) unless the head arbiter reverses it (arrive --reverse REASON)",
+                hms(when),
+                hms(deadline)
+            ))),
+            None => Ok(()),
+        }
     }
 
     fn decide_reverse(

@@ -14,6 +14,7 @@ pub mod registration;
 pub mod result;
 pub mod rules;
 pub mod side;
+pub mod skew;
 pub mod standings;
 pub mod teams;
 pub mod text;

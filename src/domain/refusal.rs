@@ -45,4 +45,7 @@ pub enum Refusal {
     /// A free-text field refused by the sanitiser (`domain::text`).
     #[error("{0}")]
     Text(super::text::TextFault),
+    /// A time too far from the machine's clock (`domain::skew`).
+    #[error("{0}")]
+    Skew(super::skew::TimeSkew),
 }

@@ -437,6 +437,7 @@ impl Tournament {
                     g.move_limit = Some(note.clone());
                 }
             }
+            Event::TimeCorrected { .. } => {}
         }
     }
 }

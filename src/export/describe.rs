@@ -135,5 +135,9 @@ pub fn describe_event(t: &Tournament, ev: &Event) -> String {
         Event::MoveLimitNoted { round, board, note } => {
             format!("round {round} board {board}: move limit: {note}")
         }
+        Event::TimeCorrected { at, reason } => format!(
+            "time corrected by the head arbiter: {} ({reason})",
+            at.format("%Y-%m-%d %H:%M:%S")
+        ),
     }
 }

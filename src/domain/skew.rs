@@ -1,0 +1,206 @@
+//! Times from outside checked against the machine's clock (issue 14). A clock bridge in the
+//! wrong time zone, or a mistyped `--at`, must not make a flag fall, forfeit a round early or
+//! let a late player in: a press, a seat, a flag, a start or a tick whose time lies more than
+//! the rules' `clock_skew_seconds` (default 120) from the machine's clock is refused, naming
+//! the difference.
+//!
+//! The head arbiter may enter a past time on purpose (`--correction REASON`): the append
+//! then starts with `Event::TimeCorrected` carrying the time and the reason, and the command
+//! is judged at the time it names. A time in the future is never accepted. Without a
+//! correction, an arrival is judged at the machine's clock: after the late window closed it
+//! is refused whether or not a tick has recorded the forfeit yet (the head arbiter's
+//! `arrive --reverse REASON` stays the way out).
+//!
+//! Pure: the machine's clock is passed in as `now`.
+
+use chrono::{DateTime, Duration, Utc};
+
+use super::command::{Actor, Command};
+use super::event::Event;
+use super::refusal::Refusal;
+use super::rules::{Lang, Role};
+use super::text::{self, NOTE_MAX};
+use super::tournament::Tournament;
+use super::zone::EventZone;
+
+type Decision = Result<Vec<Event>, Refusal>;
+
+/// A time refused for lying too far from the machine's clock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimeSkew {
+    /// The time given, in the event's local time.
+    pub at: String,
+    /// The machine's clock, in the event's local time.
+    pub now: String,
+    /// How far the time given lies from the machine's clock, in seconds (positive: ahead).
+    pub off_s: i64,
+    /// The rules' `clock_skew_seconds`.
+    pub limit_s: u32,
+    /// A correction was asked for, but the time lies in the future.
+    pub correction: bool,
+}
+
+/// `8 h 0 min`, `3 min 5 s`, `40 s`.
+fn span(seconds: i64) -> (i64, i64, i64) {
+    let s = seconds.unsigned_abs() as i64;
+    (s / 3600, (s / 60) % 60, s % 60)
+}
+
+impl TimeSkew {
+    /// The refusal in the event's language.
+    pub fn text(&self, lang: Lang) -> String {
+        let (h, m, s) = span(self.off_s);
+        let ahead = self.off_s > 0;
+        match lang {
+            Lang::En => {
+                let off = match (h, m) {
+                    (0, 0) => format!("{s} s"),
+                    (0, _) => format!("{m} min {s} s"),
+                    _ => format!("{h} h {m} min"),
+                };
+                let dir = if ahead { "ahead of" } else { "behind" };
+                let hint = if self.correction {
+                    "a correction can only name a past time"
+                } else if ahead {
+                    "a clock or bridge in the wrong time zone?"
+                } else {
+                    "the head arbiter enters a past time with --correction REASON"
+                };
+                format!(
+                    "time {}: {off} {dir} this machine's clock ({}), more than the {} s allowed (clock_skew_seconds); {hint}",
+                    self.at, self.now, self.limit_s
+                )
+            }
+            Lang::Zh => {
+                let off = match (h, m) {
+                    (0, 0) => format!("{s}秒"),
+                    (0, _) => format!("{m}分{s}秒"),
+                    _ => format!("{h}小时{m}分"),
+                };
+                let dir = if ahead { "快" } else { "慢" };
+                let hint = if self.correction {
+                    "更正只能填写过去的时间"
+                } else if ahead {
+                    "电子钟或桥接程序的时区是否设错？"
+                } else {
+                    "裁判长可用 --correction 理由 填写过去的时间"
+                };
+                format!(
+                    "时间 {}：比本机时钟（{}）{dir}{off}，超过允许的{}秒（clock_skew_seconds）；{hint}",
+                    self.at, self.now, self.limit_s
+                )
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for TimeSkew {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+/// The time a command brings from outside: a clock input, a seat, a confirmed flag, a round's
+/// start, a tick. `None` for commands without one.
+pub fn given_time(cmd: &Command) -> Option<DateTime<Utc>> {
+    match cmd {
+        Command::StartRound { at }
+        | Command::ConfirmFlag { at, .. }
+        | Command::MarkSeat { at, .. }
+        | Command::Clock { at, .. } => Some(*at),
+        Command::Tick { now } | Command::AutoAdvance { now } => Some(*now),
+        _ => None,
+    }
+}
+
+impl Tournament {
+    /// The largest difference from the machine's clock a given time may have.
+    pub fn clock_skew(&self) -> Duration {
+        Duration::seconds(i64::from(self.rules.clock_skew_seconds))
+    }
+
+    fn skew(&self, at: DateTime<Utc>, now: DateTime<Utc>, correction: bool) -> Refusal {
+        let zone = EventZone::of(&self.rules);
+        let fmt = "%Y-%m-%d %H:%M:%S";
+        Refusal::Skew(TimeSkew {
+            at: zone.format(at, fmt),
+            now: zone.format(now, fmt),
+            // To the nearest second: a time typed to the second reads as it was meant.
+            off_s: ((at - now).num_milliseconds() as f64 / 1000.0).round() as i64,
+            limit_s: self.rules.clock_skew_seconds,
+            correction,
+        })
+    }
+
+    /// `decide` for a command whose time came from outside (the command line, a clock
+    /// bridge): the time is checked against `now`, the machine's clock, as the module
+    /// documentation says. `correction`: the head arbiter's reason for entering a past time.
+    pub fn decide_at(
+        &self,
+        actor: &Actor,
+        cmd: &Command,
+        now: DateTime<Utc>,
+        correction: Option<&str>,
+    ) -> Decision {
+        if !cmd.allowed(actor.role) {
+            // Who may act comes first: the same refusal as `decide`.
+            return self.decide(actor, cmd);
+        }
+        let Some(at) = given_time(cmd) else {
+            if correction.is_some() {
+                return Err(Refusal::Rule(
+                    "--correction goes with a time (--at): this command carries none".into(),
+                ));
+            }
+            return self.decide(actor, cmd);
+        };
+        let limit = self.clock_skew();
+        let ahead = at - now > limit;
+        let Some(reason) = correction else {
+            if ahead || now - at > limit {
+                return Err(self.skew(at, now, false));
+            }
+            if let Command::MarkSeat {
+                round,
+                board,
+                side,
+                present: true,
+                reverse_reason: None,
+                ..
+            } = cmd
+            {
+                // An arrival counts when it is entered: a time back-dated into a window
+                // that has closed does not let the player in.
+                self.late_arrival(*round, *board, *side, at.max(now))?;
+            }
+            return self.decide(actor, cmd);
+        };
+        if actor.role != Role::Head {
+            return Err(Refusal::NotAllowed {
+                user: actor.user.clone(),
+                role: actor.role.word(),
+                what: "enter a corrected time",
+            });
+        }
+        if ahead {
+            return Err(self.skew(at, now, true));
+        }
+        text::check("--correction", reason, NOTE_MAX).map_err(Refusal::Text)?;
+        if reason.trim().is_empty() {
+            return Err(Refusal::Rule(
+                "--correction needs a reason (--correction REASON)".into(),
+            ));
+        }
+        let events = self.decide(actor, cmd)?;
+        if events.is_empty() || now - at <= limit {
+            return Ok(events);
+        }
+        let mut out = Vec::with_capacity(events.len() + 1);
+        out.push(Event::TimeCorrected {
+            at,
+            reason: reason.trim().to_string(),
+        });
+        out.extend(events);
+        Ok(out)
+    }
+}
