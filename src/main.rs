@@ -3,6 +3,11 @@
 use clap::Parser;
 
 fn main() {
+    // Installed setgid: drop the writer group's rights before anything else (issue 14).
+    if let Err(e) = bianpai::log::privilege::drop_at_start() {
+        eprintln!("bianpai: cannot drop the installed group's rights: {e}");
+        std::process::exit(1);
+    }
     let cli = match bianpai::cli::Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

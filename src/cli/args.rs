@@ -185,6 +185,18 @@ pub enum Cmd {
         #[arg(long)]
         theme: Option<String>,
     },
+    /// As root: give the log to a writer group nobody belongs to and install this binary
+    /// setgid to it, so the log is written only through the binary (see the README's threat
+    /// model).
+    Install {
+        log: PathBuf,
+        /// The writer group (created when missing; must have no members).
+        #[arg(long, default_value = "bianpai")]
+        group: String,
+        /// Where the setgid binary goes.
+        #[arg(long, default_value = "/usr/local/bin/bianpai")]
+        bin: PathBuf,
+    },
 }
 
 #[derive(Subcommand, Debug)]

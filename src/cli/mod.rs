@@ -4,6 +4,7 @@
 
 pub mod args;
 mod feed;
+mod install;
 mod players;
 mod rounds;
 mod setup;
@@ -200,6 +201,7 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             seed,
             out,
         } => simulate::run(&preset, players, rounds, seed, &out),
+        Cmd::Install { log, group, bin } => install::run(&log, &group, &bin),
         Cmd::Console { .. } | Cmd::Demo { .. } => Ok(()),
     }
 }

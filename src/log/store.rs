@@ -157,7 +157,8 @@ impl Log {
 
     /// Opens a log keeping every record in memory (for the audit view and verify).
     pub fn open_with(path: &Path, keep_records: bool) -> Result<Log, LogError> {
-        let (file, writable) = match OpenOptions::new().read(true).append(true).open(path) {
+        // Installed setgid, the one open that runs with the writer group's rights (issue 14).
+        let (file, writable) = match super::privilege::open_log(path) {
             Ok(f) => (f, true),
             Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => (
                 OpenOptions::new()

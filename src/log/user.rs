@@ -1,11 +1,10 @@
-//! The OS user running this process, read from `/proc/self` and `/etc/passwd` (no `unsafe`,
+//! The OS user running this process: its real uid (`getuid`) and `/etc/passwd` (no `unsafe`,
 //! no environment variables that a user could set to pose as someone else).
 
-use std::os::unix::fs::MetadataExt;
-
-/// The numeric user id of this process.
+/// The real user id of this process: who ran it. (Not the owner of `/proc/self`: a setgid
+/// process is not dumpable and its `/proc` entries belong to root.)
 pub fn uid() -> Option<u32> {
-    std::fs::metadata("/proc/self").ok().map(|m| m.uid())
+    Some(super::privilege::real_uid())
 }
 
 /// The login name of this process's user, or `uid<N>` when it has no passwd entry.

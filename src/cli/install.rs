@@ -1,0 +1,211 @@
+//! `bianpai install LOG [--group G] [--bin PATH]` (issue 14): sets up the install mode that
+//! `log::privilege` describes. As root:
+//!
+//! 1. checks the log: intact, with a `roles` map (without one every user holds every role and
+//!    the mode would protect nothing), in a directory whose every ancestor belongs to root and
+//!    cannot be written by others (else a user could put another file in the log's place);
+//! 2. creates the writer group if it does not exist (`groupadd --system`), and refuses a group
+//!    that anyone belongs to (a member could write the log directly);
+//! 3. gives the log to root and the group, mode 0660;
+//! 4. installs this binary at `--bin`, owned by root and the group, mode 2755 (setgid), by
+//!    copying it next to the target and renaming it into place.
+//!
+//! Everything else stays as it was; run it again after an update of the binary.
+
+use std::io::Write as _;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+
+use super::{CliError, CliResult, err};
+use crate::log::Log;
+
+fn io(what: &Path) -> impl Fn(std::io::Error) -> CliError + '_ {
+    move |e| CliError(format!("install: {}: {e}", what.display()))
+}
+
+/// A group from `/etc/group`: its gid and its member list.
+fn group(name: &str) -> Option<(u32, Vec<String>)> {
+    let text = std::fs::read_to_string("/etc/group").ok()?;
+    text.lines().find_map(|l| {
+        let mut f = l.split(':');
+        (f.next()? == name).then_some(())?;
+        let _pw = f.next()?;
+        let gid = f.next()?.parse().ok()?;
+        let members = f
+            .next()
+            .unwrap_or("")
+            .split(',')
+            .filter(|m| !m.trim().is_empty())
+            .map(str::to_string)
+            .collect();
+        Some((gid, members))
+    })
+}
+
+/// Users whose primary group is `gid`.
+fn primary_members(gid: u32) -> Vec<String> {
+    let text = std::fs::read_to_string("/etc/passwd").unwrap_or_default();
+    text.lines()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split(':').collect();
+            (f.get(3)?.parse::<u32>().ok()? == gid).then(|| f[0].to_string())
+        })
+        .collect()
+}
+
+/// Every directory from `dir` up to `/` must belong to root and not be writable by group or
+/// others (a sticky directory such as `/tmp` is fine: nobody can rename root's entries).
+fn check_dirs(dir: &Path) -> CliResult {
+    let mut at = Some(dir);
+    while let Some(d) = at {
+        let m = std::fs::metadata(d).map_err(io(d))?;
+        let mode = m.mode();
+        if m.uid() != 0 {
+            return err(format!(
+                "install: {} belongs to uid {}, who could put another file in the log's place; use a directory owned by root (e.g. mkdir -m 755 /srv/bianpai)",
+                d.display(),
+                m.uid()
+            ));
+        }
+        if mode & 0o022 != 0 && mode & 0o1000 == 0 {
+            return err(format!(
+                "install: {} can be written by its group or others (mode {:o}), who could put another file in the log's place; chmod go-w it",
+                d.display(),
+                mode & 0o7777
+            ));
+        }
+        at = d.parent();
+    }
+    Ok(())
+}
+
+/// A system group name: what `groupadd` accepts, no more.
+fn valid_group(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_lowercase() || c == '_')
+        && name.len() <= 32
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
+}
+
+pub fn run(log: &Path, group_name: &str, bin: &Path) -> CliResult {
+    if rustix::process::geteuid().as_raw() != 0 {
+        return err(
+            "install: run as root (it creates a group, gives the log to it and installs a setgid binary)",
+        );
+    }
+    if !valid_group(group_name) {
+        return err(format!(
+            "install: --group '{group_name}' is not a group name"
+        ));
+    }
+    let log = std::fs::canonicalize(log).map_err(io(log))?;
+    let opened = Log::open(&log)?;
+    if let Some(d) = opened.damage() {
+        return err(format!(
+            "install: {}: the log is damaged ({d}); repair it first",
+            log.display()
+        ));
+    }
+    if opened.state().rules.roles.is_empty() {
+        return err(format!(
+            "install: {}: the rules have no roles map, so every user holds every role; create the event with a roles map (OS user → roles)",
+            log.display()
+        ));
+    }
+    let log_dir = log.parent().unwrap_or(Path::new("/"));
+    check_dirs(log_dir)?;
+    let bin = if bin.is_absolute() {
+        bin.to_path_buf()
+    } else {
+        std::env::current_dir().map_err(io(bin))?.join(bin)
+    };
+    let (Some(bin_dir), Some(bin_name)) = (bin.parent(), bin.file_name()) else {
+        return err(format!("install: --bin {}: not a file path", bin.display()));
+    };
+    check_dirs(bin_dir)?;
+
+    if group(group_name).is_none() {
+        let out = std::process::Command::new("groupadd")
+            .args(["--system", group_name])
+            .output()
+            .map_err(|e| CliError(format!("install: groupadd: {e}")))?;
+        if !out.status.success() {
+            return err(format!(
+                "install: groupadd {group_name}: {}",
+                String::from_utf8_lossy(&out.stderr).trim()
+            ));
+        }
+    }
+    let Some((gid, members)) = group(group_name) else {
+        return err(format!(
+            "install: group {group_name} not found after groupadd"
+        ));
+    };
+    let mut members = members;
+    members.extend(primary_members(gid));
+    if !members.is_empty() {
+        return err(format!(
+            "install: group {group_name} has members ({}), who could write the log directly; the writer group must have none",
+            members.join(", ")
+        ));
+    }
+
+    std::os::unix::fs::chown(&log, Some(0), Some(gid)).map_err(io(&log))?;
+    std::fs::set_permissions(&log, std::fs::Permissions::from_mode(0o660)).map_err(io(&log))?;
+
+    let exe = std::env::current_exe().map_err(|e| CliError(format!("install: {e}")))?;
+    let tmp: PathBuf = bin_dir.join(format!(
+        ".{}.install-{}",
+        bin_name.to_string_lossy(),
+        std::process::id()
+    ));
+    let placed = (|| -> std::io::Result<()> {
+        std::fs::copy(&exe, &tmp)?;
+        // chown first: changing the owner clears the setgid bit.
+        std::os::unix::fs::chown(&tmp, Some(0), Some(gid))?;
+        std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o2755))?;
+        std::fs::File::open(&tmp)?.sync_all()?;
+        std::fs::rename(&tmp, &bin)
+    })();
+    if let Err(e) = placed {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(io(&bin)(e));
+    }
+    let users: Vec<String> = opened
+        .state()
+        .rules
+        .roles
+        .iter()
+        .map(|(u, r)| {
+            let roles: Vec<&str> = r.iter().map(|r| r.word()).collect();
+            format!("{u} ({})", roles.join(", "))
+        })
+        .collect();
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(
+        out,
+        "installed: {} is root:{group_name} 0660; {} is root:{group_name} 2755 (setgid)\nroles: {}\nusers write the log only through {}; keep them out of the group {group_name}",
+        crate::domain::text::escape(&log.display().to_string()),
+        crate::domain::text::escape(&bin.display().to_string()),
+        crate::domain::text::escape(&users.join("; ")),
+        crate::domain::text::escape(&bin.display().to_string()),
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn group_names_are_plain() {
+        for ok in ["bianpai", "_bp", "bp-writers", "g1"] {
+            assert!(valid_group(ok), "{ok}");
+        }
+        for bad in ["", "Root", "a b", "-x", "x;rm", &"a".repeat(33)] {
+            assert!(!valid_group(bad), "{bad}");
+        }
+    }
+}

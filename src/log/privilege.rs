@@ -1,0 +1,134 @@
+//! The install mode (issue 14): roles enforced by the operating system, not only by the tool.
+//!
+//! `bianpai install LOG` (as root) gives the log to a dedicated group that has no members
+//! (`bianpai` by default; mode 0660, owner root) and installs the binary setgid to that group.
+//! Nobody can then write the log except through the binary, and the binary writes only what
+//! `decide` allows, in the name of the real user who runs it (the author comes from the real
+//! uid, never from the environment), in a role the rules' `roles` map gives that user.
+//!
+//! Hygiene of the setgid binary:
+//! - [`drop_at_start`] runs first in `main`, before any thread exists: the effective gid goes
+//!   back to the caller's real gid at once, so everything (reading rules, import and theme
+//!   files, writing exports, running a desktop notifier) runs with the caller's rights. The
+//!   writer group stays only in the saved gid.
+//! - [`open_log`] raises the effective gid on the calling thread only (Linux credentials are
+//!   per thread), for one `open`, then drops it again; a failure to drop aborts the process.
+//!   The file opened with the group's rights must be a regular file of the writer group;
+//!   anything else is closed and opened again with the caller's own rights.
+//! - The process is marked not dumpable, so the caller cannot trace it, read its memory or
+//!   reach its open log descriptor through `/proc` (the kernel does this for setgid programs;
+//!   it is set explicitly in case `suid_dumpable` says otherwise). Files are opened close-on-exec.
+//! - A setuid bit is refused: the effective uid is set back to the real one.
+//! - No environment variable is read on this path (`USER`, `LOGNAME`, `RUST_LOG`, paths):
+//!   the dynamic loader already ignores `LD_*` for a setgid program.
+//!
+//! Root can always rewrite files; the threat model in the README says what each mode
+//! promises.
+
+use std::fs::{File, OpenOptions};
+use std::io;
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+use std::path::Path;
+use std::sync::OnceLock;
+
+use rustix::process::{Gid, getegid, geteuid, getgid, getuid};
+
+/// The caller's real gid and the writer group's gid, when running installed (setgid).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Installed {
+    pub real: Gid,
+    pub writer: Gid,
+}
+
+static INSTALLED: OnceLock<Option<Installed>> = OnceLock::new();
+
+/// The install mode's ids, once [`drop_at_start`] has run in a setgid process.
+pub fn installed() -> Option<Installed> {
+    INSTALLED.get().copied().flatten()
+}
+
+/// First thing in `main`: when the binary runs setgid (effective gid other than the real
+/// one), remembers the writer group and drops the effective gid to the real one for
+/// everything but opening the log. A setuid bit is undone for good.
+///
+/// # Errors
+/// When the operating system refuses to drop the rights (the caller must then exit).
+pub fn drop_at_start() -> io::Result<()> {
+    if geteuid() != getuid() {
+        let real = getuid();
+        rustix::thread::set_thread_res_uid(real, real, real)?;
+    }
+    let (real, writer) = (getgid(), getegid());
+    if real == writer {
+        let _ = INSTALLED.set(None);
+        return Ok(());
+    }
+    rustix::thread::set_thread_res_gid(None, real, None)?;
+    if getegid() != real {
+        return Err(io::Error::other("the effective group could not be dropped"));
+    }
+    rustix::process::set_dumpable_behavior(rustix::process::DumpableBehavior::NotDumpable)?;
+    let _ = INSTALLED.set(Some(Installed { real, writer }));
+    Ok(())
+}
+
+/// Opens a log for reading and appending: the hook `Log::open` calls. Installed, with the
+/// writer group's rights for the one `open`, keeping the file only if it is a regular file
+/// of that group; otherwise (and when not installed) with the caller's own rights.
+///
+/// # Errors
+/// As `OpenOptions::open` with the caller's rights.
+pub fn open_log(path: &Path) -> io::Result<File> {
+    let plain = || OpenOptions::new().read(true).append(true).open(path);
+    let Some(ids) = installed() else {
+        return plain();
+    };
+    match open_as_writer(path, ids) {
+        Ok(f)
+            if f.metadata()
+                .is_ok_and(|m| m.is_file() && m.gid() == ids.writer.as_raw()) =>
+        {
+            Ok(f)
+        }
+        _ => plain(),
+    }
+}
+
+fn open_as_writer(path: &Path, ids: Installed) -> io::Result<File> {
+    rustix::thread::set_thread_res_gid(None, ids.writer, None)?;
+    // Non-blocking: a FIFO of the group must not hang the open (checked to be a file after).
+    let opened = OpenOptions::new()
+        .read(true)
+        .append(true)
+        .custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32)
+        .open(path);
+    if rustix::thread::set_thread_res_gid(None, ids.real, None).is_err() || getegid() != ids.real {
+        // Never go on with the writer group's rights.
+        std::process::abort();
+    }
+    opened
+}
+
+/// The real uid of this process (the author of what it writes).
+pub fn real_uid() -> u32 {
+    getuid().as_raw()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plain_process_opens_with_its_own_rights() {
+        // Tests do not run setgid: nothing is remembered and the open is a plain one.
+        drop_at_start().unwrap();
+        assert_eq!(installed(), None);
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("x.log");
+        std::fs::write(&p, "a\n").unwrap();
+        std::io::Write::write_all(&mut open_log(&p).unwrap(), b"b\n").unwrap();
+
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "a\nb\n");
+        assert!(open_log(&dir.path().join("missing")).is_err());
+    }
+}
