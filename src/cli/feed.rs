@@ -15,6 +15,9 @@
 //!   also be `H:MM:SS`.
 //! - `TIME` is an RFC 3339 time (`2024-07-06T09:12:03.250+08:00`); without it, the moment the
 //!   line was read is used. A bridge that knows when the press happened should send it.
+//!   A time more than the rules' `clock_skew_seconds` from the moment the line was read (a
+//!   bridge in the wrong time zone) refuses the line (issue 14); the head arbiter replays past
+//!   presses with `feed --correction REASON`, each recorded after a `TimeCorrected` record.
 //! - Blank lines and lines starting with `#` are ignored.
 //! - Lines that arrive together (up to 1000) are decided and appended in one locked write,
 //!   each against the state the previous ones left, so a fast stream costs one `fsync` per
@@ -135,7 +138,7 @@ pub fn run(ctx: &Ctx, path: &Path) -> CliResult {
         action: crate::domain::event::ClockAction::Pause,
         at: Utc::now(),
     };
-    let actor = actor_for(&log.state().rules, ctx.role, &probe)?;
+    let actor = actor_for(&log.state().rules, ctx.role_in(&log.state().rules), &probe)?;
     let (tx, rx) = mpsc::channel::<Line>();
     std::thread::spawn(move || read_stdin(&tx));
     let (mut written, mut ignored, mut refused) = (0usize, 0usize, 0usize);
@@ -177,8 +180,9 @@ pub fn run(ctx: &Ctx, path: &Path) -> CliResult {
                     continue;
                 }
                 // The same check as a single press (issue 14): a line whose time lies more
-                // than `clock_skew_seconds` from when it was read is refused.
-                match work.decide_at(&actor, c, *read_at, None) {
+                // than `clock_skew_seconds` from when it was read is refused, unless the head
+                // arbiter feeds past presses with `--correction REASON`.
+                match work.decide_at(&actor, c, *read_at, ctx.correction.as_deref()) {
                     Ok(evs) => {
                         for e in &evs {
                             work.apply(e);
