@@ -5,8 +5,9 @@
 //! the difference.
 //!
 //! The head arbiter may enter a past time on purpose (`--correction REASON`): the append
-//! then starts with `Event::TimeCorrected` carrying the time and the reason, and the command
-//! is judged at the time it names. A time in the future is never accepted. Without a
+//! then starts with `Event::TimeCorrected` carrying the time and the reason (whenever a
+//! correction is given, however near the time), and the command is judged at the time it
+//! names. A time in the future is never accepted. Without a
 //! correction, an arrival is judged at the machine's clock: after the late window closed it
 //! is refused whether or not a tick has recorded the forfeit yet (the head arbiter's
 //! `arrive --reverse REASON` stays the way out).
@@ -192,7 +193,7 @@ impl Tournament {
             ));
         }
         let events = self.decide(actor, cmd)?;
-        if events.is_empty() || now - at <= limit {
+        if events.is_empty() {
             return Ok(events);
         }
         let mut out = Vec::with_capacity(events.len() + 1);
@@ -202,5 +203,151 @@ impl Tournament {
         });
         out.extend(events);
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::event::ClockAction;
+    use crate::domain::{Board, PlayerEntry, Rules, Side};
+    use chrono::TimeZone;
+
+    fn at_s(s: i64) -> DateTime<Utc> {
+        Utc.timestamp_opt(1_700_000_000 + s, 0).unwrap()
+    }
+
+    fn actor(role: Role) -> Actor {
+        Actor {
+            user: "u".into(),
+            role,
+        }
+    }
+
+    fn given(t: &mut Tournament, cmd: &Command) {
+        for e in t.decide(&actor(Role::Head), cmd).unwrap() {
+            t.apply(&e);
+        }
+    }
+
+    /// Four players, round 1 paired and started at `at_s(0)`.
+    fn started() -> Tournament {
+        let mut rules = Rules::preset("qigu-2024-07").unwrap();
+        rules.time_zone = Some("+08:00".into());
+        let mut t = Tournament::new("t".into(), rules);
+        for n in ["a", "b", "c", "d"] {
+            given(&mut t, &Command::RegisterPlayer(PlayerEntry::named(n)));
+        }
+        given(&mut t, &Command::PairNextRound);
+        given(&mut t, &Command::StartRound { at: at_s(0) });
+        t
+    }
+
+    fn press(at: DateTime<Utc>) -> Command {
+        Command::Clock {
+            round: None,
+            board: Board(1),
+            action: ClockAction::Press(Side::Black),
+            at,
+        }
+    }
+
+    #[test]
+    fn a_time_beyond_the_skew_is_refused_naming_it() {
+        let ev = started();
+        let now = at_s(60);
+        let ahead = press(now + Duration::hours(8));
+        let Err(Refusal::Skew(s)) = ev.decide_at(&actor(Role::Assistant), &ahead, now, None) else {
+            panic!("accepted");
+        };
+        assert_eq!((s.off_s, s.limit_s), (8 * 3600, 120));
+        assert!(s.to_string().contains("8 h 0 min ahead"), "{s}");
+        assert!(
+            s.text(Lang::Zh).contains("快8小时0分"),
+            "{}",
+            s.text(Lang::Zh)
+        );
+        // In the event's zone (+08:00).
+        assert!(
+            s.now
+                .ends_with(&crate::domain::zone::EventZone::of(&ev.rules).format(now, "%H:%M:%S"))
+        );
+        // Within the skew, either way: accepted as it is.
+        for at in [now + Duration::seconds(120), now - Duration::seconds(120)] {
+            let evs = ev
+                .decide_at(&actor(Role::Assistant), &press(at), now, None)
+                .unwrap();
+            assert_eq!(evs.len(), 1);
+        }
+    }
+
+    #[test]
+    fn a_correction_is_the_head_arbiters_past_time_and_is_recorded_first() {
+        let ev = started();
+        let now = at_s(3600);
+        let past = press(at_s(30));
+        assert!(matches!(
+            ev.decide_at(&actor(Role::Assistant), &past, now, Some("bridge down")),
+            Err(Refusal::NotAllowed { .. })
+        ));
+        assert!(matches!(
+            ev.decide_at(
+                &actor(Role::Head),
+                &press(now + Duration::hours(1)),
+                now,
+                Some("x")
+            ),
+            Err(Refusal::Skew(TimeSkew {
+                correction: true,
+                ..
+            }))
+        ));
+        let evs = ev
+            .decide_at(&actor(Role::Head), &past, now, Some("bridge down"))
+            .unwrap();
+        assert_eq!(
+            evs[0],
+            Event::TimeCorrected {
+                at: at_s(30),
+                reason: "bridge down".into()
+            }
+        );
+        assert!(matches!(evs[1], Event::Clock { at, .. } if at == at_s(30)));
+    }
+
+    #[test]
+    fn an_arrival_counts_when_it_is_entered() {
+        let mut ev = started();
+        given(
+            &mut ev,
+            &Command::MarkSeat {
+                round: None,
+                board: Board(1),
+                side: Side::Red,
+                present: false,
+                at: at_s(10),
+                reverse_reason: None,
+            },
+        );
+        let arrive = |at| Command::MarkSeat {
+            round: None,
+            board: Board(1),
+            side: Side::Red,
+            present: true,
+            at,
+            reverse_reason: None,
+        };
+        // The window closes at 10 minutes; now is 30 s past it, the arrival back-dated 60 s.
+        let now = at_s(630);
+        let late = ev.decide_at(&actor(Role::Assistant), &arrive(at_s(570)), now, None);
+        assert!(
+            matches!(&late, Err(Refusal::Rule(m)) if m.contains("after the late window closed")),
+            "{late:?}"
+        );
+        // Before the close it counts as ever.
+        assert!(
+            ev.decide_at(&actor(Role::Assistant), &arrive(at_s(590)), at_s(595), None)
+                .is_ok()
+        );
     }
 }
