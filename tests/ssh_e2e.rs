@@ -171,7 +171,7 @@ fn start_sshd(sb: &mut Sandbox, users: &[&str], client_pub: &str) -> u16 {
         .stderr(log)
         .spawn()
         .expect("sshd starts");
-    sb.pids.push(child.id());
+    sb.children.push(child);
     let start = Instant::now();
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
         assert!(

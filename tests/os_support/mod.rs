@@ -51,8 +51,8 @@ pub struct Sandbox {
     pub dir: PathBuf,
     users: Vec<String>,
     groups: Vec<String>,
-    /// Processes to kill on drop (sshd, tmux servers).
-    pub pids: Vec<u32>,
+    /// Processes to kill and reap on drop (sshd).
+    pub children: Vec<std::process::Child>,
     pub tmux_sockets: Vec<PathBuf>,
 }
 
@@ -66,7 +66,7 @@ impl Sandbox {
             dir,
             users: Vec::new(),
             groups: Vec::new(),
-            pids: Vec::new(),
+            children: Vec::new(),
             tmux_sockets: Vec::new(),
         }
     }
@@ -133,8 +133,9 @@ impl Drop for Sandbox {
                 .arg("kill-server")
                 .output();
         }
-        for pid in &self.pids {
-            let _ = Command::new("kill").arg(pid.to_string()).output();
+        for child in &mut self.children {
+            let _ = child.kill();
+            let _ = child.wait();
         }
         std::thread::sleep(std::time::Duration::from_millis(100));
         for u in &self.users {
