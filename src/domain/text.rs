@@ -10,8 +10,8 @@
 //! - a character that shows nothing and lets two equal-looking names differ (zero-width
 //!   space U+200B, word joiner U+2060–U+2064, U+FEFF, U+180E, soft hyphen U+00AD, tag
 //!   characters U+E0000–U+E007F, interlinear annotation U+FFF9–U+FFFB);
-//! - only invisible characters (blanks, joiners, variation selectors, filler letters) while
-//!   not empty;
+//! - only invisible characters (joiners, variation selectors, filler letters, with or without
+//!   blanks) while not blank (blank text counts as empty: the field's owner trims it);
 //! - more characters than the field allows (a name 40, a club or team 60, a title 120, a note
 //!   or reason 500).
 //!
@@ -185,7 +185,8 @@ pub fn check(field: &str, value: &str, max: usize) -> Result<(), TextFault> {
     if let Some(c) = value.chars().find(|c| is_forbidden(*c)) {
         return fault(Fault::Forbidden(c));
     }
-    if !value.is_empty() && value.chars().all(is_invisible) {
+    // Blank text is empty text (the owner trims it); text of invisible characters is not.
+    if !value.trim().is_empty() && value.chars().all(is_invisible) {
         return fault(Fault::Invisible);
     }
     Ok(())
@@ -295,7 +296,7 @@ mod tests {
 
     #[test]
     fn invisible_only_text_is_refused() {
-        for bad in [" ", "\u{3000}", "\u{200D}\u{200C}", "\u{3164}", "\u{FE0F} "] {
+        for bad in ["\u{200D}\u{200C}", "\u{3164}", "\u{FE0F} ", " \u{2800}"] {
             assert_eq!(fault(bad), Some(Fault::Invisible), "{bad:?}");
         }
     }
