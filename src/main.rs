@@ -30,7 +30,7 @@ fn main() {
                 .collect();
             let message = message.join(" ");
             let message = message.strip_prefix("error: ").unwrap_or(&message);
-            eprintln!("bianpai: {message} (see bianpai --help)");
+            eprintln!("bianpai: {} (see bianpai --help)", one_line(message));
             std::process::exit(2);
         }
     };

@@ -38,6 +38,7 @@ use chrono::{DateTime, Utc};
 
 use super::rounds::clock_action;
 use super::{CliError, CliResult, Ctx, actor_for, board_arg, err, open_log};
+use crate::domain::text::escape;
 use crate::domain::{Command, Refusal, Tournament};
 
 /// Lines decided in one locked write at most.
@@ -161,7 +162,7 @@ pub fn run(ctx: &Ctx, path: &Path) -> CliResult {
                 Ok(Some(c)) => cmds.push((*n, c, *at)),
                 Ok(None) => {}
                 Err(e) => {
-                    eprintln!("stdin line {n}: {e}");
+                    eprintln!("{}", escape(&format!("stdin line {n}: {e}")));
                     refused += 1;
                 }
             }
@@ -203,7 +204,7 @@ pub fn run(ctx: &Ctx, path: &Path) -> CliResult {
         ignored += skipped;
         refused += refusals.len();
         for (n, e) in refusals {
-            eprintln!("stdin line {n}: {e}");
+            eprintln!("{}", escape(&format!("stdin line {n}: {e}")));
         }
     }
     crate::outln!(

@@ -168,7 +168,7 @@ fn import(ctx: &Ctx, path: &Path, file: &Path, skip_invalid: bool) -> CliResult 
         Ok(events)
     })?;
     for p in &problems {
-        eprintln!("{p}");
+        eprintln!("{}", crate::domain::text::escape(p));
     }
     if !problems.is_empty() && !skip_invalid {
         return err(format!(
