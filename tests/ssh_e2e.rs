@@ -305,6 +305,7 @@ fn three_consoles_over_ssh_with_roles_from_the_system() {
 
     // The assistant may not pair; the organizer's console pairs round 2.
     tmux.keys("asst", &["P"]);
+    tmux.wait_for("asst", "may not", Duration::from_secs(5));
     tmux.keys("org", &["P"]);
     std::thread::sleep(Duration::from_millis(200));
     tmux.keys("org", &["y"]);
