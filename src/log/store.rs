@@ -9,6 +9,7 @@ use chrono::{DateTime, Utc};
 use thiserror::Error;
 
 use super::record::{self, DecodeError, Record};
+use super::scan::{READ_CHUNK, check, decode_lines, placeholder_rules};
 use crate::domain::{Actor, Command, Event, Refusal, Rules, Tournament};
 
 /// Where and how a log is damaged. Lines are 1-based.
@@ -78,11 +79,11 @@ pub enum LogError {
 /// An open log and the state it replays to.
 pub struct Log {
     path: PathBuf,
-    file: File,
+    pub(super) file: File,
     /// Bytes consumed so far (always at a line boundary).
-    offset: u64,
+    pub(super) offset: u64,
     /// Lines consumed so far.
-    lines: usize,
+    pub(super) lines: usize,
     next_seq: u64,
     last_hash: String,
     state: Tournament,
@@ -92,11 +93,11 @@ pub struct Log {
     /// Other processes' records read while catching up before an append of ours, not yet
     /// handed out: the next `refresh` returns them, so a terminal sees every record once.
     unseen: Vec<Record>,
-    damage: Option<Damage>,
+    pub(super) damage: Option<Damage>,
     writable: bool,
 }
 
-fn io_err(path: &Path) -> impl Fn(std::io::Error) -> LogError + '_ {
+pub(super) fn io_err(path: &Path) -> impl Fn(std::io::Error) -> LogError + '_ {
     move |source| LogError::Io {
         path: path.display().to_string(),
         source,
@@ -226,7 +227,11 @@ impl Log {
     /// Reads the complete appends after `offset` and applies them. Lines are decoded (hash
     /// and RON) in parallel for large reads; the chain is then checked and the events applied
     /// in order. `collect`: return the new records (a plain replay does not need them).
-    fn read_new_with(&mut self, locked: bool, collect: bool) -> Result<Vec<Record>, LogError> {
+    pub(super) fn read_new_with(
+        &mut self,
+        locked: bool,
+        collect: bool,
+    ) -> Result<Vec<Record>, LogError> {
         if self.damage.is_some() {
             return Ok(Vec::new());
         }
@@ -416,210 +421,4 @@ impl Log {
         self.last_hash = prev;
         Ok(recs)
     }
-}
-
-/// How much of the file a replay reads at a time.
-const READ_CHUNK: u64 = 2 << 20;
-
-/// A decoded line, or why not: `None` for a line that is not UTF-8.
-type Decoded = Result<Record, Option<DecodeError>>;
-
-fn decode_line(bytes: &[u8]) -> Decoded {
-    let text = std::str::from_utf8(bytes).map_err(|_| None)?;
-    record::decode(text).map_err(Some)
-}
-
-/// Decodes lines; large reads (a replay) are split over the available cores, since checking
-/// each line's hash and parsing it does not depend on the others.
-fn decode_lines(buf: &[u8], spans: &[std::ops::Range<usize>]) -> Vec<Decoded> {
-    const PARALLEL_FROM: usize = 4096;
-    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    if spans.len() < PARALLEL_FROM || threads < 2 {
-        return spans.iter().map(|r| decode_line(&buf[r.clone()])).collect();
-    }
-    let chunk = spans.len().div_ceil(threads.min(8));
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = spans
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .map(|r| decode_line(&buf[r.clone()]))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        let mut out = Vec::with_capacity(spans.len());
-        for (h, part) in handles.into_iter().zip(spans.chunks(chunk)) {
-            match h.join() {
-                Ok(v) => out.extend(v),
-                // A decoder thread cannot panic on data (decode refuses); should it anyway,
-                // decode that part here rather than lose it.
-                Err(_) => out.extend(part.iter().map(|r| decode_line(&buf[r.clone()]))),
-            }
-        }
-        out
-    })
-}
-
-/// Checks a decoded record against the chain: sequence, previous hash, batch count, and that
-/// only the first record creates the tournament.
-fn check(
-    line: usize,
-    rec: Record,
-    seq: u64,
-    prev: &str,
-    batch_before: Option<&Record>,
-) -> Result<Record, Damage> {
-    if rec.seq != seq {
-        return Err(Damage::Sequence {
-            line,
-            expected: seq,
-            found: rec.seq,
-        });
-    }
-    if rec.prev != prev {
-        return Err(Damage::Chain { line });
-    }
-    if let Some(b) = batch_before
-        && rec.more + 1 != b.more
-    {
-        return Err(Damage::Bad {
-            line,
-            error: DecodeError::Syntax(format!(
-                "the append's record count runs {} after {}",
-                rec.more, b.more
-            )),
-        });
-    }
-    if line == 1 && !matches!(rec.ev, Event::Created { .. }) {
-        return Err(Damage::NotCreated);
-    }
-    if line > 1 && matches!(rec.ev, Event::Created { .. }) {
-        return Err(Damage::Bad {
-            line,
-            error: DecodeError::Syntax("a second tournament record".into()),
-        });
-    }
-    Ok(rec)
-}
-
-/// Rules used only until the first record is read.
-fn placeholder_rules() -> Rules {
-    Rules::preset("qigu-2024-07").unwrap_or_else(|_| unreachable_rules())
-}
-
-fn unreachable_rules() -> Rules {
-    // The embedded presets are checked by tests; this keeps `open` panic-free regardless.
-    Rules {
-        name: String::new(),
-        description: String::new(),
-        title: String::new(),
-        date: None,
-        rounds: 1,
-        points: crate::domain::rules::Points::uniform(2, 1, 0),
-        tiebreaks: vec![crate::domain::rules::Tiebreak::DrawNumber],
-        round1: crate::domain::rules::Round1Mode::Adjacent,
-        round1_separate_clubs: false,
-        late_window_minutes: 10,
-        seat_mode: crate::domain::rules::SeatMode::MarkAbsent,
-        withdraw_after_forfeits: 2,
-        foul_limits: Vec::new(),
-        time_controls: crate::domain::rules::TimeControls {
-            swiss: crate::domain::rules::TimeControl::fischer(20, 5),
-            rapid: crate::domain::rules::TimeControl::fischer(10, 5),
-            armageddon: crate::domain::rules::TimeControl::fischer(5, 3),
-        },
-        sections: vec![crate::domain::rules::Section::named("公开组", &[])],
-        registration: crate::domain::rules::Registration::default(),
-        knockout: None,
-        teams: None,
-        prizes: crate::domain::rules::Prizes::default(),
-        auto_advance: crate::domain::rules::AutoAdvance::Pair,
-        schedule: Vec::new(),
-        roles: std::collections::BTreeMap::new(),
-        lang: None,
-        time_zone: None,
-        numbers_by_registration: false,
-        officials: crate::domain::rules::Officials::default(),
-        clock_skew_seconds: 120,
-    }
-}
-
-/// Checks a log end to end. Returns the number of records, or the first damage.
-pub fn verify(path: &Path) -> Result<usize, LogError> {
-    let mut log = Log::open_with(path, false)?;
-    // A partial last line is torn when nobody is writing: take the lock to be sure.
-    let _ = log.file.lock_shared();
-    let res = log.read_new_with(true, false);
-    let _ = log.file.unlock();
-    res?;
-    match log.damage {
-        Some(damage) => Err(LogError::Damaged {
-            path: path.display().to_string(),
-            damage,
-        }),
-        None => Ok(log.lines),
-    }
-}
-
-/// A new side file `LOG.torn-TIME` next to the log (`-2`, `-3`, … when that name is taken).
-fn side_file(path: &Path, now: DateTime<Utc>) -> Result<(PathBuf, File), LogError> {
-    let stem = format!(
-        "{}.torn-{}",
-        path.display(),
-        now.format("%Y%m%dT%H%M%S%.3fZ")
-    );
-    let mut n = 1;
-    loop {
-        let side = if n == 1 {
-            PathBuf::from(&stem)
-        } else {
-            PathBuf::from(format!("{stem}-{n}"))
-        };
-        match OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o660)
-            .open(&side)
-        {
-            Ok(f) => return Ok((side, f)),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
-            Err(e) => return Err(io_err(&side)(e)),
-        }
-    }
-}
-
-/// Moves a torn tail into a side file next to the log and truncates the log to its last
-/// complete record. Refuses any other damage (an edited or reordered log is evidence, not
-/// something to repair). Returns the side file, or `None` when there was nothing to repair.
-pub fn repair(path: &Path, now: DateTime<Utc>) -> Result<Option<PathBuf>, LogError> {
-    let mut log = Log::open_with(path, false)?;
-    log.file.lock().map_err(io_err(path))?;
-    let res = (|| {
-        log.read_new_with(true, false)?;
-        match &log.damage {
-            None => Ok(None),
-            Some(Damage::Torn { .. }) => {
-                let mut tail = Vec::new();
-                log.file
-                    .seek(SeekFrom::Start(log.offset))
-                    .map_err(io_err(path))?;
-                log.file.read_to_end(&mut tail).map_err(io_err(path))?;
-                let (side, mut f) = side_file(path, now)?;
-                f.write_all(&tail)
-                    .and_then(|()| f.sync_all())
-                    .map_err(io_err(&side))?;
-                log.file.set_len(log.offset).map_err(io_err(path))?;
-                log.file.sync_all().map_err(io_err(path))?;
-                Ok(Some(side))
-            }
-            Some(d) => Err(LogError::Damaged {
-                path: path.display().to_string(),
-                damage: d.clone(),
-            }),
-        }
-    })();
-    let _ = log.file.unlock();
-    res
 }
