@@ -83,8 +83,8 @@ pub fn repair(path: &Path) -> CliResult {
     Ok(())
 }
 
-pub fn audit(path: &Path, last: Option<usize>) -> CliResult {
-    let log = Log::open_with(path, true)?;
+pub fn audit(ctx: &super::Ctx, path: &Path, last: Option<usize>) -> CliResult {
+    let log = super::open_reader(ctx, path, true)?;
     let recs = log.records();
     let skip = last.map_or(0, |n| recs.len().saturating_sub(n));
     for r in &recs[skip..] {
@@ -96,9 +96,6 @@ pub fn audit(path: &Path, last: Option<usize>) -> CliResult {
             r.role.word(),
             crate::export::describe_event(log.state(), &r.ev)
         );
-    }
-    if let Some(d) = log.damage() {
-        return err(format!("{}: damaged at {d}", path.display()));
     }
     Ok(())
 }

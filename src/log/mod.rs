@@ -10,4 +10,4 @@ pub mod user;
 
 pub use record::Record;
 pub use repair::{repair, verify};
-pub use store::{Damage, Log, LogError};
+pub use store::{Damage, IfDamaged, Log, LogError};

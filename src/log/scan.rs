@@ -11,7 +11,7 @@ pub(super) const READ_CHUNK: u64 = 2 << 20;
 /// A decoded line, or why not: `None` for a line that is not UTF-8.
 pub(super) type Decoded = Result<Record, Option<DecodeError>>;
 
-fn decode_line(bytes: &[u8]) -> Decoded {
+pub(super) fn decode_line(bytes: &[u8]) -> Decoded {
     let text = std::str::from_utf8(bytes).map_err(|_| None)?;
     record::decode(text).map_err(Some)
 }

@@ -1,15 +1,16 @@
 //! The log file: create, open (replay), refresh (tail), append (locked), verify and repair.
 
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::Write;
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use chrono::{DateTime, Utc};
 use thiserror::Error;
 
 use super::record::{self, DecodeError, Record};
-use super::scan::{READ_CHUNK, check, decode_lines, placeholder_rules};
+use super::scan::{Decoded, READ_CHUNK, check, decode_line, decode_lines, placeholder_rules};
 use crate::domain::{Actor, Command, Event, Refusal, Rules, Tournament};
 
 /// Where and how a log is damaged. Lines are 1-based.
@@ -35,6 +36,10 @@ pub enum Damage {
     NotCreated,
     #[error("line {line}: not valid UTF-8")]
     Encoding { line: usize },
+    /// The file became shorter than what this reader had already read: records it applied
+    /// are gone (a copy put back, a hand edit). Open the log again.
+    #[error("line {line}: the log was cut short while open (records already read are gone)")]
+    Shrunk { line: usize },
 }
 
 impl Damage {
@@ -44,7 +49,8 @@ impl Damage {
             | Damage::Bad { line, .. }
             | Damage::Sequence { line, .. }
             | Damage::Chain { line }
-            | Damage::Encoding { line } => *line,
+            | Damage::Encoding { line }
+            | Damage::Shrunk { line } => *line,
             Damage::NotCreated => 1,
         }
     }
@@ -74,7 +80,27 @@ pub enum LogError {
     Empty { path: String },
     #[error("{0}")]
     Refused(#[from] Refusal),
+    /// A reader that shows the tournament would show a shortened history.
+    #[error(
+        "{path}: damaged at {damage}; nothing after it can be read, so the tournament would look shorter than it is (see `bianpai verify`; --allow-damaged shows it anyway)"
+    )]
+    Shortened { path: String, damage: Damage },
+    #[error("{path}: gave up waiting for the lock; nothing was written")]
+    Cancelled { path: String },
 }
+
+/// How a reader that shows the tournament treats a damaged or newer-version log.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum IfDamaged {
+    /// Refuse with `LogError::Shortened` (the default for every reader).
+    #[default]
+    Refuse,
+    /// Open up to the damage; the caller shows `Log::damage()` as a warning.
+    Warn,
+}
+
+/// How often a cancellable wait for the lock tries again.
+const LOCK_POLL_MS: u64 = 5;
 
 /// An open log and the state it replays to.
 pub struct Log {
@@ -94,7 +120,49 @@ pub struct Log {
     /// handed out: the next `refresh` returns them, so a terminal sees every record once.
     unseen: Vec<Record>,
     pub(super) damage: Option<Damage>,
+    /// The file's length and modification time when the damage was seen.
+    damage_seen: Option<(u64, Option<std::time::SystemTime>)>,
+    /// The last record read has no newline after it (the next append writes one first).
+    newline_owed: bool,
     writable: bool,
+}
+
+/// Where a read has got to: the append being read (held back until its last record), the
+/// sequence number and hash running ahead over it, and the records to hand out.
+struct Scan {
+    batch: Vec<Record>,
+    bytes: u64,
+    seq: u64,
+    hash: String,
+    new: Vec<Record>,
+    collect: bool,
+}
+
+/// Appends up to `READ_CHUNK` bytes of `file` from `at` (but not past `end`) to `buf`.
+fn read_chunk(file: &File, at: u64, end: u64, buf: &mut Vec<u8>) -> std::io::Result<usize> {
+    use std::os::unix::fs::FileExt;
+    let want = READ_CHUNK.min(end.saturating_sub(at)) as usize;
+    let start = buf.len();
+    buf.resize(start + want, 0);
+    let mut got = 0;
+    while got < want {
+        match file.read_at(&mut buf[start + got..], at + got as u64) {
+            Ok(0) => break,
+            Ok(k) => got += k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                buf.truncate(start);
+                return Err(e);
+            }
+        }
+    }
+    buf.truncate(start + got);
+    Ok(got)
+}
+
+/// What tells whether a file changed: its length and modification time.
+fn stamp(m: &std::fs::Metadata) -> (u64, Option<std::time::SystemTime>) {
+    (m.len(), m.modified().ok())
 }
 
 pub(super) fn io_err(path: &Path) -> impl Fn(std::io::Error) -> LogError + '_ {
@@ -151,9 +219,29 @@ impl Log {
         Log::open(path)
     }
 
-    /// Opens a log and replays it. A damaged log opens read-only up to the damage.
+    /// Opens a log and replays it. A damaged log opens up to the damage (`damage()` says
+    /// where) and refuses every append; readers that show the tournament use `open_reader`.
     pub fn open(path: &Path) -> Result<Log, LogError> {
         Log::open_with(path, false)
+    }
+
+    /// Opens a log for a reader that shows the tournament (export, lists, audit, the room
+    /// page): damage anywhere, a record of a newer format version included, stops the replay
+    /// there, so what was read is a shortened history. That is refused (`Shortened`, naming
+    /// the line) unless `IfDamaged::Warn`; then the caller must show `damage()`.
+    pub fn open_reader(
+        path: &Path,
+        keep_records: bool,
+        if_damaged: IfDamaged,
+    ) -> Result<Log, LogError> {
+        let log = Log::open_with(path, keep_records)?;
+        match (&log.damage, if_damaged) {
+            (Some(damage), IfDamaged::Refuse) => Err(LogError::Shortened {
+                path: path.display().to_string(),
+                damage: damage.clone(),
+            }),
+            _ => Ok(log),
+        }
     }
 
     /// Opens a log keeping every record in memory (for the audit view and verify).
@@ -181,6 +269,8 @@ impl Log {
             keep_records,
             unseen: Vec::new(),
             damage: None,
+            damage_seen: None,
+            newline_owed: false,
             writable,
         };
         log.read_new_with(false, false)?;
@@ -204,6 +294,17 @@ impl Log {
         self.damage.as_ref()
     }
 
+    /// The one-line warning a reader opened with `IfDamaged::Warn` prints, if damaged.
+    pub fn damage_warning(&self) -> Option<String> {
+        self.damage.as_ref().map(|d| {
+            format!(
+                "warning: {}: damaged at {d}; only the records before line {} are shown",
+                self.path.display(),
+                d.line()
+            )
+        })
+    }
+
     pub fn records(&self) -> &[Record] {
         &self.records
     }
@@ -212,21 +313,48 @@ impl Log {
         self.writable
     }
 
-    /// Reads records other processes appended. Returns the new records. Only complete lines
-    /// are consumed; a partial last line is left for later unless `locked` (then it is torn).
+    /// Reads records other processes appended. Returns the new records. Only complete
+    /// appends are consumed; an incomplete one is left for later while a writer holds the
+    /// lock, and is torn when nobody does. A damaged log is read again once the file changes,
+    /// so a `repair` elsewhere brings a reader back.
     pub fn refresh(&mut self) -> Result<Vec<Record>, LogError> {
+        self.retry_if_changed()?;
         let mut out = std::mem::take(&mut self.unseen);
         out.extend(self.read_new(false)?);
         Ok(out)
+    }
+
+    /// A damaged log is read again once the file has changed since the damage was seen (a
+    /// `repair`, a restored copy): the damage clears if it is gone, or is found again.
+    fn retry_if_changed(&mut self) -> Result<(), LogError> {
+        if self.damage.is_none() {
+            return Ok(());
+        }
+        let now = stamp(&self.file.metadata().map_err(io_err(&self.path))?);
+        if self.damage_seen != Some(now) {
+            self.damage = None;
+            self.damage_seen = None;
+        }
+        Ok(())
     }
 
     fn read_new(&mut self, locked: bool) -> Result<Vec<Record>, LogError> {
         self.read_new_with(locked, true)
     }
 
+    fn set_damage(&mut self, damage: Damage) {
+        self.damage = Some(damage);
+        self.damage_seen = self.file.metadata().ok().map(|m| stamp(&m));
+    }
+
     /// Reads the complete appends after `offset` and applies them. Lines are decoded (hash
     /// and RON) in parallel for large reads; the chain is then checked and the events applied
     /// in order. `collect`: return the new records (a plain replay does not need them).
+    ///
+    /// What is left at the end (a line without its newline, or an append without its last
+    /// record) is a write in progress, unless nobody holds the lock: under the lock (`locked`,
+    /// or a shared lock taken here without waiting) a complete record that lacks only its
+    /// newline is accepted (the next append writes the newline first), anything else is torn.
     pub(super) fn read_new_with(
         &mut self,
         locked: bool,
@@ -236,76 +364,57 @@ impl Log {
             return Ok(Vec::new());
         }
         let len = self.file.metadata().map_err(io_err(&self.path))?.len();
-        if len <= self.offset {
+        if len < self.offset {
+            self.set_damage(Damage::Shrunk {
+                line: self.lines + 1,
+            });
             return Ok(Vec::new());
         }
-        self.file
-            .seek(SeekFrom::Start(self.offset))
-            .map_err(io_err(&self.path))?;
+        if len == self.offset {
+            return Ok(Vec::new());
+        }
         let path = self.path.clone();
-        let mut reader = (&self.file).take(len - self.offset);
+        let mut at = self.offset;
         // Read in chunks, so a long replay reuses one buffer instead of mapping the whole file.
         let mut buf: Vec<u8> = Vec::with_capacity(READ_CHUNK as usize);
-        let mut new = Vec::new();
-        // Records of a batch (one append) are held back until its last record is read, so a
-        // reader never applies half an append. `seq` and `hash` run ahead over the held ones.
-        let mut batch: Vec<Record> = Vec::new();
-        let mut batch_bytes = 0u64;
-        let mut seq = self.next_seq;
-        let mut hash = self.last_hash.clone();
+        let mut scan = Scan {
+            batch: Vec::new(),
+            bytes: 0,
+            seq: self.next_seq,
+            hash: self.last_hash.clone(),
+            new: Vec::new(),
+            collect,
+        };
         loop {
-            let n = (&mut reader)
-                .take(READ_CHUNK)
-                .read_to_end(&mut buf)
-                .map_err(io_err(&path))?;
-            let mut spans = Vec::new();
+            let n = read_chunk(&self.file, at, len, &mut buf).map_err(io_err(&path))?;
+            at += n as u64;
             let mut pos = 0;
+            if self.newline_owed && !buf.is_empty() {
+                // The last record read had no newline: the next append begins with one.
+                if buf[0] != b'\n' {
+                    self.set_damage(Damage::Bad {
+                        line: self.lines,
+                        error: DecodeError::Syntax(
+                            "another record was written onto the end of this line".into(),
+                        ),
+                    });
+                    return Ok(scan.new);
+                }
+                pos = 1;
+                self.offset += 1;
+                self.newline_owed = false;
+            }
+            let mut spans = Vec::new();
             while let Some(nl) = buf[pos..].iter().position(|b| *b == b'\n') {
                 spans.push(pos..pos + nl);
                 pos += nl + 1;
             }
             let decoded = decode_lines(&buf, &spans);
             for (span, rec) in spans.iter().zip(decoded) {
-                let line = self.lines + batch.len() + 1;
-                let checked = rec
-                    .map_err(|e| match e {
-                        None => Damage::Encoding { line },
-                        Some(error) => Damage::Bad { line, error },
-                    })
-                    .and_then(|rec| check(line, rec, seq, &hash, batch.last()));
-                let rec = match checked {
-                    Ok(rec) => rec,
-                    Err(d) => {
-                        self.damage = Some(d);
-                        return Ok(new);
-                    }
-                };
-                seq = rec.seq + 1;
-                hash.clone_from(&rec.hash);
-                batch_bytes += (span.end - span.start) as u64 + 1;
-                let last_of_batch = rec.more == 0;
-                batch.push(rec);
-                if last_of_batch {
-                    for rec in batch.drain(..) {
-                        self.lines += 1;
-                        if self.lines == 1 {
-                            if let Event::Created { title, rules } = &rec.ev {
-                                self.state = Tournament::new(title.clone(), (**rules).clone());
-                            }
-                        } else {
-                            self.state.apply(&rec.ev);
-                        }
-                        if self.keep_records {
-                            self.records.push(rec.clone());
-                        }
-                        if collect {
-                            new.push(rec);
-                        }
-                    }
-                    self.offset += batch_bytes;
-                    batch_bytes = 0;
-                    self.next_seq = seq;
-                    self.last_hash.clone_from(&hash);
+                let bytes = (span.end - span.start) as u64 + 1;
+                if let Err(d) = self.take_line(&mut scan, rec, bytes) {
+                    self.set_damage(d);
+                    return Ok(scan.new);
                 }
             }
             buf.drain(..pos);
@@ -313,16 +422,84 @@ impl Log {
                 break;
             }
         }
-        let partial = !buf.is_empty();
-        // A partial line, or a batch whose last record is missing: a write in progress, or,
-        // under the lock (nobody can be writing), an interrupted one.
-        if locked && (partial || !batch.is_empty()) {
-            self.damage = Some(Damage::Torn {
-                line: self.lines + batch.len() + 1,
-                from: self.lines + 1,
-            });
+        if buf.is_empty() && scan.batch.is_empty() {
+            return Ok(scan.new);
         }
-        Ok(new)
+        // Something is left over: settle it only while nobody can be writing.
+        let settle = locked || self.try_lock_unchanged(len);
+        if settle {
+            let whole = (!buf.is_empty())
+                .then(|| decode_line(&buf))
+                .and_then(Result::ok)
+                .filter(|rec| rec.more == 0);
+            match whole {
+                Some(rec) => match self.take_line(&mut scan, Ok(rec), buf.len() as u64) {
+                    Ok(()) => self.newline_owed = true,
+                    Err(d) => self.set_damage(d),
+                },
+                None => self.set_damage(Damage::Torn {
+                    line: self.lines + scan.batch.len() + 1,
+                    from: self.lines + 1,
+                }),
+            }
+            if !locked {
+                let _ = self.file.unlock();
+            }
+        }
+        Ok(scan.new)
+    }
+
+    /// Takes a shared lock without waiting, if the file is still `len` bytes long (nothing
+    /// was written or taken back since it was read). Whether the lock is now held.
+    fn try_lock_unchanged(&self, len: u64) -> bool {
+        if self.file.try_lock_shared().is_err() {
+            return false;
+        }
+        let same = self.file.metadata().is_ok_and(|m| m.len() == len);
+        if !same {
+            let _ = self.file.unlock();
+        }
+        same
+    }
+
+    /// Checks one decoded line against the chain and holds it in the current append; when it
+    /// is the append's last record, applies the whole append.
+    fn take_line(&mut self, scan: &mut Scan, rec: Decoded, bytes: u64) -> Result<(), Damage> {
+        let line = self.lines + scan.batch.len() + 1;
+        let rec = rec
+            .map_err(|e| match e {
+                None => Damage::Encoding { line },
+                Some(error) => Damage::Bad { line, error },
+            })
+            .and_then(|rec| check(line, rec, scan.seq, &scan.hash, scan.batch.last()))?;
+        scan.seq = rec.seq + 1;
+        scan.hash.clone_from(&rec.hash);
+        scan.bytes += bytes;
+        let last_of_batch = rec.more == 0;
+        scan.batch.push(rec);
+        if last_of_batch {
+            for rec in scan.batch.drain(..) {
+                self.lines += 1;
+                if self.lines == 1 {
+                    if let Event::Created { title, rules } = &rec.ev {
+                        self.state = Tournament::new(title.clone(), (**rules).clone());
+                    }
+                } else {
+                    self.state.apply(&rec.ev);
+                }
+                if self.keep_records {
+                    self.records.push(rec.clone());
+                }
+                if scan.collect {
+                    scan.new.push(rec);
+                }
+            }
+            self.offset += scan.bytes;
+            scan.bytes = 0;
+            self.next_seq = scan.seq;
+            self.last_hash.clone_from(&scan.hash);
+        }
+        Ok(())
     }
 
     /// Decides `cmd` against the freshest state under an exclusive lock, appends the events,
@@ -343,16 +520,58 @@ impl Log {
         at: DateTime<Utc>,
         decide: impl FnOnce(&Tournament) -> Result<Vec<Event>, Refusal>,
     ) -> Result<Vec<Record>, LogError> {
+        self.transact_unless(actor, at, None, decide)
+    }
+
+    /// Like `execute`, but waiting for the lock only until `cancel` is set (the console's
+    /// I/O thread on quitting): then nothing is written and `LogError::Cancelled` returned.
+    pub fn execute_unless(
+        &mut self,
+        actor: &Actor,
+        cmd: &Command,
+        at: DateTime<Utc>,
+        cancel: &AtomicBool,
+    ) -> Result<Vec<Record>, LogError> {
+        self.transact_unless(actor, at, Some(cancel), |t| t.decide(actor, cmd))
+    }
+
+    fn transact_unless(
+        &mut self,
+        actor: &Actor,
+        at: DateTime<Utc>,
+        cancel: Option<&AtomicBool>,
+        decide: impl FnOnce(&Tournament) -> Result<Vec<Event>, Refusal>,
+    ) -> Result<Vec<Record>, LogError> {
         if !self.writable {
             return Err(io_err(&self.path)(std::io::Error::new(
                 std::io::ErrorKind::PermissionDenied,
                 "the log is read-only for this user; nothing was written",
             )));
         }
-        self.file.lock().map_err(io_err(&self.path))?;
+        self.lock_exclusive(cancel)?;
         let result = self.append_locked(actor, at, decide);
         let _ = self.file.unlock();
         result
+    }
+
+    /// Takes the exclusive lock, waiting as long as it takes, or until `cancel` is set.
+    fn lock_exclusive(&self, cancel: Option<&AtomicBool>) -> Result<(), LogError> {
+        let Some(cancel) = cancel else {
+            return self.file.lock().map_err(io_err(&self.path));
+        };
+        loop {
+            match self.file.try_lock() {
+                Ok(()) => return Ok(()),
+                Err(std::fs::TryLockError::WouldBlock) => {}
+                Err(std::fs::TryLockError::Error(e)) => return Err(io_err(&self.path)(e)),
+            }
+            if cancel.load(Ordering::Relaxed) {
+                return Err(LogError::Cancelled {
+                    path: self.path.display().to_string(),
+                });
+            }
+            std::thread::sleep(std::time::Duration::from_millis(LOCK_POLL_MS));
+        }
     }
 
     fn append_locked(
@@ -373,7 +592,8 @@ impl Log {
         if events.is_empty() {
             return Ok(Vec::new());
         }
-        let mut text = String::new();
+        // A last record without its newline gets it now, in the same write.
+        let mut text = String::from(if self.newline_owed { "\n" } else { "" });
         let mut seq = self.next_seq;
         let mut prev = self.last_hash.clone();
         let mut recs = Vec::with_capacity(events.len());
@@ -417,6 +637,7 @@ impl Log {
             }
         }
         self.offset += text.len() as u64;
+        self.newline_owed = false;
         self.next_seq = seq;
         self.last_hash = prev;
         Ok(recs)
