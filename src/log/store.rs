@@ -309,6 +309,19 @@ impl Log {
         &self.records
     }
 
+    /// Hands over the records kept so far and keeps no more (the console's replica holds
+    /// them from here on).
+    pub fn take_records(&mut self) -> Vec<Record> {
+        self.keep_records = false;
+        std::mem::take(&mut self.records)
+    }
+
+    /// Other processes' records read while catching up before an append of ours and not yet
+    /// handed out (they precede our records in the file). `refresh` hands them out too.
+    pub fn take_unseen(&mut self) -> Vec<Record> {
+        std::mem::take(&mut self.unseen)
+    }
+
     pub fn writable(&self) -> bool {
         self.writable
     }
