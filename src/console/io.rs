@@ -21,6 +21,10 @@ use chrono::{DateTime, Utc};
 use crate::domain::{Actor, Command, Event, Tournament};
 use crate::log::{Damage, Log, LogError, Record};
 
+/// The console keeps this many of the newest records (at least) for its audit screen, so a
+/// log of a million records does not sit in memory; `bianpai audit LOG` shows them all.
+pub const AUDIT_KEEP: usize = 5_000;
+
 /// How often the worker looks for what other terminals wrote.
 const TAIL_EVERY: Duration = Duration::from_millis(50);
 
@@ -60,12 +64,16 @@ pub struct Replica {
 }
 
 impl Replica {
-    /// Takes over what `log` has read (and its records, if it kept them).
+    /// Takes over what `log` has read, with its newest records (or all it kept).
     fn of(log: &mut Log) -> Replica {
+        let mut records = log.take_records();
+        if records.is_empty() {
+            records = log.recent_records(AUDIT_KEEP);
+        }
         Replica {
             path: log.path().to_path_buf(),
             state: log.state().clone(),
-            records: log.take_records(),
+            records,
             writable: log.writable(),
             damage: log.damage().cloned(),
         }
@@ -75,6 +83,7 @@ impl Replica {
         &self.state
     }
 
+    /// The newest records read (at most `2 × AUDIT_KEEP`; the audit screen's window).
     pub fn records(&self) -> &[Record] {
         &self.records
     }
@@ -103,6 +112,10 @@ impl Replica {
             }
         }
         self.records.extend_from_slice(recs);
+        if self.records.len() > 2 * AUDIT_KEEP {
+            let drop = self.records.len() - AUDIT_KEEP;
+            self.records.drain(..drop);
+        }
     }
 
     pub fn set_damage(&mut self, damage: Option<Damage>) {
@@ -146,7 +159,7 @@ impl Worker {
         }
         if matches!(self.log.damage(), Some(Damage::Shrunk { .. })) {
             // Records already shown are gone from the file: read it again from the start.
-            if let Ok(mut fresh) = Log::open_with(self.log.path(), true) {
+            if let Ok(mut fresh) = Log::open(self.log.path()) {
                 let replica = Replica::of(&mut fresh);
                 self.log = fresh;
                 self.damage = self.log.damage().cloned();

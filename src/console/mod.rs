@@ -69,7 +69,7 @@ pub fn run_console(
     theme: Option<&str>,
     lang: Option<LangArg>,
 ) -> Result<(), String> {
-    let log = Log::open_with(log, true).map_err(|e| e.to_string())?;
+    let log = Log::open(log).map_err(|e| e.to_string())?;
     let user = user::current_user();
     let role = resolve_role(&log.state().rules, &user, role)?;
     let lang = crate::cli::lang(lang, Some(&log.state().rules));
@@ -86,7 +86,7 @@ pub fn run_demo(theme: Option<&str>, lang: Lang) -> Result<(), String> {
     let (path, schedule) = demo::build(dir.path(), now)?;
     let stop = Arc::new(AtomicBool::new(false));
     let replay = demo::spawn_replay(path.clone(), schedule, Arc::clone(&stop));
-    let log = Log::open_with(&path, true).map_err(|e| e.to_string())?;
+    let log = Log::open(&path).map_err(|e| e.to_string())?;
     let theme = Theme::choose(theme, Theme::no_color_env())?;
     let actor = Actor {
         user: user::current_user(),

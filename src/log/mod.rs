@@ -5,6 +5,7 @@
 pub mod record;
 mod repair;
 mod scan;
+mod snapshot;
 mod store;
 pub mod user;
 

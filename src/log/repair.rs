@@ -11,7 +11,7 @@ use super::store::{Damage, Log, LogError, io_err};
 
 /// Checks a log end to end. Returns the number of records, or the first damage.
 pub fn verify(path: &Path) -> Result<usize, LogError> {
-    let mut log = Log::open_with(path, false)?;
+    let mut log = Log::open_full(path)?;
     // A partial last line is torn when nobody is writing: take the lock to be sure.
     let _ = log.file.lock_shared();
     let res = log.read_new_with(true, false);
@@ -57,7 +57,7 @@ fn side_file(path: &Path, now: DateTime<Utc>) -> Result<(PathBuf, File), LogErro
 /// complete record. Refuses any other damage (an edited or reordered log is evidence, not
 /// something to repair). Returns the side file, or `None` when there was nothing to repair.
 pub fn repair(path: &Path, now: DateTime<Utc>) -> Result<Option<PathBuf>, LogError> {
-    let mut log = Log::open_with(path, false)?;
+    let mut log = Log::open_full(path)?;
     log.file.lock().map_err(io_err(path))?;
     let res = (|| {
         log.read_new_with(true, false)?;

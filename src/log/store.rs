@@ -11,6 +11,7 @@ use thiserror::Error;
 
 use super::record::{self, DecodeError, Record};
 use super::scan::{Decoded, READ_CHUNK, check, decode_line, decode_lines, placeholder_rules};
+use super::snapshot;
 use crate::domain::{Actor, Command, Event, Refusal, Rules, Tournament};
 
 /// Where and how a log is damaged. Lines are 1-based.
@@ -124,6 +125,8 @@ pub struct Log {
     damage_seen: Option<(u64, Option<std::time::SystemTime>)>,
     /// The last record read has no newline after it (the next append writes one first).
     newline_owed: bool,
+    /// Records covered by the snapshot this log was opened from (0: none).
+    snapshot_lines: usize,
     writable: bool,
 }
 
@@ -246,6 +249,16 @@ impl Log {
 
     /// Opens a log keeping every record in memory (for the audit view and verify).
     pub fn open_with(path: &Path, keep_records: bool) -> Result<Log, LogError> {
+        Log::open_inner(path, keep_records, !keep_records)
+    }
+
+    /// Opens a log replaying every record from the start, whatever snapshot there is
+    /// (`verify`, `repair`).
+    pub(super) fn open_full(path: &Path) -> Result<Log, LogError> {
+        Log::open_inner(path, false, false)
+    }
+
+    fn open_inner(path: &Path, keep_records: bool, use_snapshot: bool) -> Result<Log, LogError> {
         let (file, writable) = match OpenOptions::new().read(true).append(true).open(path) {
             Ok(f) => (f, true),
             Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => (
@@ -271,15 +284,58 @@ impl Log {
             damage: None,
             damage_seen: None,
             newline_owed: false,
+            snapshot_lines: 0,
             writable,
         };
+        // A verified snapshot of a prefix saves replaying it (not when every record is kept).
+        let from_snapshot = if use_snapshot {
+            log.resume_from_snapshot()
+        } else {
+            0
+        };
         log.read_new_with(false, false)?;
+        if use_snapshot && log.damage.is_none() && log.lines - from_snapshot >= snapshot::EVERY {
+            log.save_snapshot();
+        }
         if log.lines == 0 && log.damage.is_none() {
             return Err(LogError::Empty {
                 path: path.display().to_string(),
             });
         }
         Ok(log)
+    }
+
+    /// Takes up the state from a verified snapshot of a prefix of the file; returns the
+    /// number of records it covers (0 when there is none to use).
+    fn resume_from_snapshot(&mut self) -> usize {
+        let Some(snap) = snapshot::load(&self.path, &self.file) else {
+            return 0;
+        };
+        self.lines = snap.lines;
+        self.offset = snap.offset;
+        self.next_seq = snap.next_seq;
+        self.last_hash = snap.last_hash;
+        self.newline_owed = snap.newline_owed;
+        self.state = snap.state;
+        self.snapshot_lines = snap.lines;
+        snap.lines
+    }
+
+    /// Writes a snapshot of what has been read (best effort).
+    fn save_snapshot(&mut self) {
+        let at = snapshot::At {
+            lines: self.lines,
+            offset: self.offset,
+            next_seq: self.next_seq,
+            last_hash: &self.last_hash,
+            newline_owed: self.newline_owed,
+        };
+        snapshot::save(&self.path, &self.file, &at, &self.state);
+    }
+
+    /// How many records the state was taken up from a snapshot for (0: replayed in full).
+    pub fn snapshot_lines(&self) -> usize {
+        self.snapshot_lines
     }
 
     pub fn state(&self) -> &Tournament {
@@ -307,6 +363,46 @@ impl Log {
 
     pub fn records(&self) -> &[Record] {
         &self.records
+    }
+
+    /// The last `count` records read (fewer if the log is shorter), read back from the file:
+    /// the console's audit screen holds a window of the newest, not the whole history. Lines
+    /// that do not decode are skipped (they were checked when first read).
+    #[allow(clippy::naive_bytecount)] // a few megabytes at most; no extra crate for this
+    pub fn recent_records(&self, count: usize) -> Vec<Record> {
+        use std::os::unix::fs::FileExt;
+        if count == 0 || self.offset == 0 {
+            return Vec::new();
+        }
+        // Read backwards in chunks until `count` whole lines are in hand (or the start).
+        let mut start = self.offset;
+        let mut buf: Vec<u8> = Vec::new();
+        loop {
+            let from = start.saturating_sub(READ_CHUNK);
+            let mut chunk = vec![0u8; (start - from) as usize];
+            if self.file.read_exact_at(&mut chunk, from).is_err() {
+                return Vec::new();
+            }
+            chunk.extend_from_slice(&buf);
+            buf = chunk;
+            start = from;
+            let newlines = buf.iter().filter(|b| **b == b'\n').count();
+            if start == 0 || newlines > count {
+                break;
+            }
+        }
+        let mut lines: Vec<&[u8]> = buf
+            .split(|b| *b == b'\n')
+            .filter(|l| !l.is_empty())
+            .collect();
+        if start > 0 && !lines.is_empty() {
+            lines.remove(0); // begins mid-line
+        }
+        let skip = lines.len().saturating_sub(count);
+        lines[skip..]
+            .iter()
+            .filter_map(|l| decode_line(l).ok())
+            .collect()
     }
 
     /// Hands over the records kept so far and keeps no more (the console's replica holds
