@@ -211,3 +211,35 @@ fn keys_are_answered_while_another_process_holds_the_lock() {
         Some(GameResult::RedWin)
     );
 }
+
+#[test]
+fn quitting_does_not_wait_for_another_process_s_lock() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = event(dir.path(), "e.log", 8, 9, true);
+    let log = Log::open(&path).expect("open");
+    let actor = Actor {
+        user: "li".into(),
+        role: Role::Assistant,
+    };
+    let mut app = App::spawn(
+        log,
+        actor,
+        Lang::En,
+        Theme::named("dark").expect("theme"),
+        beijing(),
+    );
+    app.now = minutes(30);
+    let before = std::fs::read(&path).expect("read");
+    let mut holder = hold_lock(&path, 3);
+    type_keys(&mut app, "1r\n", minutes(30));
+    assert!(app.busy());
+    // `q`: the waiting write is given up, nothing is written, and the lock holder is still
+    // running when the I/O thread has ended.
+    app.io.shutdown();
+    assert!(
+        holder.try_wait().expect("wait").is_none(),
+        "shutting down waited for the other process's lock"
+    );
+    holder.wait().expect("flock ends");
+    assert_eq!(std::fs::read(&path).expect("read"), before);
+}
