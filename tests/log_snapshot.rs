@@ -15,16 +15,22 @@ use reliability_support::{all_ok, head, ok, open_rules, refused, run, started_ev
 /// A log of a little over 12,000 records (enough for a snapshot to be written).
 fn long_log(dir: &Path) -> PathBuf {
     let path = started_event(dir, "long.log", 16, open_rules());
-    let mut log = Log::open(&path).expect("open");
+    more_presses(&path, 3);
+    path
+}
+
+/// Appends `batches` × 4,000 clock presses.
+fn more_presses(path: &Path, batches: usize) {
+    let mut log = Log::open_with(path, true).expect("open");
     let actor = head();
-    let mut tick = 0i64;
-    for _ in 0..3 {
+    let mut tick = log.records().len() as i64;
+    for _ in 0..batches {
         let cmds: Vec<Command> = (0..4000)
             .map(|_| {
                 tick += 1;
                 Command::Clock {
                     round: None,
-                    board: Board((tick % 8) as u32 + 1),
+                    board: Board((tick % 7) as u32 + 2), // board 1 gets a result
                     action: ClockAction::Press(if (tick / 8) % 2 == 0 {
                         Side::Red
                     } else {
@@ -36,7 +42,6 @@ fn long_log(dir: &Path) -> PathBuf {
             .collect();
         all_ok(&mut log, &actor, &cmds);
     }
-    path
 }
 
 fn snapshot_of(path: &Path) -> PathBuf {
@@ -90,6 +95,21 @@ fn a_snapshot_is_written_used_and_matches_a_full_replay() {
     assert!(third.snapshot_lines() > 0);
     assert_eq!(third.state(), &full_state(&path));
     ok(&["verify", &path.to_string_lossy()]);
+
+    // Another 12,000 records: the next open starts from the old snapshot and writes a new one
+    // (hashing on from the old one's prefix), which the open after uses in full.
+    let before = third.snapshot_lines();
+    drop(third);
+    more_presses(&path, 3);
+    let fourth = Log::open(&path).expect("open");
+    assert_eq!(
+        fourth.snapshot_lines(),
+        before,
+        "the old snapshot was not used"
+    );
+    let fifth = Log::open(&path).expect("open");
+    assert!(fifth.snapshot_lines() > before + 12_000, "no new snapshot");
+    assert_eq!(fifth.state(), &full_state(&path));
 }
 
 #[test]

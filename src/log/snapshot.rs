@@ -73,37 +73,56 @@ fn program() -> String {
     format!("{} {FORMAT} {size} {modified}", env!("CARGO_PKG_VERSION"))
 }
 
-/// SHA-256 (hex) of the first `len` bytes of `file`, or `None` if it is shorter.
-fn prefix_digest(file: &File, len: u64) -> Option<String> {
-    use std::os::unix::fs::FileExt;
-    let mut hasher = Sha256::new();
-    let mut buf = vec![0u8; 1 << 20];
-    let mut at = 0u64;
-    while at < len {
-        let want = buf
-            .len()
-            .min(usize::try_from(len - at).unwrap_or(usize::MAX));
-        let n = file.read_at(&mut buf[..want], at).ok()?;
-        if n == 0 {
-            return None;
+/// A SHA-256 over the first `at` bytes of the log, kept so a later snapshot hashes only
+/// what was appended since.
+#[derive(Clone)]
+pub(super) struct Prefix {
+    pub at: u64,
+    hasher: Sha256,
+}
+
+impl Prefix {
+    pub fn new() -> Prefix {
+        Prefix {
+            at: 0,
+            hasher: Sha256::new(),
         }
-        hasher.update(&buf[..n]);
-        at += n as u64;
     }
-    Some(
-        hasher
+
+    /// Hashes on up to byte `to` of `file`; `None` if the file is shorter or unreadable.
+    fn extend(mut self, file: &File, to: u64) -> Option<Prefix> {
+        use std::os::unix::fs::FileExt;
+        let mut buf = vec![0u8; 1 << 20];
+        while self.at < to {
+            let want = buf
+                .len()
+                .min(usize::try_from(to - self.at).unwrap_or(usize::MAX));
+            let n = file.read_at(&mut buf[..want], self.at).ok()?;
+            if n == 0 {
+                return None;
+            }
+            self.hasher.update(&buf[..n]);
+            self.at += n as u64;
+        }
+        Some(self)
+    }
+
+    fn hex(&self) -> String {
+        self.hasher
+            .clone()
             .finalize()
             .iter()
             .fold(String::with_capacity(64), |mut s, b| {
                 s.push(char::from(b"0123456789abcdef"[usize::from(b >> 4)]));
                 s.push(char::from(b"0123456789abcdef"[usize::from(b & 15)]));
                 s
-            }),
-    )
+            })
+    }
 }
 
 /// The snapshot beside `log`, if there is one this program wrote for a prefix of `file`.
-pub(super) fn load(log: &Path, file: &File) -> Option<Snapshot> {
+/// Returns it with the hash of the prefix it covers (for the next snapshot).
+pub(super) fn load(log: &Path, file: &File) -> Option<(Snapshot, Prefix)> {
     let mut text = Vec::new();
     File::open(path_of(log)).ok()?.read_to_end(&mut text).ok()?;
     let snap: Snapshot = serde_json::from_slice(&text).ok()?;
@@ -114,7 +133,8 @@ pub(super) fn load(log: &Path, file: &File) -> Option<Snapshot> {
     if snap.offset > len {
         return None;
     }
-    (prefix_digest(file, snap.offset)? == snap.prefix_sha256).then_some(snap)
+    let prefix = Prefix::new().extend(file, snap.offset)?;
+    (prefix.hex() == snap.prefix_sha256).then_some((snap, prefix))
 }
 
 /// What a snapshot records about the log, besides the state.
@@ -129,10 +149,22 @@ pub(super) struct At<'a> {
 /// Writes the snapshot for the first `at.offset` bytes of `file`, best effort: a reader
 /// without write permission, a full disk or a race with another writer of the snapshot
 /// leaves things as they were (the rename is atomic).
-pub(super) fn save(log: &Path, file: &File, at: &At<'_>, state: &Tournament) {
-    let Some(prefix_sha256) = prefix_digest(file, at.offset) else {
+/// `prefix`: the hash of a shorter prefix already computed (from the snapshot this log was
+/// opened from), so only the bytes after it are read; `None` hashes from the start.
+pub(super) fn save(
+    log: &Path,
+    file: &File,
+    at: &At<'_>,
+    state: &Tournament,
+    prefix: Option<Prefix>,
+) {
+    let start = prefix
+        .filter(|p| p.at <= at.offset)
+        .unwrap_or_else(Prefix::new);
+    let Some(prefix) = start.extend(file, at.offset) else {
         return;
     };
+    let prefix_sha256 = prefix.hex();
     let snap = SnapshotRef {
         format: FORMAT,
         program: program(),

@@ -125,8 +125,10 @@ pub struct Log {
     damage_seen: Option<(u64, Option<std::time::SystemTime>)>,
     /// The last record read has no newline after it (the next append writes one first).
     newline_owed: bool,
-    /// Records covered by the snapshot this log was opened from (0: none).
+    /// Records covered by the snapshot this log was opened from (0: none), and the hash of
+    /// the bytes it covers (a new snapshot hashes on from there).
     snapshot_lines: usize,
+    snapshot_prefix: Option<snapshot::Prefix>,
     writable: bool,
 }
 
@@ -285,6 +287,7 @@ impl Log {
             damage_seen: None,
             newline_owed: false,
             snapshot_lines: 0,
+            snapshot_prefix: None,
             writable,
         };
         // A verified snapshot of a prefix saves replaying it (not when every record is kept).
@@ -308,9 +311,10 @@ impl Log {
     /// Takes up the state from a verified snapshot of a prefix of the file; returns the
     /// number of records it covers (0 when there is none to use).
     fn resume_from_snapshot(&mut self) -> usize {
-        let Some(snap) = snapshot::load(&self.path, &self.file) else {
+        let Some((snap, prefix)) = snapshot::load(&self.path, &self.file) else {
             return 0;
         };
+        self.snapshot_prefix = Some(prefix);
         self.lines = snap.lines;
         self.offset = snap.offset;
         self.next_seq = snap.next_seq;
@@ -330,7 +334,8 @@ impl Log {
             last_hash: &self.last_hash,
             newline_owed: self.newline_owed,
         };
-        snapshot::save(&self.path, &self.file, &at, &self.state);
+        let prefix = self.snapshot_prefix.take();
+        snapshot::save(&self.path, &self.file, &at, &self.state, prefix);
     }
 
     /// How many records the state was taken up from a snapshot for (0: replayed in full).
