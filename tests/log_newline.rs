@@ -90,3 +90,28 @@ fn a_last_line_cut_short_is_still_torn() {
     let msg = refused(&run(&["verify", &log]), "verify");
     assert!(msg.contains("torn"), "{msg}");
 }
+
+#[test]
+fn a_record_written_onto_the_end_of_a_line_is_damage_named_there() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = started_event(dir.path(), "j.log", 8, open_rules());
+    let log = path.to_string_lossy().into_owned();
+    ok(&["result", &log, "1", "red_win"]);
+    let whole = read(&path);
+    let n = line_count(&whole);
+    // A reader takes the newline-less record in; then a writer that does not know about the
+    // missing newline (an older program, a hand edit) appends straight after it.
+    std::fs::write(&path, &whole[..whole.len() - 1]).expect("write");
+    let mut reader = Log::open(&path).expect("open");
+    assert!(reader.damage().is_none());
+    let last = String::from_utf8(whole.clone()).expect("UTF-8");
+    let last = last.lines().last().expect("a line").to_string();
+    let mut joined = whole[..whole.len() - 1].to_vec();
+    joined.extend_from_slice(last.as_bytes());
+    joined.push(b'\n');
+    std::fs::write(&path, &joined).expect("write");
+    reader.refresh().expect("refresh");
+    assert_eq!(reader.damage().map(bianpai::log::Damage::line), Some(n));
+    let msg = refused(&run(&["verify", &log]), "verify");
+    assert!(msg.contains(&format!("line {n}:")), "{msg}");
+}
