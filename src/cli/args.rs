@@ -24,6 +24,9 @@ pub struct Cli {
     /// `clock_skew_seconds` before now; the reason is recorded in the log.
     #[arg(long, global = true, value_name = "REASON")]
     pub correction: Option<String>,
+    /// Show a damaged log up to the damage (with a warning) instead of refusing it.
+    #[arg(long, global = true)]
+    pub allow_damaged: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -4,8 +4,12 @@
 
 pub mod privilege;
 pub mod record;
+mod repair;
+mod scan;
+mod snapshot;
 mod store;
 pub mod user;
 
 pub use record::Record;
-pub use store::{Damage, Log, LogError, repair, verify};
+pub use repair::{repair, verify};
+pub use store::{Damage, IfDamaged, Log, LogError};
