@@ -275,6 +275,11 @@ fn three_consoles_over_ssh_with_roles_from_the_system() {
         tmux.wait_for(name, "Round 1 of 9", Duration::from_secs(30));
     }
 
+    // The assistant may not pair: its console says so.
+    tmux.keys("asst", &["P"]);
+    tmux.wait_for("asst", "may not", Duration::from_secs(5));
+    tmux.keys("asst", &["Escape"]);
+
     // The assistant enters both results; the head arbiter's console shows each.
     tmux.keys("asst", &["1", "r"]);
     tmux.wait_for("asst", "board 1: red wins", Duration::from_secs(5));
@@ -303,9 +308,7 @@ fn three_consoles_over_ssh_with_roles_from_the_system() {
         );
     }
 
-    // The assistant may not pair; the organizer's console pairs round 2.
-    tmux.keys("asst", &["P"]);
-    tmux.wait_for("asst", "may not", Duration::from_secs(5));
+    // The organizer's console pairs round 2.
     tmux.keys("org", &["P"]);
     std::thread::sleep(Duration::from_millis(200));
     tmux.keys("org", &["y"]);
