@@ -18,6 +18,7 @@ fn entry(name: &str) -> PlayerEntry {
         team: String::new(),
         group: String::new(),
         local: false,
+        id_number: None,
     }
 }
 
