@@ -13,6 +13,7 @@
 
 mod csv;
 pub mod header;
+pub mod limits;
 mod table;
 mod value;
 mod xlsx;
@@ -97,6 +98,7 @@ pub fn read_file(path: &Path, today: NaiveDate) -> Result<EntryFile, String> {
             if size == 0 {
                 return Err("the file is empty".into());
             }
+            limits::check_workbook(path)?;
             xlsx::read(path)?
         }
         other => {
