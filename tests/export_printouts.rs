@@ -227,3 +227,51 @@ fn scoresheets_give_one_slip_per_board_with_result_boxes_and_signatures() {
     let e = refused(&["export", l, "--format", "csv", "--what", "scoresheets"]);
     assert!(e.contains("scoresheets"), "{e}");
 }
+
+#[test]
+fn officials_sign_by_name_and_the_print_time_is_the_events_local_time() {
+    let preset = include_str!("../src/domain/presets/qigu-2024-07.ron");
+    let end = preset.rfind(')').unwrap();
+    let rules = format!(
+        "{}    officials: (chief_arbiter: Some(\"王裁判\"), pairing_officer: Some(\"李编排\")),\n    time_zone: Some(\"Asia/Shanghai\"),\n)\n",
+        &preset[..end]
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("e.log");
+    let rules_file = dir.path().join("rules.ron");
+    std::fs::write(&rules_file, rules).unwrap();
+    let l = log.to_str().unwrap();
+    ok(&["new", l, "--rules", rules_file.to_str().unwrap()]);
+    ok(&["player", "add", l, "--name", "张三", "--club", "金湖象协"]);
+    ok(&["player", "add", l, "--name", "李四"]);
+    ok(&["draw", l, "--seed", "1"]);
+    ok(&["pair", l]);
+    // 10:05 UTC is 18:05 in Shanghai, whatever the machine's zone.
+    let at = ["--at", "2024-07-06T10:05:00Z"];
+    let html = String::from_utf8(ok(&[
+        "export", l, at[0], at[1], "--format", "html", "--what", "pairings",
+    ]))
+    .unwrap();
+    assert!(html.contains("打印时间：2024-07-06 18:05"), "{html}");
+    assert!(
+        html.contains("裁判长：<span class=\"line\">王裁判</span>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("编排长：<span class=\"line\">李编排</span>"),
+        "{html}"
+    );
+    let txt = String::from_utf8(ok(&[
+        "export",
+        l,
+        at[0],
+        at[1],
+        "--format",
+        "txt",
+        "--what",
+        "standings",
+    ]))
+    .unwrap();
+    assert!(txt.contains("裁判长：王裁判 ____"), "{txt}");
+    assert!(txt.contains("打印时间：2024-07-06 18:05"), "{txt}");
+}
