@@ -130,9 +130,7 @@ pub fn clocks(t: &Tournament, round: Round, now: DateTime<Utc>, lang: Lang) -> R
             side_word(reading.and_then(|r| r.flag)),
         ]);
     }
-    let at = now
-        .with_timezone(&chrono::Local)
-        .format("%Y-%m-%d %H:%M:%S");
+    let at = crate::domain::zone::EventZone::of(&t.rules).format(now, "%Y-%m-%d %H:%M:%S");
     let title = match lang {
         Lang::Zh => format!("{} ({at})", round_title(Kind::Clocks, lang, round)),
         Lang::En => format!("{} (at {at})", round_title(Kind::Clocks, lang, round)),
