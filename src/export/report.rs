@@ -376,6 +376,61 @@ mod tests {
         assert_eq!(t.numeric_columns(), vec![true, false, false]);
     }
 
+    fn report_of(cols: usize, cell: &str) -> Report {
+        let mut t = Table::new((0..cols).map(|i| format!("第{i}轮")).collect());
+        t.rows = vec![vec![Cell::from(cell); cols]; 3];
+        Report {
+            name: "n".into(),
+            title: "t".into(),
+            tables: vec![t],
+        }
+    }
+
+    #[test]
+    fn wide_tables_turn_the_page_to_landscape_and_shrink_the_font() {
+        let narrow = report_of(8, "欧阳建国");
+        assert_eq!(
+            narrow.layout(),
+            Layout {
+                landscape: false,
+                font_pt: 10.0
+            }
+        );
+        // 15 columns of "12红胜" (6 display columns): too wide for portrait at 9 pt.
+        let cross = report_of(15, "12红胜");
+        assert!(cross.tables[0].estimated_mm(9.0) > Layout::PORTRAIT_MM);
+        assert!(cross.layout().landscape);
+        // Far too wide for anything: landscape at the smallest size, the cells wrap.
+        let huge = report_of(60, "12红胜");
+        assert_eq!(
+            huge.layout(),
+            Layout {
+                landscape: true,
+                font_pt: 7.0
+            }
+        );
+    }
+
+    #[test]
+    fn the_masthead_speaks_the_events_language() {
+        let m = Masthead {
+            event: "Cup".into(),
+            date: NaiveDate::from_ymd_opt(2024, 7, 6),
+            printed: "2024-07-06 18:05".into(),
+            chief_arbiter: None,
+            pairing_officer: Some("Li".into()),
+            lang: Lang::En,
+        };
+        assert_eq!(
+            m.date_line(),
+            "Date: 2024-07-06    Printed: 2024-07-06 18:05"
+        );
+        assert_eq!(
+            m.signature_line(),
+            "Chief arbiter: ______________      Pairing officer: Li ______________"
+        );
+    }
+
     #[test]
     fn grid_has_captions_and_blank_rows_between_tables() {
         let mut a = Table::new(vec!["h".into()]);
