@@ -35,7 +35,7 @@ h2 { font-size: 12.5pt; font-weight: normal; margin: 0 0 1mm }
 p.meta { font-size: 9pt; margin: 0; text-align: right }
 h3 { font-size: 11pt; margin: 3mm 0 1.5mm; break-after: avoid }
 table { border-collapse: collapse; width: 100%; margin-bottom: 3mm }
-th, td { border: 0.5pt solid #444; padding: 0.5mm 1.2mm; text-align: left; vertical-align: middle; overflow-wrap: anywhere }
+th, td { border: 0.5pt solid #444; padding: 0.3mm 1.2mm; line-height: 1.3; text-align: left; vertical-align: middle; overflow-wrap: anywhere }
 th { background: #e8e8e8; font-weight: bold }
 td.n, th.n { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums }
 thead { display: table-header-group }
