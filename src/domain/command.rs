@@ -100,6 +100,17 @@ pub enum Command {
     AutoAdvance {
         now: DateTime<Utc>,
     },
+    /// The head arbiter corrects the current round's start time (issue 13), with a reason.
+    CorrectStart {
+        at: DateTime<Utc>,
+        reason: String,
+    },
+    /// The armageddon colour lot drawn in the hall (issue 13): the colour the higher-ranked
+    /// player of the match drew; `board` picks the game when several wait for a lot.
+    DrawLot {
+        board: Option<Board>,
+        higher: Side,
+    },
 }
 
 impl Command {
@@ -115,8 +126,11 @@ impl Command {
             | Command::SwapBoards { .. }
             | Command::FlipBoard { .. }
             | Command::StartRound { .. }
-            | Command::WithdrawPlayer { .. } => &[Head, Organizer],
-            Command::ReinstatePlayer { .. } | Command::NoteMoveLimit { .. } => &[Head],
+            | Command::WithdrawPlayer { .. }
+            | Command::DrawLot { .. } => &[Head, Organizer],
+            Command::ReinstatePlayer { .. }
+            | Command::NoteMoveLimit { .. }
+            | Command::CorrectStart { .. } => &[Head],
             Command::RecordResult { correct, .. } => {
                 if correct.is_some() {
                     &[Head]
@@ -163,6 +177,8 @@ impl Command {
             Command::NoteMoveLimit { .. } => "note a move limit",
             Command::Tick { .. } => "apply time-based rules",
             Command::AutoAdvance { .. } => "advance to the next round",
+            Command::CorrectStart { .. } => "correct the start time",
+            Command::DrawLot { .. } => "enter the colour lot",
         }
     }
 }

@@ -437,6 +437,26 @@ impl Tournament {
                     g.move_limit = Some(note.clone());
                 }
             }
+            Event::StartCorrected { round, at, .. } => {
+                if let Some(r) = self.round_mut(*round) {
+                    r.started_at = Some(*at);
+                }
+            }
+            Event::LotDrawn {
+                round,
+                board,
+                red,
+                black,
+            } => {
+                if let Some(g) = self.game_mut(*round, *board)
+                    && g.result.is_none()
+                    && [g.red, g.black].contains(red)
+                    && [g.red, g.black].contains(black)
+                {
+                    g.red = *red;
+                    g.black = *black;
+                }
+            }
         }
     }
 }
