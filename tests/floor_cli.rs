@@ -58,6 +58,7 @@ fn setup(dir: &Path, preset: &str, n: u32) -> PathBuf {
     for i in 1..=n {
         ok(&["player", "add", l, "--name", &format!("P{i}")]);
     }
+    ok(&["draw", l, "--in-order"]);
     ok(&["pair", l]);
     ok(&["start", l, "--at", &at(0, 0)]);
     log

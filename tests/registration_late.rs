@@ -127,7 +127,9 @@ fn event_with_late_entry_after_round_1() -> Event {
     for i in 1..=4 {
         e.enter(&format!("少年{i}"), "少年组");
     }
+    ok(&["draw", e.log_str(), "--in-order"]);
     ok(&["pair", e.log_str()]);
+    ok(&["start", e.log_str()]);
     let out = e.enter("迟到", "open");
     // Numbers are fixed once round 1 is paired: the next free number, no renumbering.
     assert!(out.contains("registered 9 迟到 (公开组)"), "{out}");

@@ -197,6 +197,8 @@ fn check_round(
 
 fn play_round(e: &Event, r: u32, pairs: &[(u64, u64, u64)], strength: &HashMap<u64, i64>) {
     let round = r.to_string();
+    // Results are taken only for a started round.
+    ok(&["start", e.log_str()]);
     for (board, red, black) in pairs {
         let w = word(strength[red] - strength[black]);
         ok(&[

@@ -55,8 +55,11 @@ pub enum Cmd {
     /// Draw player numbers (序号) at random.
     Draw {
         log: PathBuf,
-        #[arg(long)]
+        #[arg(long, conflicts_with = "in_order")]
         seed: Option<u64>,
+        /// Fix the numbers in registration order instead of drawing them (recorded as such).
+        #[arg(long)]
+        in_order: bool,
     },
     /// Pair the next round and print it; or change the current round's pairing.
     Pair(PairArgs),

@@ -77,7 +77,7 @@ pub fn out_zone() -> crate::domain::zone::EventZone {
 }
 
 /// Sets the output language asked for on the command line.
-fn set_asked(lang: Option<LangArg>) {
+pub(crate) fn set_asked(lang: Option<LangArg>) {
     OUTPUT.with(|o| {
         let mut v = o.get();
         v.asked = lang.map(|l| self::lang(Some(l), None));
@@ -175,7 +175,17 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             date.as_deref(),
         ),
         Cmd::Player(p) => players::run(ctx, p),
-        Cmd::Draw { log, seed } => players::draw(ctx, &log, seed),
+        Cmd::Draw {
+            log,
+            seed,
+            in_order,
+        } => {
+            if in_order {
+                rounds::simple(ctx, &log, &Command::NumberInOrder)
+            } else {
+                players::draw(ctx, &log, seed)
+            }
+        }
         Cmd::Pair(a) => rounds::pair(ctx, &a),
         Cmd::Unpair { log, reason } => rounds::simple(ctx, &log, &Command::UnpairRound { reason }),
         Cmd::Start {

@@ -35,6 +35,16 @@ pub enum Purpose {
     CorrectReason {
         board: Board,
         result: GameResult,
+        old: GameResult,
+    },
+    /// The head arbiter corrects the round's start time: first the time, then the reason.
+    StartTime,
+    StartReason {
+        at: DateTime<Utc>,
+    },
+    /// The armageddon colour lot of `board`: the colour the higher-ranked player drew.
+    Lot {
+        board: Board,
     },
     MoveLimitNote {
         board: Board,
@@ -154,6 +164,9 @@ pub struct App {
     pub version: u64,
     pub round_view: RoundView,
     pub table: Option<(Screen, u64, Table)>,
+    /// The round on screen when the board number being typed got its first digit: the entry
+    /// belongs to that round (issue 13), whatever happens before Enter.
+    pub entry_round: Option<Round>,
     flags_seen: HashSet<(Round, Board)>,
     complete_seen: HashSet<Round>,
     advance_tried: Option<Round>,
@@ -190,6 +203,7 @@ impl App {
             version: 0,
             round_view: RoundView::default(),
             table: None,
+            entry_round: None,
             flags_seen: HashSet::new(),
             complete_seen,
             advance_tried: None,
@@ -198,6 +212,17 @@ impl App {
 
     pub fn role(&self) -> Role {
         self.actor.role
+    }
+
+    /// The event's time zone (times on screen are local to the event): the rules' zone, or
+    /// without one the zone this console was opened with.
+    pub fn zone(&self) -> crate::domain::zone::EventZone {
+        use crate::domain::zone::EventZone;
+        let rules = &self.log.state().rules;
+        match rules.time_zone.as_deref().map(EventZone::parse) {
+            Some(Ok(z)) => z,
+            _ => EventZone::Fixed(self.tz),
+        }
     }
 
     /// Whether this console may write at all.
@@ -254,7 +279,12 @@ impl App {
                 if !quiet {
                     match recs.first() {
                         Some(r) => {
-                            let what = crate::export::describe_event(self.log.state(), &r.ev);
+                            let what = crate::i18n::describe(
+                                self.log.state(),
+                                &r.ev,
+                                self.lang,
+                                self.zone(),
+                            );
                             self.info(fill(self.s.recorded, &[&what]));
                         }
                         None => self.info(self.s.nothing_due.to_string()),
@@ -265,7 +295,13 @@ impl App {
             }
             Err(e) => {
                 if !quiet {
-                    self.error(fill(self.s.refused, &[&e]));
+                    let text = match &e {
+                        crate::log::LogError::Refused(r) => {
+                            crate::i18n::refusal(r, self.lang, self.zone())
+                        }
+                        other => other.to_string(),
+                    };
+                    self.error(fill(self.s.refused, &[&text]));
                 }
                 None
             }
@@ -349,8 +385,25 @@ impl App {
                 _ => {}
             }
         }
+        if !paired.is_empty() {
+            // A new round: the previous round's highlights do not belong on its boards.
+            self.highlights.clear();
+            for r in recs {
+                if let Some((round, board)) = r.ev.board()
+                    && round == current
+                {
+                    self.highlights.insert(
+                        board,
+                        Highlight {
+                            by: r.by.clone(),
+                            until: self.now + Duration::seconds(HIGHLIGHT_SECS),
+                        },
+                    );
+                }
+            }
+        }
         if let Some(last) = recs.last() {
-            let what = crate::export::describe_event(self.log.state(), &last.ev);
+            let what = crate::i18n::describe(self.log.state(), &last.ev, self.lang, self.zone());
             self.last_change = Some(fill(
                 self.s.changed_by,
                 &[&last.by, &self.s.role(last.role), &what],
@@ -406,7 +459,8 @@ impl App {
                 .state()
                 .decide(&self.actor, &Command::AutoAdvance { now })
             {
-                self.error(fill(self.s.refused, &[&e]));
+                let text = crate::i18n::refusal(&e, self.lang, self.zone());
+                self.error(fill(self.s.refused, &[&text]));
             }
         }
     }
@@ -426,7 +480,7 @@ impl App {
             self.log.state(),
             self.s,
             now,
-            self.tz,
+            self.zone().offset_at(now),
             &self.highlights,
             &who,
         );
@@ -438,7 +492,12 @@ impl App {
                 Screen::Standings => Some(tables::standings_table(t, self.s)),
                 Screen::Preview => Some(tables::preview_table(t, self.s)),
                 Screen::Players => Some(tables::players_table(t, self.s)),
-                Screen::Audit => Some(tables::audit_table(t, self.s, self.log.records(), self.tz)),
+                Screen::Audit => Some(tables::audit_table(
+                    t,
+                    self.s,
+                    self.log.records(),
+                    self.zone(),
+                )),
                 Screen::Round | Screen::Help => None,
             };
             self.table = table.map(|tb| (self.screen, self.version, tb));
@@ -451,6 +510,16 @@ impl App {
 
     /// The text of the status line's entry part (what is being typed), if any.
     pub fn entry_line(&self) -> Option<String> {
+        let s = self.s;
+        let line = self.entry_text()?;
+        // A board entry always says which round it goes to: 第N轮 第B台.
+        Some(match (self.mode.digits(), self.entry_round) {
+            (Some(_), Some(r)) => format!("{}{line}", fill(s.entry_round, &[&r])),
+            _ => line,
+        })
+    }
+
+    fn entry_text(&self) -> Option<String> {
         let s = self.s;
         Some(match &self.mode {
             Mode::Normal => return None,

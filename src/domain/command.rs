@@ -111,6 +111,9 @@ pub enum Command {
         board: Option<Board>,
         higher: Side,
     },
+    /// The arbiter fixes the player numbers in registration order instead of a random draw
+    /// (`draw --in-order`), recorded as such.
+    NumberInOrder,
 }
 
 impl Command {
@@ -127,7 +130,8 @@ impl Command {
             | Command::FlipBoard { .. }
             | Command::StartRound { .. }
             | Command::WithdrawPlayer { .. }
-            | Command::DrawLot { .. } => &[Head, Organizer],
+            | Command::DrawLot { .. }
+            | Command::NumberInOrder => &[Head, Organizer],
             Command::ReinstatePlayer { .. }
             | Command::NoteMoveLimit { .. }
             | Command::CorrectStart { .. } => &[Head],
@@ -159,7 +163,7 @@ impl Command {
             Command::RegisterPlayer(_) => "register a player",
             Command::WithdrawPlayer { .. } => "withdraw a player",
             Command::ReinstatePlayer { .. } => "reinstate a player",
-            Command::DrawNumbers { .. } => "draw numbers",
+            Command::DrawNumbers { .. } | Command::NumberInOrder => "draw numbers",
             Command::PairNextRound | Command::PairNextRoundWith { .. } => "pair the next round",
             Command::UnpairRound { .. } => "discard the round's pairing",
             Command::SwapBoards { .. } | Command::FlipBoard { .. } => "change the pairing",

@@ -60,18 +60,8 @@ impl Tournament {
                     reason: reason.clone(),
                 }])
             }
-            Command::DrawNumbers { seed } => {
-                if !self.rounds.is_empty() {
-                    return Err(Refusal::DrawAfterPairing);
-                }
-                if self.players.is_empty() {
-                    return Err(Refusal::NoPlayers);
-                }
-                Ok(vec![Event::NumbersDrawn {
-                    seed: Some(*seed),
-                    order: self.draw_order(Some(*seed)),
-                }])
-            }
+            Command::DrawNumbers { seed } => self.decide_draw(Some(*seed)),
+            Command::NumberInOrder => self.decide_draw(None),
             Command::PairNextRound => self.decide_pair(&[]),
             Command::PairNextRoundWith { red } => self.decide_pair(red),
             Command::UnpairRound { reason } => {
@@ -191,7 +181,9 @@ impl Tournament {
         };
         let Some(&(board, hi, lo)) = pick else {
             return match board {
-                Some(b) if self.board(None, b).is_err() => Err(Refusal::UnknownBoard { round, board: b }),
+                Some(b) if self.board(None, b).is_err() => {
+                    Err(Refusal::UnknownBoard { round, board: b })
+                }
                 _ => Err(Refusal::NoLotDue(round)),
             };
         };
@@ -204,6 +196,19 @@ impl Tournament {
             board,
             red,
             black,
+        }])
+    }
+
+    fn decide_draw(&self, seed: Option<u64>) -> Decision {
+        if !self.rounds.is_empty() {
+            return Err(Refusal::DrawAfterPairing);
+        }
+        if self.players.is_empty() {
+            return Err(Refusal::NoPlayers);
+        }
+        Ok(vec![Event::NumbersDrawn {
+            seed,
+            order: self.draw_order(seed),
         }])
     }
 
@@ -290,7 +295,8 @@ impl Tournament {
         let mut events = Vec::new();
         let mut state = std::borrow::Cow::Borrowed(self);
         if self.draw.is_none() {
-            // Numbers were never drawn: fix them in registration order, section by section.
+            // The rules say numbers follow the registration order (numbers_by_registration):
+            // fix them so, section by section, and record it.
             let e = Event::NumbersDrawn {
                 seed: None,
                 order: self.draw_order(None),

@@ -330,6 +330,8 @@ mod tests {
     /// boards 1–3 and a black win on board 4, so after round 1 the winners 1, 4, 5, 7 lead.
     fn event() -> Tournament {
         let mut rules = Rules::preset("lvliang-2024").unwrap();
+        // Numbers in registration order: no random draw in this fixture.
+        rules.numbers_by_registration = true;
         rules.rounds = 3;
         rules.knockout = Some(Knockout {
             after_round: 1,

@@ -8,6 +8,7 @@ use thiserror::Error;
 
 use super::ids::{Board, PlayerNo, Round};
 use super::result::GameResult;
+use super::side::Side;
 
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum Refusal {
@@ -86,8 +87,135 @@ pub enum Refusal {
         board: Board,
         result: GameResult,
     },
-    #[error("round {0}: no knockout game waits for a colour lot (an armageddon game without a result)")]
+    #[error(
+        "round {0}: no knockout game waits for a colour lot (an armageddon game without a result)"
+    )]
     NoLotDue(Round),
+    /// A floor rule (seats, clocks, fouls, flags, move limits) refuses on a board.
+    #[error("round {round} board {board}: {why}")]
+    Floor {
+        round: Round,
+        board: Board,
+        why: FloorWhy,
+    },
+    #[error("{0}")]
+    FloorGeneral(FloorWhy),
+}
+
+/// Why a floor command was refused on a board (times in UTC; rendered in the event's zone).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FloorWhy {
+    /// The game is over: clock input, fouls and move-limit notes are refused.
+    GameOver {
+        existing: GameResult,
+        what: OverFor,
+    },
+    ClockOverADay,
+    NoClockData,
+    WrongFlag {
+        fallen: Side,
+        side: Side,
+    },
+    FlagNotFallen {
+        side: Side,
+        left_ms: u64,
+        at: DateTime<Utc>,
+    },
+    ReverseIsAnArrival,
+    ArrivedAfterWindow {
+        side: Side,
+    },
+    AlreadyMarked {
+        side: Side,
+        present: bool,
+    },
+    ArrivalTooLate {
+        side: Side,
+        at: DateTime<Utc>,
+        deadline: DateTime<Utc>,
+    },
+    ReverseNeedsReason,
+    NotMarkedAbsent {
+        side: Side,
+    },
+    WindowStillOpen,
+    NotAForfeitAgainst {
+        side: Side,
+        existing: Option<GameResult>,
+    },
+    NoteNeedsText,
+}
+
+/// What a finished game refuses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OverFor {
+    Clock,
+    Foul,
+    Note,
+}
+
+impl std::fmt::Display for FloorWhy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let hms = |t: &DateTime<Utc>| t.format("%H:%M:%S").to_string();
+        match self {
+            FloorWhy::GameOver { existing, what } => write!(
+                f,
+                "the game is over ({existing}){}",
+                match what {
+                    OverFor::Clock => "; clock input ignored",
+                    OverFor::Foul => "; fouls are recorded during play",
+                    OverFor::Note => "",
+                }
+            ),
+            FloorWhy::ClockOverADay => f.write_str("a clock reading over a day"),
+            FloorWhy::NoClockData => f.write_str(
+                "no clock data for this board; a time loss is confirmed from the clock (record it with `result` instead)",
+            ),
+            FloorWhy::WrongFlag { fallen, side } => {
+                write!(f, "it is {fallen}'s flag that fell, not {side}'s")
+            }
+            FloorWhy::FlagNotFallen { side, left_ms, at } => write!(
+                f,
+                "{side}'s flag has not fallen ({} left at {})",
+                super::clock::format_ms(*left_ms),
+                hms(at)
+            ),
+            FloorWhy::ReverseIsAnArrival => {
+                f.write_str("a forfeit is reversed by an arrival (arrive --reverse)")
+            }
+            FloorWhy::ArrivedAfterWindow { side } => write!(
+                f,
+                "{side} arrived after the late window closed; the forfeit stands unless the head arbiter reverses it (arrive --reverse REASON)"
+            ),
+            FloorWhy::AlreadyMarked { side, present } => write!(
+                f,
+                "{side} is already marked {}",
+                if *present { "present" } else { "absent" }
+            ),
+            FloorWhy::ArrivalTooLate { side, at, deadline } => write!(
+                f,
+                "{side} arrived at {}, after the late window closed at {}; the forfeit is due (the next tick records it) unless the head arbiter reverses it (arrive --reverse REASON)",
+                hms(at),
+                hms(deadline)
+            ),
+            FloorWhy::ReverseNeedsReason => {
+                f.write_str("reversing a forfeit needs a reason (--reverse REASON)")
+            }
+            FloorWhy::NotMarkedAbsent { side } => write!(
+                f,
+                "{side} is not marked absent; there is no late forfeit to reverse"
+            ),
+            FloorWhy::WindowStillOpen => {
+                f.write_str("the late window is still open; a plain `arrive` stops the countdown")
+            }
+            FloorWhy::NotAForfeitAgainst { side, existing } => write!(
+                f,
+                "the result ({}) is not a forfeit against {side}; correct it with `result --correct`",
+                existing.map_or("none", GameResult::word)
+            ),
+            FloorWhy::NoteNeedsText => f.write_str("a move-limit note needs a text"),
+        }
+    }
 }
 
 /// What a reason was missing for.

@@ -136,7 +136,10 @@ pub fn describe_event(t: &Tournament, ev: &Event) -> String {
             format!("round {round} board {board}: move limit: {note}")
         }
         Event::StartCorrected { round, at, reason } => {
-            format!("round {round} start corrected to {}: {reason}", at.to_rfc3339())
+            format!(
+                "round {round} start corrected to {}: {reason}",
+                at.to_rfc3339()
+            )
         }
         Event::LotDrawn {
             round,

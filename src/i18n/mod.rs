@@ -100,6 +100,10 @@ pub fn refusal(r: &Refusal, lang: Lang, zone: EventZone) -> String {
                 "round {round} already started at {}",
                 zone.format(*at, "%Y-%m-%d %H:%M:%S")
             ),
+            Refusal::Floor { round, board, why } => {
+                format!("round {round} board {board}: {}", en::floor(why, zone))
+            }
+            Refusal::FloorGeneral(why) => en::floor(why, zone),
             other => other.to_string(),
         },
     }

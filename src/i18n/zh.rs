@@ -2,7 +2,7 @@
 
 use super::{EventZone, clock_time, foul_kind, game_kind, name, reason_for, role, side, stage};
 use crate::domain::event::{Cause, Event};
-use crate::domain::refusal::Refusal;
+use crate::domain::refusal::{FloorWhy, OverFor, Refusal};
 use crate::domain::rules::Lang;
 use crate::domain::{GameResult, Tournament};
 
@@ -122,6 +122,73 @@ pub fn refusal(r: &Refusal, zone: EventZone) -> String {
             result_word(*result)
         ),
         Refusal::NoLotDue(round) => format!("第{round}轮没有等待抽签定先后手的超快棋"),
+        Refusal::Floor { round, board, why } => {
+            format!("第{round}轮第{board}台: {}", floor(why, zone))
+        }
+        Refusal::FloorGeneral(why) => floor(why, zone),
+    }
+}
+
+fn floor(why: &FloorWhy, zone: EventZone) -> String {
+    let hms = |t| zone.format(t, "%H:%M:%S");
+    match why {
+        FloorWhy::GameOver { existing, what } => format!(
+            "对局已结束 ({}){}",
+            result_word(*existing),
+            match what {
+                OverFor::Clock => ", 棋钟输入不予记录",
+                OverFor::Foul => ", 犯规须在对局中记录",
+                OverFor::Note => "",
+            }
+        ),
+        FloorWhy::ClockOverADay => "棋钟读数超过一天".into(),
+        FloorWhy::NoClockData => {
+            "本台没有棋钟数据, 超时负须依据棋钟确认 (请改用 result 录入结果)".into()
+        }
+        FloorWhy::WrongFlag { fallen, side: s } => {
+            format!("落旗的是{}, 不是{}", side(*fallen, L), side(*s, L))
+        }
+        FloorWhy::FlagNotFallen {
+            side: s,
+            left_ms,
+            at,
+        } => format!(
+            "{}尚未落旗 ({} 时还剩 {})",
+            side(*s, L),
+            hms(*at),
+            crate::domain::clock::format_ms(*left_ms)
+        ),
+        FloorWhy::ReverseIsAnArrival => "撤销弃权须以到场办理 (arrive --reverse 理由)".into(),
+        FloorWhy::ArrivedAfterWindow { side: s } => format!(
+            "{}在迟到时限过后才到场, 弃权有效, 除非裁判长撤销 (arrive --reverse 理由)",
+            side(*s, L)
+        ),
+        FloorWhy::AlreadyMarked { side: s, present } => format!(
+            "{}已标记为{}",
+            side(*s, L),
+            if *present { "到场" } else { "缺席" }
+        ),
+        FloorWhy::ArrivalTooLate {
+            side: s,
+            at,
+            deadline,
+        } => format!(
+            "{}于 {} 到场, 迟到时限已于 {} 截止; 将判弃权 (下次计时检查记录), 除非裁判长撤销 (arrive --reverse 理由)",
+            side(*s, L),
+            hms(*at),
+            hms(*deadline)
+        ),
+        FloorWhy::ReverseNeedsReason => "撤销弃权须填写理由 (--reverse 理由)".into(),
+        FloorWhy::NotMarkedAbsent { side: s } => {
+            format!("{}未被标记缺席, 没有迟到弃权可撤销", side(*s, L))
+        }
+        FloorWhy::WindowStillOpen => "迟到时限尚未截止; 直接标记到场即可停止倒计时".into(),
+        FloorWhy::NotAForfeitAgainst { side: s, existing } => format!(
+            "本台结果 ({}) 不是{}弃权; 请用 result --correct 更正",
+            existing.map_or("无", result_word),
+            side(*s, L)
+        ),
+        FloorWhy::NoteNeedsText => "限着说明不能为空".into(),
     }
 }
 
@@ -153,7 +220,11 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
         } => format!(
             "{no}号{} {}: {reason}",
             n(*no),
-            if *by_rule { "按规则判退" } else { "退赛" }
+            if *by_rule {
+                "按规则判退"
+            } else {
+                "退赛"
+            }
         ),
         Event::PlayerReinstated { no, reason } => format!("{no}号{} 恢复参赛: {reason}", n(*no)),
         Event::NumbersDrawn { seed, order } => match seed {

@@ -19,7 +19,9 @@ pub fn actor() -> Actor {
 
 /// A tournament under `preset` with `n` players, sections assigned at random, numbers drawn.
 pub fn tournament(preset: &str, n: usize, seed: u64) -> Tournament {
-    let rules = Rules::preset(preset).expect("preset");
+    let mut rules = Rules::preset(preset).expect("preset");
+    // Numbers in registration order: these fixtures pair without a random draw (issue 13).
+    rules.numbers_by_registration = true;
     let sections: Vec<String> = rules.sections.iter().map(|s| s.name.clone()).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut events = vec![Event::Created {
