@@ -22,6 +22,14 @@ pub fn update(app: &mut App, action: Action, now: DateTime<Utc>) {
 }
 
 fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
+    // An entry under way belongs to its round: once the round has changed, the next key
+    // (other than Esc) ends it with the reason, and nothing is recorded.
+    if mode.digits().is_some()
+        && !matches!(action, Action::Cancel | Action::Quit)
+        && round_moved_on(app)
+    {
+        return Mode::Normal;
+    }
     match (mode, action) {
         (_, Action::Quit) => {
             app.quit = true;
@@ -169,9 +177,6 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
             None => Mode::Normal,
         },
         (Mode::Ready { pending, .. }, Action::Submit) => {
-            if round_moved_on(app) {
-                return Mode::Normal;
-            }
             submit(app, &pending);
             Mode::Normal
         }
@@ -217,7 +222,12 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
             let next = crate::domain::Round(t.current_round().0 + 1);
             let choices = crate::domain::knockout::colour_choices(t, next);
             if choices.is_empty() {
-                // A confirm step: pairing publishes the round (issue 13).
+                // Refused at once when the domain would refuse; else a confirm step, since
+                // pairing publishes the round (issue 13).
+                if let Err(e) = t.decide(&app.actor, &Command::PairNextRound) {
+                    refuse(app, &e);
+                    return Mode::Normal;
+                }
                 Mode::Confirm {
                     pending: Pending {
                         cmd: Command::PairNextRound,
@@ -279,6 +289,12 @@ fn round_moved_on(app: &mut App) -> bool {
     }
 }
 
+/// Shows a refusal in the console's language.
+fn refuse(app: &mut App, e: &crate::domain::Refusal) {
+    let text = crate::i18n::refusal(e, app.lang, app.zone());
+    app.error(fill(app.s.refused, &[&text]));
+}
+
 /// A confirmed start takes the time of the confirmation.
 fn confirmed_now(pending: Pending, now: DateTime<Utc>) -> Pending {
     match pending.cmd {
@@ -300,6 +316,15 @@ fn start_key(app: &mut App, _now: DateTime<Utc>) -> Mode {
     };
     let round = r.round;
     match r.started_at {
+        None if !Command::StartRound { at: app.now }.allowed(app.role()) => {
+            let deed = crate::console::action::Deed::Start;
+            let text = fill(
+                app.s.not_permitted,
+                &[&app.s.role(app.role()), &app.s.deed(deed)],
+            );
+            app.error(text);
+            Mode::Normal
+        }
         None => Mode::Confirm {
             pending: Pending {
                 cmd: Command::StartRound { at: app.now },

@@ -463,7 +463,7 @@ mod tests {
         );
         assert_eq!(v.header.reported, "reported 2/4");
         assert!(v.rows[0].finished);
-        assert_eq!(v.rows[0].result, "½-½");
+        assert_eq!(v.rows[0].result, "draw");
         assert!(v.rows[2].notes.iter().any(|n| n.text == "last two"));
         assert!(!v.rows[0].notes.iter().any(|n| n.text == "last two"));
     }

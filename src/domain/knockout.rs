@@ -364,6 +364,10 @@ mod tests {
             games,
             byes: vec![],
         });
+        t.apply(&Event::RoundStarted {
+            round: Round(1),
+            at: chrono::DateTime::<chrono::Utc>::UNIX_EPOCH,
+        });
         for (b, res) in [
             (1, GameResult::RedWin),
             (2, GameResult::RedWin),
@@ -412,6 +416,10 @@ mod tests {
             round: Round(2),
             games,
             byes: vec![],
+        });
+        t.apply(&Event::RoundStarted {
+            round: Round(2),
+            at: chrono::DateTime::<chrono::Utc>::UNIX_EPOCH,
         });
         ko
     }
@@ -593,6 +601,10 @@ mod tests {
             round: Round(3),
             games: slow_boards(&f),
             byes: vec![],
+        });
+        t.apply(&Event::RoundStarted {
+            round: Round(3),
+            at: chrono::DateTime::<chrono::Utc>::UNIX_EPOCH,
         });
         assert_eq!(final_places(&t), None);
         record(&mut t, 1, GameResult::BlackWin);
