@@ -97,7 +97,7 @@ impl Event {
             csv.push_str(&row(q, 2006 + k % 6));
         }
         let out = self.import(&self.file("报名.csv", csv));
-        assert!(out.contains("imported 45 player(s)"), "{out}");
+        assert!(out.contains("导入45名棋手"), "{out}");
         ok(&["draw", self.log_str(), "--seed", "20190710"]);
     }
 }

@@ -327,7 +327,7 @@ pub fn execute(ctx: &Ctx, path: &Path, cmd: &Command) -> Result<Vec<Record>, Cli
 }
 
 /// `zh` in Chinese output, else `en`.
-fn say(zh: String, en: String) -> String {
+pub(crate) fn say(zh: String, en: String) -> String {
     match out_lang() {
         crate::domain::rules::Lang::Zh => zh,
         crate::domain::rules::Lang::En => en,

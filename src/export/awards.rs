@@ -203,7 +203,7 @@ pub fn bracket_report(t: &Tournament, lang: Lang) -> Option<Report> {
                 Cell::from(g.board.0),
                 Cell::from(format!("{} {}", g.red, name(t, g.red))),
                 Cell::from(format!("{} {}", g.black, name(t, g.black))),
-                Cell::from(g.result.map_or("", |x| x.word())),
+                Cell::from(g.result.map_or("", |x| super::rows::result_text(x, lang))),
                 Cell::from(winner.unwrap_or_default()),
             ]);
         }

@@ -4,14 +4,15 @@ use super::{EventZone, clock_time};
 use crate::domain::event::Event;
 use crate::domain::{GameResult, Tournament};
 
+/// At most six columns, for the round view's result column.
 pub fn result_short(r: GameResult) -> &'static str {
     match r {
-        GameResult::RedWin => "red wins",
-        GameResult::BlackWin => "black wins",
+        GameResult::RedWin => "red",
+        GameResult::BlackWin => "black",
         GameResult::Draw => "draw",
-        GameResult::RedWinForfeit => "red wins (forfeit)",
-        GameResult::BlackWinForfeit => "black wins (forfeit)",
-        GameResult::DoubleForfeit => "double forfeit",
+        GameResult::RedWinForfeit => "red ff",
+        GameResult::BlackWinForfeit => "blk ff",
+        GameResult::DoubleForfeit => "dbl ff",
     }
 }
 

@@ -188,6 +188,11 @@ mod tests {
     fn every_result_has_a_word_in_both_languages() {
         for r in GameResult::ALL {
             assert!(!result_short(r, Lang::Zh).is_ascii(), "{r:?}");
+            assert!(
+                crate::export::text::width(result_short(r, Lang::Zh)) <= 6
+                    && result_short(r, Lang::En).len() <= 6,
+                "{r:?}"
+            );
             assert!(!result_word(r, Lang::Zh).is_ascii(), "{r:?}");
             assert!(!result_word(r, Lang::En).is_empty());
         }

@@ -13,8 +13,9 @@ pub fn result_short(r: GameResult) -> &'static str {
         GameResult::RedWin => "红胜",
         GameResult::BlackWin => "黑胜",
         GameResult::Draw => "和",
-        GameResult::RedWinForfeit => "红不战胜",
-        GameResult::BlackWinForfeit => "黑不战胜",
+        // As the printed pairing sheet writes forfeits: who forfeited.
+        GameResult::RedWinForfeit => "黑弃权",
+        GameResult::BlackWinForfeit => "红弃权",
         GameResult::DoubleForfeit => "双弃权",
     }
 }

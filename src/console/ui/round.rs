@@ -118,7 +118,7 @@ fn column_heads(app: &App) -> String {
         pad(c[2], 8),
         rpad(c[3], 2),
         pad(c[4], 7),
-        pad(c[5], 4),
+        pad(c[5], 6),
         pad(c[4], 7),
         rpad(c[3], 2),
         pad(c[6], 8),
@@ -194,7 +194,7 @@ fn board_line<'a>(app: &App, r: &'a BoardRow, w: usize, typed: bool) -> Line<'a>
         Span::styled(format!(" {} ", rpad(&r.red.points, 2)), base),
         Span::styled(pad(&r.red.clock, 7), clock_style(app, &r.red, late_urgent)),
         Span::styled(
-            format!(" {} ", pad(&r.result, 4)),
+            format!(" {} ", pad(&r.result, 6)),
             if r.finished { th.text } else { base },
         ),
         Span::styled(
