@@ -13,9 +13,9 @@ struct Tmux {
 }
 
 impl Tmux {
-    fn new() -> Tmux {
+    fn new(tag: &str) -> Tmux {
         Tmux {
-            socket: format!("bianpai-e2e-{}", std::process::id()),
+            socket: format!("bianpai-e2e-{tag}-{}", std::process::id()),
         }
     }
 
@@ -115,7 +115,7 @@ fn two_consoles_share_one_log_and_q_restores_the_terminal() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("e2e.log");
     make_event(&log);
-    let tmux = Tmux::new();
+    let tmux = Tmux::new("two");
     for name in ["a", "b"] {
         tmux.session(name);
         let cmd = format!(
@@ -232,7 +232,7 @@ fn a_result_typed_in_the_old_round_never_lands_in_the_new_one() {
     cli(&["draw", l, "--seed", "13"]);
     cli(&["pair", l]);
     cli(&["start", l]);
-    let tmux = Tmux::new();
+    let tmux = Tmux::new("adv");
     for (name, role) in [("h", "head"), ("a", "assistant"), ("o", "organizer")] {
         tmux.session(name);
         let cmd = format!("{BIN} console {l} --lang en --role {role}; echo CONSOLE-EXITED-$?");

@@ -33,6 +33,8 @@ fn records_caught_up_before_an_append_are_still_handed_out_once() {
     }
     a.execute(&head(), &Command::PairNextRound, Utc::now())
         .unwrap();
+    a.execute(&head(), &Command::StartRound { at: Utc::now() }, Utc::now())
+        .unwrap();
     let mut b = Log::open(&path).unwrap();
     assert!(b.refresh().unwrap().is_empty());
 

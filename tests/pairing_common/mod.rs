@@ -76,6 +76,16 @@ pub fn random_result(rng: &mut ChaCha8Rng) -> GameResult {
 /// Records random results for every board of the current round through `decide`, until the
 /// round is complete (a drawn knockout game adds a tie-break board).
 pub fn play_round(t: &mut Tournament, rng: &mut ChaCha8Rng) {
+    // Results are taken only for a started round.
+    if t.current().is_some_and(|r| r.started_at.is_none()) {
+        let at = chrono::DateTime::<chrono::Utc>::UNIX_EPOCH;
+        let events = t
+            .decide(&actor(), &Command::StartRound { at })
+            .expect("start accepted");
+        for e in &events {
+            t.apply(e);
+        }
+    }
     loop {
         let boards: Vec<_> = t
             .current()
