@@ -244,16 +244,20 @@ pub fn clock(
     Ok(())
 }
 
-/// `red 18:45  black 19:30  (black running)` for one reading.
+/// `red 18:45  black 19:30  (black running)` for one reading (红方 18:45  黑方 19:30 …).
 pub fn clock_line(r: &ClockReading) -> String {
+    let lang = super::out_lang();
+    let side = |s| crate::i18n::side(s, lang);
     let state = match (r.flag, r.running) {
-        (Some(side), _) => format!("{side}'s flag has fallen"),
-        (None, Some(side)) => format!("{side} running"),
-        (None, None) => "stopped".to_string(),
+        (Some(s), _) => super::say(format!("{}落旗", side(s)), format!("{s}'s flag has fallen")),
+        (None, Some(s)) => super::say(format!("{}走时", side(s)), format!("{s} running")),
+        (None, None) => super::say("停钟".into(), "stopped".into()),
     };
     format!(
-        "red {}  black {}  ({state})",
+        "{} {}  {} {}  ({state})",
+        side(crate::domain::Side::Red),
         format_ms(r.red_ms),
+        side(crate::domain::Side::Black),
         format_ms(r.black_ms)
     )
 }

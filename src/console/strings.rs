@@ -231,11 +231,11 @@ pub static EN: Strings = Strings {
     n_late_closed: "late window closed: {} game(s) forfeited",
     n_flag: "board {}: {} flag fell",
     standings_after: "Standings after round {}",
-    standings_head: ["Rank", "No", "Name", "Section", "Pts"],
+    standings_head: ["Rank", "No", "Name", "Section", "Points"],
     preview_title: "Round {} preview",
     preview_incomplete: "the round is not complete: the preview uses the results so far",
     preview_none: "no preview: {}",
-    players_head: ["No", "Name", "Club", "Section", "Status", "Pts"],
+    players_head: ["No", "Name", "Club", "Section", "Status", "Points"],
     audit_head: ["Seq", "Time", "User", "Role", "Event"],
     help_title: "Keys",
     help_entry: &[

@@ -280,6 +280,24 @@ mod tests {
     }
 
     #[test]
+    fn standings_columns_are_named_as_in_the_printed_standings() {
+        let t = two_players();
+        for (s, lang) in [
+            (&ZH, crate::domain::rules::Lang::Zh),
+            (&EN, crate::domain::rules::Lang::En),
+        ] {
+            let console = standings_table(&t, s);
+            let rows = standings(&t, Round(0));
+            let printed = crate::export::rows::standings(&t, Round(0), &rows, lang);
+            let header = &printed.tables[0].header;
+            // Every console column but the section (not on the printout) has the printout's name.
+            for (i, h) in console.header.iter().enumerate().filter(|(i, _)| *i != 3) {
+                assert!(header.contains(h), "column {i} {h:?} not in {header:?}");
+            }
+        }
+    }
+
+    #[test]
     fn withdrawn_players_are_dimmed() {
         let mut t = two_players();
         t.apply(&Event::PlayerWithdrawn {

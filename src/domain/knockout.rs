@@ -150,11 +150,10 @@ pub fn pairings(
     let rank = |p: PlayerNo| seeds.iter().position(|s| *s == p).unwrap_or(usize::MAX);
     if round.0 == k.after_round + 1 {
         let Some(semis) = semi_pairs(&seeds) else {
-            return Err(Refusal::Rule(format!(
-                "knockout: {} eligible finalists after round {}, 4 needed",
-                seeds.len(),
-                k.after_round
-            )));
+            return Err(Refusal::TooFewFinalists {
+                found: seeds.len(),
+                after: Round(k.after_round),
+            });
         };
         return Ok(semis
             .iter()
@@ -173,9 +172,7 @@ pub fn pairings(
         let mut losers = Vec::new();
         for (a, b) in semis {
             let Some((w, l)) = match_result(t, semi_round, Stage::SemiFinal, a, b) else {
-                return Err(Refusal::Rule(format!(
-                    "knockout: the semi-final {a} v {b} is not decided yet"
-                )));
+                return Err(Refusal::SemiFinalOpen { a, b });
             };
             winners.push(w);
             losers.push(l);

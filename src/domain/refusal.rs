@@ -100,6 +100,10 @@ pub enum Refusal {
     },
     #[error("{0}")]
     FloorGeneral(FloorWhy),
+    #[error("knockout: {found} eligible finalists after round {after}, 4 needed")]
+    TooFewFinalists { found: usize, after: Round },
+    #[error("knockout: the semi-final {a} v {b} is not decided yet")]
+    SemiFinalOpen { a: PlayerNo, b: PlayerNo },
 }
 
 /// Why a floor command was refused on a board (times in UTC; rendered in the event's zone).

@@ -348,7 +348,8 @@ impl Tournament {
                     r.games.push(g);
                 }
             }
-            Event::RoundStarted { round, at } => {
+            // A corrected start (issue 13) replaces the time the round started at.
+            Event::RoundStarted { round, at } | Event::StartCorrected { round, at, .. } => {
                 if let Some(r) = self.round_mut(*round) {
                     r.started_at = Some(*at);
                 }
@@ -435,11 +436,6 @@ impl Tournament {
             Event::MoveLimitNoted { round, board, note } => {
                 if let Some(g) = self.game_mut(*round, *board) {
                     g.move_limit = Some(note.clone());
-                }
-            }
-            Event::StartCorrected { round, at, .. } => {
-                if let Some(r) = self.round_mut(*round) {
-                    r.started_at = Some(*at);
                 }
             }
             Event::LotDrawn {

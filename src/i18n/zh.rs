@@ -127,6 +127,10 @@ pub fn refusal(r: &Refusal, zone: EventZone) -> String {
             format!("第{round}轮第{board}台: {}", floor(why, zone))
         }
         Refusal::FloorGeneral(why) => floor(why, zone),
+        Refusal::TooFewFinalists { found, after } => {
+            format!("淘汰赛: 第{after}轮后只有{found}名棋手可进入决赛阶段, 需要4名")
+        }
+        Refusal::SemiFinalOpen { a, b } => format!("淘汰赛: 半决赛 {a}号 对 {b}号 尚未决出胜负"),
     }
 }
 
