@@ -698,6 +698,14 @@ fn the_knockout_is_labelled_and_the_lot_is_entered_by_hand() {
     let after = head.log.state().game(Round(2), board).unwrap();
     assert_eq!((after.red, after.black), (red, black));
     assert!([before.red, before.black].contains(&red));
+    // Places 1–4 are knockout places in the standings.
+    type_keys(&mut head, "s", minutes(72));
+    let screen = ui::render_text(&head, 160, 48);
+    assert!(
+        screen.contains("* 淘汰赛名次") && screen.contains("1*"),
+        "{screen}"
+    );
+    type_keys(&mut head, "o", minutes(72));
     // Results on the armageddon board go to the colours of the lot.
     type_keys(&mut head, &format!("{arm}r\n"), minutes(80));
     assert_eq!(

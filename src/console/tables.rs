@@ -47,8 +47,16 @@ pub fn standings_table(t: &Tournament, s: &Strings) -> Table {
     let mut right = vec![true, true, false, false, true];
     right.extend(t.rules.tiebreaks.iter().map(|_| true));
     // Places 1–4 of a knockout come from the knockout, not from the points.
-    let knockout: Vec<crate::domain::PlayerNo> =
-        crate::domain::knockout::places_after(t, after).unwrap_or_default();
+    // From the round that selects the finalists on, they are marked.
+    let knockout: Vec<crate::domain::PlayerNo> = crate::domain::knockout::places_after(t, after)
+        .or_else(|| {
+            t.rules
+                .knockout
+                .as_ref()
+                .filter(|k| after.0 >= k.after_round)
+                .map(|_| crate::domain::knockout::seeds(t))
+        })
+        .unwrap_or_default();
     let prizes = if over {
         header.push(s.prize_col.to_string());
         right.push(false);
