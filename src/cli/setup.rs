@@ -107,13 +107,20 @@ pub fn repair(path: &Path) -> CliResult {
     Ok(())
 }
 
-pub fn audit(path: &Path, last: Option<usize>) -> CliResult {
-    let log = Log::open_with(path, true)?;
+pub fn audit(ctx: &super::Ctx, path: &Path, last: Option<usize>) -> CliResult {
+    // `--last N` reads only the newest records back (a long log is not held in memory).
+    let log = super::open_reader(ctx, path, last.is_none())?;
+    let recent;
+    let recs = match last {
+        Some(n) => {
+            recent = log.recent_records(n);
+            &recent[..]
+        }
+        None => log.records(),
+    };
     super::set_event(&log.state().rules);
     let (lang, zone) = (super::out_lang(), super::out_zone());
-    let recs = log.records();
-    let skip = last.map_or(0, |n| recs.len().saturating_sub(n));
-    for r in &recs[skip..] {
+    for r in recs {
         // Times in the event's zone, as the console's audit screen shows them.
         crate::outln!(
             "{:>6}  {}  {:<12} {:<9} {}",
@@ -123,9 +130,6 @@ pub fn audit(path: &Path, last: Option<usize>) -> CliResult {
             crate::i18n::role(r.role, lang),
             crate::i18n::describe(log.state(), &r.ev, lang, zone)
         );
-    }
-    if let Some(d) = log.damage() {
-        return err(format!("{}: damaged at {d}", path.display()));
     }
     Ok(())
 }
