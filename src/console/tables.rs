@@ -262,6 +262,7 @@ mod tests {
                     team: String::new(),
                     group: String::new(),
                     local: false,
+                    id_number: None,
                 },
             });
         }

@@ -72,6 +72,7 @@ pub fn event_with(
                 team: String::new(),
                 group: String::new(),
                 local: false,
+                id_number: None,
             };
             let evs = work.decide(&actor, &Command::RegisterPlayer(entry))?;
             for e in &evs {

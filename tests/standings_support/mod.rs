@@ -43,6 +43,7 @@ impl Log {
                     team: String::new(),
                     group: (*g).to_string(),
                     local: false,
+                    id_number: None,
                 },
             });
         }
