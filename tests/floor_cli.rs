@@ -21,11 +21,12 @@ fn at(m: i64, s: i64) -> String {
     (start() + Duration::seconds(m * 60 + s)).to_rfc3339()
 }
 
-/// Runs the binary. The times of these tests lie in 2024, long before the machine's clock:
-/// a command with `--at` is the head arbiter's correction (issue 14), marked as such.
+/// Runs the binary in English (the messages these tests read; Chinese is the default). The
+/// times of these tests lie in 2024, long before the machine's clock: a command with `--at` is
+/// the head arbiter's correction (issue 14), marked as such.
 fn bp(args: &[&str]) -> Output {
     let mut cmd = Command::new(BIN);
-    cmd.args(args);
+    cmd.args(["--lang", "en"]).args(args);
     if args.contains(&"--at") && !args.contains(&"--correction") {
         cmd.args(["--correction", "replaying the 2024 round"]);
     }
@@ -65,6 +66,7 @@ fn setup(dir: &Path, preset: &str, n: u32) -> PathBuf {
     for i in 1..=n {
         ok(&["player", "add", l, "--name", &format!("P{i}")]);
     }
+    ok(&["draw", l, "--in-order"]);
     ok(&["pair", l]);
     ok(&["start", l, "--at", &at(0, 0)]);
     log

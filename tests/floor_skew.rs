@@ -18,8 +18,13 @@ use chrono::{DateTime, Duration, SecondsFormat, Utc};
 
 const BIN: &str = env!("CARGO_BIN_EXE_bianpai");
 
+/// The binary in English (the messages these tests read; Chinese is the default).
 fn bp(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().unwrap()
+    Command::new(BIN)
+        .args(["--lang", "en"])
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 fn ok(args: &[&str]) -> String {
@@ -64,6 +69,7 @@ fn setup(dir: &Path, ago: Duration) -> PathBuf {
     for i in 1..=8 {
         ok(&["player", "add", l, "--name", &format!("P{i}")]);
     }
+    ok(&["draw", l, "--seed", "1"]);
     ok(&["pair", l]);
     let at = z(Utc::now() - ago);
     if ago > Duration::minutes(2) {
@@ -134,7 +140,7 @@ fn a_bridge_eight_hours_ahead_cannot_make_a_flag_fall() {
 
     // The feed applies the same check, line by line.
     let mut feed = Command::new(BIN)
-        .args(["feed", l])
+        .args(["--lang", "en", "feed", l])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

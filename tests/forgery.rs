@@ -60,6 +60,7 @@ fn an_assistant_cannot_forge_the_head_arbiter() {
     for i in 1..=8 {
         must(Command::new(&b).args(["player", "add", &l, "--name", &format!("棋手{i}")]));
     }
+    must(Command::new(&b).args(["draw", &l, "--seed", "1"]));
     must(Command::new(&b).args(["pair", &l]));
     must(Command::new(&b).args(["start", &l]));
 

@@ -50,6 +50,18 @@ impl Tmux {
         self.run(&["capture-pane", "-p", "-t", name])
     }
 
+    /// Whether the pane shows `text` within `limit`.
+    fn wait_for_maybe(&self, name: &str, text: &str, limit: Duration) -> bool {
+        let start = Instant::now();
+        while start.elapsed() < limit {
+            if self.pane(name).contains(text) {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        false
+    }
+
     /// Waits until the pane shows `text`; returns how long it took.
     fn wait_for(&self, name: &str, text: &str, limit: Duration) -> Duration {
         let start = Instant::now();
@@ -214,6 +226,7 @@ fn three_consoles_over_ssh_with_roles_from_the_system() {
     for n in ["王伟", "李娜", "张强", "刘洋"] {
         must(Command::new(&b).args(["player", "add", &l, "--name", n]));
     }
+    must(Command::new(&b).args(["draw", &l, "--seed", "1"]));
     must(Command::new(&b).args(["pair", &l]));
     must(Command::new(&b).args(["start", &l]));
     let installed = bindir.join("bianpai");
@@ -289,7 +302,9 @@ fn three_consoles_over_ssh_with_roles_from_the_system() {
         "the head arbiter's console showed the assistant's result {} ms after Enter (over SSH)",
         seen.as_millis()
     );
-    assert!(tmux.pane("head").contains("1-0"), "{}", tmux.pane("head"));
+    // Board 1's row shows the result and who entered it.
+    let pane = tmux.pane("head");
+    assert!(pane.contains(&format!("← {asst}")), "{pane}");
     tmux.keys("asst", &["2", "d"]);
     tmux.wait_for("asst", "board 2: draw", Duration::from_secs(5));
     tmux.keys("asst", &["Enter"]);
@@ -309,8 +324,21 @@ fn three_consoles_over_ssh_with_roles_from_the_system() {
     }
 
     // The organizer's console pairs round 2.
-    tmux.keys("org", &["P"]);
-    std::thread::sleep(Duration::from_millis(200));
+    // Once the round-complete banner is up, the pairing key goes to a settled screen.
+    tmux.wait_for("org", "reported 2/2", Duration::from_secs(5));
+    let start = Instant::now();
+    loop {
+        tmux.keys("org", &["P"]);
+        if tmux.wait_for_maybe("org", "y confirm", Duration::from_secs(2)) {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the organizer's P never asked to confirm:\n{}",
+            tmux.pane("org")
+        );
+        tmux.keys("org", &["Escape"]);
+    }
     tmux.keys("org", &["y"]);
     tmux.wait_for("org", "Round 2 of 9", Duration::from_secs(10));
     tmux.wait_for("head", "Round 2 of 9", Duration::from_secs(5));

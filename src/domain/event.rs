@@ -244,6 +244,20 @@ pub enum Event {
         at: DateTime<Utc>,
         reason: String,
     },
+    /// The head arbiter corrected the round's start time (issue 13); the late window and the
+    /// clocks run from `at`.
+    StartCorrected {
+        round: Round,
+        at: DateTime<Utc>,
+        reason: String,
+    },
+    /// The armageddon colour lot drawn in the hall, entered by hand (issue 13).
+    LotDrawn {
+        round: Round,
+        board: Board,
+        red: PlayerNo,
+        black: PlayerNo,
+    },
 }
 
 impl Event {
@@ -267,6 +281,8 @@ impl Event {
             Event::Clock { .. } => "clock",
             Event::MoveLimitNoted { .. } => "move_limit_noted",
             Event::TimeCorrected { .. } => "time_corrected",
+            Event::StartCorrected { .. } => "start_corrected",
+            Event::LotDrawn { .. } => "lot_drawn",
         }
     }
 
@@ -278,7 +294,8 @@ impl Event {
             | Event::SeatMarked { round, board, .. }
             | Event::FoulRecorded { round, board, .. }
             | Event::Clock { round, board, .. }
-            | Event::MoveLimitNoted { round, board, .. } => Some((*round, *board)),
+            | Event::MoveLimitNoted { round, board, .. }
+            | Event::LotDrawn { round, board, .. } => Some((*round, *board)),
             _ => None,
         }
     }

@@ -24,24 +24,15 @@ use std::borrow::Cow;
 
 use chrono::{DateTime, Duration, Utc};
 
-use super::clock::format_ms;
 use super::event::{Cause, ClockAction, Event, GameKind};
 use super::ids::{Board, PlayerNo, Round};
-use super::refusal::Refusal;
+use super::refusal::{FloorWhy, OverFor, Refusal};
 use super::result::GameResult;
 use super::rules::FoulKind;
 use super::side::Side;
 use super::tournament::{Game, Status, Tournament};
 
 type Decision = Result<Vec<Event>, Refusal>;
-
-fn rule(msg: impl Into<String>) -> Refusal {
-    Refusal::Rule(msg.into())
-}
-
-fn hms(t: DateTime<Utc>) -> String {
-    t.format("%H:%M:%S").to_string()
-}
 
 /// An absent seat of the current round and its late-window countdown (for the console).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,14 +186,23 @@ impl Tournament {
         let g = self.board(round, board)?;
         let round = round.unwrap_or(self.current_round());
         if let Some(existing) = g.result {
-            return Err(rule(format!(
-                "round {round} board {board}: the game is over ({existing}); clock input ignored"
-            )));
+            return Err(Refusal::Floor {
+                round,
+                board,
+                why: FloorWhy::GameOver {
+                    existing,
+                    what: OverFor::Clock,
+                },
+            });
         }
         if let ClockAction::Set { red_ms, black_ms } = action
             && (*red_ms > 24 * 3_600_000 || *black_ms > 24 * 3_600_000)
         {
-            return Err(rule(format!("board {board}: a clock reading over a day")));
+            return Err(Refusal::Floor {
+                round,
+                board,
+                why: FloorWhy::ClockOverADay,
+            });
         }
         Ok(vec![Event::Clock {
             round,
@@ -224,35 +224,43 @@ impl Tournament {
             });
         }
         let Some(clock) = &g.clock else {
-            return Err(rule(format!(
-                "round {round} board {board}: no clock data for this board; a time loss is confirmed from the clock (record it with `result` instead)"
-            )));
+            return Err(Refusal::Floor {
+                round,
+                board,
+                why: FloorWhy::NoClockData,
+            });
         };
         // A flag is confirmed only from clock inputs that precede the confirmation (within
         // the allowed skew): a press stamped hours ahead (a bridge in the wrong time zone,
         // written before such times were refused) cannot make a flag fall.
         if clock.since > at + self.clock_skew() {
-            return Err(rule(format!(
-                "round {round} board {board}: the clock's last input is stamped {}, after this confirmation ({}); a clock input in the wrong time zone? Set the clock from the board (clock set) before confirming a flag",
-                hms(clock.since),
-                hms(at)
+            return Err(Refusal::Rule(format!(
+                "round {round} board {board}: the clock's last input is stamped {} UTC, after this confirmation ({} UTC); a clock input in the wrong time zone? Set the clock from the board (clock set) before confirming a flag",
+                clock.since.format("%H:%M:%S"),
+                at.format("%H:%M:%S")
             )));
         }
         let reading = clock.read(at);
         match reading.flag {
             Some(fallen) if fallen == side => {}
             Some(fallen) => {
-                return Err(rule(format!(
-                    "round {round} board {board}: it is {fallen}'s flag that fell, not {side}'s"
-                )));
+                return Err(Refusal::Floor {
+                    round,
+                    board,
+                    why: FloorWhy::WrongFlag { fallen, side },
+                });
             }
             None => {
                 let left = reading.left_ms(side);
-                return Err(rule(format!(
-                    "round {round} board {board}: {side}'s flag has not fallen ({} left at {})",
-                    format_ms(left),
-                    hms(at)
-                )));
+                return Err(Refusal::Floor {
+                    round,
+                    board,
+                    why: FloorWhy::FlagNotFallen {
+                        side,
+                        left_ms: left,
+                        at,
+                    },
+                });
             }
         }
         let ended = clock.flag_at().filter(|f| *f <= at).unwrap_or(at);
@@ -280,18 +288,18 @@ impl Tournament {
         let round = round.unwrap_or(self.current_round());
         if let Some(reason) = reverse {
             if !present {
-                return Err(rule(
-                    "a forfeit is reversed by an arrival (arrive --reverse)",
-                ));
+                return Err(Refusal::FloorGeneral(FloorWhy::ReverseIsAnArrival));
             }
             return self.decide_reverse(round, board, side, at, reason);
         }
         let seat = g.seats.get(side);
         if let Some(existing) = g.result {
             if present && !seat.present && existing.forfeited_by(side) {
-                return Err(rule(format!(
-                    "round {round} board {board}: {side} arrived after the late window closed; the forfeit stands unless the head arbiter reverses it (arrive --reverse REASON)"
-                )));
+                return Err(Refusal::Floor {
+                    round,
+                    board,
+                    why: FloorWhy::ArrivedAfterWindow { side },
+                });
             }
             return Err(Refusal::HasResult {
                 round,
@@ -300,10 +308,11 @@ impl Tournament {
             });
         }
         if seat.present == present {
-            return Err(rule(format!(
-                "round {round} board {board}: {side} is already marked {}",
-                if present { "present" } else { "absent" }
-            )));
+            return Err(Refusal::Floor {
+                round,
+                board,
+                why: FloorWhy::AlreadyMarked { side, present },
+            });
         }
         // An arrival after the window is refused (the forfeit is due). A seat marked absent
         // after the window closed means the player never came: the next tick records the
@@ -335,11 +344,15 @@ impl Tournament {
             return Ok(());
         }
         match self.late_deadline(round).filter(|d| when >= *d) {
-            Some(deadline) => Err(rule(format!(
-                "round {round} board {board}: {side} arrived at {}, after the late window closed at {}; the forfeit is due (the next tick records it) unless the head arbiter reverses it (arrive --reverse REASON)",
-                hms(when),
-                hms(deadline)
-            ))),
+            Some(deadline) => Err(Refusal::Floor {
+                round,
+                board,
+                why: FloorWhy::ArrivalTooLate {
+                    side,
+                    at: when,
+                    deadline,
+                },
+            }),
             None => Ok(()),
         }
     }
@@ -353,15 +366,15 @@ impl Tournament {
         reason: &str,
     ) -> Decision {
         if reason.trim().is_empty() {
-            return Err(rule(
-                "reversing a forfeit needs a reason (--reverse REASON)",
-            ));
+            return Err(Refusal::FloorGeneral(FloorWhy::ReverseNeedsReason));
         }
         let g = self.board(Some(round), board)?;
         if g.seats.get(side).present {
-            return Err(rule(format!(
-                "round {round} board {board}: {side} is not marked absent; there is no late forfeit to reverse"
-            )));
+            return Err(Refusal::Floor {
+                round,
+                board,
+                why: FloorWhy::NotMarkedAbsent { side },
+            });
         }
         // A forfeit the window made due but no tick has written yet is recorded first, so the
         // log shows the rule's forfeit and then its reversal.
@@ -369,9 +382,11 @@ impl Tournament {
         let mut state = Cow::Borrowed(self);
         if g.result.is_none() {
             let Some(due) = self.due_forfeit(round, board, at) else {
-                return Err(rule(format!(
-                    "round {round} board {board}: the late window is still open; a plain `arrive` stops the countdown"
-                )));
+                return Err(Refusal::Floor {
+                    round,
+                    board,
+                    why: FloorWhy::WindowStillOpen,
+                });
             };
             state.to_mut().apply(&due);
             events.push(due);
@@ -379,10 +394,11 @@ impl Tournament {
         let g = state.board(Some(round), board)?;
         let existing = g.result;
         if !existing.is_some_and(|r| r.forfeited_by(side)) {
-            return Err(rule(format!(
-                "round {round} board {board}: the result ({}) is not a forfeit against {side}; correct it with `result --correct`",
-                existing.map_or("none", GameResult::word)
-            )));
+            return Err(Refusal::Floor {
+                round,
+                board,
+                why: FloorWhy::NotAForfeitAgainst { side, existing },
+            });
         }
         // Both were absent: the one who came wins by forfeit; otherwise the game is played.
         let result = (existing == Some(GameResult::DoubleForfeit)
@@ -415,9 +431,14 @@ impl Tournament {
         let g = self.board(round, board)?;
         let round = round.unwrap_or(self.current_round());
         if let Some(existing) = g.result {
-            return Err(rule(format!(
-                "round {round} board {board}: the game is over ({existing}); fouls are recorded during play"
-            )));
+            return Err(Refusal::Floor {
+                round,
+                board,
+                why: FloorWhy::GameOver {
+                    existing,
+                    what: OverFor::Foul,
+                },
+            });
         }
         let mut events = vec![Event::FoulRecorded {
             round,
@@ -447,12 +468,17 @@ impl Tournament {
         let g = self.board(None, board)?;
         let round = self.current_round();
         if note.trim().is_empty() {
-            return Err(rule("a move-limit note needs a text"));
+            return Err(Refusal::FloorGeneral(FloorWhy::NoteNeedsText));
         }
         if let Some(existing) = g.result {
-            return Err(rule(format!(
-                "round {round} board {board}: the game is over ({existing})"
-            )));
+            return Err(Refusal::Floor {
+                round,
+                board,
+                why: FloorWhy::GameOver {
+                    existing,
+                    what: OverFor::Note,
+                },
+            });
         }
         Ok(vec![Event::MoveLimitNoted {
             round,

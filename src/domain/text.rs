@@ -207,7 +207,8 @@ pub fn check_command(cmd: &Command) -> Result<(), TextFault> {
         }
         Command::WithdrawPlayer { reason: r, .. }
         | Command::ReinstatePlayer { reason: r, .. }
-        | Command::UnpairRound { reason: r } => reason(r),
+        | Command::UnpairRound { reason: r }
+        | Command::CorrectStart { reason: r, .. } => reason(r),
         Command::SwapBoards { force, .. } | Command::FlipBoard { force, .. } => {
             force.as_deref().map_or(Ok(()), reason)
         }
@@ -224,7 +225,9 @@ pub fn check_command(cmd: &Command) -> Result<(), TextFault> {
         | Command::RecordFoul { .. }
         | Command::Clock { .. }
         | Command::Tick { .. }
-        | Command::AutoAdvance { .. } => Ok(()),
+        | Command::AutoAdvance { .. }
+        | Command::DrawLot { .. }
+        | Command::NumberInOrder => Ok(()),
     }
 }
 

@@ -139,5 +139,17 @@ pub fn describe_event(t: &Tournament, ev: &Event) -> String {
             "time corrected by the head arbiter: {} ({reason})",
             at.format("%Y-%m-%d %H:%M:%S")
         ),
+        Event::StartCorrected { round, at, reason } => {
+            format!(
+                "round {round} start corrected to {}: {reason}",
+                at.to_rfc3339()
+            )
+        }
+        Event::LotDrawn {
+            round,
+            board,
+            red,
+            black,
+        } => format!("round {round} board {board}: colour lot, {red} red v {black} black"),
     }
 }
