@@ -238,6 +238,7 @@ mod tests {
         for n in ["a", "b", "c", "d"] {
             given(&mut t, &Command::RegisterPlayer(PlayerEntry::named(n)));
         }
+        given(&mut t, &Command::DrawNumbers { seed: 1 });
         given(&mut t, &Command::PairNextRound);
         given(&mut t, &Command::StartRound { at: at_s(0) });
         t
@@ -341,7 +342,13 @@ mod tests {
         let now = at_s(630);
         let late = ev.decide_at(&actor(Role::Assistant), &arrive(at_s(570)), now, None);
         assert!(
-            matches!(&late, Err(Refusal::Rule(m)) if m.contains("after the late window closed")),
+            matches!(
+                &late,
+                Err(Refusal::Floor {
+                    why: crate::domain::refusal::FloorWhy::ArrivalTooLate { .. },
+                    ..
+                })
+            ),
             "{late:?}"
         );
         // Before the close it counts as ever.
