@@ -43,6 +43,38 @@ impl<W: Weight> Matching<W> {
         s
     }
 
+    /// Per vertex, the blossoms holding it from the outermost in, each with twice the sum of
+    /// the duals of it and the blossoms around it: the extra slack of an edge inside them.
+    pub fn chains(&self) -> Vec<Vec<(usize, W)>> {
+        let n = self.mate.len();
+        (0..n)
+            .map(|v| {
+                let mut list = Vec::new();
+                let mut x = v;
+                while self.parent[x] != NONE {
+                    x = self.parent[x];
+                    list.push(x);
+                }
+                list.reverse();
+                let mut sum = W::ZERO;
+                list.into_iter()
+                    .map(|b| {
+                        sum = sum.add(self.dual[b]).add(self.dual[b]);
+                        (b, sum)
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The outermost blossom holding `v` (`v` itself when it is in none).
+    pub fn outer(&self, mut v: usize) -> usize {
+        while self.parent[v] != NONE {
+            v = self.parent[v];
+        }
+        v
+    }
+
     /// Twice the dual variable of vertex `v` (blossom duals not included).
     pub fn vertex_dual(&self, v: usize) -> W {
         self.dual[v]
@@ -140,6 +172,9 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
                 break;
             }
         }
+    }
+    if std::env::var("PAIR_DEBUG").is_ok() {
+        eprintln!("seeded: {} of {} matched", s.mate.iter().filter(|m| **m != NONE).count(), n);
     }
     s.run();
     // The mate array holds remote endpoints; turn it into vertices.

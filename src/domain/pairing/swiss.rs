@@ -91,6 +91,8 @@ pub const DENSE_LIMIT: usize = 160;
 const NEAR: usize = 4;
 const BOUNDARY: usize = 6;
 const REACH: usize = 3;
+/// Edges priced negative added per player and group pair in one round of pricing.
+const PRICE_BATCH: usize = 4;
 
 /// The section as a graph: players `0..n`, and the bye's dummy vertex `n` when `n` is odd.
 struct Problem<'a> {
@@ -283,7 +285,11 @@ impl<'a> Problem<'a> {
             list.sort_unstable();
             let edges: Vec<(usize, usize, W)> =
                 list.iter().map(|&(a, b)| (a, b, weight(a, b))).collect();
+            let t0 = std::time::Instant::now();
             let m = blossom::max_weight_matching(v, &edges);
+            if std::env::var("PAIR_DEBUG").is_ok() {
+                eprintln!("solve: {} vertices, {} edges, {:?}", v, edges.len(), t0.elapsed());
+            }
             let perfect = m.mate.iter().all(|&x| x != NONE);
             if !perfect {
                 let (free, full) = self.max_cardinality();
@@ -305,7 +311,11 @@ impl<'a> Problem<'a> {
             if dense {
                 return Ok(self.read(&m));
             }
-            let missing = self.price(&m, &cand, &place, top, &weight);
+            let t0 = std::time::Instant::now();
+            let missing = self.price(&m, &place, top);
+            if std::env::var("PAIR_DEBUG").is_ok() {
+                eprintln!("price: {} missing, {:?}", missing.len(), t0.elapsed());
+            }
             if missing.is_empty() {
                 return Ok(self.read(&m));
             }
@@ -327,14 +337,13 @@ impl<'a> Problem<'a> {
         (pairs, bye)
     }
 
-    /// Legal edges outside `cand` with a negative reduced cost under the matching's duals.
+    /// Legal edges with a negative reduced cost under the matching's duals (none of them is a
+    /// candidate: the duals are feasible on the candidate graph).
     fn price<W: Weight>(
         &self,
         m: &Matching<W>,
-        cand: &HashSet<(usize, usize)>,
         place: &[W],
         top: W,
-        weight: &impl Fn(usize, usize) -> W,
     ) -> Vec<(usize, usize)> {
         // Groups by (level, class).
         let mut groups: HashMap<(usize, (u8, u32, u32)), Vec<usize>> = HashMap::new();
@@ -353,21 +362,34 @@ impl<'a> Problem<'a> {
             }
             t.add(t)
         };
-        // Blossom duals only add to an edge's slack: leaving them out keeps the scan safe.
-        let dual = |i: usize| m.vertex_dual(i);
-        // Per group: players sorted by dual (same level) and dual + own terms (floats).
+        let chains = m.chains();
+        // Twice the duals of the blossoms holding both i and j.
+        let common = |i: usize, j: usize| -> W {
+            let mut sum = W::ZERO;
+            for (a, b) in chains[i].iter().zip(&chains[j]) {
+                if a.0 != b.0 {
+                    break;
+                }
+                sum = a.1;
+            }
+            sum
+        };
+        // Per group: players sorted by dual (same level) and by dual plus their own terms as
+        // the one floated down or up (other levels). An edge's slack is exactly the sum of
+        // the two keys minus twice the group pair's base weight, plus the duals of blossoms
+        // holding both ends.
         let mut plain: HashMap<_, Vec<(W, usize)>> = HashMap::new();
         let mut down: HashMap<_, Vec<(W, usize)>> = HashMap::new();
         let mut up: HashMap<_, Vec<(W, usize)>> = HashMap::new();
         for (&key, list) in &groups {
-            let mut p: Vec<(W, usize)> = list.iter().map(|&i| (dual(i), i)).collect();
+            let mut p: Vec<(W, usize)> = list.iter().map(|&i| (m.vertex_dual(i), i)).collect();
             let mut d: Vec<(W, usize)> = list
                 .iter()
-                .map(|&i| (dual(i).add(own(self.layout.down_terms(self.e, i))), i))
+                .map(|&i| (m.vertex_dual(i).add(own(self.layout.down_terms(self.e, i))), i))
                 .collect();
             let mut u: Vec<(W, usize)> = list
                 .iter()
-                .map(|&i| (dual(i).add(own(self.layout.up_terms(self.e, i))), i))
+                .map(|&i| (m.vertex_dual(i).add(own(self.layout.up_terms(self.e, i))), i))
                 .collect();
             p.sort_unstable();
             d.sort_unstable();
@@ -397,16 +419,21 @@ impl<'a> Problem<'a> {
                     if yh.add(ls[0].0) >= bound {
                         break;
                     }
+                    // The most negative edges of each player first, a few per round.
+                    let mut found = 0;
                     for &(yl, j) in ls {
+                        if found >= PRICE_BATCH {
+                            break;
+                        }
                         if yh.add(yl) >= bound {
                             break;
                         }
-                        let key = (i.min(j), i.max(j));
-                        if i == j || cand.contains(&key) || !self.legal(i, j) {
+                        if i == j || (gh == gl && i > j) || !self.legal(i, j) {
                             continue;
                         }
-                        if m.slack_of(i, j, weight(i, j)) < W::ZERO {
-                            out.push(key);
+                        if yh.add(yl).add(common(i, j)) < bound {
+                            found += 1;
+                            out.push((i.min(j), i.max(j)));
                         }
                     }
                 }
