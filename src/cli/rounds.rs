@@ -92,10 +92,7 @@ fn decision_cmd(a: &PairArgs) -> Result<Option<Command>, CliError> {
 
 pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
     let decision = decision_cmd(a)?;
-    if a.force
-        && decision.is_none()
-        && a.reason.as_deref().is_none_or(|r| r.trim().is_empty())
-    {
+    if a.force && decision.is_none() && a.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
         return err("--force needs --reason TEXT (recorded with the override)");
     }
     let force = if a.force { a.reason.clone() } else { None };

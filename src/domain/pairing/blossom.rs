@@ -173,9 +173,6 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
             }
         }
     }
-    if std::env::var("PAIR_DEBUG").is_ok() {
-        eprintln!("seeded: {} of {} matched", s.mate.iter().filter(|m| **m != NONE).count(), n);
-    }
     s.run();
     // The mate array holds remote endpoints; turn it into vertices.
     let mate = s

@@ -285,11 +285,7 @@ impl<'a> Problem<'a> {
             list.sort_unstable();
             let edges: Vec<(usize, usize, W)> =
                 list.iter().map(|&(a, b)| (a, b, weight(a, b))).collect();
-            let t0 = std::time::Instant::now();
             let m = blossom::max_weight_matching(v, &edges);
-            if std::env::var("PAIR_DEBUG").is_ok() {
-                eprintln!("solve: {} vertices, {} edges, {:?}", v, edges.len(), t0.elapsed());
-            }
             let perfect = m.mate.iter().all(|&x| x != NONE);
             if !perfect {
                 let (free, full) = self.max_cardinality();
@@ -311,11 +307,7 @@ impl<'a> Problem<'a> {
             if dense {
                 return Ok(self.read(&m));
             }
-            let t0 = std::time::Instant::now();
             let missing = self.price(&m, &place, top);
-            if std::env::var("PAIR_DEBUG").is_ok() {
-                eprintln!("price: {} missing, {:?}", missing.len(), t0.elapsed());
-            }
             if missing.is_empty() {
                 return Ok(self.read(&m));
             }
@@ -339,12 +331,7 @@ impl<'a> Problem<'a> {
 
     /// Legal edges with a negative reduced cost under the matching's duals (none of them is a
     /// candidate: the duals are feasible on the candidate graph).
-    fn price<W: Weight>(
-        &self,
-        m: &Matching<W>,
-        place: &[W],
-        top: W,
-    ) -> Vec<(usize, usize)> {
+    fn price<W: Weight>(&self, m: &Matching<W>, place: &[W], top: W) -> Vec<(usize, usize)> {
         // Groups by (level, class).
         let mut groups: HashMap<(usize, (u8, u32, u32)), Vec<usize>> = HashMap::new();
         for i in 0..self.n {
@@ -385,11 +372,21 @@ impl<'a> Problem<'a> {
             let mut p: Vec<(W, usize)> = list.iter().map(|&i| (m.vertex_dual(i), i)).collect();
             let mut d: Vec<(W, usize)> = list
                 .iter()
-                .map(|&i| (m.vertex_dual(i).add(own(self.layout.down_terms(self.e, i))), i))
+                .map(|&i| {
+                    (
+                        m.vertex_dual(i).add(own(self.layout.down_terms(self.e, i))),
+                        i,
+                    )
+                })
                 .collect();
             let mut u: Vec<(W, usize)> = list
                 .iter()
-                .map(|&i| (m.vertex_dual(i).add(own(self.layout.up_terms(self.e, i))), i))
+                .map(|&i| {
+                    (
+                        m.vertex_dual(i).add(own(self.layout.up_terms(self.e, i))),
+                        i,
+                    )
+                })
                 .collect();
             p.sort_unstable();
             d.sort_unstable();
@@ -428,7 +425,7 @@ impl<'a> Problem<'a> {
                         if yh.add(yl) >= bound {
                             break;
                         }
-                        if i == j || (gh == gl && i > j) || !self.legal(i, j) {
+                        if i == j || !self.legal(i, j) {
                             continue;
                         }
                         if yh.add(yl).add(common(i, j)) < bound {
