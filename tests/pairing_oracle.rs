@@ -6,6 +6,8 @@
 //! generous fixed digit widths. The engine, on its dense path and on its candidate-edge path
 //! with pricing, must reach the same criteria 6 and 7 (and bye and breaks).
 
+#![allow(clippy::many_single_char_names)]
+
 mod pairing_common;
 
 use bianpai::domain::pairing::blossom::{self, NONE};
@@ -31,10 +33,11 @@ fn due(c: &ColourState) -> Option<Side> {
     }
 }
 
-/// The oracle's optimum: (pairs, bye) by entrant index, or `None` when no perfect matching.
-fn oracle<W: Weight>(
-    input: &SectionInput,
-) -> Option<(Vec<(PlayerNo, PlayerNo)>, Option<PlayerNo>)> {
+/// A pairing: (red, black) pairs and the bye.
+type Pairs = (Vec<(PlayerNo, PlayerNo)>, Option<PlayerNo>);
+
+/// The oracle's optimum, or `None` when no perfect matching exists.
+fn oracle<W: Weight>(input: &SectionInput) -> Option<Pairs> {
     let e = &input.entrants;
     let n = e.len();
     let mut levels: Vec<u32> = e.iter().map(|x| x.score).collect();
@@ -92,16 +95,16 @@ fn oracle<W: Weight>(
     }
     let odd = n % 2 == 1;
     if odd {
-        for a in 0..n {
-            if !e[a].had_bye {
-                let d = [(0, (k - 1 - level(e[a].score)) as u64)];
+        for (a, x) in e.iter().enumerate() {
+            if !x.had_bye {
+                let d = [(0, (k - 1 - level(x.score)) as u64)];
                 edges.push((a, n, top.sub(cost_of(&d))));
             }
         }
     }
     let v = n + usize::from(odd);
     let m = blossom::max_weight_matching(v, &edges);
-    if m.mate.iter().any(|&x| x == NONE) {
+    if m.mate.contains(&NONE) {
         return None;
     }
     let mut pairs = Vec::new();

@@ -7,6 +7,9 @@
 //! graph, so a caller that solved a sparse candidate graph can check that the matching is also
 //! optimal in the full graph (no edge left out has a negative reduced cost).
 
+// The textbook's names (v, w, b, k, p, …) are kept so the code reads against the literature.
+#![allow(clippy::many_single_char_names)]
+
 use super::wide::Weight;
 
 /// "None" in index arrays.
@@ -526,13 +529,12 @@ impl<W: Weight> State<'_, W> {
                                 self.assign_label(w, 2, p ^ 1);
                             } else if self.label[self.inblossom[w]] == 1 {
                                 let base = self.scan_blossom(v, w);
-                                if base != NONE {
-                                    self.add_blossom(base, k);
-                                } else {
+                                if base == NONE {
                                     self.augment_matching(k);
                                     augmented = true;
                                     break;
                                 }
+                                self.add_blossom(base, k);
                             } else if self.label[w] == 0 {
                                 self.label[w] = 2;
                                 self.labelend[w] = p ^ 1;
@@ -749,7 +751,7 @@ mod tests {
             for a in 0..n {
                 for b in a + 1..n {
                     if next() % 3 != 0 {
-                        edges.push((a, b, (next() % 20) as i128));
+                        edges.push((a, b, i128::from(next() % 20)));
                     }
                 }
             }

@@ -229,7 +229,7 @@ impl Layout {
             match d {
                 Digit::RelaxedBreaks => cost.relaxed_breaks += v32,
                 Digit::ByeScore => {
-                    cost.bye_score = Some(self.levels[self.levels.len() - 1 - v as usize])
+                    cost.bye_score = Some(self.levels[self.levels.len() - 1 - v as usize]);
                 }
                 Digit::PairedLower(l) => cost.score[l].0 += v32,
                 Digit::Distance(l) => cost.score[l].1 += v32,

@@ -94,6 +94,12 @@ const REACH: usize = 3;
 /// Edges priced negative added per player and group pair in one round of pricing.
 const PRICE_BATCH: usize = 4;
 
+/// A solved section: pairs of entrant indices and the bye.
+type Solved = (Vec<(usize, usize)>, Option<usize>);
+
+/// A player's colour class: (due colour, breaks taking red, breaks taking black).
+type Class = (u8, u32, u32);
+
 /// The section as a graph: players `0..n`, and the bye's dummy vertex `n` when `n` is odd.
 struct Problem<'a> {
     input: &'a SectionInput,
@@ -102,7 +108,7 @@ struct Problem<'a> {
     n: usize,
     dummy: Option<usize>,
     /// Colour class per player: (due colour, breaks taking red, breaks taking black).
-    class: Vec<(u8, u32, u32)>,
+    class: Vec<Class>,
 }
 
 impl<'a> Problem<'a> {
@@ -237,10 +243,7 @@ impl<'a> Problem<'a> {
 
     /// Solves with weights of type `W`: (pairs of player indices, bye), or the players who
     /// cannot be paired.
-    fn solve<W: Weight>(
-        &self,
-        dense_limit: usize,
-    ) -> Result<(Vec<(usize, usize)>, Option<usize>), Vec<usize>> {
+    fn solve<W: Weight>(&self, dense_limit: usize) -> Result<Solved, Vec<usize>> {
         let bases = self.layout.bases();
         // place[i]: the value of one unit of digit i.
         let mut place = vec![W::ZERO; bases.len()];
@@ -296,9 +299,9 @@ impl<'a> Problem<'a> {
                     }
                     return Err(free);
                 }
-                for a in 0..v {
-                    if full[a] != NONE {
-                        cand.insert((a.min(full[a]), a.max(full[a])));
+                for (a, &b) in full.iter().enumerate() {
+                    if b != NONE {
+                        cand.insert((a.min(b), a.max(b)));
                     }
                 }
                 seeded = true;
@@ -333,7 +336,7 @@ impl<'a> Problem<'a> {
     /// candidate: the duals are feasible on the candidate graph).
     fn price<W: Weight>(&self, m: &Matching<W>, place: &[W], top: W) -> Vec<(usize, usize)> {
         // Groups by (level, class).
-        let mut groups: HashMap<(usize, (u8, u32, u32)), Vec<usize>> = HashMap::new();
+        let mut groups: HashMap<(usize, Class), Vec<usize>> = HashMap::new();
         for i in 0..self.n {
             groups
                 .entry((self.layout.level[i], self.class[i]))

@@ -112,14 +112,14 @@ impl<const N: usize> Weight for Wide<N> {
     }
     fn half(self) -> Self {
         let mut out = [0u64; N];
-        for i in 0..N {
+        for (i, o) in out.iter_mut().enumerate() {
             let high = if i + 1 < N {
                 self.0[i + 1] << 63
             } else {
                 // Arithmetic shift: keep the sign.
                 self.0[i] & (1 << 63)
             };
-            out[i] = (self.0[i] >> 1) | high;
+            *o = (self.0[i] >> 1) | high;
         }
         Wide(out)
     }
