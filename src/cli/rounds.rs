@@ -126,7 +126,7 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
         Some(Command::PairNextRoundWith { red })
     };
     if a.preview {
-        let log = open_log(&a.log)?;
+        let log = super::open_reader(ctx, &a.log, false)?;
         let lang = super::lang(ctx.lang, Some(&log.state().rules));
         let relax = matches!(cmd, Some(Command::PairRelaxed { .. }));
         let p = crate::domain::pairing::propose_opts(log.state(), &[], relax)?;
