@@ -1,8 +1,8 @@
 //! The round-9 input shared by the pairing benchmark and `examples/pair_round9.rs`.
 
 use bianpai::domain::event::{Event, PlayerEntry};
-use bianpai::domain::pairing::{self, SectionInput};
 use bianpai::domain::event::{GameKind, Pairing, Stage};
+use bianpai::domain::pairing::{self, SectionInput};
 use bianpai::domain::rules::Rules;
 use bianpai::domain::{Board, GameResult, PlayerNo, Round, Tournament};
 use rand_chacha::ChaCha8Rng;
