@@ -288,6 +288,7 @@ impl<'a> Problem<'a> {
             list.sort_unstable();
             let edges: Vec<(usize, usize, W)> =
                 list.iter().map(|&(a, b)| (a, b, weight(a, b))).collect();
+            drop(list);
             let m = blossom::max_weight_matching(v, &edges);
             let perfect = m.mate.iter().all(|&x| x != NONE);
             if !perfect {
@@ -335,11 +336,14 @@ impl<'a> Problem<'a> {
     /// Legal edges with a negative reduced cost under the matching's duals (none of them is a
     /// candidate: the duals are feasible on the candidate graph).
     fn price<W: Weight>(&self, m: &Matching<W>, place: &[W], top: W) -> Vec<(usize, usize)> {
-        // Groups by (level, class).
-        let mut groups: HashMap<(usize, Class), Vec<usize>> = HashMap::new();
+        let chains = m.chains();
+        // Groups by (level, class, outermost blossom): inside one blossom every edge gets at
+        // least twice that blossom's dual on top of the vertex duals.
+        let outer = |i: usize| chains[i].first().map(|c| c.0);
+        let mut groups: HashMap<(usize, Class, Option<usize>), Vec<usize>> = HashMap::new();
         for i in 0..self.n {
             groups
-                .entry((self.layout.level[i], self.class[i]))
+                .entry((self.layout.level[i], self.class[i], outer(i)))
                 .or_default()
                 .push(i);
         }
@@ -352,7 +356,6 @@ impl<'a> Problem<'a> {
             }
             t.add(t)
         };
-        let chains = m.chains();
         // Twice the duals of the blossoms holding both i and j.
         let common = |i: usize, j: usize| -> W {
             let mut sum = W::ZERO;
@@ -410,13 +413,19 @@ impl<'a> Problem<'a> {
                     base = base.sub(place[self.layout.position(d)].mul_add(v, 0));
                 }
                 let bound = base.add(base);
+                // The sorted scan stops at this bound (lower inside a shared blossom).
+                let scan = if gh.2.is_some() && gh.2 == gl.2 {
+                    bound.sub(chains[a0][0].1)
+                } else {
+                    bound
+                };
                 let (hs, ls) = if same_level {
                     (&plain[&gh], &plain[&gl])
                 } else {
                     (&down[&gh], &up[&gl])
                 };
                 for &(yh, i) in hs {
-                    if yh.add(ls[0].0) >= bound {
+                    if yh.add(ls[0].0) >= scan {
                         break;
                     }
                     // The most negative edges of each player first, a few per round.
@@ -425,7 +434,7 @@ impl<'a> Problem<'a> {
                         if found >= PRICE_BATCH {
                             break;
                         }
-                        if yh.add(yl) >= bound {
+                        if yh.add(yl) >= scan {
                             break;
                         }
                         if i == j || !self.legal(i, j) {
@@ -469,12 +478,22 @@ pub fn pair_section_tuned(
     }
     let p = Problem::new(input);
     let bits = p.bits();
+    // The narrowest weight type that holds the section's digits (fewer limbs: less memory,
+    // faster arithmetic).
     let solved = if bits < i128::BITS {
         p.solve::<i128>(dense_limit)
+    } else if bits < Wide::<3>::BITS {
+        p.solve::<Wide<3>>(dense_limit)
     } else if bits < Wide::<4>::BITS {
         p.solve::<Wide<4>>(dense_limit)
+    } else if bits < Wide::<6>::BITS {
+        p.solve::<Wide<6>>(dense_limit)
     } else if bits < Wide::<8>::BITS {
         p.solve::<Wide<8>>(dense_limit)
+    } else if bits < Wide::<10>::BITS {
+        p.solve::<Wide<10>>(dense_limit)
+    } else if bits < Wide::<12>::BITS {
+        p.solve::<Wide<12>>(dense_limit)
     } else if bits < Wide::<16>::BITS {
         p.solve::<Wide<16>>(dense_limit)
     } else if bits < Wide::<32>::BITS {
