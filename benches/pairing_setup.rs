@@ -30,6 +30,7 @@ pub fn round9_input(n: usize, seed: u64) -> SectionInput {
                 team: String::new(),
                 group: String::new(),
                 local: false,
+                id_number: None,
             },
         });
     }
