@@ -9,6 +9,7 @@ pub mod domain;
 pub mod export;
 pub mod import;
 pub mod log;
+pub mod serve;
 
 /// `println!` that never panics: a closed pipe (`bianpai … | head`) ends output quietly.
 #[macro_export]
