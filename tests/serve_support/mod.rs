@@ -102,9 +102,38 @@ pub fn request(port: u16, method: &str, path: &str, extra: &[&str]) -> Response 
     }
     head.push_str("\r\n");
     s.write_all(head.as_bytes()).unwrap();
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).unwrap();
+    let raw = read_response(&mut s, method == "HEAD");
     parse(&raw, method == "HEAD")
+}
+
+/// Reads one response: the head, then as many bytes as `Content-Length` says, or up to the
+/// last chunk, or to the end of the connection.
+fn read_response(s: &mut TcpStream, head_only: bool) -> Vec<u8> {
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 16 * 1024];
+    loop {
+        let n = s.read(&mut buf).unwrap();
+        raw.extend_from_slice(&buf[..n]);
+        let Some(end) = raw.windows(4).position(|w| w == b"\r\n\r\n") else {
+            assert!(n > 0, "connection closed inside the response head");
+            continue;
+        };
+        let head = String::from_utf8_lossy(&raw[..end]).to_ascii_lowercase();
+        let body = raw.len() - end - 4;
+        let length = head
+            .lines()
+            .find_map(|l| l.strip_prefix("content-length:"))
+            .and_then(|v| v.trim().parse::<usize>().ok());
+        let done = match length {
+            _ if head_only => true,
+            Some(len) => body >= len,
+            None if head.contains("transfer-encoding: chunked") => raw.ends_with(b"0\r\n\r\n"),
+            None => n == 0,
+        };
+        if done || n == 0 {
+            return raw;
+        }
+    }
 }
 
 fn parse(raw: &[u8], head_only: bool) -> Response {
