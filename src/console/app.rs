@@ -157,6 +157,8 @@ pub struct App {
     flags_seen: HashSet<(Round, Board)>,
     complete_seen: HashSet<Round>,
     advance_tried: Option<Round>,
+    /// The room page's address and its QR code while the `Q` overlay is shown.
+    pub qr: Option<(String, Vec<String>)>,
 }
 
 impl App {
@@ -193,6 +195,7 @@ impl App {
             flags_seen: HashSet::new(),
             complete_seen,
             advance_tried: None,
+            qr: None,
         }
     }
 

@@ -36,6 +36,16 @@ pub fn update(app: &mut App, action: Action, now: DateTime<Utc>) {
             app.info(app.s.cancelled.to_string());
             Mode::Normal
         }
+        (Mode::Normal, Action::ToggleQr) => {
+            app.qr = match app.qr.take() {
+                Some(_) => None,
+                None => {
+                    let url = crate::serve::room_url();
+                    crate::serve::qr::lines(&url).map(|l| (url, l))
+                }
+            };
+            Mode::Normal
+        }
         (Mode::Normal, Action::Show(s)) => {
             app.screen = s;
             Mode::Normal

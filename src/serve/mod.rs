@@ -81,6 +81,15 @@ fn lan_address() -> Option<IpAddr> {
         .copied()
 }
 
+/// The room page's address for the console's `Q` overlay: `BIANPAI_URL` when set (the
+/// address `serve` printed), else this machine's LAN address on the default port.
+pub fn room_url() -> String {
+    match std::env::var("BIANPAI_URL") {
+        Ok(u) if !u.trim().is_empty() => u.trim().to_string(),
+        _ => page_url(SocketAddr::from(([0, 0, 0, 0], 8080))),
+    }
+}
+
 /// Resolves when `stop` is set.
 async fn stopped(stop: &AtomicBool) {
     while !stop.load(Ordering::Relaxed) {
