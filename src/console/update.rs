@@ -37,12 +37,11 @@ pub fn update(app: &mut App, action: Action, now: DateTime<Utc>) {
             Mode::Normal
         }
         (Mode::Normal, Action::ToggleQr) => {
-            app.qr = match app.qr.take() {
-                Some(_) => None,
-                None => {
-                    let url = crate::serve::room_url();
-                    crate::serve::qr::lines(&url).map(|l| (url, l))
-                }
+            app.qr = if app.qr.take().is_some() {
+                None
+            } else {
+                let url = crate::serve::room_url();
+                crate::serve::qr::lines(&url).map(|l| (url, l))
             };
             Mode::Normal
         }
