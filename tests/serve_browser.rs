@@ -1,5 +1,5 @@
 //! The room page in a real browser: Debian's headless Chromium (installed by `.ci/run`)
-//! renders the round page, and, driven over the DevTools protocol, shows a result entered
+//! renders the round page, and, driven over the `DevTools` protocol, shows a result entered
 //! with `bianpai result` without a reload. Loopback only; every wait is bounded.
 
 mod serve_support;
@@ -51,7 +51,7 @@ fn the_round_page_renders_its_pairing_table_in_chromium() {
     assert!(dom.contains("第1轮 对阵"));
 }
 
-/// A Chromium with a DevTools port, killed when dropped.
+/// A Chromium with a `DevTools` port, killed when dropped.
 struct Browser {
     child: Child,
     ws: WebSocket<TcpStream>,
