@@ -136,7 +136,7 @@ pub fn report(r: &Report) -> Markup {
             @if let Some(c) = &table.caption { h3 { (c) } }
             @let numeric = table.numeric_columns();
             div.scroll {
-                table {
+                table.report {
                     thead { tr { @for h in &table.header { th { (h) } } } }
                     tbody {
                         @for row in &table.rows {
