@@ -44,10 +44,9 @@ fn event(dir: &Path) -> String {
     let log = dir.join("bench.log");
     let l = log.to_str().expect("utf-8 path").to_string();
     run(&["new", &l, "--preset", "lvliang-2024", "--title", "压力测试"]);
-    let mut csv = String::from("姓名,单位\n");
-    for i in 1..=PLAYERS {
-        csv.push_str(&format!("棋手{i},俱乐部{}\n", i % 9));
-    }
+    let csv: String = std::iter::once("姓名,单位\n".to_string())
+        .chain((1..=PLAYERS).map(|i| format!("棋手{i},俱乐部{}\n", i % 9)))
+        .collect();
     let file = dir.join("players.csv");
     std::fs::write(&file, csv).expect("csv");
     run(&["player", "import", &l, file.to_str().expect("utf-8 path")]);
@@ -92,12 +91,12 @@ fn status_kb(pid: u32, key: &str) -> u64 {
 type Seen = Arc<Mutex<HashMap<u64, (usize, Instant)>>>;
 
 fn stream(port: u16, seen: &Seen, open: &AtomicUsize, stop: &AtomicBool) {
-    let Ok(mut s) = TcpStream::connect(("127.0.0.1", port)) else {
+    let Ok(mut conn) = TcpStream::connect(("127.0.0.1", port)) else {
         return;
     };
-    let _ = s.set_read_timeout(Some(Duration::from_millis(500)));
+    let _ = conn.set_read_timeout(Some(Duration::from_millis(500)));
     if write!(
-        s,
+        conn,
         "GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
     )
     .is_err()
@@ -105,12 +104,12 @@ fn stream(port: u16, seen: &Seen, open: &AtomicUsize, stop: &AtomicBool) {
         return;
     }
     open.fetch_add(1, Ordering::Relaxed);
-    let mut r = BufReader::new(s);
+    let mut reader = BufReader::new(conn);
     let mut event = String::new();
     let mut line = String::new();
     while !stop.load(Ordering::Relaxed) {
         line.clear();
-        match r.read_line(&mut line) {
+        match reader.read_line(&mut line) {
             Ok(0) => break,
             Ok(_) => {}
             Err(e)

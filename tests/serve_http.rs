@@ -201,3 +201,100 @@ fn serve_refuses_a_bad_bind_or_a_missing_log() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--bind nowhere"));
 }
+
+#[test]
+fn a_finished_knockout_event_shows_stages_teams_and_prizes() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("sim.log");
+    let l = log.to_str().unwrap();
+    bianpai(&[
+        "simulate",
+        "--preset",
+        "lvliang-2024",
+        "--players",
+        "24",
+        "--seed",
+        "3",
+        "--out",
+        l,
+    ]);
+    let server = Server::start(&log);
+    let round10 = server.get("/round/10").text();
+    assert!(
+        round10.contains("半决赛"),
+        "stage label on the semi-final boards"
+    );
+    let last = server.get("/").text();
+    assert!(
+        last.contains("决赛") && last.contains("三四名"),
+        "final and third place"
+    );
+    let prizes = server.get("/prizes").text();
+    assert!(prizes.contains("奖金"), "prizes once the event is over");
+    let teams = server.get("/teams").text();
+    assert!(teams.contains("团体1"), "team standings");
+    let card = server.get("/player/1?lang=en").text();
+    assert!(card.contains("win") || card.contains("loss") || card.contains("draw"));
+    assert_eq!(
+        server.get("/player/1").text().matches("<tr>").count(),
+        1 + 11,
+        "header and 11 rounds"
+    );
+}
+
+#[test]
+fn the_wall_shows_the_late_countdown_and_the_clocks() {
+    let (_dir, log) = fixture();
+    let l = log.to_str().unwrap();
+    bianpai(&["absent", l, "2", "black"]);
+    bianpai(&["clock", l, "1", "press", "black"]);
+    let server = Server::start(&log);
+    let wall = server.get("/wall").text();
+    assert!(wall.contains("迟到判负倒计时"), "the late window runs");
+    assert!(wall.contains("第2台黑"), "the empty seat is named");
+    assert!(
+        wall.contains("class=\"clock run\""),
+        "board 1's running clock"
+    );
+    assert!(wall.contains("data-run=\"1\""));
+    let en = server.get("/wall?lang=en").text();
+    assert!(en.contains("Late window closes in"));
+    // Without JavaScript the wall reloads itself.
+    assert!(wall.contains("<noscript><meta http-equiv=\"refresh\" content=\"30\">"));
+}
+
+#[test]
+fn stalled_and_vanished_clients_hold_nobody_back() {
+    use std::io::Write;
+    let (_dir, log) = fixture();
+    let server = Server::start(&log);
+    // 40 clients that send half a request head and stall, 20 streams never read, 20 that
+    // connect and vanish.
+    let mut stalled = Vec::new();
+    for i in 0..80 {
+        let mut s = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+        match i % 4 {
+            0 | 1 => s.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n").unwrap(),
+            2 => s
+                .write_all(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+                .unwrap(),
+            _ => {
+                s.write_all(b"GET /events HTTP/1.1\r\n\r\n").unwrap();
+                drop(s);
+                continue;
+            }
+        }
+        stalled.push(s);
+    }
+    let t = std::time::Instant::now();
+    assert_eq!(server.get("/standings").status, 200);
+    let mut stream = Stream::open(server.port);
+    let first = stream.update_after(0, Duration::from_secs(5)).unwrap();
+    bianpai(&["result", log.to_str().unwrap(), "2", "draw"]);
+    assert!(stream.update_after(first, Duration::from_secs(5)).is_some());
+    assert!(
+        t.elapsed() < Duration::from_secs(5),
+        "served alongside the stalled clients"
+    );
+    drop(stalled);
+}

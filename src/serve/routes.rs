@@ -446,3 +446,56 @@ pub fn router(feed: Feed, limits: Limits) -> Router<()> {
         .layer(RequestBodyLimitLayer::new(limits.body_bytes))
         .with_state(app)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use futures_util::StreamExt;
+    use tokio::sync::broadcast;
+
+    fn name_of(e: &SseEvent) -> String {
+        format!("{e:?}")
+    }
+
+    #[tokio::test]
+    async fn a_stream_that_falls_behind_is_told_to_resync() {
+        let (tx, rx) = broadcast::channel(4);
+        let permit = Arc::new(Semaphore::new(1))
+            .try_acquire_owned()
+            .expect("a permit");
+        let s = versions(rx, 1, permit);
+        futures_util::pin_mut!(s);
+        let first = s.next().await.expect("first").expect("infallible");
+        assert!(name_of(&first).contains("update"));
+        // Ten changes while this client reads nothing: more than the backlog holds.
+        for v in 2..12 {
+            tx.send(v).expect("a receiver");
+        }
+        let next = s.next().await.expect("next").expect("infallible");
+        assert!(name_of(&next).contains("resync"), "{next:?}");
+        // Then it carries on with what is still held.
+        let after = s.next().await.expect("after").expect("infallible");
+        assert!(name_of(&after).contains("update"));
+        drop(tx);
+        // The server's side closed: the stream ends once drained.
+        let mut rest = 0;
+        while s.next().await.is_some() {
+            rest += 1;
+        }
+        assert!(rest <= 4);
+    }
+
+    #[tokio::test]
+    async fn the_stream_permit_is_released_when_a_stream_ends() {
+        let sem = Arc::new(Semaphore::new(1));
+        let (tx, rx) = broadcast::channel(4);
+        let permit = Arc::clone(&sem).try_acquire_owned().expect("a permit");
+        assert!(
+            Arc::clone(&sem).try_acquire_owned().is_err(),
+            "only one stream"
+        );
+        drop(versions(rx, 1, permit));
+        drop(tx);
+        assert!(sem.try_acquire_owned().is_ok(), "the permit came back");
+    }
+}
