@@ -13,7 +13,7 @@ use axum::middleware::{self, Next};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use chrono::Utc;
+use chrono::{Timelike, Utc};
 use futures_util::stream::{self, Stream};
 use maud::Markup;
 use serde::Deserialize;
@@ -267,6 +267,12 @@ async fn wall_page(State(app): State<App>, Query(p): Query<Params>) -> Response 
         clocks: &clocks,
         late: view::late(t, now, ctx.lang),
         time: EventZone::of(&t.rules).format(now, "%H:%M"),
+        day_ms: u64::from(
+            EventZone::of(&t.rules)
+                .local(now)
+                .time()
+                .num_seconds_from_midnight(),
+        ) * 1000,
     };
     let main = pages::wall::main(&ctx, &data);
     if p.fragment() {

@@ -16,6 +16,12 @@
   }
   function tick() {
     var gone = Date.now() - loaded;
+    var corner = document.querySelector("[data-day-ms]");
+    if (corner) {
+      var m = Math.floor((Number(corner.getAttribute("data-day-ms")) + gone) / 60000) % 1440;
+      var hh = Math.floor(m / 60), mm = m % 60;
+      corner.textContent = (hh < 10 ? "0" : "") + hh + ":" + (mm < 10 ? "0" : "") + mm;
+    }
     var els = document.querySelectorAll("[data-ms][data-run='1']");
     for (var i = 0; i < els.length; i++) {
       els[i].textContent = fmt(Number(els[i].getAttribute("data-ms")) - gone);

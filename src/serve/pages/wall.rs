@@ -22,8 +22,10 @@ pub struct WallData<'a> {
     pub clocks: &'a [ClockLine],
     /// Milliseconds left in the late window and the empty seats.
     pub late: Option<(u64, Vec<String>)>,
-    /// The local time, for the corner.
+    /// The event's local time, for the corner, and the same as milliseconds since local
+    /// midnight (the script keeps the corner going from there).
     pub time: String,
+    pub day_ms: u64,
 }
 
 fn clock_cell(c: &ClockLine, side: Side) -> Markup {
@@ -76,7 +78,7 @@ pub fn main(ctx: &Ctx, w: &WallData) -> Markup {
                     Lang::En => format!("{}/{} finished", v.reported, v.boards),
                 }) }
             }
-            span.time { (w.time) }
+            span.time data-day-ms=(w.day_ms) { (w.time) }
         }
         @if let Some((left, seats)) = &w.late {
             div.late {
