@@ -50,6 +50,8 @@ pub struct RoundView {
     pub started: bool,
     pub reported: usize,
     pub boards: usize,
+    /// Rounds paired so far (for links to the earlier ones).
+    pub paired: u32,
 }
 
 fn who(t: &Tournament, no: PlayerNo, scores: &HashMap<PlayerNo, u32>) -> Who {
@@ -97,6 +99,7 @@ pub fn round(t: &Tournament, round: Round, lang: Lang) -> Option<RoundView> {
         started: r.started_at.is_some(),
         reported: r.reported(),
         boards: r.games.len(),
+        paired: t.rounds.len() as u32,
     })
 }
 

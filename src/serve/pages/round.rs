@@ -98,6 +98,17 @@ pub fn page(ctx: &Ctx, view: Option<&RoundView>) -> Markup {
                     })
                 }
                 (table(ctx, v))
+                @if v.paired > 1 {
+                    p.rounds {
+                        (ctx.t("各轮对阵：", "Rounds: "))
+                        @for r in 1..=v.paired {
+                            @if r == v.round { b { (r) } } @else {
+                                a href=(ctx.href(&format!("/round/{r}"))) { (r) }
+                            }
+                            " "
+                        }
+                    }
+                }
             }
         }
     }
