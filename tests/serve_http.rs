@@ -23,6 +23,7 @@ const PAGES: &[&str] = &[
 #[test]
 fn every_page_and_api_route_answers() {
     let (_dir, log) = fixture();
+    let before = std::fs::read(&log).unwrap();
     let server = Server::start(&log);
     for path in PAGES {
         for lang in ["", "lang=en"] {
@@ -94,6 +95,12 @@ fn every_page_and_api_route_answers() {
     let players = server.get("/api/players").json();
     assert_eq!(players.as_array().unwrap().len(), 8);
     assert!(players[0].get("name").is_some() && players[0].get("birth").is_none());
+    drop(server);
+    assert_eq!(
+        std::fs::read(&log).unwrap(),
+        before,
+        "serving left the log byte for byte"
+    );
 }
 
 #[test]
