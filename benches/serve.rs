@@ -1,8 +1,9 @@
 //! Load benchmark of the room page (issue 16), not a timed test: the real `bianpai serve` on a
 //! free loopback port, 500 open event streams and 50 page requests a second for 60 s, while
-//! `bianpai result` records one result every 1.5 s. Reports the latency from starting the
-//! `result` command to the last stream receiving the update (p50 / p99 / max), page latency,
-//! and the server's CPU and memory (from /proc).
+//! `bianpai result` records one result every 1.5 s. Each stream client, like the page's
+//! script, then re-fetches the round page's main part. Reports the latency from starting the
+//! `result` command to the last stream receiving the update and to the last client holding
+//! the re-fetched page (p50 / p99 / max), page latency, and the server's CPU and memory.
 //!
 //! `cargo bench --bench serve -- [--streams N] [--rate R] [--seconds S]`
 //! Everything stays on 127.0.0.1 and stops by itself: at most 2,000 streams, 500 requests a
@@ -90,7 +91,9 @@ fn status_kb(pid: u32, key: &str) -> u64 {
 /// Version → (streams that got it, when the last one did).
 type Seen = Arc<Mutex<HashMap<u64, (usize, Instant)>>>;
 
-fn stream(port: u16, seen: &Seen, open: &AtomicUsize, stop: &AtomicBool) {
+/// One phone: an open event stream that, like the page's script, re-fetches the round page's
+/// main part after each update (into `fetched`).
+fn stream(port: u16, seen: &Seen, fetched: &Seen, open: &AtomicUsize, stop: &AtomicBool) {
     let Ok(mut conn) = TcpStream::connect(("127.0.0.1", port)) else {
         return;
     };
@@ -129,14 +132,39 @@ fn stream(port: u16, seen: &Seen, open: &AtomicUsize, stop: &AtomicBool) {
             && event == "update"
             && let Ok(v) = d.parse::<u64>()
         {
-            let now = Instant::now();
-            let mut m = seen.lock().expect("lock");
-            let e = m.entry(v).or_insert((0, now));
-            e.0 += 1;
-            e.1 = now;
+            record(seen, v);
+            if v > 1 && page(port, "/?part=main").is_some() {
+                record(fetched, v);
+            }
         }
     }
     open.fetch_sub(1, Ordering::Relaxed);
+}
+
+fn record(seen: &Seen, v: u64) {
+    let now = Instant::now();
+    let mut m = seen.lock().expect("lock");
+    let e = m.entry(v).or_insert((0, now));
+    e.0 += 1;
+    e.1 = now;
+}
+
+/// Latencies from each result's start to the last of `n` clients having it.
+fn latencies(
+    results: &[(u64, Instant)],
+    m: &HashMap<u64, (usize, Instant)>,
+    n: usize,
+) -> (Vec<Duration>, usize) {
+    let mut lat = Vec::new();
+    let mut incomplete = 0;
+    for (v, t0) in results {
+        match m.get(v) {
+            Some((got, last)) if *got >= n => lat.push(last.duration_since(*t0)),
+            _ => incomplete += 1,
+        }
+    }
+    lat.sort();
+    (lat, incomplete)
 }
 
 /// One page request on its own connection; its latency and whether it answered 200.
@@ -184,15 +212,21 @@ fn main() {
         .expect("port");
 
     let seen: Seen = Arc::new(Mutex::new(HashMap::new()));
+    let fetched: Seen = Arc::new(Mutex::new(HashMap::new()));
     let open = Arc::new(AtomicUsize::new(0));
     let stop = Arc::new(AtomicBool::new(false));
     let mut handles = Vec::new();
     for _ in 0..streams {
-        let (seen, open, stop) = (Arc::clone(&seen), Arc::clone(&open), Arc::clone(&stop));
+        let (seen, fetched, open, stop) = (
+            Arc::clone(&seen),
+            Arc::clone(&fetched),
+            Arc::clone(&open),
+            Arc::clone(&stop),
+        );
         handles.push(
             std::thread::Builder::new()
                 .stack_size(128 * 1024)
-                .spawn(move || stream(port, &seen, &open, &stop))
+                .spawn(move || stream(port, &seen, &fetched, &open, &stop))
                 .expect("thread"),
         );
     }
@@ -288,16 +322,9 @@ fn main() {
     let rss = status_kb(pid, "VmRSS:");
     let hwm = status_kb(pid, "VmHWM:");
 
-    let m = seen.lock().expect("lock").clone();
-    let mut lat = Vec::new();
-    let mut incomplete = 0;
-    for (v, t0) in &results {
-        match m.get(v) {
-            Some((n, last)) if *n >= streams => lat.push(last.duration_since(*t0)),
-            _ => incomplete += 1,
-        }
-    }
-    lat.sort();
+    let (lat, incomplete) = latencies(&results, &seen.lock().expect("lock").clone(), streams);
+    let (pages_lat, pages_incomplete) =
+        latencies(&results, &fetched.lock().expect("lock").clone(), streams);
     let mut pages = page_times.lock().expect("lock").clone();
     pages.sort();
     println!(
@@ -311,6 +338,13 @@ fn main() {
         ms(percentile(&lat, 0.99)),
         ms(lat.last().copied().unwrap_or_default()),
         lat.len()
+    );
+    println!(
+        "result → last of the {streams} pages re-fetched: p50 {}  p99 {}  max {}  ({} complete, {pages_incomplete} not)",
+        ms(percentile(&pages_lat, 0.5)),
+        ms(percentile(&pages_lat, 0.99)),
+        ms(pages_lat.last().copied().unwrap_or_default()),
+        pages_lat.len()
     );
     println!(
         "page requests: p50 {}  p99 {}",

@@ -9,6 +9,7 @@
 //! holds back nobody else.
 
 pub mod api;
+mod cache;
 pub mod follow;
 pub mod pages;
 pub mod qr;

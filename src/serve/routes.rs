@@ -423,6 +423,7 @@ async fn guard(req: Request, next: Next) -> Response {
 
 /// The whole application.
 pub fn router(feed: Feed, limits: Limits) -> Router<()> {
+    let cache_state = (feed.clone(), super::cache::Cache::default());
     let app = App {
         feed,
         streams: Arc::new(Semaphore::new(limits.streams)),
@@ -440,11 +441,16 @@ pub fn router(feed: Feed, limits: Limits) -> Router<()> {
         .route("/api", get(api_index))
         .route("/api/{name}", get(api_route))
         .fallback(fallback)
+        .layer(middleware::from_fn_with_state(
+            cache_state,
+            super::cache::layer,
+        ))
+        // The timeout wraps the wait for a render slot too: a queue never grows unbounded.
+        .layer(GlobalConcurrencyLimitLayer::new(limits.renders))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::SERVICE_UNAVAILABLE,
             limits.page_timeout,
-        ))
-        .layer(GlobalConcurrencyLimitLayer::new(limits.renders));
+        ));
     Router::new()
         .route("/events", get(events))
         .merge(pages)
