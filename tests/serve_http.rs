@@ -305,3 +305,12 @@ fn stalled_and_vanished_clients_hold_nobody_back() {
     );
     drop(stalled);
 }
+
+#[test]
+fn serve_demo_serves_the_embedded_demo() {
+    let server = Server::start_args(&["--demo"]);
+    let page = server.get("/").text();
+    assert!(page.contains("演示"), "the demo's title");
+    assert!(page.contains("<table class=\"pairings\">"));
+    assert_eq!(server.get("/wall").status, 200);
+}
