@@ -20,6 +20,9 @@ pub struct Cli {
     /// Act in this role (must be one the OS user holds in the tournament's rules).
     #[arg(long, global = true)]
     pub role: Option<String>,
+    /// Show a damaged log up to the damage (with a warning) instead of refusing it.
+    #[arg(long, global = true)]
+    pub allow_damaged: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

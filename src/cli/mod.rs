@@ -18,7 +18,7 @@ pub use args::Cli;
 use args::{Cmd, LangArg};
 
 use crate::domain::{Actor, Board, Command, PlayerNo, Role, Round, Rules};
-use crate::log::{Log, LogError, Record, user};
+use crate::log::{IfDamaged, Log, LogError, Record, user};
 
 /// A refusal or failure, printed as one line on standard error.
 #[derive(Debug)]
@@ -67,6 +67,7 @@ pub fn run(cli: Cli) -> CliResult {
     let ctx = Ctx {
         role,
         lang: cli.lang,
+        allow_damaged: cli.allow_damaged,
     };
     match cli.cmd {
         None => crate::console::run_demo(None, lang(cli.lang, None)).map_err(CliError),
@@ -84,6 +85,8 @@ pub fn run(cli: Cli) -> CliResult {
 pub struct Ctx {
     pub role: Option<Role>,
     pub lang: Option<LangArg>,
+    /// `--allow-damaged`: readers show a damaged log up to the damage, with a warning.
+    pub allow_damaged: bool,
 }
 
 fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
@@ -174,11 +177,12 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             out.as_deref(),
             ctx.lang.map(|l| lang(Some(l), None)),
             Utc::now(),
+            ctx.if_damaged(),
         )
         .map_err(CliError),
         Cmd::Verify { log } => setup::verify(&log),
         Cmd::Repair { log } => setup::repair(&log),
-        Cmd::Audit { log, last } => setup::audit(&log, last),
+        Cmd::Audit { log, last } => setup::audit(ctx, &log, last),
         Cmd::Simulate {
             preset,
             players,
@@ -191,9 +195,37 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
     }
 }
 
-/// Opens a log for writing; a damaged log is refused here with the place of the damage.
+/// Opens a log for writing; a damaged log is refused at the append with the place of the
+/// damage.
 pub fn open_log(path: &Path) -> Result<Log, CliError> {
     Ok(Log::open(path)?)
+}
+
+impl Ctx {
+    /// How readers treat a damaged log: refused, or with `--allow-damaged` shown up to the
+    /// damage.
+    pub fn if_damaged(&self) -> IfDamaged {
+        if self.allow_damaged {
+            IfDamaged::Warn
+        } else {
+            IfDamaged::Refuse
+        }
+    }
+}
+
+/// Opens a log for a command that shows the tournament: a damaged log is refused (it would
+/// show a shortened history), or with `--allow-damaged` shown with a warning on stderr.
+pub fn open_reader(ctx: &Ctx, path: &Path, keep_records: bool) -> Result<Log, CliError> {
+    let log = Log::open_reader(path, keep_records, ctx.if_damaged())?;
+    warn_damaged(&log);
+    Ok(log)
+}
+
+/// The warning a reader prints before showing a damaged log.
+pub fn warn_damaged(log: &Log) {
+    if let Some(w) = log.damage_warning() {
+        eprintln!("{w}");
+    }
 }
 
 /// The actor for `cmd`: the OS user, in the role asked for or the first role they hold that

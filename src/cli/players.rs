@@ -97,7 +97,7 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
             Ok(())
         }
         PlayerCmd::List { log } => {
-            let log = open_log(&log)?;
+            let log = super::open_reader(ctx, &log, false)?;
             let t = log.state();
             for p in &t.players {
                 crate::outln!(

@@ -65,7 +65,7 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
         Some(Command::PairNextRoundWith { red })
     };
     if a.preview {
-        let log = open_log(&a.log)?;
+        let log = super::open_reader(ctx, &a.log, false)?;
         let p = crate::domain::pairing::propose(log.state())?;
         for line in &p.explanation {
             crate::outln!("{line}");

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use super::{CliError, CliResult, Ctx, lang};
-use crate::log::Log;
+use crate::log::{IfDamaged, Log};
 
 /// Starts the room page on `log`, or on a copy of the demo.
 pub fn run(ctx: &Ctx, log: Option<&Path>, bind: &str, demo: bool) -> CliResult {
@@ -12,7 +12,7 @@ pub fn run(ctx: &Ctx, log: Option<&Path>, bind: &str, demo: bool) -> CliResult {
     match log {
         Some(path) if !demo => {
             // Opened once here for the event's language (and a clear error before binding).
-            let opened = Log::open(path)?;
+            let opened = Log::open_reader(path, false, IfDamaged::Warn)?;
             let lang = lang(ctx.lang, Some(&opened.state().rules));
             drop(opened);
             crate::serve::run(path, addr, lang).map_err(CliError)

@@ -83,11 +83,18 @@ pub fn repair(path: &Path) -> CliResult {
     Ok(())
 }
 
-pub fn audit(path: &Path, last: Option<usize>) -> CliResult {
-    let log = Log::open_with(path, true)?;
-    let recs = log.records();
-    let skip = last.map_or(0, |n| recs.len().saturating_sub(n));
-    for r in &recs[skip..] {
+pub fn audit(ctx: &super::Ctx, path: &Path, last: Option<usize>) -> CliResult {
+    // `--last N` reads only the newest records back (a long log is not held in memory).
+    let log = super::open_reader(ctx, path, last.is_none())?;
+    let recent;
+    let recs = match last {
+        Some(n) => {
+            recent = log.recent_records(n);
+            &recent[..]
+        }
+        None => log.records(),
+    };
+    for r in recs {
         crate::outln!(
             "{:>6}  {}  {:<12} {:<9} {}",
             r.seq,
@@ -96,9 +103,6 @@ pub fn audit(path: &Path, last: Option<usize>) -> CliResult {
             r.role.word(),
             crate::export::describe_event(log.state(), &r.ev)
         );
-    }
-    if let Some(d) = log.damage() {
-        return err(format!("{}: damaged at {d}", path.display()));
     }
     Ok(())
 }

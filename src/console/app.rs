@@ -1,21 +1,24 @@
-//! The console's state: the open log and the tournament it replays to, who is at the keyboard,
-//! the screen and input mode, messages, highlights and the prepared rows of each screen. No
-//! drawing and no clock reads: `now` is always passed in (STYLE.md).
+//! The console's state: the replica of the log and the tournament it replays to, who is at
+//! the keyboard, the screen and input mode, messages, highlights and the prepared rows of each
+//! screen. No drawing, no clock reads (`now` is always passed in, STYLE.md) and no file I/O:
+//! commands go to the log's I/O worker (`io.rs`) and their outcomes come back through `poll`.
 
 use std::collections::{HashMap, HashSet};
 
 use chrono::{DateTime, Duration, FixedOffset, Utc};
 
 use super::action::Screen;
+use super::io::{LogIo, Replica, Reply, Request};
 use super::keymap::ModeKind;
 use super::strings::{self, Strings, fill};
 use super::tables::{self, Table};
 use super::theme::Theme;
 use super::view_model::{self, Highlight, RoundView};
+use crate::domain::Tournament;
 use crate::domain::event::{Cause, Event};
 use crate::domain::rules::{FoulKind, Lang};
 use crate::domain::{Actor, Board, Command, GameResult, PlayerNo, Role, Round, Side};
-use crate::log::{Log, Record};
+use crate::log::{Log, LogError, Record};
 
 /// How long a changed board stays highlighted.
 pub const HIGHLIGHT_SECS: i64 = 3;
@@ -128,8 +131,34 @@ pub struct Notice {
     pub text: String,
 }
 
+/// Why a command was sent, so its outcome is reported the right way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Origin {
+    /// Typed: the outcome is shown (`label` on success) unless `quiet`.
+    User { quiet: bool, label: Option<String> },
+    /// The once-a-second time-based rules.
+    Tick,
+    /// The automatic advance after round `0` completed.
+    Advance(Round),
+}
+
+/// A command given to the log's worker and not yet answered.
+#[derive(Clone, Debug)]
+struct InFlight {
+    id: u64,
+    origin: Origin,
+    what: String,
+    since: DateTime<Utc>,
+}
+
+/// A write waiting this long (for another process's lock) shows as pending in the header.
+const PENDING_SHOWN_MS: i64 = 300;
+
 pub struct App {
-    pub log: Log,
+    /// The log as this console has read it (kept in step by the I/O worker's replies).
+    pub log: Replica,
+    /// The log's I/O worker: every read and write of the file happens there.
+    pub io: LogIo,
     pub actor: Actor,
     pub lang: Lang,
     pub s: &'static Strings,
@@ -157,13 +186,34 @@ pub struct App {
     flags_seen: HashSet<(Round, Board)>,
     complete_seen: HashSet<Round>,
     advance_tried: Option<Round>,
+    in_flight: Vec<InFlight>,
+    next_id: u64,
     /// The room page's address and its QR code while the `Q` overlay is shown.
     pub qr: Option<(String, Vec<String>)>,
 }
 
 impl App {
-    /// A console on `log` for `actor`.
+    /// A console on `log` for `actor`, its I/O done inline (each command is carried out
+    /// before `execute` returns): headless tests and benchmarks.
     pub fn new(log: Log, actor: Actor, lang: Lang, theme: Theme, tz: FixedOffset) -> App {
+        let (io, replica) = LogIo::direct(log);
+        App::with_io(io, replica, actor, lang, theme, tz)
+    }
+
+    /// A console on `log` for `actor`, its I/O on a thread of its own (the real console).
+    pub fn spawn(log: Log, actor: Actor, lang: Lang, theme: Theme, tz: FixedOffset) -> App {
+        let (io, replica) = LogIo::spawn(log);
+        App::with_io(io, replica, actor, lang, theme, tz)
+    }
+
+    pub fn with_io(
+        io: LogIo,
+        log: Replica,
+        actor: Actor,
+        lang: Lang,
+        theme: Theme,
+        tz: FixedOffset,
+    ) -> App {
         let complete_seen = log
             .state()
             .rounds
@@ -173,6 +223,7 @@ impl App {
             .collect();
         App {
             log,
+            io,
             actor,
             lang,
             s: strings::of(lang),
@@ -195,8 +246,15 @@ impl App {
             flags_seen: HashSet::new(),
             complete_seen,
             advance_tried: None,
+            in_flight: Vec::new(),
+            next_id: 1,
             qr: None,
         }
+    }
+
+    /// The tournament as this console has read it.
+    pub fn state(&self) -> &Tournament {
+        self.log.state()
     }
 
     pub fn role(&self) -> Role {
@@ -233,14 +291,32 @@ impl App {
         self.notices.push(Notice { text });
     }
 
-    /// Gives `cmd` to the log (decided there under the lock against fresh state). Returns the
-    /// records written, or `None` after saying why nothing was.
-    pub fn execute(&mut self, cmd: &Command, quiet: bool) -> Option<Vec<Record>> {
+    /// Gives `cmd` to the log's worker (decided there under the lock against fresh state).
+    /// Returns whether it was sent; the outcome comes back through `poll` (at once with the
+    /// inline worker of `App::new`) and is shown then, unless `quiet`.
+    pub fn execute(&mut self, cmd: &Command, quiet: bool) -> bool {
+        self.send(cmd, Origin::User { quiet, label: None })
+    }
+
+    /// Like `execute`, saying "recorded: `label`" on success.
+    pub fn execute_labelled(&mut self, cmd: &Command, label: Option<&str>) -> bool {
+        let label = label.map(str::to_string);
+        self.send(
+            cmd,
+            Origin::User {
+                quiet: false,
+                label,
+            },
+        )
+    }
+
+    fn send(&mut self, cmd: &Command, origin: Origin) -> bool {
+        let quiet = !matches!(origin, Origin::User { quiet: false, .. });
         if !self.can_write() {
             if !quiet {
                 self.error(self.s.read_only.to_string());
             }
-            return None;
+            return false;
         }
         if !cmd.allowed(self.actor.role) {
             if !quiet {
@@ -250,43 +326,172 @@ impl App {
                     &[&self.s.role(self.actor.role), &deed],
                 ));
             }
-            return None;
+            return false;
         }
-        match self.log.execute(&self.actor, cmd, self.now) {
-            Ok(recs) => {
-                if !quiet {
-                    match recs.first() {
-                        Some(r) => {
-                            let what = crate::export::describe_event(self.log.state(), &r.ev);
-                            self.info(fill(self.s.recorded, &[&what]));
-                        }
-                        None => self.info(self.s.nothing_due.to_string()),
-                    }
-                }
+        if let Some(damage) = self.log.damage() {
+            if !quiet {
+                let e = LogError::Damaged {
+                    path: self.log.path().display().to_string(),
+                    damage: damage.clone(),
+                };
+                self.error(fill(self.s.refused, &[&e]));
+            }
+            return false;
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        let what = match &origin {
+            Origin::User { label: Some(l), .. } => l.clone(),
+            _ => cmd.describe().to_string(),
+        };
+        self.in_flight.push(InFlight {
+            id,
+            origin,
+            what,
+            since: self.now,
+        });
+        self.io.submit(Request {
+            id,
+            actor: self.actor.clone(),
+            cmd: cmd.clone(),
+            at: self.now,
+        });
+        self.pump();
+        true
+    }
+
+    /// What a command waiting for the log is (the oldest typed one), once it has waited long
+    /// enough to be worth saying.
+    pub fn pending_write(&self) -> Option<&str> {
+        self.in_flight
+            .iter()
+            .find(|f| {
+                matches!(f.origin, Origin::User { .. })
+                    && self.now - f.since >= Duration::milliseconds(PENDING_SHOWN_MS)
+            })
+            .map(|f| f.what.as_str())
+    }
+
+    /// Whether commands are still waiting for their outcome.
+    pub fn busy(&self) -> bool {
+        !self.in_flight.is_empty()
+    }
+
+    /// Waits up to `timeout` for every command sent to be answered (tests, and quitting).
+    /// Returns whether none is left waiting.
+    pub fn settle(&mut self, timeout: std::time::Duration) -> bool {
+        let until = std::time::Instant::now() + timeout;
+        while self.busy() {
+            let left = until.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            match self.io.recv_timeout(left) {
+                Some(r) => self.on_reply(r),
+                None => return !self.busy(),
+            }
+        }
+        true
+    }
+
+    /// Reads what other terminals wrote and what became of our commands. Returns whether
+    /// anything arrived.
+    pub fn poll(&mut self, now: DateTime<Utc>) -> bool {
+        self.now = now;
+        self.io.poll();
+        self.pump()
+    }
+
+    /// Takes every reply that is ready. Returns whether there was any.
+    fn pump(&mut self) -> bool {
+        let mut any = false;
+        while let Some(r) = self.io.try_recv() {
+            any = true;
+            self.on_reply(r);
+        }
+        any
+    }
+
+    fn on_reply(&mut self, reply: Reply) {
+        match reply {
+            Reply::Records(recs) => {
+                self.log.apply(&recs);
                 self.absorb(&recs);
-                Some(recs)
             }
-            Err(e) => {
-                if !quiet {
-                    self.error(fill(self.s.refused, &[&e]));
+            Reply::Done { id, result } => {
+                let Some(i) = self.in_flight.iter().position(|f| f.id == id) else {
+                    return;
+                };
+                let f = self.in_flight.remove(i);
+                self.outcome(f.origin, result);
+            }
+            Reply::Damage(d) => {
+                let whole_again = d.is_none() && self.log.damage().is_some();
+                self.log.set_damage(d);
+                self.version += 1;
+                if whole_again {
+                    // What was refused while damaged may be due now.
+                    self.advance_tried = None;
+                    self.maybe_advance();
                 }
-                None
             }
+            Reply::Reset(replica) => {
+                self.log = *replica;
+                self.version += 1;
+                self.advance_tried = None;
+            }
+            Reply::Failed(text) => self.error(text),
         }
     }
 
-    /// Reads what other terminals wrote. Returns whether anything arrived.
-    pub fn poll(&mut self, now: DateTime<Utc>) -> bool {
-        self.now = now;
-        match self.log.refresh() {
-            Ok(recs) if !recs.is_empty() => {
+    /// Reports what became of a command.
+    fn outcome(&mut self, origin: Origin, result: Result<Vec<Record>, LogError>) {
+        match (origin, result) {
+            (Origin::User { quiet, label }, Ok(recs)) => {
+                self.log.apply(&recs);
+                if !quiet {
+                    match (recs.first(), label) {
+                        (Some(_), Some(l)) => self.info(fill(self.s.recorded, &[&l])),
+                        (Some(r), None) => {
+                            let what = crate::export::describe_event(self.log.state(), &r.ev);
+                            self.info(fill(self.s.recorded, &[&what]));
+                        }
+                        (None, _) => self.info(self.s.nothing_due.to_string()),
+                    }
+                }
                 self.absorb(&recs);
-                true
             }
-            Ok(_) => false,
-            Err(e) => {
-                self.error(e.to_string());
-                true
+            (Origin::User { quiet, .. }, Err(e)) => {
+                if !quiet {
+                    self.error(fill(self.s.refused, &[&e]));
+                }
+            }
+            (Origin::Tick, Ok(recs)) => {
+                self.log.apply(&recs);
+                self.absorb(&recs);
+            }
+            (Origin::Tick, Err(_)) => {}
+            (Origin::Advance(round), result) => {
+                if let Ok(recs) = &result {
+                    self.log.apply(recs);
+                    self.absorb(recs);
+                }
+                if self.log.state().current_round() == round {
+                    // Nothing was paired: say why, by asking the domain directly.
+                    let now = self.now;
+                    match result {
+                        Err(e) => self.error(fill(self.s.refused, &[&e])),
+                        Ok(_) => {
+                            if let Err(e) = self
+                                .log
+                                .state()
+                                .decide(&self.actor, &Command::AutoAdvance { now })
+                            {
+                                self.error(fill(self.s.refused, &[&e]));
+                            }
+                        }
+                    }
+                }
             }
         }
     }
@@ -294,8 +499,9 @@ impl App {
     /// Once a second: time-based rules (late-window forfeits) and fallen flags.
     pub fn tick(&mut self, now: DateTime<Utc>) {
         self.now = now;
-        if self.can_write() {
-            self.execute(&Command::Tick { now }, true);
+        let ticking = self.in_flight.iter().any(|f| f.origin == Origin::Tick);
+        if self.can_write() && !ticking {
+            self.send(&Command::Tick { now }, Origin::Tick);
         }
         let t = self.log.state();
         let mut fallen = Vec::new();
@@ -396,22 +602,8 @@ impl App {
         }
         self.advance_tried = Some(round);
         let now = self.now;
-        // Refusals (e.g. the engine cannot pair) are shown; success shows the paired round.
-        if let Some(recs) = self.execute(&Command::AutoAdvance { now }, true)
-            && recs.is_empty()
-        {
-            return;
-        }
-        if self.log.state().current_round() == round {
-            // Nothing was paired: say why, by asking the domain directly.
-            if let Err(e) = self
-                .log
-                .state()
-                .decide(&self.actor, &Command::AutoAdvance { now })
-            {
-                self.error(fill(self.s.refused, &[&e]));
-            }
-        }
+        // Refusals (e.g. the engine cannot pair) are shown with the outcome.
+        self.send(&Command::AutoAdvance { now }, Origin::Advance(round));
     }
 
     /// Prepares what the current screen shows at `now`.
@@ -433,6 +625,7 @@ impl App {
             &self.highlights,
             &who,
         );
+        self.round_view.header.log = self.log_note();
         let stale =
             !matches!(&self.table, Some((s, v, _)) if *s == self.screen && *v == self.version);
         if stale {
@@ -450,6 +643,20 @@ impl App {
             let i = screen.index();
             self.scroll[i] = self.scroll[i].min((t.rows.len() + t.notes.len()).saturating_sub(1));
         }
+    }
+
+    /// What the header says about the log: damaged, or a write waiting for the lock.
+    pub fn log_note(&self) -> Option<(String, bool)> {
+        if let Some(d) = self.log.damage() {
+            let template = if matches!(d, crate::log::Damage::Torn { .. }) {
+                self.s.log_torn
+            } else {
+                self.s.log_damaged
+            };
+            return Some((fill(template, &[&d.line()]), true));
+        }
+        self.pending_write()
+            .map(|w| (fill(self.s.log_waiting, &[&w]), false))
     }
 
     /// The text of the status line's entry part (what is being typed), if any.

@@ -2,13 +2,16 @@
 //! pairing preview, players, audit log and help, live across terminals through the shared log.
 //!
 //! Flow (STYLE.md): key → `Action` (keymap) → `update(&mut App, Action)` → domain `Command` →
-//! `Log::execute` → records come back through `App::absorb` like other terminals' writes →
-//! the next frame renders `&App`. This file owns the terminal: set-up, the loop, and restoring
-//! the terminal on exit, on panic (ratatui's hook), and on SIGTERM / SIGHUP / SIGINT.
+//! the log's I/O worker (`io.rs`, its own thread: `Log::execute` under the lock) → records and
+//! the outcome come back through `App::poll` like other terminals' writes → the next frame
+//! renders `&App`. The UI thread never reads or locks the file. This file owns the terminal:
+//! set-up, the loop, and restoring the terminal on exit, on panic (ratatui's hook), and on
+//! SIGTERM / SIGHUP / SIGINT.
 
 pub mod action;
 pub mod app;
 pub mod demo;
+pub mod io;
 pub mod keymap;
 pub mod notify;
 pub mod strings;
@@ -66,12 +69,12 @@ pub fn run_console(
     theme: Option<&str>,
     lang: Option<LangArg>,
 ) -> Result<(), String> {
-    let log = Log::open_with(log, true).map_err(|e| e.to_string())?;
+    let log = Log::open(log).map_err(|e| e.to_string())?;
     let user = user::current_user();
     let role = resolve_role(&log.state().rules, &user, role)?;
     let lang = crate::cli::lang(lang, Some(&log.state().rules));
     let theme = Theme::choose(theme, Theme::no_color_env())?;
-    let app = App::new(log, Actor { user, role }, lang, theme, local_offset());
+    let app = App::spawn(log, Actor { user, role }, lang, theme, local_offset());
     run(app)
 }
 
@@ -83,13 +86,13 @@ pub fn run_demo(theme: Option<&str>, lang: Lang) -> Result<(), String> {
     let (path, schedule) = demo::build(dir.path(), now)?;
     let stop = Arc::new(AtomicBool::new(false));
     let replay = demo::spawn_replay(path.clone(), schedule, Arc::clone(&stop));
-    let log = Log::open_with(&path, true).map_err(|e| e.to_string())?;
+    let log = Log::open(&path).map_err(|e| e.to_string())?;
     let theme = Theme::choose(theme, Theme::no_color_env())?;
     let actor = Actor {
         user: user::current_user(),
         role: Role::Head,
     };
-    let app = App::new(log, actor, lang, theme, local_offset());
+    let app = App::spawn(log, actor, lang, theme, local_offset());
     let result = run_with(app, Some(dir.path().to_path_buf()));
     stop.store(true, Ordering::Relaxed);
     let _ = replay.join();
@@ -115,6 +118,8 @@ fn run_with(mut app: App, cleanup: Option<PathBuf>) -> Result<(), String> {
     watchdog(Arc::clone(&signalled), Arc::clone(&done), cleanup);
     let mut terminal = ratatui::try_init().map_err(|e| format!("terminal: {e}"))?;
     let result = event_loop(&mut terminal, &mut app, &signalled);
+    // A write in progress finishes; a wait for another process's lock is given up.
+    app.io.shutdown();
     done.store(true, Ordering::Relaxed);
     let restored = ratatui::try_restore();
     result.and(restored.map_err(|e| format!("terminal: {e}")))

@@ -257,13 +257,8 @@ pub fn update(app: &mut App, action: Action, now: DateTime<Utc>) {
 
 /// Gives a command and reports with `label` on success.
 fn run(app: &mut App, cmd: &Command, label: Option<&str>) {
-    // A refusal raised by what the write set off (the automatic advance) stays on screen.
-    if app.execute(cmd, false).is_some()
-        && !app.message.as_ref().is_some_and(|m| m.error)
-        && let Some(l) = label
-    {
-        app.info(fill(app.s.recorded, &[&l]));
-    }
+    // The outcome is reported when the log's worker answers: the label on success.
+    app.execute_labelled(cmd, label);
 }
 
 fn submit(app: &mut App, pending: &Pending) {

@@ -71,6 +71,9 @@ pub struct Header {
     pub reported: String,
     pub next_round: String,
     pub who: String,
+    /// The log's condition when it needs saying: damaged (`true`, drawn as an error), or a
+    /// write waiting for another process's lock.
+    pub log: Option<(String, bool)>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -26,7 +26,7 @@ use super::rules::TimeControl;
 use super::side::{BySide, Side};
 
 /// A board's clock as the events left it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Clock {
     /// Remaining time per side at `since` (milliseconds, never negative).
     pub remaining_ms: BySide<u64>,

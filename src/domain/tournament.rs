@@ -10,13 +10,13 @@ use super::result::GameResult;
 use super::rules::{FoulKind, Rules, SeatMode, TimeControl};
 use super::side::{BySide, Side};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Status {
     Active,
     Withdrawn { by_rule: bool },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Player {
     pub no: PlayerNo,
     pub entry: PlayerEntry,
@@ -30,7 +30,7 @@ pub struct Player {
 }
 
 /// A seat's state (issue 6).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Seat {
     pub present: bool,
     /// Set when an absent player arrived after the round started.
@@ -39,7 +39,7 @@ pub struct Seat {
     pub marked_absent_at: Option<DateTime<Utc>>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Game {
     pub board: Board,
     pub red: PlayerNo,
@@ -82,7 +82,7 @@ impl Game {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RoundState {
     pub round: Round,
     /// Boards 1..=n in order: `games[k]` is board k+1.
@@ -123,7 +123,7 @@ impl RoundState {
 }
 
 /// The whole event as the log describes it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Tournament {
     pub title: String,
     pub rules: Rules,

@@ -26,7 +26,7 @@ pub use rows::Kind;
 use crate::cli::args::{Format, What};
 use crate::domain::rules::Lang;
 use crate::domain::{Round, Tournament};
-use crate::log::Log;
+use crate::log::{IfDamaged, Log};
 
 /// The `--what` word, for messages.
 fn what_word(what: What) -> &'static str {
@@ -212,6 +212,7 @@ fn same_file(out: &Path, log: &Path) -> bool {
 /// # Errors
 /// A one-line reason: a damaged or missing log, a bad `--round`, a report this build lacks,
 /// xlsx without `--out`, or a file that cannot be written.
+#[allow(clippy::too_many_arguments)] // one per command-line option of `export`
 pub fn run(
     path: &Path,
     format: Format,
@@ -220,6 +221,7 @@ pub fn run(
     out: Option<&Path>,
     lang: Option<Lang>,
     now: DateTime<Utc>,
+    if_damaged: IfDamaged,
 ) -> Result<(), String> {
     if format == Format::Xlsx && out.is_none() {
         return Err("--format xlsx: a spreadsheet needs --out FILE".into());
@@ -232,7 +234,10 @@ pub fn run(
             o.display()
         ));
     }
-    let log = Log::open(path).map_err(|e| e.to_string())?;
+    let log = Log::open_reader(path, false, if_damaged).map_err(|e| e.to_string())?;
+    if let Some(w) = log.damage_warning() {
+        eprintln!("{w}");
+    }
     // The language asked for, else the event's own default, else Chinese.
     let lang = lang.or(log.state().rules.lang).unwrap_or(Lang::Zh);
     let bytes = render(log.state(), format, what, round, lang, now)?;

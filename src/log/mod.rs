@@ -3,8 +3,12 @@
 //! decide against that fresh state, write, `fsync` and only then report success.
 
 pub mod record;
+mod repair;
+mod scan;
+mod snapshot;
 mod store;
 pub mod user;
 
 pub use record::Record;
-pub use store::{Damage, Log, LogError, repair, verify};
+pub use repair::{repair, verify};
+pub use store::{Damage, IfDamaged, Log, LogError};

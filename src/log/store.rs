@@ -1,14 +1,17 @@
 //! The log file: create, open (replay), refresh (tail), append (locked), verify and repair.
 
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::Write;
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use chrono::{DateTime, Utc};
 use thiserror::Error;
 
 use super::record::{self, DecodeError, Record};
+use super::scan::{Decoded, READ_CHUNK, check, decode_line, decode_lines, placeholder_rules};
+use super::snapshot;
 use crate::domain::{Actor, Command, Event, Refusal, Rules, Tournament};
 
 /// Where and how a log is damaged. Lines are 1-based.
@@ -34,6 +37,10 @@ pub enum Damage {
     NotCreated,
     #[error("line {line}: not valid UTF-8")]
     Encoding { line: usize },
+    /// The file became shorter than what this reader had already read: records it applied
+    /// are gone (a copy put back, a hand edit). Open the log again.
+    #[error("line {line}: the log was cut short while open (records already read are gone)")]
+    Shrunk { line: usize },
 }
 
 impl Damage {
@@ -43,7 +50,8 @@ impl Damage {
             | Damage::Bad { line, .. }
             | Damage::Sequence { line, .. }
             | Damage::Chain { line }
-            | Damage::Encoding { line } => *line,
+            | Damage::Encoding { line }
+            | Damage::Shrunk { line } => *line,
             Damage::NotCreated => 1,
         }
     }
@@ -73,16 +81,36 @@ pub enum LogError {
     Empty { path: String },
     #[error("{0}")]
     Refused(#[from] Refusal),
+    /// A reader that shows the tournament would show a shortened history.
+    #[error(
+        "{path}: damaged at {damage}; nothing after it can be read, so the tournament would look shorter than it is (see `bianpai verify`; --allow-damaged shows it anyway)"
+    )]
+    Shortened { path: String, damage: Damage },
+    #[error("{path}: gave up waiting for the lock; nothing was written")]
+    Cancelled { path: String },
 }
+
+/// How a reader that shows the tournament treats a damaged or newer-version log.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum IfDamaged {
+    /// Refuse with `LogError::Shortened` (the default for every reader).
+    #[default]
+    Refuse,
+    /// Open up to the damage; the caller shows `Log::damage()` as a warning.
+    Warn,
+}
+
+/// How often a cancellable wait for the lock tries again.
+const LOCK_POLL_MS: u64 = 5;
 
 /// An open log and the state it replays to.
 pub struct Log {
     path: PathBuf,
-    file: File,
+    pub(super) file: File,
     /// Bytes consumed so far (always at a line boundary).
-    offset: u64,
+    pub(super) offset: u64,
     /// Lines consumed so far.
-    lines: usize,
+    pub(super) lines: usize,
     next_seq: u64,
     last_hash: String,
     state: Tournament,
@@ -92,11 +120,57 @@ pub struct Log {
     /// Other processes' records read while catching up before an append of ours, not yet
     /// handed out: the next `refresh` returns them, so a terminal sees every record once.
     unseen: Vec<Record>,
-    damage: Option<Damage>,
+    pub(super) damage: Option<Damage>,
+    /// The file's length and modification time when the damage was seen.
+    damage_seen: Option<(u64, Option<std::time::SystemTime>)>,
+    /// The last record read has no newline after it (the next append writes one first).
+    newline_owed: bool,
+    /// Records covered by the snapshot this log was opened from (0: none), and the hash of
+    /// the bytes it covers (a new snapshot hashes on from there).
+    snapshot_lines: usize,
+    snapshot_prefix: Option<snapshot::Prefix>,
     writable: bool,
 }
 
-fn io_err(path: &Path) -> impl Fn(std::io::Error) -> LogError + '_ {
+/// Where a read has got to: the append being read (held back until its last record), the
+/// sequence number and hash running ahead over it, and the records to hand out.
+struct Scan {
+    batch: Vec<Record>,
+    bytes: u64,
+    seq: u64,
+    hash: String,
+    new: Vec<Record>,
+    collect: bool,
+}
+
+/// Appends up to `READ_CHUNK` bytes of `file` from `at` (but not past `end`) to `buf`.
+fn read_chunk(file: &File, at: u64, end: u64, buf: &mut Vec<u8>) -> std::io::Result<usize> {
+    use std::os::unix::fs::FileExt;
+    let want = READ_CHUNK.min(end.saturating_sub(at)) as usize;
+    let start = buf.len();
+    buf.resize(start + want, 0);
+    let mut got = 0;
+    while got < want {
+        match file.read_at(&mut buf[start + got..], at + got as u64) {
+            Ok(0) => break,
+            Ok(k) => got += k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                buf.truncate(start);
+                return Err(e);
+            }
+        }
+    }
+    buf.truncate(start + got);
+    Ok(got)
+}
+
+/// What tells whether a file changed: its length and modification time.
+fn stamp(m: &std::fs::Metadata) -> (u64, Option<std::time::SystemTime>) {
+    (m.len(), m.modified().ok())
+}
+
+pub(super) fn io_err(path: &Path) -> impl Fn(std::io::Error) -> LogError + '_ {
     move |source| LogError::Io {
         path: path.display().to_string(),
         source,
@@ -150,13 +224,43 @@ impl Log {
         Log::open(path)
     }
 
-    /// Opens a log and replays it. A damaged log opens read-only up to the damage.
+    /// Opens a log and replays it. A damaged log opens up to the damage (`damage()` says
+    /// where) and refuses every append; readers that show the tournament use `open_reader`.
     pub fn open(path: &Path) -> Result<Log, LogError> {
         Log::open_with(path, false)
     }
 
+    /// Opens a log for a reader that shows the tournament (export, lists, audit, the room
+    /// page): damage anywhere, a record of a newer format version included, stops the replay
+    /// there, so what was read is a shortened history. That is refused (`Shortened`, naming
+    /// the line) unless `IfDamaged::Warn`; then the caller must show `damage()`.
+    pub fn open_reader(
+        path: &Path,
+        keep_records: bool,
+        if_damaged: IfDamaged,
+    ) -> Result<Log, LogError> {
+        let log = Log::open_with(path, keep_records)?;
+        match (&log.damage, if_damaged) {
+            (Some(damage), IfDamaged::Refuse) => Err(LogError::Shortened {
+                path: path.display().to_string(),
+                damage: damage.clone(),
+            }),
+            _ => Ok(log),
+        }
+    }
+
     /// Opens a log keeping every record in memory (for the audit view and verify).
     pub fn open_with(path: &Path, keep_records: bool) -> Result<Log, LogError> {
+        Log::open_inner(path, keep_records, !keep_records)
+    }
+
+    /// Opens a log replaying every record from the start, whatever snapshot there is
+    /// (`verify`, `repair`).
+    pub(super) fn open_full(path: &Path) -> Result<Log, LogError> {
+        Log::open_inner(path, false, false)
+    }
+
+    fn open_inner(path: &Path, keep_records: bool, use_snapshot: bool) -> Result<Log, LogError> {
         let (file, writable) = match OpenOptions::new().read(true).append(true).open(path) {
             Ok(f) => (f, true),
             Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => (
@@ -180,15 +284,63 @@ impl Log {
             keep_records,
             unseen: Vec::new(),
             damage: None,
+            damage_seen: None,
+            newline_owed: false,
+            snapshot_lines: 0,
+            snapshot_prefix: None,
             writable,
         };
+        // A verified snapshot of a prefix saves replaying it (not when every record is kept).
+        let from_snapshot = if use_snapshot {
+            log.resume_from_snapshot()
+        } else {
+            0
+        };
         log.read_new_with(false, false)?;
+        if use_snapshot && log.damage.is_none() && log.lines - from_snapshot >= snapshot::EVERY {
+            log.save_snapshot();
+        }
         if log.lines == 0 && log.damage.is_none() {
             return Err(LogError::Empty {
                 path: path.display().to_string(),
             });
         }
         Ok(log)
+    }
+
+    /// Takes up the state from a verified snapshot of a prefix of the file; returns the
+    /// number of records it covers (0 when there is none to use).
+    fn resume_from_snapshot(&mut self) -> usize {
+        let Some((snap, prefix)) = snapshot::load(&self.path, &self.file) else {
+            return 0;
+        };
+        self.snapshot_prefix = Some(prefix);
+        self.lines = snap.lines;
+        self.offset = snap.offset;
+        self.next_seq = snap.next_seq;
+        self.last_hash = snap.last_hash;
+        self.newline_owed = snap.newline_owed;
+        self.state = snap.state;
+        self.snapshot_lines = snap.lines;
+        snap.lines
+    }
+
+    /// Writes a snapshot of what has been read (best effort).
+    fn save_snapshot(&mut self) {
+        let at = snapshot::At {
+            lines: self.lines,
+            offset: self.offset,
+            next_seq: self.next_seq,
+            last_hash: &self.last_hash,
+            newline_owed: self.newline_owed,
+        };
+        let prefix = self.snapshot_prefix.take();
+        snapshot::save(&self.path, &self.file, &at, &self.state, prefix);
+    }
+
+    /// How many records the state was taken up from a snapshot for (0: replayed in full).
+    pub fn snapshot_lines(&self) -> usize {
+        self.snapshot_lines
     }
 
     pub fn state(&self) -> &Tournament {
@@ -203,104 +355,180 @@ impl Log {
         self.damage.as_ref()
     }
 
+    /// The one-line warning a reader opened with `IfDamaged::Warn` prints, if damaged.
+    pub fn damage_warning(&self) -> Option<String> {
+        self.damage.as_ref().map(|d| {
+            format!(
+                "warning: {}: damaged at {d}; only the records before line {} are shown",
+                self.path.display(),
+                d.line()
+            )
+        })
+    }
+
     pub fn records(&self) -> &[Record] {
         &self.records
+    }
+
+    /// The last `count` records read (fewer if the log is shorter), read back from the file:
+    /// the console's audit screen holds a window of the newest, not the whole history. Lines
+    /// that do not decode are skipped (they were checked when first read).
+    #[allow(clippy::naive_bytecount)] // a few megabytes at most; no extra crate for this
+    pub fn recent_records(&self, count: usize) -> Vec<Record> {
+        use std::os::unix::fs::FileExt;
+        if count == 0 || self.offset == 0 {
+            return Vec::new();
+        }
+        // Read backwards in chunks until `count` whole lines are in hand (or the start).
+        let mut start = self.offset;
+        let mut buf: Vec<u8> = Vec::new();
+        loop {
+            let from = start.saturating_sub(READ_CHUNK);
+            let mut chunk = vec![0u8; (start - from) as usize];
+            if self.file.read_exact_at(&mut chunk, from).is_err() {
+                return Vec::new();
+            }
+            chunk.extend_from_slice(&buf);
+            buf = chunk;
+            start = from;
+            let newlines = buf.iter().filter(|b| **b == b'\n').count();
+            if start == 0 || newlines > count {
+                break;
+            }
+        }
+        let mut lines: Vec<&[u8]> = buf
+            .split(|b| *b == b'\n')
+            .filter(|l| !l.is_empty())
+            .collect();
+        if start > 0 && !lines.is_empty() {
+            lines.remove(0); // begins mid-line
+        }
+        let skip = lines.len().saturating_sub(count);
+        lines[skip..]
+            .iter()
+            .filter_map(|l| decode_line(l).ok())
+            .collect()
+    }
+
+    /// Hands over the records kept so far and keeps no more (the console's replica holds
+    /// them from here on).
+    pub fn take_records(&mut self) -> Vec<Record> {
+        self.keep_records = false;
+        std::mem::take(&mut self.records)
+    }
+
+    /// Other processes' records read while catching up before an append of ours and not yet
+    /// handed out (they precede our records in the file). `refresh` hands them out too.
+    pub fn take_unseen(&mut self) -> Vec<Record> {
+        std::mem::take(&mut self.unseen)
     }
 
     pub fn writable(&self) -> bool {
         self.writable
     }
 
-    /// Reads records other processes appended. Returns the new records. Only complete lines
-    /// are consumed; a partial last line is left for later unless `locked` (then it is torn).
+    /// Reads records other processes appended. Returns the new records. Only complete
+    /// appends are consumed; an incomplete one is left for later while a writer holds the
+    /// lock, and is torn when nobody does. A damaged log is read again once the file changes,
+    /// so a `repair` elsewhere brings a reader back.
     pub fn refresh(&mut self) -> Result<Vec<Record>, LogError> {
+        self.retry_if_changed()?;
         let mut out = std::mem::take(&mut self.unseen);
         out.extend(self.read_new(false)?);
         Ok(out)
+    }
+
+    /// A damaged log is read again once the file has changed since the damage was seen (a
+    /// `repair`, a restored copy): the damage clears if it is gone, or is found again.
+    fn retry_if_changed(&mut self) -> Result<(), LogError> {
+        if self.damage.is_none() {
+            return Ok(());
+        }
+        let now = stamp(&self.file.metadata().map_err(io_err(&self.path))?);
+        if self.damage_seen != Some(now) {
+            self.damage = None;
+            self.damage_seen = None;
+        }
+        Ok(())
     }
 
     fn read_new(&mut self, locked: bool) -> Result<Vec<Record>, LogError> {
         self.read_new_with(locked, true)
     }
 
+    fn set_damage(&mut self, damage: Damage) {
+        self.damage = Some(damage);
+        self.damage_seen = self.file.metadata().ok().map(|m| stamp(&m));
+    }
+
     /// Reads the complete appends after `offset` and applies them. Lines are decoded (hash
     /// and RON) in parallel for large reads; the chain is then checked and the events applied
     /// in order. `collect`: return the new records (a plain replay does not need them).
-    fn read_new_with(&mut self, locked: bool, collect: bool) -> Result<Vec<Record>, LogError> {
+    ///
+    /// What is left at the end (a line without its newline, or an append without its last
+    /// record) is a write in progress, unless nobody holds the lock: under the lock (`locked`,
+    /// or a shared lock taken here without waiting) a complete record that lacks only its
+    /// newline is accepted (the next append writes the newline first), anything else is torn.
+    pub(super) fn read_new_with(
+        &mut self,
+        locked: bool,
+        collect: bool,
+    ) -> Result<Vec<Record>, LogError> {
         if self.damage.is_some() {
             return Ok(Vec::new());
         }
         let len = self.file.metadata().map_err(io_err(&self.path))?.len();
-        if len <= self.offset {
+        if len < self.offset {
+            self.set_damage(Damage::Shrunk {
+                line: self.lines + 1,
+            });
             return Ok(Vec::new());
         }
-        self.file
-            .seek(SeekFrom::Start(self.offset))
-            .map_err(io_err(&self.path))?;
+        if len == self.offset {
+            return Ok(Vec::new());
+        }
         let path = self.path.clone();
-        let mut reader = (&self.file).take(len - self.offset);
+        let mut at = self.offset;
         // Read in chunks, so a long replay reuses one buffer instead of mapping the whole file.
         let mut buf: Vec<u8> = Vec::with_capacity(READ_CHUNK as usize);
-        let mut new = Vec::new();
-        // Records of a batch (one append) are held back until its last record is read, so a
-        // reader never applies half an append. `seq` and `hash` run ahead over the held ones.
-        let mut batch: Vec<Record> = Vec::new();
-        let mut batch_bytes = 0u64;
-        let mut seq = self.next_seq;
-        let mut hash = self.last_hash.clone();
+        let mut scan = Scan {
+            batch: Vec::new(),
+            bytes: 0,
+            seq: self.next_seq,
+            hash: self.last_hash.clone(),
+            new: Vec::new(),
+            collect,
+        };
         loop {
-            let n = (&mut reader)
-                .take(READ_CHUNK)
-                .read_to_end(&mut buf)
-                .map_err(io_err(&path))?;
-            let mut spans = Vec::new();
+            let n = read_chunk(&self.file, at, len, &mut buf).map_err(io_err(&path))?;
+            at += n as u64;
             let mut pos = 0;
+            if self.newline_owed && !buf.is_empty() {
+                // The last record read had no newline: the next append begins with one.
+                if buf[0] != b'\n' {
+                    self.set_damage(Damage::Bad {
+                        line: self.lines,
+                        error: DecodeError::Syntax(
+                            "another record was written onto the end of this line".into(),
+                        ),
+                    });
+                    return Ok(scan.new);
+                }
+                pos = 1;
+                self.offset += 1;
+                self.newline_owed = false;
+            }
+            let mut spans = Vec::new();
             while let Some(nl) = buf[pos..].iter().position(|b| *b == b'\n') {
                 spans.push(pos..pos + nl);
                 pos += nl + 1;
             }
             let decoded = decode_lines(&buf, &spans);
             for (span, rec) in spans.iter().zip(decoded) {
-                let line = self.lines + batch.len() + 1;
-                let checked = rec
-                    .map_err(|e| match e {
-                        None => Damage::Encoding { line },
-                        Some(error) => Damage::Bad { line, error },
-                    })
-                    .and_then(|rec| check(line, rec, seq, &hash, batch.last()));
-                let rec = match checked {
-                    Ok(rec) => rec,
-                    Err(d) => {
-                        self.damage = Some(d);
-                        return Ok(new);
-                    }
-                };
-                seq = rec.seq + 1;
-                hash.clone_from(&rec.hash);
-                batch_bytes += (span.end - span.start) as u64 + 1;
-                let last_of_batch = rec.more == 0;
-                batch.push(rec);
-                if last_of_batch {
-                    for rec in batch.drain(..) {
-                        self.lines += 1;
-                        if self.lines == 1 {
-                            if let Event::Created { title, rules } = &rec.ev {
-                                self.state = Tournament::new(title.clone(), (**rules).clone());
-                            }
-                        } else {
-                            self.state.apply(&rec.ev);
-                        }
-                        if self.keep_records {
-                            self.records.push(rec.clone());
-                        }
-                        if collect {
-                            new.push(rec);
-                        }
-                    }
-                    self.offset += batch_bytes;
-                    batch_bytes = 0;
-                    self.next_seq = seq;
-                    self.last_hash.clone_from(&hash);
+                let bytes = (span.end - span.start) as u64 + 1;
+                if let Err(d) = self.take_line(&mut scan, rec, bytes) {
+                    self.set_damage(d);
+                    return Ok(scan.new);
                 }
             }
             buf.drain(..pos);
@@ -308,16 +536,84 @@ impl Log {
                 break;
             }
         }
-        let partial = !buf.is_empty();
-        // A partial line, or a batch whose last record is missing: a write in progress, or,
-        // under the lock (nobody can be writing), an interrupted one.
-        if locked && (partial || !batch.is_empty()) {
-            self.damage = Some(Damage::Torn {
-                line: self.lines + batch.len() + 1,
-                from: self.lines + 1,
-            });
+        if buf.is_empty() && scan.batch.is_empty() {
+            return Ok(scan.new);
         }
-        Ok(new)
+        // Something is left over: settle it only while nobody can be writing.
+        let settle = locked || self.try_lock_unchanged(len);
+        if settle {
+            let whole = (!buf.is_empty())
+                .then(|| decode_line(&buf))
+                .and_then(Result::ok)
+                .filter(|rec| rec.more == 0);
+            match whole {
+                Some(rec) => match self.take_line(&mut scan, Ok(rec), buf.len() as u64) {
+                    Ok(()) => self.newline_owed = true,
+                    Err(d) => self.set_damage(d),
+                },
+                None => self.set_damage(Damage::Torn {
+                    line: self.lines + scan.batch.len() + 1,
+                    from: self.lines + 1,
+                }),
+            }
+            if !locked {
+                let _ = self.file.unlock();
+            }
+        }
+        Ok(scan.new)
+    }
+
+    /// Takes a shared lock without waiting, if the file is still `len` bytes long (nothing
+    /// was written or taken back since it was read). Whether the lock is now held.
+    fn try_lock_unchanged(&self, len: u64) -> bool {
+        if self.file.try_lock_shared().is_err() {
+            return false;
+        }
+        let same = self.file.metadata().is_ok_and(|m| m.len() == len);
+        if !same {
+            let _ = self.file.unlock();
+        }
+        same
+    }
+
+    /// Checks one decoded line against the chain and holds it in the current append; when it
+    /// is the append's last record, applies the whole append.
+    fn take_line(&mut self, scan: &mut Scan, rec: Decoded, bytes: u64) -> Result<(), Damage> {
+        let line = self.lines + scan.batch.len() + 1;
+        let rec = rec
+            .map_err(|e| match e {
+                None => Damage::Encoding { line },
+                Some(error) => Damage::Bad { line, error },
+            })
+            .and_then(|rec| check(line, rec, scan.seq, &scan.hash, scan.batch.last()))?;
+        scan.seq = rec.seq + 1;
+        scan.hash.clone_from(&rec.hash);
+        scan.bytes += bytes;
+        let last_of_batch = rec.more == 0;
+        scan.batch.push(rec);
+        if last_of_batch {
+            for rec in scan.batch.drain(..) {
+                self.lines += 1;
+                if self.lines == 1 {
+                    if let Event::Created { title, rules } = &rec.ev {
+                        self.state = Tournament::new(title.clone(), (**rules).clone());
+                    }
+                } else {
+                    self.state.apply(&rec.ev);
+                }
+                if self.keep_records {
+                    self.records.push(rec.clone());
+                }
+                if scan.collect {
+                    scan.new.push(rec);
+                }
+            }
+            self.offset += scan.bytes;
+            scan.bytes = 0;
+            self.next_seq = scan.seq;
+            self.last_hash.clone_from(&scan.hash);
+        }
+        Ok(())
     }
 
     /// Decides `cmd` against the freshest state under an exclusive lock, appends the events,
@@ -338,16 +634,58 @@ impl Log {
         at: DateTime<Utc>,
         decide: impl FnOnce(&Tournament) -> Result<Vec<Event>, Refusal>,
     ) -> Result<Vec<Record>, LogError> {
+        self.transact_unless(actor, at, None, decide)
+    }
+
+    /// Like `execute`, but waiting for the lock only until `cancel` is set (the console's
+    /// I/O thread on quitting): then nothing is written and `LogError::Cancelled` returned.
+    pub fn execute_unless(
+        &mut self,
+        actor: &Actor,
+        cmd: &Command,
+        at: DateTime<Utc>,
+        cancel: &AtomicBool,
+    ) -> Result<Vec<Record>, LogError> {
+        self.transact_unless(actor, at, Some(cancel), |t| t.decide(actor, cmd))
+    }
+
+    fn transact_unless(
+        &mut self,
+        actor: &Actor,
+        at: DateTime<Utc>,
+        cancel: Option<&AtomicBool>,
+        decide: impl FnOnce(&Tournament) -> Result<Vec<Event>, Refusal>,
+    ) -> Result<Vec<Record>, LogError> {
         if !self.writable {
             return Err(io_err(&self.path)(std::io::Error::new(
                 std::io::ErrorKind::PermissionDenied,
                 "the log is read-only for this user; nothing was written",
             )));
         }
-        self.file.lock().map_err(io_err(&self.path))?;
+        self.lock_exclusive(cancel)?;
         let result = self.append_locked(actor, at, decide);
         let _ = self.file.unlock();
         result
+    }
+
+    /// Takes the exclusive lock, waiting as long as it takes, or until `cancel` is set.
+    fn lock_exclusive(&self, cancel: Option<&AtomicBool>) -> Result<(), LogError> {
+        let Some(cancel) = cancel else {
+            return self.file.lock().map_err(io_err(&self.path));
+        };
+        loop {
+            match self.file.try_lock() {
+                Ok(()) => return Ok(()),
+                Err(std::fs::TryLockError::WouldBlock) => {}
+                Err(std::fs::TryLockError::Error(e)) => return Err(io_err(&self.path)(e)),
+            }
+            if cancel.load(Ordering::Relaxed) {
+                return Err(LogError::Cancelled {
+                    path: self.path.display().to_string(),
+                });
+            }
+            std::thread::sleep(std::time::Duration::from_millis(LOCK_POLL_MS));
+        }
     }
 
     fn append_locked(
@@ -368,7 +706,8 @@ impl Log {
         if events.is_empty() {
             return Ok(Vec::new());
         }
-        let mut text = String::new();
+        // A last record without its newline gets it now, in the same write.
+        let mut text = String::from(if self.newline_owed { "\n" } else { "" });
         let mut seq = self.next_seq;
         let mut prev = self.last_hash.clone();
         let mut recs = Vec::with_capacity(events.len());
@@ -412,214 +751,9 @@ impl Log {
             }
         }
         self.offset += text.len() as u64;
+        self.newline_owed = false;
         self.next_seq = seq;
         self.last_hash = prev;
         Ok(recs)
     }
-}
-
-/// How much of the file a replay reads at a time.
-const READ_CHUNK: u64 = 2 << 20;
-
-/// A decoded line, or why not: `None` for a line that is not UTF-8.
-type Decoded = Result<Record, Option<DecodeError>>;
-
-fn decode_line(bytes: &[u8]) -> Decoded {
-    let text = std::str::from_utf8(bytes).map_err(|_| None)?;
-    record::decode(text).map_err(Some)
-}
-
-/// Decodes lines; large reads (a replay) are split over the available cores, since checking
-/// each line's hash and parsing it does not depend on the others.
-fn decode_lines(buf: &[u8], spans: &[std::ops::Range<usize>]) -> Vec<Decoded> {
-    const PARALLEL_FROM: usize = 4096;
-    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    if spans.len() < PARALLEL_FROM || threads < 2 {
-        return spans.iter().map(|r| decode_line(&buf[r.clone()])).collect();
-    }
-    let chunk = spans.len().div_ceil(threads.min(8));
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = spans
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .map(|r| decode_line(&buf[r.clone()]))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        let mut out = Vec::with_capacity(spans.len());
-        for (h, part) in handles.into_iter().zip(spans.chunks(chunk)) {
-            match h.join() {
-                Ok(v) => out.extend(v),
-                // A decoder thread cannot panic on data (decode refuses); should it anyway,
-                // decode that part here rather than lose it.
-                Err(_) => out.extend(part.iter().map(|r| decode_line(&buf[r.clone()]))),
-            }
-        }
-        out
-    })
-}
-
-/// Checks a decoded record against the chain: sequence, previous hash, batch count, and that
-/// only the first record creates the tournament.
-fn check(
-    line: usize,
-    rec: Record,
-    seq: u64,
-    prev: &str,
-    batch_before: Option<&Record>,
-) -> Result<Record, Damage> {
-    if rec.seq != seq {
-        return Err(Damage::Sequence {
-            line,
-            expected: seq,
-            found: rec.seq,
-        });
-    }
-    if rec.prev != prev {
-        return Err(Damage::Chain { line });
-    }
-    if let Some(b) = batch_before
-        && rec.more + 1 != b.more
-    {
-        return Err(Damage::Bad {
-            line,
-            error: DecodeError::Syntax(format!(
-                "the append's record count runs {} after {}",
-                rec.more, b.more
-            )),
-        });
-    }
-    if line == 1 && !matches!(rec.ev, Event::Created { .. }) {
-        return Err(Damage::NotCreated);
-    }
-    if line > 1 && matches!(rec.ev, Event::Created { .. }) {
-        return Err(Damage::Bad {
-            line,
-            error: DecodeError::Syntax("a second tournament record".into()),
-        });
-    }
-    Ok(rec)
-}
-
-/// Rules used only until the first record is read.
-fn placeholder_rules() -> Rules {
-    Rules::preset("qigu-2024-07").unwrap_or_else(|_| unreachable_rules())
-}
-
-fn unreachable_rules() -> Rules {
-    // The embedded presets are checked by tests; this keeps `open` panic-free regardless.
-    Rules {
-        name: String::new(),
-        description: String::new(),
-        title: String::new(),
-        date: None,
-        rounds: 1,
-        points: crate::domain::rules::Points::uniform(2, 1, 0),
-        tiebreaks: vec![crate::domain::rules::Tiebreak::DrawNumber],
-        round1: crate::domain::rules::Round1Mode::Adjacent,
-        round1_separate_clubs: false,
-        late_window_minutes: 10,
-        seat_mode: crate::domain::rules::SeatMode::MarkAbsent,
-        withdraw_after_forfeits: 2,
-        foul_limits: Vec::new(),
-        time_controls: crate::domain::rules::TimeControls {
-            swiss: crate::domain::rules::TimeControl::fischer(20, 5),
-            rapid: crate::domain::rules::TimeControl::fischer(10, 5),
-            armageddon: crate::domain::rules::TimeControl::fischer(5, 3),
-        },
-        sections: vec![crate::domain::rules::Section::named("公开组", &[])],
-        registration: crate::domain::rules::Registration::default(),
-        knockout: None,
-        teams: None,
-        prizes: crate::domain::rules::Prizes::default(),
-        auto_advance: crate::domain::rules::AutoAdvance::Pair,
-        schedule: Vec::new(),
-        roles: std::collections::BTreeMap::new(),
-        lang: None,
-        time_zone: None,
-        numbers_by_registration: false,
-        officials: crate::domain::rules::Officials::default(),
-        clock_skew_seconds: 120,
-    }
-}
-
-/// Checks a log end to end. Returns the number of records, or the first damage.
-pub fn verify(path: &Path) -> Result<usize, LogError> {
-    let mut log = Log::open_with(path, false)?;
-    // A partial last line is torn when nobody is writing: take the lock to be sure.
-    let _ = log.file.lock_shared();
-    let res = log.read_new_with(true, false);
-    let _ = log.file.unlock();
-    res?;
-    match log.damage {
-        Some(damage) => Err(LogError::Damaged {
-            path: path.display().to_string(),
-            damage,
-        }),
-        None => Ok(log.lines),
-    }
-}
-
-/// A new side file `LOG.torn-TIME` next to the log (`-2`, `-3`, … when that name is taken).
-fn side_file(path: &Path, now: DateTime<Utc>) -> Result<(PathBuf, File), LogError> {
-    let stem = format!(
-        "{}.torn-{}",
-        path.display(),
-        now.format("%Y%m%dT%H%M%S%.3fZ")
-    );
-    let mut n = 1;
-    loop {
-        let side = if n == 1 {
-            PathBuf::from(&stem)
-        } else {
-            PathBuf::from(format!("{stem}-{n}"))
-        };
-        match OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o660)
-            .open(&side)
-        {
-            Ok(f) => return Ok((side, f)),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
-            Err(e) => return Err(io_err(&side)(e)),
-        }
-    }
-}
-
-/// Moves a torn tail into a side file next to the log and truncates the log to its last
-/// complete record. Refuses any other damage (an edited or reordered log is evidence, not
-/// something to repair). Returns the side file, or `None` when there was nothing to repair.
-pub fn repair(path: &Path, now: DateTime<Utc>) -> Result<Option<PathBuf>, LogError> {
-    let mut log = Log::open_with(path, false)?;
-    log.file.lock().map_err(io_err(path))?;
-    let res = (|| {
-        log.read_new_with(true, false)?;
-        match &log.damage {
-            None => Ok(None),
-            Some(Damage::Torn { .. }) => {
-                let mut tail = Vec::new();
-                log.file
-                    .seek(SeekFrom::Start(log.offset))
-                    .map_err(io_err(path))?;
-                log.file.read_to_end(&mut tail).map_err(io_err(path))?;
-                let (side, mut f) = side_file(path, now)?;
-                f.write_all(&tail)
-                    .and_then(|()| f.sync_all())
-                    .map_err(io_err(&side))?;
-                log.file.set_len(log.offset).map_err(io_err(path))?;
-                log.file.sync_all().map_err(io_err(path))?;
-                Ok(Some(side))
-            }
-            Some(d) => Err(LogError::Damaged {
-                path: path.display().to_string(),
-                damage: d.clone(),
-            }),
-        }
-    })();
-    let _ = log.file.unlock();
-    res
 }

@@ -15,7 +15,7 @@ use std::time::Duration;
 use tokio::sync::{broadcast, watch};
 
 use crate::domain::Tournament;
-use crate::log::Log;
+use crate::log::{IfDamaged, Log};
 
 /// How often the log's length is checked for new appends.
 pub const POLL: Duration = Duration::from_millis(50);
@@ -59,7 +59,8 @@ fn snapshot(log: &Log, version: u64) -> Arc<Snapshot> {
 /// # Errors
 /// The log cannot be opened (missing, empty, unreadable).
 pub fn start(path: &Path, stop: Arc<AtomicBool>) -> Result<Feed, String> {
-    let mut log = Log::open(path).map_err(|e| e.to_string())?;
+    // A damaged or newer-version log opens up to the damage; every page then says so.
+    let mut log = Log::open_reader(path, false, IfDamaged::Warn).map_err(|e| e.to_string())?;
     let (tx, rx) = watch::channel(snapshot(&log, 1));
     let (changes, _) = broadcast::channel(BACKLOG);
     let sender = changes.clone();

@@ -63,6 +63,14 @@ fn draw_tabs(frame: &mut Frame, app: &App, area: Rect) {
         spans.push(Span::styled(format!(" {} ", app.s.screens[i]), style));
         spans.push(Span::raw(" "));
     }
+    if let Some((text, damaged)) = &app.round_view.header.log {
+        let style = if *damaged {
+            app.theme.error
+        } else {
+            app.theme.pending
+        };
+        spans.push(Span::styled(format!(" {text} "), style));
+    }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 

@@ -1,0 +1,246 @@
+//! Large-log benchmark (issue 14): a 1,000,000-record log of a 500-board event with a clock
+//! feed. Measures
+//! - `Log::open` replaying it in full (no snapshot; this writes `LOG.snapshot`),
+//! - `Log::open` again from the verified snapshot,
+//! - the real binary answering `player list` and `export --what standings` (wall time),
+//! - the console's memory (peak RSS) with its log I/O thread running and every screen visited
+//!   (prepared and drawn into a 160×48 `TestBackend`), in a fresh child process.
+//!
+//! Targets: a CLI command under 1 s; the console under 200 MB.
+//!
+//! Run: `cargo bench --bench large`. `BIANPAI_LARGE_RECORDS` sets another size;
+//! `BIANPAI_LARGE_LOG=/path` keeps the generated log there and reuses it on the next run.
+
+use std::path::{Path, PathBuf};
+use std::process::Command as Proc;
+use std::time::{Duration, Instant};
+
+use chrono::{TimeZone, Utc};
+
+use bianpai::cli::execute_batch;
+use bianpai::console::App;
+use bianpai::console::action::Screen;
+use bianpai::console::theme::Theme;
+use bianpai::console::ui;
+use bianpai::domain::event::{ClockAction, PlayerEntry};
+use bianpai::domain::rules::{FoulKind, Lang};
+use bianpai::domain::{Actor, Board, Command, Role, Rules, Side};
+use bianpai::log::Log;
+
+const PLAYERS: u32 = 1000;
+
+fn main() {
+    if let Ok(log) = std::env::var("BIANPAI_LARGE_CHILD") {
+        console_child(Path::new(&log));
+        return;
+    }
+    let target: usize = std::env::var("BIANPAI_LARGE_RECORDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1_000_000);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = std::env::var("BIANPAI_LARGE_LOG")
+        .map_or_else(|_| dir.path().join("large.log"), PathBuf::from);
+    if !path.exists() {
+        let t0 = Instant::now();
+        let n = generate(&path, target);
+        eprintln!("setup: {n} records written in {:.1?}", t0.elapsed());
+    }
+    let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
+    let snapshot = PathBuf::from(format!("{}.snapshot", path.display()));
+    let _ = std::fs::remove_file(&snapshot);
+
+    let t = Instant::now();
+    let log = Log::open(&path).expect("open");
+    let full = t.elapsed();
+    let records = log.state().players.len();
+    assert!(log.damage().is_none(), "the generated log is damaged");
+    drop(log);
+    let t = Instant::now();
+    let log = Log::open(&path).expect("open");
+    let snap = t.elapsed();
+    let lines = log.snapshot_lines();
+    drop(log);
+    println!(
+        "large: {:.0} MB log, {records} players; Log::open full replay {full:.2?} (writes the snapshot), from the snapshot ({lines} records) {snap:.2?}",
+        bytes as f64 / 1e6
+    );
+
+    let bin = env!("CARGO_BIN_EXE_bianpai");
+    let p = path.to_string_lossy().into_owned();
+    for args in [
+        vec!["player", "list", &p],
+        vec!["export", &p, "--format", "json", "--what", "standings"],
+        vec!["result", &p, "1", "red_win"],
+    ] {
+        let mut best = Duration::MAX;
+        for _ in 0..3 {
+            let t = Instant::now();
+            let out = Proc::new(bin).args(&args).output().expect("bianpai runs");
+            best = best.min(t.elapsed());
+            if args[0] == "result" {
+                break; // once: a second one is refused (board 1 has a result)
+            }
+            assert!(
+                out.status.success(),
+                "{args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        println!(
+            "large: `bianpai {}` {best:.2?} (target < 1 s: {})",
+            args.iter()
+                .map(|a| if *a == p { "LOG" } else { a })
+                .collect::<Vec<_>>()
+                .join(" "),
+            if best < Duration::from_secs(1) {
+                "met"
+            } else {
+                "MISSED"
+            }
+        );
+    }
+
+    let me = std::env::current_exe().expect("this benchmark's path");
+    let out = Proc::new(me)
+        .env("BIANPAI_LARGE_CHILD", &path)
+        .output()
+        .expect("child runs");
+    print!("{}", String::from_utf8_lossy(&out.stdout));
+    eprint!("{}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// In a fresh process: the console on `path`, I/O thread running, every screen drawn.
+fn console_child(path: &Path) {
+    // The snapshot is keyed by the program that wrote it: make one for this program first
+    // (the real binary makes its own the same way on its first run).
+    drop(Log::open(path).expect("open"));
+    let t = Instant::now();
+    let log = Log::open(path).expect("open");
+    let actor = Actor {
+        user: "head".into(),
+        role: Role::Head,
+    };
+    let now = Utc::now();
+    let mut app = App::spawn(
+        log,
+        actor,
+        Lang::Zh,
+        Theme::named("dark").expect("theme"),
+        chrono::FixedOffset::east_opt(8 * 3600).expect("offset"),
+    );
+    app.now = now;
+    let mut term =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(160, 48)).expect("terminal");
+    app.prepare(now);
+    term.draw(|f| ui::draw(f, &app)).expect("draw");
+    let first = t.elapsed();
+    let mut times = Vec::new();
+    for screen in Screen::ALL {
+        app.screen = screen;
+        let t = Instant::now();
+        app.poll(now);
+        app.prepare(now);
+        term.draw(|f| ui::draw(f, &app)).expect("draw");
+        times.push(format!("{screen:?} {:.0?}", t.elapsed()));
+    }
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|k| k.parse::<u64>().ok())
+            .map_or(0, |kb| kb / 1024)
+    };
+    let peak = field("VmHWM:");
+    println!(
+        "large: console open and first frame {first:.2?}; screens: {}; peak RSS {peak} MB, now {} MB (target < 200 MB: {}); audit rows held: {}",
+        times.join(", "),
+        field("VmRSS:"),
+        if peak < 200 { "met" } else { "MISSED" },
+        app.log.records().len()
+    );
+}
+
+/// Writes a log of about `target` records: 1000 players, round 1 paired (500 boards) and
+/// started, then clock presses over every board with fouls and seat marks among them.
+fn generate(path: &Path, target: usize) -> usize {
+    let mut rules = Rules::preset("qigu-2024-07").expect("preset");
+    rules.foul_limits.clear();
+    rules.roles.clear();
+    rules.registration.capacity = None;
+    rules.withdraw_after_forfeits = 0;
+    // Long games, so no flag falls over the feed's hours.
+    rules.time_controls.swiss = bianpai::domain::rules::TimeControl::fischer(600, 30);
+    let user = bianpai::log::user::current_user();
+    let actor = Actor {
+        user: user.clone(),
+        role: Role::Head,
+    };
+    let t0 = Utc
+        .with_ymd_and_hms(2024, 7, 6, 1, 0, 0)
+        .single()
+        .expect("time");
+    let mut log = Log::create(path, "large benchmark", rules, &user, t0).expect("create");
+    let players: Vec<Command> = (0..PLAYERS)
+        .map(|i| {
+            Command::RegisterPlayer(PlayerEntry {
+                name: format!("棋手{i}号"),
+                gender: None,
+                birth: None,
+                club: format!("俱乐部{}", i % 37),
+                team: String::new(),
+                group: String::new(),
+                local: false,
+            })
+        })
+        .collect();
+    run(&mut log, &actor, &players);
+    run(
+        &mut log,
+        &actor,
+        &[Command::DrawNumbers { seed: 1 }, Command::PairNextRound],
+    );
+    run(&mut log, &actor, &[Command::StartRound { at: t0 }]);
+    let boards = i64::from(PLAYERS / 2);
+    let mut n = log.state().players.len() + 4;
+    let mut tick: i64 = 0;
+    while n < target {
+        let chunk = (target - n).min(5000);
+        let cmds: Vec<Command> = (0..chunk)
+            .map(|i| {
+                tick += 1;
+                let board = Board((tick % boards) as u32 + 1);
+                // Each board's clock is pressed in turn, red then black.
+                let side = if (tick / boards) % 2 == 0 {
+                    Side::Red
+                } else {
+                    Side::Black
+                };
+                let at = t0 + chrono::Duration::milliseconds(tick * 20);
+                match i % 400 {
+                    0 => Command::RecordFoul {
+                        round: None,
+                        board,
+                        side,
+                        kind: FoulKind::ALL[(tick % 5) as usize],
+                    },
+                    _ => Command::Clock {
+                        round: None,
+                        board,
+                        action: ClockAction::Press(side),
+                        at,
+                    },
+                }
+            })
+            .collect();
+        n += run(&mut log, &actor, &cmds);
+    }
+    n
+}
+
+fn run(log: &mut Log, actor: &Actor, cmds: &[Command]) -> usize {
+    let (recs, _refused) = execute_batch(log, actor, cmds, Utc::now()).expect("append");
+    recs.len()
+}

@@ -1,0 +1,88 @@
+//! Checking a whole log (`verify`) and moving a torn tail aside (`repair`).
+
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+
+use chrono::{DateTime, Utc};
+
+use super::store::{Damage, Log, LogError, io_err};
+
+/// Checks a log end to end. Returns the number of records, or the first damage.
+pub fn verify(path: &Path) -> Result<usize, LogError> {
+    let mut log = Log::open_full(path)?;
+    // A partial last line is torn when nobody is writing: take the lock to be sure.
+    let _ = log.file.lock_shared();
+    let res = log.read_new_with(true, false);
+    let _ = log.file.unlock();
+    res?;
+    match log.damage {
+        Some(damage) => Err(LogError::Damaged {
+            path: path.display().to_string(),
+            damage,
+        }),
+        None => Ok(log.lines),
+    }
+}
+
+/// A new side file `LOG.torn-TIME` next to the log (`-2`, `-3`, … when that name is taken).
+fn side_file(path: &Path, now: DateTime<Utc>) -> Result<(PathBuf, File), LogError> {
+    let stem = format!(
+        "{}.torn-{}",
+        path.display(),
+        now.format("%Y%m%dT%H%M%S%.3fZ")
+    );
+    let mut n = 1;
+    loop {
+        let side = if n == 1 {
+            PathBuf::from(&stem)
+        } else {
+            PathBuf::from(format!("{stem}-{n}"))
+        };
+        match OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o660)
+            .open(&side)
+        {
+            Ok(f) => return Ok((side, f)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
+            Err(e) => return Err(io_err(&side)(e)),
+        }
+    }
+}
+
+/// Moves a torn tail into a side file next to the log and truncates the log to its last
+/// complete record. Refuses any other damage (an edited or reordered log is evidence, not
+/// something to repair). Returns the side file, or `None` when there was nothing to repair.
+pub fn repair(path: &Path, now: DateTime<Utc>) -> Result<Option<PathBuf>, LogError> {
+    let mut log = Log::open_full(path)?;
+    log.file.lock().map_err(io_err(path))?;
+    let res = (|| {
+        log.read_new_with(true, false)?;
+        match &log.damage {
+            None => Ok(None),
+            Some(Damage::Torn { .. }) => {
+                let mut tail = Vec::new();
+                log.file
+                    .seek(SeekFrom::Start(log.offset))
+                    .map_err(io_err(path))?;
+                log.file.read_to_end(&mut tail).map_err(io_err(path))?;
+                let (side, mut f) = side_file(path, now)?;
+                f.write_all(&tail)
+                    .and_then(|()| f.sync_all())
+                    .map_err(io_err(&side))?;
+                log.file.set_len(log.offset).map_err(io_err(path))?;
+                log.file.sync_all().map_err(io_err(path))?;
+                Ok(Some(side))
+            }
+            Some(d) => Err(LogError::Damaged {
+                path: path.display().to_string(),
+                damage: d.clone(),
+            }),
+        }
+    })();
+    let _ = log.file.unlock();
+    res
+}

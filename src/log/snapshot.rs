@@ -1,0 +1,201 @@
+//! A verified state snapshot beside the log (`LOG.snapshot`), so a log of a million records
+//! opens in well under a second: the state after the first N records, keyed by N, the byte
+//! length of those records, the last hash, and the SHA-256 of those bytes.
+//!
+//! Never trusted blindly: it is used only when the log's first `offset` bytes hash to the
+//! digest it holds (any edit, insertion or deletion in that prefix makes it miss) and it was
+//! written by this very program (a program that applies events differently rebuilds it).
+//! Anything else, a missing, unreadable, foreign or stale snapshot, is ignored, and the log
+//! is replayed in full; the reader then writes a fresh one when it may (write permission on
+//! the directory), atomically (a temporary file renamed over the old one).
+//!
+//! Who can write the log's directory can write a snapshot; in the plain-file mode they can
+//! rewrite the log too, so this adds no new power. `verify` never uses a snapshot.
+
+use std::fs::File;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::domain::Tournament;
+
+/// Bump when the snapshot's shape or meaning changes.
+const FORMAT: u32 = 1;
+/// A snapshot is (re)written when a replay read at least this many records past it.
+pub(super) const EVERY: usize = 10_000;
+
+/// What a snapshot holds.
+#[derive(Serialize, Deserialize)]
+pub(super) struct Snapshot {
+    format: u32,
+    program: String,
+    pub lines: usize,
+    pub offset: u64,
+    pub next_seq: u64,
+    pub last_hash: String,
+    pub newline_owed: bool,
+    prefix_sha256: String,
+    pub state: Tournament,
+}
+
+/// The same, borrowed, for writing (field for field).
+#[derive(Serialize)]
+struct SnapshotRef<'a> {
+    format: u32,
+    program: String,
+    lines: usize,
+    offset: u64,
+    next_seq: u64,
+    last_hash: &'a str,
+    newline_owed: bool,
+    prefix_sha256: String,
+    state: &'a Tournament,
+}
+
+/// `LOG.snapshot` beside `LOG`.
+pub(super) fn path_of(log: &Path) -> PathBuf {
+    let mut p = log.as_os_str().to_owned();
+    p.push(".snapshot");
+    PathBuf::from(p)
+}
+
+/// This program, as far as a snapshot is concerned: its version and its executable's size
+/// and modification time (a rebuilt program may apply events differently).
+fn program() -> String {
+    let exe = std::fs::metadata("/proc/self/exe").ok();
+    let size = exe.as_ref().map_or(0, std::fs::Metadata::len);
+    let modified = exe
+        .and_then(|m| m.modified().ok())
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos());
+    format!("{} {FORMAT} {size} {modified}", env!("CARGO_PKG_VERSION"))
+}
+
+/// A SHA-256 over the first `at` bytes of the log, kept so a later snapshot hashes only
+/// what was appended since.
+#[derive(Clone)]
+pub(super) struct Prefix {
+    pub at: u64,
+    hasher: Sha256,
+}
+
+impl Prefix {
+    pub fn new() -> Prefix {
+        Prefix {
+            at: 0,
+            hasher: Sha256::new(),
+        }
+    }
+
+    /// Hashes on up to byte `to` of `file`; `None` if the file is shorter or unreadable.
+    fn extend(mut self, file: &File, to: u64) -> Option<Prefix> {
+        use std::os::unix::fs::FileExt;
+        let mut buf = vec![0u8; 1 << 20];
+        while self.at < to {
+            let want = buf
+                .len()
+                .min(usize::try_from(to - self.at).unwrap_or(usize::MAX));
+            let n = file.read_at(&mut buf[..want], self.at).ok()?;
+            if n == 0 {
+                return None;
+            }
+            self.hasher.update(&buf[..n]);
+            self.at += n as u64;
+        }
+        Some(self)
+    }
+
+    fn hex(&self) -> String {
+        self.hasher
+            .clone()
+            .finalize()
+            .iter()
+            .fold(String::with_capacity(64), |mut s, b| {
+                s.push(char::from(b"0123456789abcdef"[usize::from(b >> 4)]));
+                s.push(char::from(b"0123456789abcdef"[usize::from(b & 15)]));
+                s
+            })
+    }
+}
+
+/// The snapshot beside `log`, if there is one this program wrote for a prefix of `file`.
+/// Returns it with the hash of the prefix it covers (for the next snapshot).
+pub(super) fn load(log: &Path, file: &File) -> Option<(Snapshot, Prefix)> {
+    let mut text = Vec::new();
+    File::open(path_of(log)).ok()?.read_to_end(&mut text).ok()?;
+    let snap: Snapshot = serde_json::from_slice(&text).ok()?;
+    if snap.format != FORMAT || snap.program != program() || snap.lines == 0 {
+        return None;
+    }
+    let len = file.metadata().ok()?.len();
+    if snap.offset > len {
+        return None;
+    }
+    let prefix = Prefix::new().extend(file, snap.offset)?;
+    (prefix.hex() == snap.prefix_sha256).then_some((snap, prefix))
+}
+
+/// What a snapshot records about the log, besides the state.
+pub(super) struct At<'a> {
+    pub lines: usize,
+    pub offset: u64,
+    pub next_seq: u64,
+    pub last_hash: &'a str,
+    pub newline_owed: bool,
+}
+
+/// Writes the snapshot for the first `at.offset` bytes of `file`, best effort: a reader
+/// without write permission, a full disk or a race with another writer of the snapshot
+/// leaves things as they were (the rename is atomic).
+/// `prefix`: the hash of a shorter prefix already computed (from the snapshot this log was
+/// opened from), so only the bytes after it are read; `None` hashes from the start.
+pub(super) fn save(
+    log: &Path,
+    file: &File,
+    at: &At<'_>,
+    state: &Tournament,
+    prefix: Option<Prefix>,
+) {
+    let start = prefix
+        .filter(|p| p.at <= at.offset)
+        .unwrap_or_else(Prefix::new);
+    let Some(prefix) = start.extend(file, at.offset) else {
+        return;
+    };
+    let prefix_sha256 = prefix.hex();
+    let snap = SnapshotRef {
+        format: FORMAT,
+        program: program(),
+        lines: at.lines,
+        offset: at.offset,
+        next_seq: at.next_seq,
+        last_hash: at.last_hash,
+        newline_owed: at.newline_owed,
+        prefix_sha256,
+        state,
+    };
+    let Ok(bytes) = serde_json::to_vec(&snap) else {
+        return;
+    };
+    let target = path_of(log);
+    let dir = match log.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let Ok(mut tmp) = tempfile::Builder::new()
+        .prefix(".bianpai-snapshot-")
+        .tempfile_in(dir)
+    else {
+        return;
+    };
+    if tmp.write_all(&bytes).and_then(|()| tmp.flush()).is_err() {
+        return;
+    }
+    // Readable by whoever may read the log; the rename replaces the old one whole.
+    if let Ok(m) = std::fs::metadata(log) {
+        let _ = std::fs::set_permissions(tmp.path(), m.permissions());
+    }
+    let _ = tmp.persist(&target);
+}
