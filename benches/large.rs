@@ -193,6 +193,7 @@ fn generate(path: &Path, target: usize) -> usize {
                 team: String::new(),
                 group: String::new(),
                 local: false,
+                id_number: None,
             })
         })
         .collect();

@@ -32,6 +32,7 @@ fn round9_input(n: usize, seed: u64) -> SectionInput {
                 team: String::new(),
                 group: String::new(),
                 local: false,
+                id_number: None,
             },
         });
     }

@@ -99,6 +99,7 @@ fn generate(path: &std::path::Path, target: usize) -> usize {
                 team: String::new(),
                 group: String::new(),
                 local: false,
+                id_number: None,
             })
         })
         .collect();

@@ -60,6 +60,7 @@ fn event() -> Tournament {
                 team: String::new(),
                 group: String::new(),
                 local: false,
+                id_number: None,
             },
         });
     }

@@ -78,6 +78,7 @@ fn given_round1(rules: Rules, n: u32) -> Tournament {
                 team: String::new(),
                 group: String::new(),
                 local: false,
+                id_number: None,
             }),
         );
     }

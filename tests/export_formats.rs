@@ -7,17 +7,39 @@ mod export_support;
 use export_support::*;
 use serde_json::Value;
 
+/// The print time of every export here, so that two exports of one report are identical.
+const AT: &str = "2024-07-06T14:30:00+08:00";
+
 fn export(log: &std::path::Path, args: &[&str]) -> Vec<u8> {
-    let mut all = vec!["export", log.to_str().expect("utf-8 path")];
+    let mut all = vec!["export", log.to_str().expect("utf-8 path"), "--at", AT];
     all.extend_from_slice(args);
     ok(&all)
 }
 
-fn csv_of(log: &std::path::Path, what: &str, extra: &[&str]) -> Vec<Vec<String>> {
+/// The csv rows of a report, masthead included.
+fn csv_full(log: &std::path::Path, what: &str, extra: &[&str]) -> Vec<Vec<String>> {
     let mut args = vec!["--format", "csv", "--what", what];
     args.extend_from_slice(extra);
     let bytes = export(log, &args);
     parse_csv(&String::from_utf8(bytes).expect("utf-8 csv"))
+}
+
+/// The csv rows of a report under its masthead (event title, report title, date and print
+/// time, a blank row), which is checked and dropped.
+fn csv_of(log: &std::path::Path, what: &str, extra: &[&str]) -> Vec<Vec<String>> {
+    let rows = csv_full(log, what, extra);
+    let title = json_of(log, "all")["title"].as_str().map(String::from);
+    assert_eq!(Some(&rows[0][0]), title.as_ref(), "event title");
+    assert_eq!(rows[0].len(), 1, "event title");
+    assert_eq!(rows[1].len(), 1, "report title");
+    let date = &rows[2][0];
+    assert!(
+        (date.contains("打印时间") || date.contains("Printed"))
+            && (date.contains("2024-07-06 14:30") || date.contains("2024-07-06 06:30")),
+        "{date}"
+    );
+    assert_eq!(rows[3], [""], "blank row under the masthead");
+    rows[4..].to_vec()
 }
 
 fn json_of(log: &std::path::Path, what: &str) -> Value {
@@ -44,7 +66,7 @@ fn xlsx_holds_the_same_rows_as_csv() {
         .iter()
         .flat_map(|l| REPORTS.iter().map(move |w| (*l, *w)))
     {
-        let csv = csv_of(&log, what, &["--lang", lang]);
+        let csv = csv_full(&log, what, &["--lang", lang]);
         let out = dir.path().join(format!("{what}-{lang}.xlsx"));
         export(
             &log,
@@ -62,21 +84,37 @@ fn xlsx_holds_the_same_rows_as_csv() {
         let sheets = read_xlsx(&out);
         assert_eq!(sheets.len(), 1, "{what}: one sheet");
         let (_, grid) = &sheets[0];
-        assert_eq!(sheet_text(grid), trim_rows(csv.clone()), "{what} {lang}");
+        let text = sheet_text(grid);
+        let (table, foot) = text.split_at(text.len() - 3);
+        assert_eq!(table, &trim_rows(csv.clone())[..], "{what} {lang}");
+        assert!(foot[0].is_empty() && foot[1].is_empty(), "{foot:?}");
+        let sign = ["裁判长", "编排长", "Chief arbiter", "Pairing officer"];
+        assert!(
+            sign.iter().filter(|w| foot[2][0].contains(*w)).count() == 2,
+            "{foot:?}"
+        );
         // Numbers are numbers: the player-number column of every body row.
-        let no_col = grid[0]
+        let head = grid
+            .iter()
+            .position(|r| r.iter().any(|c| c.text() == "序号" || c.text() == "No"))
+            .or_else(|| {
+                grid.iter()
+                    .position(|r| r.iter().any(|c| c.text() == "名次" || c.text() == "Rank"))
+            })
+            .expect("a header row");
+        let no_col = grid[head]
             .iter()
             .position(|c| *c == XCell::Text("序号".into()) || *c == XCell::Text("No".into()))
             .or_else(|| {
                 // The team standings have no player number: their rank column instead.
-                grid[0].iter().position(|c| {
+                grid[head].iter().position(|c| {
                     *c == XCell::Text("名次".into()) || *c == XCell::Text("Rank".into())
                 })
             })
             .expect("a number column");
         let body: Vec<&Vec<XCell>> = grid
             .iter()
-            .skip(1)
+            .skip(head + 1)
             .take_while(|r| !r.iter().all(|c| *c == XCell::Empty))
             .collect();
         assert!(!body.is_empty());
@@ -120,9 +158,10 @@ fn xlsx_holds_the_same_rows_as_csv() {
         ]
     );
     for ((_, grid), single) in sheets.iter().zip(&singles) {
-        assert_eq!(sheet_text(grid), trim_rows(single.clone()));
+        let text = sheet_text(grid);
+        assert_eq!(text[..text.len() - 3], trim_rows(single.clone())[..]);
     }
-    let all = csv_of(&log, "all", &[]);
+    let all = csv_full(&log, "all", &[]);
     let mut expected: Vec<Vec<String>> = Vec::new();
     let titles = [
         "对阵表 第1轮",
@@ -136,7 +175,11 @@ fn xlsx_holds_the_same_rows_as_csv() {
         if i > 0 {
             expected.push(vec![String::new()]);
         }
-        expected.push(vec![titles[i].to_string()]);
+        assert_eq!(
+            single[1],
+            [titles[i]],
+            "the report title under the event title"
+        );
         expected.extend(single.iter().cloned());
     }
     assert_eq!(all, expected);
@@ -153,7 +196,7 @@ fn csv_is_utf8_with_bom_and_rfc4180_quoting() {
     assert!(text.contains("\"A,B \"\"C\"\"\nD\""), "{text}");
     assert!(text.contains(",\"第一\n第二\","), "{text}");
 
-    let rows = parse_csv(&text);
+    let rows = parse_csv(&text)[4..].to_vec();
     assert_eq!(rows[0][0], "序号");
     let fee_col = rows[0].len() - 1;
     let body: Vec<&Vec<String>> = rows[1..].iter().take_while(|r| r.len() > 1).collect();
@@ -193,35 +236,44 @@ fn pairings_follow_the_round_and_put_the_bye_last() {
             .map(|p| p["name"].as_str().unwrap().to_string())
             .unwrap()
     };
+    let club = |no: &Value| {
+        players
+            .iter()
+            .find(|p| p["no"] == *no)
+            .map(|p| p["club"].as_str().unwrap().to_string())
+            .unwrap()
+    };
     let round = &all["rounds"][0];
     let games = round["games"].as_array().unwrap();
     let rows = csv_of(&log, "pairings", &[]);
     assert_eq!(
         rows[0],
         [
-            "台次", "序号", "红方", "积分", "结果", "积分", "黑方", "序号"
+            "台次", "序号", "红方", "单位", "积分", "结果", "积分", "黑方", "单位", "序号"
         ]
     );
     assert_eq!(rows.len(), 1 + games.len() + 1);
     let word = |r: &str| match r {
         "red_win" => "红胜",
-        "draw" => "和棋",
-        "black_win_forfeit" => "红弃权",
+        "draw" => "和",
+        "black_win_forfeit" => "黑胜(红弃权)",
         other => panic!("unexpected result {other}"),
     };
     for (g, row) in games.iter().zip(&rows[1..]) {
         assert_eq!(row[0], g["board"].to_string());
         assert_eq!(row[1], g["red"].to_string());
         assert_eq!(row[2], name(&g["red"]));
-        assert_eq!(row[3], "0", "points before round 1");
-        assert_eq!(row[4], word(g["result"].as_str().unwrap()));
-        assert_eq!(row[6], name(&g["black"]));
-        assert_eq!(row[7], g["black"].to_string());
+        assert_eq!(row[3], club(&g["red"]));
+        assert_eq!(row[4], "0", "points before round 1");
+        assert_eq!(row[5], word(g["result"].as_str().unwrap()));
+        assert_eq!(row[7], name(&g["black"]));
+        assert_eq!(row[8], club(&g["black"]));
+        assert_eq!(row[9], g["black"].to_string());
     }
     let bye = rows.last().unwrap();
     assert_eq!(bye[0], "");
     assert_eq!(bye[1], round["bye"].to_string());
-    assert_eq!(bye[4], "轮空");
+    assert_eq!(bye[5], "轮空");
 }
 
 /// Where each known name starts on each line, in display columns.

@@ -160,6 +160,7 @@ fn html_pages_are_well_formed_escaped_and_print_on_a4() {
             "players",
             "clocks",
             "all",
+            "scoresheets",
         ] {
             let page = String::from_utf8(ok(&[
                 "export", l, "--format", "html", "--what", what, "--lang", lang,
@@ -172,10 +173,22 @@ fn html_pages_are_well_formed_escaped_and_print_on_a4() {
             for banned in ["<script", "<link", "src=", "http:", "https:", "url("] {
                 assert!(!page.contains(banned), "{what}: {banned}");
             }
-            assert!(page.contains("@page { size: A4; margin: 12mm }"));
+            assert!(page.contains("@page { size: A4 portrait; margin: 10mm }"));
+            assert!(page.contains("@page wide { size: A4 landscape; margin: 10mm }"));
             assert!(page.contains("thead { display: table-header-group }"));
             assert!(page.contains("break-inside: avoid"));
-            assert!(page.contains("<h1>测试赛 &lt;2024&gt; &amp; &quot;Cup&quot;</h1>"));
+            assert!(page.contains("测试赛 &lt;2024&gt; &amp; &quot;Cup&quot;</"));
+            if what != "scoresheets" {
+                assert!(page.contains("<h1>测试赛 &lt;2024&gt; &amp; &quot;Cup&quot;</h1>"));
+            }
+            if what != "scoresheets" {
+                let sign = if lang == "zh" {
+                    "裁判长："
+                } else {
+                    "Chief arbiter: "
+                };
+                assert!(page.contains(sign), "{what}: signature lines");
+            }
             if what != "clocks" {
                 assert!(
                     page.contains("&lt;b&gt;Tom &amp; &#39;Jerry&#39;&lt;/b&gt;"),
@@ -205,6 +218,7 @@ fn html_pages_are_well_formed_escaped_and_print_on_a4() {
     assert!(standings.contains("<h2>Standings after round 1</h2>"));
     let all = String::from_utf8(ok(&["export", l, "--format", "html", "--what", "all"])).unwrap();
     // Pairings, standings, crosstable, teams, prizes, players.
-    assert_eq!(all.matches("<section class=\"report\">").count(), 6);
+    assert_eq!(all.matches("<section class=\"sheet").count(), 6);
+    assert_eq!(all.matches("<footer class=\"sign\">").count(), 6);
     assert!(all.contains("page-break-before: always"));
 }

@@ -18,6 +18,7 @@ fn entry(name: &str) -> PlayerEntry {
         team: String::new(),
         group: String::new(),
         local: false,
+        id_number: None,
     }
 }
 
@@ -84,17 +85,17 @@ fn pairing_shows_points_before_the_round() {
     let g = rows(&t, What::Pairings, Some(2), Lang::Zh);
     // Board 1: 5 (bye in round 1: 2 points) v 1 (won round 1: 2 points).
     assert_eq!(g[1][1], Cell::Int(5));
-    assert_eq!(g[1][3], Cell::Int(2));
-    assert_eq!(g[1][4], Cell::from("黑胜"));
-    assert_eq!(g[1][5], Cell::Int(2));
+    assert_eq!(g[1][4], Cell::Int(2));
+    assert_eq!(g[1][5], Cell::from("黑胜"));
+    assert_eq!(g[1][6], Cell::Int(2));
     // Board 2: 3 (drew: 1) v 2 (lost: 0); red won by forfeit.
-    assert_eq!(g[2][3], Cell::Int(1));
-    assert_eq!(g[2][4], Cell::from("黑弃权"));
-    assert_eq!(g[2][5], Cell::Int(0));
+    assert_eq!(g[2][4], Cell::Int(1));
+    assert_eq!(g[2][5], Cell::from("红胜(黑弃权)"));
+    assert_eq!(g[2][6], Cell::Int(0));
     // The bye after the last board, with 4's points before round 2.
     assert_eq!(g[3][0], Cell::Empty);
     assert_eq!(g[3][1], Cell::Int(4));
-    assert_eq!(g[3][3], Cell::Int(1));
+    assert_eq!(g[3][4], Cell::Int(1));
     assert_eq!(g.len(), 4);
     // Default: the current round.
     assert_eq!(rows(&t, What::Pairings, None, Lang::Zh), g);
@@ -106,37 +107,37 @@ fn crosstable_lists_every_round_and_the_total() {
     let g = rows(&t, What::Crosstable, None, Lang::Zh);
     assert_eq!(
         g[0].iter().map(Cell::text).collect::<Vec<_>>(),
-        ["名次", "序号", "姓名", "第1轮", "第2轮", "积分"]
+        ["名次", "序号", "姓名", "单位", "第1轮", "第2轮", "积分"]
     );
     let row = |no: i64| g.iter().find(|r| r[1] == Cell::Int(no)).unwrap().clone();
     assert_eq!(
-        row(1)[3..],
+        row(1)[4..],
         [Cell::from("2红胜"), Cell::from("5黑胜"), Cell::Int(4)]
     );
     assert_eq!(
-        row(2)[3..],
+        row(2)[4..],
         [Cell::from("1黑负"), Cell::from("3黑-"), Cell::Int(0)]
     );
     assert_eq!(
-        row(3)[3..],
+        row(3)[4..],
         [Cell::from("4黑和"), Cell::from("2红+"), Cell::Int(3)]
     );
     assert_eq!(
-        row(4)[3..],
+        row(4)[4..],
         [Cell::from("3红和"), Cell::from("轮空"), Cell::Int(3)]
     );
     assert_eq!(
-        row(5)[3..],
+        row(5)[4..],
         [Cell::from("轮空"), Cell::from("1红负"), Cell::Int(2)]
     );
     // The leader is ranked first (4 points).
     assert_eq!(g[1][1], Cell::Int(1));
     let en = rows(&t, What::Crosstable, None, Lang::En);
     let row = en.iter().find(|r| r[1] == Cell::Int(2)).unwrap();
-    assert_eq!(row[3..5], [Cell::from("1B L"), Cell::from("3B -")]);
+    assert_eq!(row[4..6], [Cell::from("1B L"), Cell::from("3B -")]);
     // After round 1 only one round column.
     let g1 = rows(&t, What::Crosstable, Some(1), Lang::Zh);
-    assert_eq!(g1[0].len(), 5);
+    assert_eq!(g1[0].len(), 6);
 }
 
 #[test]
@@ -180,9 +181,9 @@ fn knockout_rounds_get_a_stage_column() {
     let g = rows(&t, What::Pairings, Some(3), Lang::Zh);
     assert_eq!(g[0].last(), Some(&Cell::from("赛段")));
     assert_eq!(g[1].last(), Some(&Cell::from("半决赛")));
-    assert!(g[1][4].is_empty(), "no result yet");
+    assert!(g[1][5].is_empty(), "no result yet");
     // Unfinished games show opponent and colour only in the crosstable.
     let c = rows(&t, What::Crosstable, Some(3), Lang::Zh);
     let row = c.iter().find(|r| r[1] == Cell::Int(1)).unwrap();
-    assert_eq!(row[5], Cell::from("4红"));
+    assert_eq!(row[6], Cell::from("4红"));
 }

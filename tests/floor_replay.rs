@@ -35,6 +35,7 @@ fn events(presses: usize) -> Vec<Event> {
             team: String::new(),
             group: String::new(),
             local: false,
+            id_number: None,
         };
         run(&mut t, Command::RegisterPlayer(entry), &mut all);
     }

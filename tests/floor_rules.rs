@@ -70,6 +70,7 @@ fn event(rules: Rules, n: u32) -> Tournament {
                 team: String::new(),
                 group: String::new(),
                 local: false,
+                id_number: None,
             }),
         );
     }

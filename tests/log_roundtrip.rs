@@ -116,6 +116,7 @@ fn entry() -> impl Strategy<Value = PlayerEntry> {
                 team,
                 group,
                 local,
+                id_number: None,
             },
         )
 }

@@ -8,7 +8,7 @@ mod serve_support;
 use std::collections::{BTreeSet, VecDeque};
 use std::time::Duration;
 
-use serve_support::{PLAYERS, PRIVATE_REASON, Server, Stream, bianpai, fixture};
+use serve_support::{PLAYERS, PRIVATE_REASON, Server, Stream, bianpai, fixture, id_number};
 
 /// Every way a birth date could be written on a page.
 fn birth_forms(iso: &str) -> Vec<String> {
@@ -88,6 +88,12 @@ fn no_route_serves_a_birth_date_an_id_number_a_fee_or_a_note() {
     served.push(("/events".into(), first));
 
     let mut forbidden: Vec<String> = PLAYERS.iter().flat_map(|p| birth_forms(p.3)).collect();
+    for (i, p) in PLAYERS.iter().enumerate() {
+        let id = id_number(i, p.3);
+        // The whole number, and its masked form too (masking is for the desk's printouts).
+        forbidden.push(format!("{}********{}", &id[..6], &id[14..]));
+        forbidden.push(id);
+    }
     forbidden.push(PRIVATE_REASON.to_string());
     forbidden.push("13800138000".to_string());
     for (path, body) in &served {
@@ -105,7 +111,7 @@ fn no_route_serves_a_birth_date_an_id_number_a_fee_or_a_note() {
             .unwrap_or(0);
         assert!(longest < 15, "{path} serves a {longest}-digit number");
     }
-    // The export, for contrast, has the birth dates: the fixture does hold private data.
+    // For contrast, the export and the log do hold the private data.
     let export = bianpai(&[
         "export",
         log.to_str().unwrap(),
@@ -115,4 +121,9 @@ fn no_route_serves_a_birth_date_an_id_number_a_fee_or_a_note() {
         "players",
     ]);
     assert!(export.contains(PLAYERS[0].3));
+    let raw = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        raw.contains(&id_number(0, PLAYERS[0].3)),
+        "the log holds the ID numbers"
+    );
 }

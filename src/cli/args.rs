@@ -148,6 +148,12 @@ pub enum Cmd {
         round: Option<u32>,
         #[arg(long)]
         out: Option<PathBuf>,
+        /// The pairing list sorted by board (default) or by player name (pinyin order).
+        #[arg(long, value_enum)]
+        by: Option<By>,
+        /// The print time shown on the printout (RFC 3339); now by default.
+        #[arg(long)]
+        at: Option<String>,
     },
     /// Check the log's integrity end to end.
     Verify { log: PathBuf },
@@ -302,4 +308,13 @@ pub enum What {
     Players,
     Clocks,
     All,
+    /// One result slip per board of a round, for both players and the arbiter to sign.
+    Scoresheets,
+}
+
+/// The order of a pairing list (`export --by`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum By {
+    Board,
+    Name,
 }

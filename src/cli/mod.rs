@@ -169,17 +169,25 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             what,
             round,
             out,
-        } => crate::export::run(
-            &log,
-            format,
-            what,
-            round.map(Round),
-            out.as_deref(),
-            ctx.lang.map(|l| lang(Some(l), None)),
-            Utc::now(),
-            ctx.if_damaged(),
-        )
-        .map_err(CliError),
+            by,
+            at,
+        } => {
+            let now = time_arg(at.as_deref())?;
+            crate::export::run(
+                &log,
+                crate::export::Request {
+                    format,
+                    what,
+                    round: round.map(Round),
+                    by: by.unwrap_or(crate::cli::args::By::Board),
+                },
+                out.as_deref(),
+                ctx.lang.map(|l| lang(Some(l), None)),
+                now,
+                ctx.if_damaged(),
+            )
+            .map_err(CliError)
+        }
         Cmd::Verify { log } => setup::verify(&log),
         Cmd::Repair { log } => setup::repair(&log),
         Cmd::Audit { log, last } => setup::audit(ctx, &log, last),

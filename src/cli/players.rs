@@ -45,6 +45,7 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
                 team,
                 group,
                 local,
+                id_number: None,
             };
             let recs = execute(ctx, &log, &Command::RegisterPlayer(entry))?;
             // The number written, then moved by the renumbering written with it, if any.

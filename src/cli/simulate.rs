@@ -110,6 +110,7 @@ pub fn run(preset: &str, players: u32, rounds: Option<u32>, seed: u64, out: &Pat
                 },
                 group: rules.sections[section].name.clone(),
                 local: rng.next_u64() % 10 == 0,
+                id_number: None,
             })
         })
         .collect();

@@ -195,6 +195,7 @@ mod tests {
                     team: String::new(),
                     group: String::new(),
                     local: false,
+                    id_number: None,
                 },
             });
         }

@@ -4,6 +4,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
+use super::id_number::IdNumber;
 use super::ids::{Board, PlayerNo, Round};
 use super::result::GameResult;
 use super::rules::{FoulKind, Gender, Rules};
@@ -26,6 +27,10 @@ pub struct PlayerEntry {
     pub group: String,
     #[serde(default)]
     pub local: bool,
+    /// The identity card number (身份证号), when the entry form gave one: kept in the log,
+    /// shown only masked (`domain::id_number`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id_number: Option<IdNumber>,
 }
 
 impl PlayerEntry {
@@ -40,6 +45,7 @@ impl PlayerEntry {
             team: String::new(),
             group: String::new(),
             local: false,
+            id_number: None,
         }
     }
 }

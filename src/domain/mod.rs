@@ -5,6 +5,7 @@ pub mod command;
 mod decide;
 pub mod event;
 pub mod floor;
+pub mod id_number;
 pub mod ids;
 pub mod knockout;
 pub mod pairing;

@@ -157,6 +157,17 @@ pub fn check_entry(t: &Tournament, entry: &PlayerEntry) -> Result<(), Refusal> {
             ));
         }
     }
+    if let Some(id) = &entry.id_number
+        && let Some(p) = t
+            .players
+            .iter()
+            .find(|p| p.entry.id_number.as_ref() == Some(id))
+    {
+        return refuse(format!(
+            "{name}: already registered as player {} (same ID number {id})",
+            p.no
+        ));
+    }
     if let Some(p) = t
         .players
         .iter()
@@ -300,6 +311,7 @@ mod tests {
             team: String::new(),
             group: group.into(),
             local: false,
+            id_number: None,
         }
     }
 

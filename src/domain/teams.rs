@@ -152,6 +152,7 @@ mod tests {
             team: team.into(),
             group: String::new(),
             local: false,
+            id_number: None,
         }
     }
 

@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use super::report::{Cell, Report, header, pick};
-use super::rows::{Kind, name};
+use super::rows::{Kind, club, name, result_text};
 use crate::domain::event::{GameKind, Stage};
 use crate::domain::prizes::{self, AwardKind};
 use crate::domain::rules::Lang;
@@ -95,7 +95,8 @@ fn kind_word(kind: &AwardKind) -> &'static str {
     }
 }
 
-/// The prize list against a standings table.
+/// The prize list against a standings table, with the club (单位) of each winner and under
+/// it the total amount per section (组别; team prizes on their own line) and overall.
 pub fn prizes_report(t: &Tournament, standings: &[Standing], after: u32, lang: Lang) -> Report {
     let h = header(
         lang,
@@ -105,10 +106,12 @@ pub fn prizes_report(t: &Tournament, standings: &[Standing], after: u32, lang: L
             ("名次", "Place"),
             ("序号", "No"),
             ("姓名/队名", "Name / team"),
+            ("单位", "Club"),
             ("奖金(元)", "Amount (yuan)"),
         ],
     );
-    let rows = prizes::award(t, standings)
+    let awards = prizes::award(t, standings);
+    let rows = awards
         .iter()
         .map(|a| {
             vec![
@@ -124,16 +127,55 @@ pub fn prizes_report(t: &Tournament, standings: &[Standing], after: u32, lang: L
                     (None, Some(team)) => team.clone(),
                     (None, None) => String::new(),
                 }),
+                Cell::from(a.no.map(|n| club(t, n)).unwrap_or_default()),
                 Cell::from(a.amount),
             ]
         })
         .collect();
-    Report::single(
+    let mut report = Report::single(
         Kind::Prizes.title(lang),
         after_title(Kind::Prizes, lang, after),
         h,
         rows,
-    )
+    );
+    report.tables[0].summary = prize_totals(t, &awards, lang);
+    report
+}
+
+/// The prize money per section (in the rules' order; team prizes apart) and overall.
+fn prize_totals(t: &Tournament, awards: &[prizes::Award], lang: Lang) -> Vec<(String, Cell)> {
+    let sum = |keep: &dyn Fn(&prizes::Award) -> bool| -> i64 {
+        awards
+            .iter()
+            .filter(|a| keep(a))
+            .map(|a| i64::from(a.amount))
+            .sum()
+    };
+    let mut out = Vec::new();
+    let sections = t.rules.sections.len();
+    let teams = awards.iter().any(|a| a.section.is_none());
+    if sections > 1 || teams {
+        for s in 0..sections.max(1) {
+            if awards.iter().any(|a| a.section == Some(s)) {
+                let label = match lang {
+                    Lang::Zh => format!("{} 奖金小计(元)", t.section_name(s)),
+                    Lang::En => format!("{} subtotal (yuan)", t.section_name(s)),
+                };
+                out.push((label, Cell::Int(sum(&|a| a.section == Some(s)))));
+            }
+        }
+        if teams {
+            out.push((
+                pick(lang, "团体 奖金小计(元)", "Teams subtotal (yuan)").to_string(),
+                Cell::Int(sum(&|a| a.section.is_none())),
+            ));
+        }
+    }
+    out.push((
+        pick(lang, "奖金总计(元)", "Total prize money (yuan)").to_string(),
+        Cell::Int(sum(&|_| true)),
+    ));
+    out
 }
 
 pub fn prizes_json(t: &Tournament, standings: &[Standing]) -> Value {
@@ -203,7 +245,7 @@ pub fn bracket_report(t: &Tournament, lang: Lang) -> Option<Report> {
                 Cell::from(g.board.0),
                 Cell::from(format!("{} {}", g.red, name(t, g.red))),
                 Cell::from(format!("{} {}", g.black, name(t, g.black))),
-                Cell::from(g.result.map_or("", |x| x.word())),
+                Cell::from(g.result.map_or("", |x| result_text(x, lang))),
                 Cell::from(winner.unwrap_or_default()),
             ]);
         }

@@ -1,8 +1,9 @@
 //! CSV export: UTF-8 with a byte-order mark (so Excel on Chinese Windows reads the names
-//! right), CRLF line ends and RFC 4180 quoting. Each report is its `Report::grid`; with
-//! several reports, each starts with a title row and a blank line separates them.
+//! right), CRLF line ends and RFC 4180 quoting. Each report is its `Report::sheet_rows`: the
+//! event title, the report and round, the event date and print time, then the tables; a
+//! blank line separates reports.
 
-use super::report::{Cell, Report};
+use super::report::{Cell, Masthead, Report};
 
 /// One field, quoted when it holds a comma, a quote or a line break (RFC 4180). A text cell
 /// that a spreadsheet would take for a formula (leading `=`, `+`, `-`, `@`) gets a leading
@@ -25,17 +26,14 @@ fn push_row(out: &mut String, row: &[Cell]) {
     out.push_str("\r\n");
 }
 
-/// The reports as one CSV file. `titles` adds a title row before each report (`--what all`).
-pub fn write(reports: &[Report], titles: bool) -> String {
+/// The reports as one CSV file.
+pub fn write(m: &Masthead, reports: &[Report]) -> String {
     let mut out = String::from('\u{feff}');
     for (i, r) in reports.iter().enumerate() {
         if i > 0 {
             out.push_str("\r\n");
         }
-        if titles {
-            push_row(&mut out, &[Cell::Text(r.title.clone())]);
-        }
-        for row in r.grid() {
+        for (_, row) in r.sheet_rows(m) {
             push_row(&mut out, &row);
         }
     }
@@ -67,7 +65,16 @@ mod tests {
             title: "成绩表".into(),
             tables: vec![t],
         };
-        let s = write(&[r.clone(), r], true);
-        assert_eq!(s, "\u{feff}成绩表\r\nh\r\n1\r\n\r\n成绩表\r\nh\r\n1\r\n");
+        let m = Masthead {
+            event: "赛".into(),
+            date: None,
+            printed: "2024-07-06 14:30".into(),
+            chief_arbiter: None,
+            pairing_officer: None,
+            lang: crate::domain::rules::Lang::Zh,
+        };
+        let s = write(&m, &[r.clone(), r]);
+        let one = "赛\r\n成绩表\r\n打印时间：2024-07-06 14:30\r\n\r\nh\r\n1\r\n";
+        assert_eq!(s, format!("\u{feff}{one}\r\n{one}"));
     }
 }

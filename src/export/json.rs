@@ -56,6 +56,7 @@ pub fn players(t: &Tournament) -> Value {
                     "status": super::rows::status_word(p.status),
                     "withdrawn_after_round": withdrawn_after,
                     "fee": crate::domain::registration::fee(&t.rules, &p.entry),
+                    "id_number": p.entry.id_number.as_ref().map(crate::domain::id_number::IdNumber::masked),
                 })
             })
             .collect(),

@@ -4,6 +4,7 @@
 //! json export follows CONTRACT.md. Exporting only reads the log.
 
 pub mod awards;
+pub mod by_name;
 pub mod csv;
 mod describe;
 pub mod html;
@@ -11,6 +12,7 @@ pub mod json;
 pub mod report;
 pub mod roster;
 pub mod rows;
+pub mod scoresheet;
 pub mod text;
 pub mod xlsx;
 
@@ -20,10 +22,10 @@ use std::path::Path;
 use chrono::{DateTime, Utc};
 
 pub use describe::describe_event;
-pub use report::Report;
+pub use report::{Masthead, Report};
 pub use rows::Kind;
 
-use crate::cli::args::{Format, What};
+use crate::cli::args::{By, Format, What};
 use crate::domain::rules::Lang;
 use crate::domain::{Round, Tournament};
 use crate::log::{IfDamaged, Log};
@@ -39,7 +41,37 @@ fn what_word(what: What) -> &'static str {
         What::Players => "players",
         What::Clocks => "clocks",
         What::All => "all",
+        What::Scoresheets => "scoresheets",
     }
+}
+
+/// What `bianpai export` is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Request {
+    pub format: Format,
+    pub what: What,
+    pub round: Option<Round>,
+    pub by: By,
+}
+
+/// Refuses the combinations that have no printout: `--by name` is a pairing list, and the
+/// scoresheets are pages to print (html, txt).
+fn check_request(q: &Request) -> Result<(), String> {
+    if q.by == By::Name && q.what != What::Pairings {
+        return Err(format!(
+            "--by name: only the pairing list (--what pairings) is sorted by name, not --what {}",
+            what_word(q.what)
+        ));
+    }
+    if q.by == By::Name && q.format == Format::Json {
+        return Err(
+            "--by name: a printout (txt, html, csv, xlsx); the json pairing is by board".into(),
+        );
+    }
+    if q.what == What::Scoresheets && !matches!(q.format, Format::Html | Format::Txt) {
+        return Err("--what scoresheets: slips to print, in --format html or --format txt".into());
+    }
+    Ok(())
 }
 
 /// Refuses a `--round` outside the paired rounds.
@@ -96,6 +128,9 @@ pub fn reports(
         }
         What::Players => vec![roster::players(t, lang)],
         What::Clocks => vec![roster::clocks(t, paired_round(t, what, round)?, now, lang)],
+        What::Scoresheets => {
+            return Err("--what scoresheets: slips to print, in --format html or txt".into());
+        }
         What::Teams => vec![awards::teams_report(t, lang)],
         What::Prizes => {
             let (after, s) = standings();
@@ -168,10 +203,13 @@ pub fn json_value(
             let (_, s) = rows::standings_for(t, round);
             awards::prizes_json(t, &s)
         }
+        What::Scoresheets => {
+            return Err("--what scoresheets: slips to print, in --format html or txt".into());
+        }
     })
 }
 
-/// The exported file's bytes.
+/// The exported file's bytes (the pairing list by board).
 ///
 /// # Errors
 /// A one-line reason naming the option at fault.
@@ -183,7 +221,51 @@ pub fn render(
     lang: Lang,
     now: DateTime<Utc>,
 ) -> Result<Vec<u8>, String> {
-    let reports = || reports(t, what, round, lang, now);
+    render_request(
+        t,
+        &Request {
+            format,
+            what,
+            round,
+            by: By::Board,
+        },
+        lang,
+        now,
+    )
+}
+
+/// The exported file's bytes for a request; every printout carries the masthead (event,
+/// date, report and round, print time `now` in the event's time zone).
+///
+/// # Errors
+/// A one-line reason naming the option at fault.
+pub fn render_request(
+    t: &Tournament,
+    q: &Request,
+    lang: Lang,
+    now: DateTime<Utc>,
+) -> Result<Vec<u8>, String> {
+    check_request(q)?;
+    let (format, what, round) = (q.format, q.what, q.round);
+    let head = Masthead::of(t, lang, now);
+    if what == What::Scoresheets {
+        check_round(t, round)?;
+        let r = paired_round(t, what, round)?;
+        let slips = scoresheet::slips(t, r, lang);
+        return Ok(match format {
+            Format::Html => scoresheet::html(&head, r, &slips),
+            _ => scoresheet::text(&head, &slips),
+        }
+        .into_bytes());
+    }
+    let reports = || -> Result<Vec<Report>, String> {
+        if q.by == By::Name {
+            check_round(t, round)?;
+            let r = paired_round(t, what, round)?;
+            return Ok(vec![by_name::pairings_by_name(t, r, lang)]);
+        }
+        reports(t, what, round, lang, now)
+    };
     Ok(match format {
         Format::Json => {
             let v = json_value(t, what, round, now)?;
@@ -191,10 +273,12 @@ pub fn render(
             s.push('\n');
             s.into_bytes()
         }
-        Format::Txt => text::write(&t.title, &reports()?).into_bytes(),
-        Format::Csv => csv::write(&reports()?, what == What::All).into_bytes(),
-        Format::Html => html::write(&t.title, &reports()?, lang).into_bytes(),
-        Format::Xlsx => xlsx::write(&reports()?).map_err(|e| format!("--format xlsx: {e}"))?,
+        Format::Txt => text::write(&head, &reports()?).into_bytes(),
+        Format::Csv => csv::write(&head, &reports()?).into_bytes(),
+        Format::Html => html::write(&head, &reports()?).into_bytes(),
+        Format::Xlsx => {
+            xlsx::write(&head, &reports()?).map_err(|e| format!("--format xlsx: {e}"))?
+        }
     })
 }
 
@@ -215,15 +299,14 @@ fn same_file(out: &Path, log: &Path) -> bool {
 #[allow(clippy::too_many_arguments)] // one per command-line option of `export`
 pub fn run(
     path: &Path,
-    format: Format,
-    what: What,
-    round: Option<Round>,
+    q: Request,
     out: Option<&Path>,
     lang: Option<Lang>,
     now: DateTime<Utc>,
     if_damaged: IfDamaged,
 ) -> Result<(), String> {
-    if format == Format::Xlsx && out.is_none() {
+    check_request(&q)?;
+    if q.format == Format::Xlsx && out.is_none() {
         return Err("--format xlsx: a spreadsheet needs --out FILE".into());
     }
     if let Some(o) = out
@@ -240,7 +323,7 @@ pub fn run(
     }
     // The language asked for, else the event's own default, else Chinese.
     let lang = lang.or(log.state().rules.lang).unwrap_or(Lang::Zh);
-    let bytes = render(log.state(), format, what, round, lang, now)?;
+    let bytes = render_request(log.state(), &q, lang, now)?;
     match out {
         Some(p) => std::fs::write(p, &bytes).map_err(|e| format!("--out {}: {e}", p.display())),
         None => std::io::stdout()

@@ -2,7 +2,88 @@
 //! header and rows of cells. Every writer (txt, csv, html, xlsx) renders this one shape, so a
 //! new report is one function producing a `Report`.
 
+use chrono::{DateTime, NaiveDate, Utc};
+
+use crate::domain::Tournament;
 use crate::domain::rules::Lang;
+use crate::domain::zone::EventZone;
+
+/// What heads and signs every printout: the event and its date, the moment it was printed
+/// (in the event's time zone) and the officials who sign it (裁判长, 编排长).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Masthead {
+    pub event: String,
+    pub date: Option<NaiveDate>,
+    /// The print time in the event's local time, `2024-07-06 14:30`.
+    pub printed: String,
+    pub chief_arbiter: Option<String>,
+    pub pairing_officer: Option<String>,
+    pub lang: Lang,
+}
+
+impl Masthead {
+    /// The masthead of `t`'s printouts made at `now`.
+    pub fn of(t: &Tournament, lang: Lang, now: DateTime<Utc>) -> Masthead {
+        let officials = &t.rules.officials;
+        let named = |n: &Option<String>| n.as_ref().filter(|s| !s.trim().is_empty()).cloned();
+        Masthead {
+            event: t.title.clone(),
+            date: t.rules.date,
+            printed: EventZone::of(&t.rules).format(now, "%Y-%m-%d %H:%M"),
+            chief_arbiter: named(&officials.chief_arbiter),
+            pairing_officer: named(&officials.pairing_officer),
+            lang,
+        }
+    }
+
+    /// "比赛日期：2024-07-06　打印时间：2024-07-06 14:30".
+    pub fn date_line(&self) -> String {
+        let printed = format!(
+            "{}{}",
+            pick(self.lang, "打印时间：", "Printed: "),
+            self.printed
+        );
+        match self.date {
+            Some(d) => format!(
+                "{}{d}{}{printed}",
+                pick(self.lang, "比赛日期：", "Date: "),
+                pick(self.lang, "　　", "    ")
+            ),
+            None => printed,
+        }
+    }
+
+    /// The two signatures, label and the name printed before the line (when the rules give
+    /// one): 裁判长, 编排长.
+    pub fn signatures(&self) -> [(&'static str, Option<&str>); 2] {
+        [
+            (
+                pick(self.lang, "裁判长", "Chief arbiter"),
+                self.chief_arbiter.as_deref(),
+            ),
+            (
+                pick(self.lang, "编排长", "Pairing officer"),
+                self.pairing_officer.as_deref(),
+            ),
+        ]
+    }
+
+    /// "裁判长：张三 __________　　编排长：__________" (txt, csv and xlsx footers).
+    pub fn signature_line(&self) -> String {
+        let parts: Vec<String> = self
+            .signatures()
+            .iter()
+            .map(|(label, name)| {
+                let sep = pick(self.lang, "：", ": ");
+                match name {
+                    Some(n) => format!("{label}{sep}{n} ______________"),
+                    None => format!("{label}{sep}______________"),
+                }
+            })
+            .collect();
+        parts.join(pick(self.lang, "　　　", "      "))
+    }
+}
 
 /// One cell of a table. Numbers stay numbers (xlsx writes them as numbers, txt and html
 /// right-align their columns).
@@ -91,6 +172,58 @@ impl Table {
     }
 }
 
+/// How a report sits on A4 paper.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Layout {
+    pub landscape: bool,
+    /// The table text size in points.
+    pub font_pt: f64,
+}
+
+impl Layout {
+    /// The printable width of A4 portrait with 10 mm margins.
+    pub const PORTRAIT_MM: f64 = 190.0;
+    /// The printable width of A4 landscape with 10 mm margins.
+    pub const LANDSCAPE_MM: f64 = 277.0;
+}
+
+impl Table {
+    /// Display columns (a CJK character counts two) of the widest cell of each column,
+    /// header included; a header of CJK words may wrap, so it counts at most four columns
+    /// (two characters on a line).
+    pub fn column_widths(&self) -> Vec<usize> {
+        let mut w: Vec<usize> = self
+            .header
+            .iter()
+            .map(|h| {
+                let hw = super::text::width(h);
+                if h.chars().any(|c| super::text::width(&c.to_string()) == 2) {
+                    hw.min(4)
+                } else {
+                    hw
+                }
+            })
+            .collect();
+        for row in &self.rows {
+            for (i, c) in row.iter().enumerate().take(w.len()) {
+                w[i] = w[i].max(super::text::width(&c.text()));
+            }
+        }
+        w
+    }
+
+    /// The width in millimetres the table takes at `pt` points with nothing wrapped: a
+    /// display column is about 0.55 em, and each cell adds 2.6 mm of padding and rule.
+    pub fn estimated_mm(&self, pt: f64) -> f64 {
+        let col_mm = 0.55 * pt * 25.4 / 72.0;
+        self.column_widths()
+            .iter()
+            // Long text (a club of many words) wraps rather than widening the page.
+            .map(|w| (*w).min(24) as f64 * col_mm + 2.6)
+            .sum()
+    }
+}
+
 /// One printout: "成绩表 第5轮后" with its tables.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
@@ -104,6 +237,10 @@ pub struct Report {
 /// What a row of `Report::grid` is, for writers that style rows (bold headers).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RowKind {
+    /// The event title (first row of a sheet).
+    Title,
+    /// The report and round, then the event date and print time.
+    Subtitle,
     Caption,
     Header,
     Body,
@@ -134,6 +271,51 @@ impl Report {
     /// row between tables.
     pub fn grid(&self) -> Vec<Vec<Cell>> {
         self.grid_rows().into_iter().map(|(_, r)| r).collect()
+    }
+
+    /// The rows of a spreadsheet (csv, xlsx): the event title, the report title, the event
+    /// date and print time, a blank row, then `grid_rows`.
+    pub fn sheet_rows(&self, m: &Masthead) -> Vec<(RowKind, Vec<Cell>)> {
+        let mut out = vec![
+            (RowKind::Title, vec![Cell::Text(m.event.clone())]),
+            (RowKind::Subtitle, vec![Cell::Text(self.title.clone())]),
+            (RowKind::Subtitle, vec![Cell::Text(m.date_line())]),
+            (RowKind::Blank, Vec::new()),
+        ];
+        out.extend(self.grid_rows());
+        out
+    }
+
+    /// The page this report prints on: portrait when every table fits the A4 portrait width
+    /// at a readable size, else landscape, with the largest font size that fits (the
+    /// smallest when nothing fits: long cells then wrap).
+    pub fn layout(&self) -> Layout {
+        let widest = |pt: f64| {
+            self.tables
+                .iter()
+                .map(|t| t.estimated_mm(pt))
+                .fold(0.0, f64::max)
+        };
+        for pt in [10.0, 9.0] {
+            if widest(pt) <= Layout::PORTRAIT_MM {
+                return Layout {
+                    landscape: false,
+                    font_pt: pt,
+                };
+            }
+        }
+        for pt in [10.0, 9.0, 8.0, 7.5] {
+            if widest(pt) <= Layout::LANDSCAPE_MM {
+                return Layout {
+                    landscape: true,
+                    font_pt: pt,
+                };
+            }
+        }
+        Layout {
+            landscape: true,
+            font_pt: 7.0,
+        }
     }
 
     /// `grid` with the kind of each row.
@@ -192,6 +374,61 @@ mod tests {
             vec![Cell::Empty, Cell::Int(2), Cell::Empty],
         ];
         assert_eq!(t.numeric_columns(), vec![true, false, false]);
+    }
+
+    fn report_of(cols: usize, cell: &str) -> Report {
+        let mut t = Table::new((0..cols).map(|i| format!("第{i}轮")).collect());
+        t.rows = vec![vec![Cell::from(cell); cols]; 3];
+        Report {
+            name: "n".into(),
+            title: "t".into(),
+            tables: vec![t],
+        }
+    }
+
+    #[test]
+    fn wide_tables_turn_the_page_to_landscape_and_shrink_the_font() {
+        let narrow = report_of(8, "欧阳建国");
+        assert_eq!(
+            narrow.layout(),
+            Layout {
+                landscape: false,
+                font_pt: 10.0
+            }
+        );
+        // 15 columns of "12红胜" (6 display columns): too wide for portrait at 9 pt.
+        let cross = report_of(15, "12红胜");
+        assert!(cross.tables[0].estimated_mm(9.0) > Layout::PORTRAIT_MM);
+        assert!(cross.layout().landscape);
+        // Far too wide for anything: landscape at the smallest size, the cells wrap.
+        let huge = report_of(60, "12红胜");
+        assert_eq!(
+            huge.layout(),
+            Layout {
+                landscape: true,
+                font_pt: 7.0
+            }
+        );
+    }
+
+    #[test]
+    fn the_masthead_speaks_the_events_language() {
+        let m = Masthead {
+            event: "Cup".into(),
+            date: NaiveDate::from_ymd_opt(2024, 7, 6),
+            printed: "2024-07-06 18:05".into(),
+            chief_arbiter: None,
+            pairing_officer: Some("Li".into()),
+            lang: Lang::En,
+        };
+        assert_eq!(
+            m.date_line(),
+            "Date: 2024-07-06    Printed: 2024-07-06 18:05"
+        );
+        assert_eq!(
+            m.signature_line(),
+            "Chief arbiter: ______________      Pairing officer: Li ______________"
+        );
     }
 
     #[test]

@@ -5,6 +5,7 @@ use chrono::{DateTime, Utc};
 
 use super::report::{Cell, Report, Table, header, pick};
 use super::rows::{Kind, name, round_title};
+use crate::domain::id_number::IdNumber;
 use crate::domain::rules::{Gender, Lang};
 use crate::domain::tournament::Status;
 use crate::domain::{Round, Side, Tournament};
@@ -27,6 +28,12 @@ pub fn players(t: &Tournament, lang: Lang) -> Report {
             ("报名费(元)", "Fee (yuan)"),
         ],
     );
+    // The ID numbers, masked, when the entry form gave any (after the birth date).
+    let ids = t.players.iter().any(|p| p.entry.id_number.is_some());
+    let mut h = h;
+    if ids {
+        h.insert(4, pick(lang, "身份证号", "ID number").to_string());
+    }
     let mut table = Table::new(h);
     let mut total: i64 = 0;
     let mut paying: u32 = 0;
@@ -36,7 +43,7 @@ pub fn players(t: &Tournament, lang: Lang) -> Report {
         if fee > 0 {
             paying += 1;
         }
-        table.rows.push(vec![
+        let mut row = vec![
             Cell::from(p.no.0),
             Cell::from(p.entry.name.clone()),
             Cell::from(match p.entry.gender {
@@ -58,7 +65,12 @@ pub fn players(t: &Tournament, lang: Lang) -> Report {
                 Status::Withdrawn { .. } => pick(lang, "退赛", "withdrawn"),
             }),
             Cell::from(fee),
-        ]);
+        ];
+        if ids {
+            let masked = p.entry.id_number.as_ref().map(IdNumber::masked);
+            row.insert(4, Cell::from(masked.unwrap_or_default()));
+        }
+        table.rows.push(row);
     }
     let count = t.players.len() as u32;
     table.summary = vec![
@@ -118,9 +130,7 @@ pub fn clocks(t: &Tournament, round: Round, now: DateTime<Utc>, lang: Lang) -> R
             side_word(reading.and_then(|r| r.flag)),
         ]);
     }
-    let at = now
-        .with_timezone(&chrono::Local)
-        .format("%Y-%m-%d %H:%M:%S");
+    let at = crate::domain::zone::EventZone::of(&t.rules).format(now, "%Y-%m-%d %H:%M:%S");
     let title = match lang {
         Lang::Zh => format!("{} ({at})", round_title(Kind::Clocks, lang, round)),
         Lang::En => format!("{} (at {at})", round_title(Kind::Clocks, lang, round)),

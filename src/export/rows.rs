@@ -68,7 +68,14 @@ pub fn name(t: &Tournament, no: PlayerNo) -> String {
         .unwrap_or_default()
 }
 
-fn section_of(t: &Tournament, no: PlayerNo) -> usize {
+/// The player's club (单位), empty when none was entered.
+pub fn club(t: &Tournament, no: PlayerNo) -> String {
+    t.player(no)
+        .map(|p| p.entry.club.clone())
+        .unwrap_or_default()
+}
+
+pub(super) fn section_of(t: &Tournament, no: PlayerNo) -> usize {
     t.player(no).map_or(0, |p| p.section)
 }
 
@@ -81,7 +88,7 @@ pub fn status_word(s: Status) -> &'static str {
 
 /// One table per section (a caption only when there are several), empty sections left out
 /// unless that would leave no table at all.
-fn per_section(
+pub(super) fn per_section(
     t: &Tournament,
     header: &[String],
     mut rows_of: impl FnMut(usize) -> Vec<Vec<Cell>>,
@@ -107,15 +114,17 @@ fn per_section(
     }
 }
 
-/// How a result is printed on the pairing sheet.
+/// How a result is printed on every printout (pairings, knockout bracket, scoresheets): the
+/// words of the wall sheet, 红胜 / 和 / 黑胜, never the log's `red_win` or `1-0`. The one
+/// place where printed result words live.
 pub fn result_text(r: GameResult, lang: Lang) -> &'static str {
     match r {
-        GameResult::RedWin => pick(lang, "红胜", "1-0"),
-        GameResult::BlackWin => pick(lang, "黑胜", "0-1"),
-        GameResult::Draw => pick(lang, "和棋", "½-½"),
-        GameResult::RedWinForfeit => pick(lang, "黑弃权", "1-0 forfeit"),
-        GameResult::BlackWinForfeit => pick(lang, "红弃权", "0-1 forfeit"),
-        GameResult::DoubleForfeit => pick(lang, "双弃权", "0-0 forfeit"),
+        GameResult::RedWin => pick(lang, "红胜", "Red wins"),
+        GameResult::BlackWin => pick(lang, "黑胜", "Black wins"),
+        GameResult::Draw => pick(lang, "和", "Draw"),
+        GameResult::RedWinForfeit => pick(lang, "红胜(黑弃权)", "Red wins (forfeit)"),
+        GameResult::BlackWinForfeit => pick(lang, "黑胜(红弃权)", "Black wins (forfeit)"),
+        GameResult::DoubleForfeit => pick(lang, "双方弃权", "Double forfeit"),
     }
 }
 
@@ -133,9 +142,9 @@ pub fn stage_text(stage: Stage, game: GameKind, lang: Lang) -> String {
     }
 }
 
-/// The pairing of a round (对阵表): board, red number, name and points before the round,
-/// result, black's points, name and number; byes after the last board. Knockout rounds get
-/// a stage column.
+/// The pairing of a round (对阵表): board, red number, name, club (单位) and points before
+/// the round, result, black's points, name, club and number; byes after the last board.
+/// Knockout rounds get a stage column.
 pub fn pairings(t: &Tournament, round: Round, lang: Lang) -> Report {
     let title = round_title(Kind::Pairings, lang, round);
     let mut h = header(
@@ -144,10 +153,12 @@ pub fn pairings(t: &Tournament, round: Round, lang: Lang) -> Report {
             ("台次", "Board"),
             ("序号", "No"),
             ("红方", "Red"),
+            ("单位", "Club"),
             ("积分", "Pts"),
             ("结果", "Result"),
             ("积分", "Pts"),
             ("黑方", "Black"),
+            ("单位", "Club"),
             ("序号", "No"),
         ],
     );
@@ -174,11 +185,13 @@ pub fn pairings(t: &Tournament, round: Round, lang: Lang) -> Report {
                     Cell::from(g.board.0),
                     Cell::from(g.red.0),
                     Cell::from(name(t, g.red)),
+                    Cell::from(club(t, g.red)),
                     pts(g.red),
                     g.result
                         .map_or(Cell::Empty, |x| Cell::from(result_text(x, lang))),
                     pts(g.black),
                     Cell::from(name(t, g.black)),
+                    Cell::from(club(t, g.black)),
                     Cell::from(g.black.0),
                 ];
                 if knockout {
@@ -196,8 +209,10 @@ pub fn pairings(t: &Tournament, round: Round, lang: Lang) -> Report {
                 Cell::Empty,
                 Cell::from(b.0),
                 Cell::from(name(t, *b)),
+                Cell::from(club(t, *b)),
                 pts(*b),
                 Cell::from(pick(lang, "轮空", "bye")),
+                Cell::Empty,
                 Cell::Empty,
                 Cell::Empty,
                 Cell::Empty,
@@ -333,10 +348,18 @@ fn cross_cell(no: PlayerNo, g: &Game, lang: Lang) -> String {
     }
 }
 
-/// The crosstable (交叉表) after `after`: players in standings order, one column per round
-/// with opponent, colour and result (轮空 for a bye), and the points.
+/// The crosstable (交叉表) after `after`: players in standings order with their club, one
+/// column per round with opponent, colour and result (轮空 for a bye), and the points.
 pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -> Report {
-    let mut h = header(lang, &[("名次", "Rank"), ("序号", "No"), ("姓名", "Name")]);
+    let mut h = header(
+        lang,
+        &[
+            ("名次", "Rank"),
+            ("序号", "No"),
+            ("姓名", "Name"),
+            ("单位", "Club"),
+        ],
+    );
     for r in 1..=after.0 {
         h.push(match lang {
             Lang::Zh => format!("第{r}轮"),
@@ -352,6 +375,7 @@ pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -
                     Cell::from(st.rank),
                     Cell::from(st.no.0),
                     Cell::from(name(t, st.no)),
+                    Cell::from(club(t, st.no)),
                 ];
                 for r in t.rounds.iter().take(after.0 as usize) {
                     let games: Vec<String> = r
@@ -436,11 +460,11 @@ mod tests {
         let rows = &r.tables[0].rows;
         assert_eq!(rows.len(), 2);
         // Player 3 had the bye in round 1 (2 points), player 1 won (2 points).
-        assert_eq!(rows[0][3], Cell::Int(2));
-        assert_eq!(rows[0][5], Cell::Int(2));
+        assert_eq!(rows[0][4], Cell::Int(2));
+        assert_eq!(rows[0][6], Cell::Int(2));
         assert_eq!(rows[1][1], Cell::Int(2));
-        assert_eq!(rows[1][3], Cell::Int(0));
-        assert_eq!(rows[1][4], Cell::from("轮空"));
+        assert_eq!(rows[1][4], Cell::Int(0));
+        assert_eq!(rows[1][5], Cell::from("轮空"));
         assert_eq!(rows[1][0], Cell::Empty);
     }
 
@@ -461,18 +485,18 @@ mod tests {
                 .unwrap()
                 .clone()
         };
-        assert_eq!(row_of(1)[3], Cell::from("2红和"));
-        assert_eq!(row_of(2)[3], Cell::from("1黑和"));
-        assert_eq!(row_of(3)[3], Cell::from("4黑+"));
-        assert_eq!(row_of(4)[3], Cell::from("3红-"));
-        assert_eq!(row_of(5)[3], Cell::from("轮空"));
-        assert_eq!(row_of(5)[4], Cell::Int(2));
+        assert_eq!(row_of(1)[4], Cell::from("2红和"));
+        assert_eq!(row_of(2)[4], Cell::from("1黑和"));
+        assert_eq!(row_of(3)[4], Cell::from("4黑+"));
+        assert_eq!(row_of(4)[4], Cell::from("3红-"));
+        assert_eq!(row_of(5)[4], Cell::from("轮空"));
+        assert_eq!(row_of(5)[5], Cell::Int(2));
         let en = crosstable(&t, after, &st, Lang::En);
         assert!(
             en.tables[0]
                 .rows
                 .iter()
-                .any(|row| row[3] == Cell::from("2R D"))
+                .any(|row| row[4] == Cell::from("2R D"))
         );
     }
 

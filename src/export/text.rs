@@ -5,7 +5,7 @@ use unicode_width::UnicodeWidthStr;
 
 use std::fmt::Write as _;
 
-use super::report::{Cell, Report, Table};
+use super::report::{Cell, Masthead, Report, Table};
 use crate::domain::rules::Lang;
 use crate::domain::{Round, Tournament};
 
@@ -127,11 +127,25 @@ pub fn report(event_title: &str, r: &Report) -> String {
     out
 }
 
-/// Several reports one after another, separated by a blank line.
-pub fn write(event_title: &str, reports: &[Report]) -> String {
+/// A report as a printout: event title, report title, event date and print time, the
+/// tables, and the signature lines (裁判长, 编排长) at the foot.
+pub fn printout(m: &Masthead, r: &Report) -> String {
+    let mut out = format!("{}\n{}\n{}\n\n", m.event, r.title, m.date_line());
+    for (i, t) in r.tables.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&table_text(t));
+    }
+    let _ = write!(out, "\n\n{}\n", m.signature_line());
+    out
+}
+
+/// Several printouts one after another, separated by a blank line.
+pub fn write(m: &Masthead, reports: &[Report]) -> String {
     reports
         .iter()
-        .map(|r| report(event_title, r))
+        .map(|r| printout(m, r))
         .collect::<Vec<_>>()
         .join("\n\n")
 }

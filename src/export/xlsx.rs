@@ -1,10 +1,13 @@
-//! Excel export: one sheet per report holding exactly the rows of the CSV (`Report::grid`),
-//! header rows bold, numbers as numbers, column widths from the display width of the text
-//! (a Chinese character counts two), A4 page setup with the header repeated on each page.
+//! Excel export: one sheet per report holding exactly the rows of the CSV
+//! (`Report::sheet_rows`: event title, report and round, event date and print time, the
+//! tables) and under them the signature lines (裁判长, 编排长); header rows bold, numbers as
+//! numbers, column widths from the display width of the text (a Chinese character counts
+//! two), A4 page setup (landscape when `Report::layout` says so) fitted to the page width,
+//! the table header repeated on each page and the page number in the footer.
 
 use rust_xlsxwriter::{Format, Workbook, XlsxError};
 
-use super::report::{Cell, Report, RowKind};
+use super::report::{Cell, Masthead, Report, RowKind};
 use super::text::width;
 
 /// A sheet name Excel accepts: at most 31 characters, none of `[]:*?/\`, unique.
@@ -30,9 +33,11 @@ fn sheet_name(wanted: &str, taken: &[String]) -> String {
 }
 
 /// The workbook as bytes.
-pub fn write(reports: &[Report]) -> Result<Vec<u8>, XlsxError> {
+pub fn write(m: &Masthead, reports: &[Report]) -> Result<Vec<u8>, XlsxError> {
     let mut wb = Workbook::new();
     let bold = Format::new().set_bold();
+    let title = Format::new().set_bold().set_font_size(16);
+    let subtitle = Format::new().set_font_size(12);
     let caption = Format::new().set_bold().set_font_size(12);
     let mut names: Vec<String> = Vec::new();
     for r in reports {
@@ -41,9 +46,16 @@ pub fn write(reports: &[Report]) -> Result<Vec<u8>, XlsxError> {
         ws.set_name(name.clone())?;
         names.push(name);
         ws.set_paper_size(9); // A4
+        if r.layout().landscape {
+            ws.set_landscape();
+        }
         ws.set_print_fit_to_pages(1, 0);
         ws.set_header(format!("&C{}", r.title.replace('&', "&&")));
-        let grid = r.grid_rows();
+        ws.set_footer(format!("&L{}&R&P / &N", m.date_line().replace('&', "&&")));
+        let mut grid = r.sheet_rows(m);
+        grid.push((RowKind::Blank, Vec::new()));
+        grid.push((RowKind::Blank, Vec::new()));
+        grid.push((RowKind::Subtitle, vec![Cell::Text(m.signature_line())]));
         let headers: Vec<u32> = grid
             .iter()
             .enumerate()
@@ -59,13 +71,15 @@ pub fn write(reports: &[Report]) -> Result<Vec<u8>, XlsxError> {
             let row = row as u32;
             for (col, cell) in cells.iter().enumerate() {
                 let c = col as u16;
-                if *kind != RowKind::Caption {
+                if !matches!(kind, RowKind::Caption | RowKind::Title | RowKind::Subtitle) {
                     if widths.len() <= col {
                         widths.resize(col + 1, 0);
                     }
                     widths[col] = widths[col].max(width(&cell.text()));
                 }
                 let format = match kind {
+                    RowKind::Title => Some(&title),
+                    RowKind::Subtitle => Some(&subtitle),
                     RowKind::Caption => Some(&caption),
                     RowKind::Header => Some(&bold),
                     _ => None,

@@ -65,6 +65,8 @@ pub fn parse(text: &str) -> Result<Table, String> {
     let mut in_quotes = false;
     let mut quote_line = 0usize;
     let mut chars = text.chars().peekable();
+    // Separators seen: a 5 MB file of commas would otherwise be five million cells.
+    let mut fields: u64 = 0;
     let end_field = |cells: &mut Vec<Cell>, field: &mut String| {
         cells.push(Cell::Text(std::mem::take(field)));
     };
@@ -106,7 +108,17 @@ pub fn parse(text: &str) -> Result<Table, String> {
                 line += 1;
                 start = line;
             }
-            c if c == sep => end_field(&mut cells, &mut field),
+            c if c == sep => {
+                end_field(&mut cells, &mut field);
+                fields += 1;
+                if fields > super::limits::MAX_CELLS {
+                    return Err(format!(
+                        "line {line}: more than {} cells in the file; an entry file is limited to {}",
+                        super::limits::MAX_CELLS,
+                        super::limits::MAX_CELLS
+                    ));
+                }
+            }
             _ => field.push(c),
         }
     }
@@ -136,6 +148,13 @@ fn push_row(rows: &mut Vec<RawRow>, line: usize, cells: Vec<Cell>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_of_separators_is_refused_by_its_cell_count() {
+        let text = format!("姓名,x\n{}", ",".repeat(1_100_000));
+        let e = parse(&text).unwrap_err();
+        assert!(e.starts_with("line 2: more than 1000000 cells"), "{e}");
+    }
 
     fn texts(t: &Table) -> Vec<(usize, Vec<String>)> {
         t.rows

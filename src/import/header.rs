@@ -14,10 +14,12 @@ pub enum Field {
     Team,
     Group,
     Local,
+    /// 身份证号: gives the birth date and gender when those columns are empty.
+    IdNumber,
 }
 
 impl Field {
-    pub const ALL: [Field; 7] = [
+    pub const ALL: [Field; 8] = [
         Field::Name,
         Field::Gender,
         Field::Birth,
@@ -25,6 +27,7 @@ impl Field {
         Field::Team,
         Field::Group,
         Field::Local,
+        Field::IdNumber,
     ];
 
     /// The word used in messages: the field's English name.
@@ -37,6 +40,7 @@ impl Field {
             Field::Team => "team",
             Field::Group => "group",
             Field::Local => "local",
+            Field::IdNumber => "id number",
         }
     }
 
@@ -50,6 +54,7 @@ impl Field {
             Field::Team => "团队",
             Field::Group => "组别",
             Field::Local => "本地",
+            Field::IdNumber => "身份证号",
         }
     }
 
@@ -140,6 +145,26 @@ impl Field {
                 "local",
                 "islocal",
             ],
+            Field::IdNumber => &[
+                "身份证号",
+                "身份证",
+                "身份证号码",
+                "证件号码",
+                "证件号",
+                "身份证件号码",
+                "居民身份证号",
+                "居民身份证号码",
+                "公民身份号码",
+                "身份号码",
+                "身份证编号",
+                "idnumber",
+                "idno",
+                "idcard",
+                "idcardnumber",
+                "idcardno",
+                "nationalid",
+                "residentid",
+            ],
         }
     }
 }
@@ -173,7 +198,7 @@ pub struct Header {
     /// Index of the header row in the table's rows.
     pub row: usize,
     /// The column of each field, indexed by `Field as usize`.
-    columns: [Option<usize>; 7],
+    columns: [Option<usize>; 8],
     /// Headers of columns that are not used.
     pub ignored: Vec<String>,
 }
@@ -194,7 +219,7 @@ pub fn locate(rows: &[RawRow]) -> Result<Header, String> {
         if !texts.iter().any(|t| field_of(t) == Some(Field::Name)) {
             continue;
         }
-        let mut columns = [None; 7];
+        let mut columns = [None; 8];
         let mut ignored = Vec::new();
         for (col, text) in texts.iter().enumerate() {
             match field_of(text) {
@@ -269,6 +294,10 @@ mod tests {
         assert_eq!(field_of("Group"), Some(Field::Group));
         assert_eq!(field_of("是否本地"), Some(Field::Local));
         assert_eq!(field_of("性别："), Some(Field::Gender));
+        assert_eq!(field_of("身份证号"), Some(Field::IdNumber));
+        assert_eq!(field_of("身份证号码（18位）"), Some(Field::IdNumber));
+        assert_eq!(field_of("证件号码"), Some(Field::IdNumber));
+        assert_eq!(field_of("ID Number"), Some(Field::IdNumber));
         assert_eq!(field_of("序号"), None);
         assert_eq!(field_of(""), None);
     }

@@ -13,6 +13,7 @@
 
 mod csv;
 pub mod header;
+pub mod limits;
 mod table;
 mod value;
 mod xlsx;
@@ -27,6 +28,7 @@ pub use table::{Cell, RawRow, Table};
 pub use value::{excel_serial, parse_date, parse_gender, parse_local};
 
 use crate::domain::event::PlayerEntry;
+use crate::domain::id_number::IdNumber;
 use crate::domain::registration::normalize_name;
 
 /// The largest entry file read, in bytes.
@@ -96,6 +98,7 @@ pub fn read_file(path: &Path, today: NaiveDate) -> Result<EntryFile, String> {
             if size == 0 {
                 return Err("the file is empty".into());
             }
+            limits::check_workbook(path)?;
             xlsx::read(path)?
         }
         other => {
@@ -223,7 +226,7 @@ fn convert(row: &RawRow, h: &header::Header, today: NaiveDate) -> Result<PlayerE
             .collect();
         errors.push(format!("name: empty (the row has: {})", rest.join(", ")));
     }
-    let gender = match get(Field::Gender) {
+    let gender: Option<crate::domain::rules::Gender> = match get(Field::Gender) {
         c if c.is_blank() => None,
         c => match parse_gender(&c.text()) {
             Ok(g) => Some(g),
@@ -233,10 +236,18 @@ fn convert(row: &RawRow, h: &header::Header, today: NaiveDate) -> Result<PlayerE
             }
         },
     };
-    let birth = birth_of(get(Field::Birth), today).unwrap_or_else(|e| {
+    let mut birth = birth_of(get(Field::Birth), today).unwrap_or_else(|e| {
         errors.push(format!("birth: {e}"));
         None
     });
+    let mut gender = gender;
+    let id_number = id_number_of(get(Field::IdNumber)).unwrap_or_else(|e| {
+        errors.push(format!("id number (身份证号): {e}"));
+        None
+    });
+    if let Some(id) = &id_number {
+        fill_from_id(id, &mut birth, &mut gender, today, &mut errors);
+    }
     let club = text_of(get(Field::Club), Field::Club, &mut errors);
     let team = text_of(get(Field::Team), Field::Team, &mut errors);
     let group = value::halfwidth(&text_of(get(Field::Group), Field::Group, &mut errors));
@@ -263,7 +274,56 @@ fn convert(row: &RawRow, h: &header::Header, today: NaiveDate) -> Result<PlayerE
         team: team.trim().to_string(),
         group: group.trim().to_string(),
         local,
+        id_number,
     })
+}
+
+/// The identity card number of a cell, checked (ISO 7064 MOD 11-2 check character, a real
+/// birth date; an old 15-digit number converted to 18). A spreadsheet number cell is
+/// refused: Excel keeps only 15 significant digits, so the last ones are already lost.
+fn id_number_of(cell: &Cell) -> Result<Option<IdNumber>, String> {
+    match cell {
+        c if c.is_blank() => Ok(None),
+        Cell::Text(t) => IdNumber::parse(&value::halfwidth(t))
+            .map(Some)
+            .map_err(|e| e.to_string()),
+        Cell::Number(_) => Err(
+            "stored as a number, which keeps only 15 digits: format the column as text and type it again"
+                .into(),
+        ),
+        other => Err(format!("'{}' is not an ID number", other.text())),
+    }
+}
+
+/// Birth date and gender from the ID number where their columns are empty; where they are
+/// given, they must agree with it.
+fn fill_from_id(
+    id: &IdNumber,
+    birth: &mut Option<NaiveDate>,
+    gender: &mut Option<crate::domain::rules::Gender>,
+    today: NaiveDate,
+    errors: &mut Vec<String>,
+) {
+    let from_id = id.birth();
+    match birth {
+        None if from_id > today => errors.push(format!(
+            "id number (身份证号): the birth date in it, {from_id}, is in the future"
+        )),
+        None => *birth = Some(from_id),
+        Some(b) if *b != from_id => errors.push(format!(
+            "birth: {b}, but the id number (身份证号) gives {from_id}"
+        )),
+        Some(_) => {}
+    }
+    match gender {
+        None => *gender = Some(id.gender()),
+        Some(g) if *g != id.gender() => errors.push(format!(
+            "gender: {}, but the id number (身份证号) gives {}",
+            g.word(),
+            id.gender().word()
+        )),
+        Some(_) => {}
+    }
 }
 
 /// Refuses a row repeating an earlier row's name and birth date.
@@ -319,9 +379,11 @@ mod tests {
                 team: "一队".into(),
                 group: "junior".into(),
                 local: true,
+                id_number: None,
             })
         );
         assert_eq!(f.fields.len(), 7);
+        assert_eq!(f.rows[0].entry.as_ref().unwrap().id_number, None);
         assert!(f.notes.is_empty(), "{:?}", f.notes);
     }
 

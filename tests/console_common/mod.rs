@@ -56,6 +56,7 @@ pub fn event(dir: &Path, name: &str, players: u32, rounds: u32, start: bool) -> 
                 team: String::new(),
                 group: String::new(),
                 local: false,
+                id_number: None,
             };
             let evs = work.decide(&actor, &Command::RegisterPlayer(entry))?;
             for e in &evs {

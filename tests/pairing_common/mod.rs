@@ -38,6 +38,7 @@ pub fn tournament(preset: &str, n: usize, seed: u64) -> Tournament {
                 team: String::new(),
                 group,
                 local: false,
+                id_number: None,
             },
         });
     }

@@ -117,6 +117,7 @@ pub fn entry(name: &str) -> PlayerEntry {
         team: String::new(),
         group: String::new(),
         local: false,
+        id_number: None,
     }
 }
 

@@ -278,9 +278,23 @@ pub const PLAYERS: &[(&str, &str, &str, &str)] = &[
 /// A note an arbiter typed that the hall must not read.
 pub const PRIVATE_REASON: &str = "家里有急事电话13800138000";
 
-/// An event in a temp dir: 8 players registered (birth dates, clubs, teams), player 8
-/// withdrawn with a private reason, numbers drawn, round 1 paired (3 boards and a bye) and
-/// started. Returns the dir (keep it alive) and the log's path.
+/// The resident ID number (GB 11643) of player `i` born on `birth` (YYYY-MM-DD), with its
+/// ISO 7064 MOD 11-2 check character.
+pub fn id_number(i: usize, birth: &str) -> String {
+    const WEIGHTS: [u32; 17] = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+    const CHECK: [char; 11] = ['1', '0', 'X', '9', '8', '7', '6', '5', '4', '3', '2'];
+    let body = format!("330106{}{:03}", birth.replace('-', ""), 11 + 2 * i);
+    let sum: u32 = body
+        .chars()
+        .zip(WEIGHTS)
+        .map(|(c, w)| c.to_digit(10).unwrap() * w)
+        .sum();
+    format!("{body}{}", CHECK[(sum % 11) as usize])
+}
+
+/// An event in a temp dir: 8 players imported from a CSV with clubs, teams, birth dates and ID
+/// numbers, player 8 withdrawn with a private reason, numbers drawn, round 1 paired (3 boards
+/// and a bye) and started. Returns the dir (keep it alive) and the log's path.
 pub fn fixture() -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("event.log");
@@ -295,15 +309,18 @@ pub fn fixture() -> (tempfile::TempDir, std::path::PathBuf) {
         "--date",
         "2026-04-01",
     ]);
-    for (name, club, team, birth) in PLAYERS {
-        let mut args = vec![
-            "player", "add", l, "--name", name, "--club", club, "--birth", birth,
-        ];
-        if !team.is_empty() {
-            args.extend_from_slice(&["--team", team]);
-        }
-        bianpai(&args);
-    }
+    let rows = PLAYERS
+        .iter()
+        .enumerate()
+        .map(|(i, (name, club, team, birth))| {
+            format!("{name},男,{club},{team},{birth},{}\n", id_number(i, birth))
+        });
+    let csv: String = std::iter::once("姓名,性别,单位,团队,出生日期,身份证号\n".to_string())
+        .chain(rows)
+        .collect();
+    let file = dir.path().join("players.csv");
+    std::fs::write(&file, csv).unwrap();
+    bianpai(&["player", "import", l, file.to_str().unwrap()]);
     bianpai(&["draw", l, "--seed", "7"]);
     let alice = find_no(&log, "Alice Chen");
     bianpai(&[

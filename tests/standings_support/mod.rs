@@ -41,6 +41,7 @@ impl Log {
                     team: String::new(),
                     group: (*g).to_string(),
                     local: false,
+                    id_number: None,
                 },
             });
         }

@@ -846,6 +846,7 @@ mod tests {
             team: String::new(),
             group: group.to_string(),
             local: false,
+            id_number: None,
         }
     }
 

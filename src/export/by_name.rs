@@ -1,0 +1,166 @@
+//! The pairing list by name (对阵表 按姓名): every player of the round once, sorted by name
+//! in pinyin order (a Chinese name sorts by the toneless pinyin of its characters, a Latin
+//! name by its lowercased words), with board, colour and opponent, and the bye. This is the
+//! wall list players scan for their name when 40 boards hang side by side.
+
+use pinyin::ToPinyin;
+
+use super::report::{Cell, Report, header, pick};
+use super::rows::{Kind, club, name, per_section, round_title, section_of};
+use crate::domain::rules::Lang;
+use crate::domain::{PlayerNo, Round, Side, Tournament};
+
+/// Surnames whose reading differs from the character's common one (单 is Shàn as a surname,
+/// not dān), for the first character of a Chinese name.
+const SURNAMES: [(char, &str); 12] = [
+    ('单', "shan"),
+    ('曾', "zeng"),
+    ('解', "xie"),
+    ('仇', "qiu"),
+    ('朴', "piao"),
+    ('区', "ou"),
+    ('查', "zha"),
+    ('乐', "yue"),
+    ('翟', "zhai"),
+    ('覃', "qin"),
+    ('盖', "ge"),
+    ('缪', "miao"),
+];
+
+/// The sort key of a name: its syllables (pinyin of each Chinese character, or each Latin
+/// word lowercased), then the characters themselves so that homophones keep a fixed order.
+pub fn sort_key(name: &str) -> (Vec<String>, String) {
+    let mut syllables = Vec::new();
+    let mut word = String::new();
+    for (i, ch) in name.chars().enumerate() {
+        let reading = if i == 0 {
+            SURNAMES
+                .iter()
+                .find(|(c, _)| *c == ch)
+                .map(|(_, r)| *r)
+                .or_else(|| ch.to_pinyin().map(pinyin::Pinyin::plain))
+        } else {
+            ch.to_pinyin().map(pinyin::Pinyin::plain)
+        };
+        match reading {
+            Some(r) => {
+                if !word.is_empty() {
+                    syllables.push(std::mem::take(&mut word));
+                }
+                syllables.push(r.to_string());
+            }
+            None if ch.is_alphanumeric() => word.extend(ch.to_lowercase()),
+            None => {
+                if !word.is_empty() {
+                    syllables.push(std::mem::take(&mut word));
+                }
+            }
+        }
+    }
+    if !word.is_empty() {
+        syllables.push(word);
+    }
+    (syllables, name.to_string())
+}
+
+/// The round's pairing by name: name, number, club, board, colour, opponent and the
+/// opponent's number; a bye says 轮空 in the opponent column.
+pub fn pairings_by_name(t: &Tournament, round: Round, lang: Lang) -> Report {
+    let h = header(
+        lang,
+        &[
+            ("姓名", "Name"),
+            ("序号", "No"),
+            ("单位", "Club"),
+            ("台次", "Board"),
+            ("执色", "Colour"),
+            ("对手", "Opponent"),
+            ("对手序号", "Opp. no"),
+        ],
+    );
+    let mut seats: Vec<(PlayerNo, Vec<Cell>)> = Vec::new();
+    if let Some(r) = t.round(round) {
+        for g in &r.games {
+            for side in [Side::Red, Side::Black] {
+                let me = g.player(side);
+                let opp = g.player(side.other());
+                seats.push((
+                    me,
+                    vec![
+                        Cell::from(name(t, me)),
+                        Cell::from(me.0),
+                        Cell::from(club(t, me)),
+                        Cell::from(g.board.0),
+                        Cell::from(match side {
+                            Side::Red => pick(lang, "红", "red"),
+                            Side::Black => pick(lang, "黑", "black"),
+                        }),
+                        Cell::from(name(t, opp)),
+                        Cell::from(opp.0),
+                    ],
+                ));
+            }
+        }
+        for b in &r.byes {
+            seats.push((
+                *b,
+                vec![
+                    Cell::from(name(t, *b)),
+                    Cell::from(b.0),
+                    Cell::from(club(t, *b)),
+                    Cell::Empty,
+                    Cell::Empty,
+                    Cell::from(pick(lang, "轮空", "bye")),
+                    Cell::Empty,
+                ],
+            ));
+        }
+    }
+    // A player in two games of a round (knockout rapid after slow) is listed once per game.
+    seats.sort_by_cached_key(|(no, row)| (sort_key(&name(t, *no)), no.0, row[3].text()));
+    let tables = per_section(t, &h, |s| {
+        seats
+            .iter()
+            .filter(|(no, _)| section_of(t, *no) == s || t.rules.sections.len() <= 1)
+            .map(|(_, row)| row.clone())
+            .collect()
+    });
+    let title = match lang {
+        Lang::Zh => format!("{}（按姓名）", round_title(Kind::Pairings, lang, round)),
+        Lang::En => format!("{} (by name)", round_title(Kind::Pairings, lang, round)),
+    };
+    Report {
+        name: pick(lang, "对阵表按姓名", "Pairings by name").to_string(),
+        title,
+        tables,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sorted(names: &[&str]) -> Vec<String> {
+        let mut v: Vec<&str> = names.to_vec();
+        v.sort_by_cached_key(|n| sort_key(n));
+        v.into_iter().map(String::from).collect()
+    }
+
+    #[test]
+    fn chinese_names_sort_in_pinyin_order() {
+        // an guo, li si, wang wei, zhang san, zhao liu
+        assert_eq!(
+            sorted(&["张三", "王伟", "李四", "赵六", "安国"]),
+            vec!["安国", "李四", "王伟", "张三", "赵六"]
+        );
+    }
+
+    #[test]
+    fn latin_and_chinese_names_interleave_by_sound_and_surnames_read_right() {
+        assert_eq!(
+            sorted(&["Wang Fang", "李伟", "Li Ming", "单雄"]),
+            // li ming, li wei, shan xiong, wang fang
+            vec!["Li Ming", "李伟", "单雄", "Wang Fang"]
+        );
+    }
+}

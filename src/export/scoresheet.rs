@@ -1,0 +1,302 @@
+//! Scoresheets (记录单): one result slip per board of a round, which both players sign after
+//! the game and the arbiter countersigns (seed 000). A slip names the event, the round and
+//! board, the time control of the game, each side's number, name, club and colour, has
+//! result boxes (红胜 / 和 / 黑胜) and three signature lines. In html four slips share an A4
+//! page, separated by dashed cut lines; in txt the slips follow each other between cut lines.
+
+use std::fmt::Write as _;
+
+use super::html::{self, escape};
+use super::report::{Masthead, pick};
+use super::rows::{club, name, result_text};
+use crate::domain::event::{GameKind, Stage};
+use crate::domain::result::GameResult;
+use crate::domain::rules::{Lang, TimeControl};
+use crate::domain::{PlayerNo, Round, Side, Tournament};
+
+/// One side of a slip.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SlipSide {
+    pub no: u32,
+    pub name: String,
+    pub club: String,
+}
+
+/// One board's slip.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slip {
+    pub round: u32,
+    pub board: u32,
+    /// Empty for a Swiss game; the knockout stage and game otherwise ("半决赛 快棋").
+    pub stage: String,
+    pub time_control: String,
+    pub red: SlipSide,
+    pub black: SlipSide,
+}
+
+/// "每方60分钟，每步加30秒" / "60 min + 30 s per move"; unequal bases (armageddon) per side.
+pub fn time_control_text(tc: TimeControl, lang: Lang) -> String {
+    let min = |s: u32| {
+        if s.is_multiple_of(60) {
+            format!("{}", s / 60)
+        } else {
+            format!("{:.1}", f64::from(s) / 60.0)
+        }
+    };
+    let base = if tc.red_base_s == tc.black_base_s {
+        match lang {
+            Lang::Zh => format!("每方{}分钟", min(tc.red_base_s)),
+            Lang::En => format!("{} min each", min(tc.red_base_s)),
+        }
+    } else {
+        match lang {
+            Lang::Zh => format!(
+                "红方{}分钟，黑方{}分钟",
+                min(tc.red_base_s),
+                min(tc.black_base_s)
+            ),
+            Lang::En => format!(
+                "red {} min, black {} min",
+                min(tc.red_base_s),
+                min(tc.black_base_s)
+            ),
+        }
+    };
+    if tc.increment_s == 0 {
+        base
+    } else {
+        match lang {
+            Lang::Zh => format!("{base}，每步加{}秒", tc.increment_s),
+            Lang::En => format!("{base} + {} s per move", tc.increment_s),
+        }
+    }
+}
+
+fn stage_words(stage: Stage, game: GameKind, lang: Lang) -> String {
+    let s = match stage {
+        Stage::Swiss => "",
+        Stage::SemiFinal => pick(lang, "半决赛", "semi-final"),
+        Stage::Final => pick(lang, "决赛", "final"),
+        Stage::ThirdPlace => pick(lang, "三四名", "third place"),
+    };
+    let g = match game {
+        GameKind::Slow => "",
+        GameKind::Rapid => pick(lang, "快棋", "rapid"),
+        GameKind::Armageddon => pick(lang, "超快棋", "armageddon"),
+    };
+    [s, g]
+        .iter()
+        .filter(|w| !w.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The slips of every board of `round`, in board order.
+pub fn slips(t: &Tournament, round: Round, lang: Lang) -> Vec<Slip> {
+    let Some(r) = t.round(round) else {
+        return Vec::new();
+    };
+    let side = |no: PlayerNo| SlipSide {
+        no: no.0,
+        name: name(t, no),
+        club: club(t, no),
+    };
+    let mut out: Vec<Slip> = r
+        .games
+        .iter()
+        .map(|g| {
+            let tc = match g.game {
+                GameKind::Slow => t.rules.time_controls.swiss,
+                GameKind::Rapid => t.rules.time_controls.rapid,
+                GameKind::Armageddon => t.rules.time_controls.armageddon,
+            };
+            Slip {
+                round: round.0,
+                board: g.board.0,
+                stage: stage_words(g.stage, g.game, lang),
+                time_control: time_control_text(tc, lang),
+                red: side(g.red),
+                black: side(g.black),
+            }
+        })
+        .collect();
+    out.sort_by_key(|s| s.board);
+    out
+}
+
+/// "第3轮 第12台" / "Round 3, board 12".
+fn where_text(s: &Slip, lang: Lang) -> String {
+    let mut w = match lang {
+        Lang::Zh => format!("第{}轮　第{}台", s.round, s.board),
+        Lang::En => format!("Round {}, board {}", s.round, s.board),
+    };
+    if !s.stage.is_empty() {
+        w.push_str(pick(lang, "　", " · "));
+        w.push_str(&s.stage);
+    }
+    w
+}
+
+fn colour(side: Side, lang: Lang) -> &'static str {
+    match side {
+        Side::Red => pick(lang, "红方", "Red"),
+        Side::Black => pick(lang, "黑方", "Black"),
+    }
+}
+
+const RESULTS: [GameResult; 3] = [GameResult::RedWin, GameResult::Draw, GameResult::BlackWin];
+
+/// The slips' own CSS, after `html::STYLE`.
+const SLIP_STYLE: &str = "\
+div.slip { height: 66mm; padding: 3mm 2mm 2mm; border-bottom: 0.8pt dashed #555; position: relative; break-inside: avoid; page-break-inside: avoid; overflow: hidden }
+div.slip:nth-of-type(4n+1) { border-top: 0.8pt dashed #555 }
+div.slip:nth-of-type(4n) { break-after: page; page-break-after: always }
+div.slip:last-of-type { break-after: auto; page-break-after: auto }
+div.slip span.cut { position: absolute; left: 0; bottom: -2.2mm; font-size: 8pt; background: #fff; color: #555; line-height: 1 }
+div.slip div.head { display: flex; justify-content: space-between; font-size: 10pt; margin-bottom: 1.5mm }
+div.slip div.head b { font-size: 11pt }
+div.slip table { font-size: 10.5pt; margin-bottom: 2mm; table-layout: fixed }
+div.slip td { height: 8.5mm }
+div.slip th.side { width: 16mm }
+div.slip th.n { width: 14mm }
+div.slip th.name { width: 44mm }
+div.slip th.sig { width: 52mm }
+div.slip div.result { display: flex; justify-content: space-between; align-items: center; font-size: 11pt; margin-top: 1mm }
+div.slip span.box { display: inline-block; width: 4.5mm; height: 4.5mm; border: 0.8pt solid #000; vertical-align: -0.8mm; margin-right: 1.2mm }
+div.slip span.opt { margin-right: 6mm }
+div.slip span.line { display: inline-block; min-width: 38mm; border-bottom: 0.7pt solid #000 }
+";
+
+/// The scoresheets of a round as an html page: four slips to an A4 page with cut lines.
+pub fn html(m: &Masthead, round: Round, slips: &[Slip]) -> String {
+    let lang = m.lang;
+    let title = match lang {
+        Lang::Zh => format!("记录单 第{round}轮"),
+        Lang::En => format!("Scoresheets, round {round}"),
+    };
+    let mut out = html::page_start(&format!("{} — {title}", m.event), lang, SLIP_STYLE);
+    out.push_str("<section class=\"sheet slips\">\n");
+    if slips.is_empty() {
+        html::masthead_html(&mut out, m, &title);
+    }
+    for s in slips {
+        out.push_str("<div class=\"slip\">\n");
+        let _ = writeln!(
+            out,
+            "<div class=\"head\"><b>{}</b><span>{}</span></div>",
+            escape(&m.event),
+            escape(&where_text(s, lang))
+        );
+        let _ = writeln!(
+            out,
+            "<div class=\"head\"><span>{}{}</span><span>{}</span></div>",
+            pick(lang, "用时：", "Time control: "),
+            escape(&s.time_control),
+            escape(&m.date.map(|d| d.to_string()).unwrap_or_default())
+        );
+        let _ = writeln!(
+            out,
+            "<table>\n<thead>\n<tr><th class=\"side\">{}</th><th class=\"n\">{}</th><th class=\"name\">{}</th><th>{}</th><th class=\"sig\">{}</th></tr>\n</thead>\n<tbody>",
+            pick(lang, "执色", "Colour"),
+            pick(lang, "序号", "No"),
+            pick(lang, "姓名", "Name"),
+            pick(lang, "单位", "Club"),
+            pick(lang, "签名", "Signature"),
+        );
+        for (side, p) in [(Side::Red, &s.red), (Side::Black, &s.black)] {
+            let _ = writeln!(
+                out,
+                "<tr><td>{}</td><td class=\"n\">{}</td><td>{}</td><td>{}</td><td class=\"sig\"></td></tr>",
+                colour(side, lang),
+                p.no,
+                escape(&p.name),
+                escape(&p.club)
+            );
+        }
+        out.push_str("</tbody>\n</table>\n<div class=\"result\"><span>");
+        let _ = write!(out, "{}", pick(lang, "结果：", "Result: "));
+        for r in RESULTS {
+            let _ = write!(
+                out,
+                "<span class=\"opt\"><span class=\"box\"></span>{}</span>",
+                result_text(r, lang)
+            );
+        }
+        let _ = writeln!(
+            out,
+            "</span><span>{}<span class=\"line\"></span></span></div>",
+            pick(lang, "裁判员签名：", "Arbiter: ")
+        );
+        out.push_str("<span class=\"cut\">✂</span>\n</div>\n");
+    }
+    out.push_str("</section>\n</body>\n</html>\n");
+    out
+}
+
+/// The scoresheets as plain text, slip after slip between cut lines.
+pub fn text(m: &Masthead, slips: &[Slip]) -> String {
+    let lang = m.lang;
+    let cut = format!("{}\n", "- ".repeat(36).trim_end());
+    let mut out = String::new();
+    out.push_str(&cut);
+    for s in slips {
+        let _ = writeln!(out, "{}    {}", m.event, where_text(s, lang));
+        let _ = writeln!(
+            out,
+            "{}{}",
+            pick(lang, "用时：", "Time control: "),
+            s.time_control
+        );
+        out.push('\n');
+        for (side, p) in [(Side::Red, &s.red), (Side::Black, &s.black)] {
+            let _ = writeln!(
+                out,
+                "{} {:>3}  {}  {}    {}______________",
+                colour(side, lang),
+                p.no,
+                super::text::pad(&p.name, 12),
+                super::text::pad(&p.club, 16),
+                pick(lang, "签名：", "Signature: ")
+            );
+        }
+        out.push('\n');
+        let boxes: Vec<String> = RESULTS
+            .iter()
+            .map(|r| format!("[ ] {}", result_text(*r, lang)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "{}{}    {}______________",
+            pick(lang, "结果：", "Result: "),
+            boxes.join("   "),
+            pick(lang, "裁判员签名：", "Arbiter: ")
+        );
+        out.push_str(&cut);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_read_as_an_arbiter_writes_them() {
+        let tc = TimeControl::fischer(60, 30);
+        assert_eq!(time_control_text(tc, Lang::Zh), "每方60分钟，每步加30秒");
+        let arm = TimeControl {
+            red_base_s: 360,
+            black_base_s: 240,
+            increment_s: 3,
+        };
+        assert_eq!(
+            time_control_text(arm, Lang::Zh),
+            "红方6分钟，黑方4分钟，每步加3秒"
+        );
+        assert_eq!(
+            time_control_text(TimeControl::fischer(15, 0), Lang::En),
+            "15 min each"
+        );
+    }
+}
