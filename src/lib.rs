@@ -7,6 +7,7 @@ pub mod cli;
 pub mod console;
 pub mod domain;
 pub mod export;
+pub mod i18n;
 pub mod import;
 pub mod log;
 pub mod serve;

@@ -73,8 +73,19 @@ fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 }
 
 fn check(case: &Case, logs: &Path) {
+    check_in(case, logs, Some("en"));
+}
+
+/// Runs `case` with `--lang LANG` (unless the case sets a language itself), checks the
+/// refusal, and returns its error line.
+fn check_in(case: &Case, logs: &Path, lang: Option<&str>) -> String {
     let before = snapshot(logs);
     let mut cmd = std::process::Command::new(reliability_support::bin());
+    if let Some(l) = lang
+        && !case.args.iter().any(|a| a == "--lang")
+    {
+        cmd.args(["--lang", l]);
+    }
     cmd.args(&case.args)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -104,7 +115,7 @@ fn check(case: &Case, logs: &Path) {
         }
     };
     assert!(
-        case.place.iter().any(|p| line.contains(p.as_str())),
+        lang != Some("en") || case.place.iter().any(|p| line.contains(p.as_str())),
         "{}: the error must name the place (one of {:?}): {}",
         case.name,
         case.place,
@@ -131,6 +142,7 @@ fn check(case: &Case, logs: &Path) {
             p.display()
         );
     }
+    line
 }
 
 /// A log line with a correct hash over whatever body it is given (`(v:…` without the `)`).
@@ -823,7 +835,8 @@ fn argument_cases(f: &Fixture) -> Vec<Case> {
     for at in [
         "yesterday",
         "2024-13-01T00:00:00Z",
-        "2024-07-06 08:30",
+        // (A local time without an offset, `2024-07-06 08:30`, is good input since issue 13:
+        // it is read in the event's zone.)
         "",
         "9999999999",
         "2024-07-06T25:00:00Z",
@@ -973,6 +986,76 @@ fn argument_cases(f: &Fixture) -> Vec<Case> {
         &["board 1"],
     ));
     v
+}
+
+/// The refused commands of the table (the domain's refusals, not malformed words).
+const REFUSALS: &[&str] = &[
+    "withdraw player 99",
+    "withdraw twice",
+    "reinstate without reason",
+    "reinstate an active player",
+    "swap a board with itself",
+    "swap with board 99",
+    "pair with boards open",
+    "unpair after results",
+    "start twice",
+    "draw after round 1",
+    "correct to the same result",
+    "arrive when present",
+    "limit on board 99",
+    "flag on a finished board",
+];
+
+/// ASCII words allowed in a Chinese message: command and field names (RON and CLI), units,
+/// the program's name.
+const ALLOWED: &[&str] = &[
+    "bianpai",
+    "LOG",
+    "correct",
+    "reason",
+    "force",
+    "auto_advance",
+    "pair_and_start",
+    "numbers_by_registration",
+    "true",
+    "draw",
+    "start",
+    "HH",
+    "MM",
+    "SS",
+];
+
+/// English words (three letters or more) in `line` outside the allow-list.
+fn english_words(line: &str) -> Vec<String> {
+    line.split(|c: char| !c.is_ascii_alphabetic() && c != '_')
+        .filter(|w| w.len() >= 3 && !ALLOWED.contains(w))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn refusals_speak_chinese_by_default() {
+    let f = fixture();
+    let cases: Vec<Case> = argument_cases(&f)
+        .into_iter()
+        .filter(|c| REFUSALS.contains(&c.name.as_str()))
+        .collect();
+    assert_eq!(
+        cases.len(),
+        REFUSALS.len(),
+        "every named refusal is in the table"
+    );
+    for c in &cases {
+        let line = check_in(c, &f.logs, None);
+        let english = english_words(line.trim_start_matches("bianpai: "));
+        assert!(
+            english.is_empty(),
+            "{}: English {english:?} in: {line}",
+            c.name
+        );
+        let zh = check_in(c, &f.logs, Some("zh"));
+        assert_eq!(zh, line, "{}: Chinese is the default", c.name);
+    }
 }
 
 #[test]

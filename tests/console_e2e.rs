@@ -13,9 +13,9 @@ struct Tmux {
 }
 
 impl Tmux {
-    fn new() -> Tmux {
+    fn new(tag: &str) -> Tmux {
         Tmux {
-            socket: format!("bianpai-e2e-{}", std::process::id()),
+            socket: format!("bianpai-e2e-{tag}-{}", std::process::id()),
         }
     }
 
@@ -101,6 +101,7 @@ fn make_event(log: &Path) {
     for n in ["王伟", "李娜", "张强", "刘洋"] {
         cli(&["player", "add", l, "--name", n]);
     }
+    cli(&["draw", l, "--seed", "13"]);
     cli(&["pair", l]);
     cli(&["start", l]);
 }
@@ -114,7 +115,7 @@ fn two_consoles_share_one_log_and_q_restores_the_terminal() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("e2e.log");
     make_event(&log);
-    let tmux = Tmux::new();
+    let tmux = Tmux::new("two");
     for name in ["a", "b"] {
         tmux.session(name);
         let cmd = format!(
@@ -132,7 +133,7 @@ fn two_consoles_share_one_log_and_q_restores_the_terminal() {
     tmux.keys("a", &["Enter"]);
     let seen = tmux.wait_for("b", "reported 1/2", Duration::from_secs(5));
     let pane_b = tmux.pane("b");
-    assert!(pane_b.contains("1-0"), "{pane_b}");
+    assert!(pane_b.contains(" red "), "{pane_b}");
     eprintln!("console b showed a's result after {} ms", seen.as_millis());
     // Who made the change is shown beside the board.
     assert!(pane_b.contains('←'), "{pane_b}");
@@ -190,6 +191,86 @@ fn two_consoles_share_one_log_and_q_restores_the_terminal() {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
+}
+
+/// Issue 13: three consoles in three roles on a log with `auto_advance: pair_and_start`. The
+/// assistant starts typing a result for round 1; the head arbiter reports the round's last
+/// board, the next round is paired and started at once; the assistant's Enter records
+/// nothing, says why naming both rounds, and the log holds no result for round 2.
+#[test]
+fn a_result_typed_in_the_old_round_never_lands_in_the_new_one() {
+    assert!(
+        Command::new("tmux").arg("-V").output().is_ok(),
+        "tmux is needed for this test (apt-get install tmux)"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("adv.log");
+    let l = log.to_str().unwrap();
+    let ron = Command::new(BIN)
+        .args(["presets", "--show", "qigu-2024-07"])
+        .output()
+        .unwrap();
+    let ron = String::from_utf8_lossy(&ron.stdout).replacen(
+        "auto_advance: pair,",
+        "auto_advance: pair_and_start,",
+        1,
+    );
+    assert!(ron.contains("pair_and_start"), "{ron}");
+    let rules = dir.path().join("rules.ron");
+    std::fs::write(&rules, ron).unwrap();
+    cli(&[
+        "new",
+        l,
+        "--rules",
+        rules.to_str().unwrap(),
+        "--title",
+        "E2E",
+    ]);
+    for n in ["王伟", "李娜", "张强", "刘洋"] {
+        cli(&["player", "add", l, "--name", n]);
+    }
+    cli(&["draw", l, "--seed", "13"]);
+    cli(&["pair", l]);
+    cli(&["start", l]);
+    let tmux = Tmux::new("adv");
+    for (name, role) in [("h", "head"), ("a", "assistant"), ("o", "organizer")] {
+        tmux.session(name);
+        let cmd = format!("{BIN} console {l} --lang en --role {role}; echo CONSOLE-EXITED-$?");
+        tmux.keys(name, &[&cmd, "Enter"]);
+    }
+    for name in ["h", "a", "o"] {
+        tmux.wait_for(name, "Round 1 of 9", Duration::from_secs(20));
+    }
+    // The assistant starts an entry on round 1 (board 2 of 2).
+    tmux.keys("a", &["2"]);
+    tmux.wait_for("a", "round 1 board 2", Duration::from_secs(5));
+    // The head arbiter reports both boards: round 2 is paired and started at once.
+    tmux.keys("h", &["1", "r", "Enter"]);
+    tmux.wait_for("h", "reported 1/2", Duration::from_secs(5));
+    tmux.keys("h", &["2", "d", "Enter"]);
+    for name in ["h", "a", "o"] {
+        tmux.wait_for(name, "Round 2 of 9", Duration::from_secs(10));
+    }
+    // The assistant finishes the old entry: refused, naming both rounds.
+    tmux.keys("a", &["b", "Enter"]);
+    tmux.wait_for("a", "for round 1, but round 2", Duration::from_secs(5));
+    // The organizer cannot start the round again (the advance started it).
+    tmux.keys("o", &["S"]);
+    tmux.wait_for("o", "already started", Duration::from_secs(5));
+    for name in ["h", "a", "o"] {
+        tmux.keys(name, &["q"]);
+        tmux.wait_for(name, "CONSOLE-EXITED-0", Duration::from_secs(5));
+    }
+    let t = bianpai::log::Log::open(&log).unwrap();
+    let t = t.state();
+    assert_eq!(t.current_round(), bianpai::domain::Round(2));
+    let r2 = t.current().unwrap();
+    assert!(r2.started_at.is_some());
+    assert!(
+        r2.games.iter().all(|g| g.result.is_none()),
+        "a result landed in round 2: {:?}",
+        r2.games
+    );
 }
 
 /// Whether `pid` is a live (not zombie) process.

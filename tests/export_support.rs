@@ -77,6 +77,7 @@ pub fn round_one_event(dir: &Path) -> PathBuf {
     }
     ok(&["draw", l, "--seed", "7"]);
     ok(&["pair", l]);
+    ok(&["start", l]);
     ok(&["result", l, "1", "red_win"]);
     ok(&["result", l, "2", "draw"]);
     ok(&["result", l, "3", "black_win_forfeit"]);

@@ -44,6 +44,7 @@ fn setup(dir: &Path) -> PathBuf {
     for i in 1..=BOARDS * 2 {
         ok(&["player", "add", l, "--name", &format!("P{i}")]);
     }
+    ok(&["draw", l, "--in-order"]);
     ok(&["pair", l]);
     ok(&["start", l, "--at", &start().to_rfc3339()]);
     log

@@ -21,8 +21,13 @@ fn at(m: i64, s: i64) -> String {
     (start() + Duration::seconds(m * 60 + s)).to_rfc3339()
 }
 
+/// The binary in English (the messages these tests read; Chinese is the default).
 fn bp(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().unwrap()
+    Command::new(BIN)
+        .args(["--lang", "en"])
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 fn ok(args: &[&str]) -> String {
@@ -58,6 +63,7 @@ fn setup(dir: &Path, preset: &str, n: u32) -> PathBuf {
     for i in 1..=n {
         ok(&["player", "add", l, "--name", &format!("P{i}")]);
     }
+    ok(&["draw", l, "--in-order"]);
     ok(&["pair", l]);
     ok(&["start", l, "--at", &at(0, 0)]);
     log
@@ -293,7 +299,7 @@ fn several_processes_ticking_at_once_write_each_forfeit_once() {
             let (l, d) = (l.to_string(), deadline.clone());
             std::thread::spawn(move || {
                 Command::new(BIN)
-                    .args(["tick", &l, "--at", &d])
+                    .args(["--lang", "en", "tick", &l, "--at", &d])
                     .output()
                     .unwrap()
             })

@@ -79,7 +79,10 @@ fn event(rules: Rules, n: u32) -> Tournament {
 }
 
 fn preset(name: &str) -> Rules {
-    Rules::preset(name).unwrap()
+    let mut rules = Rules::preset(name).unwrap();
+    // Numbers in registration order: these fixtures pair without a random draw (issue 13).
+    rules.numbers_by_registration = true;
+    rules
 }
 
 fn started(rules: Rules, n: u32) -> Tournament {

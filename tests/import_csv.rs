@@ -35,7 +35,7 @@ fn every_date_form_imports_the_same_date() {
         .collect();
     let file = e.file("dates.csv", csv.as_bytes());
     let out = e.import(&file);
-    assert!(out.contains("imported 8 player(s)"), "{out}");
+    assert!(out.contains("导入8名棋手"), "{out}");
     let players = e.players();
     assert_eq!(players.len(), forms.len());
     for p in &players {
@@ -55,7 +55,7 @@ fn chinese_headers_all_fields_bom_quotes_and_blank_lines() {
                李 四,女,2011年1月2日,宝民小学,,junior,否,\r\n";
     let file = e.file("entries.csv", csv.as_bytes());
     let out = e.import(&file);
-    assert!(out.contains("imported 2 player(s)"), "{out}");
+    assert!(out.contains("导入2名棋手"), "{out}");
     assert!(out.contains("ignored column(s): 备注"), "{out}");
     let ps = e.players();
     assert_eq!(ps.len(), 2);
@@ -80,7 +80,7 @@ fn english_headers_any_case() {
     let csv =
         "NAME,Gender,Birth Date,CLUB,team,Group,Local\nLi Wei,F,2012-05-06,Shenzhen,,Junior,y\n";
     let out = e.import(&e.file("en.csv", csv.as_bytes()));
-    assert!(out.contains("imported 1 player(s)"), "{out}");
+    assert!(out.contains("导入1名棋手"), "{out}");
     let p = &e.players()[0];
     assert_eq!(field(p, "name"), "Li Wei");
     assert_eq!(field(p, "gender"), "f");
@@ -132,8 +132,8 @@ fn one_bad_row_imports_nothing_and_lists_every_bad_row() {
     assert!(out.status.success());
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stdout.contains("imported 1 player(s)"), "{stdout}");
-    assert!(stdout.contains("skipped 3 invalid row(s)"), "{stdout}");
+    assert!(stdout.contains("导入1名棋手"), "{stdout}");
+    assert!(stdout.contains("跳过3行无效数据"), "{stdout}");
     assert!(stderr.contains("line 3: 坏日期"), "{stderr}");
     let names: Vec<String> = e
         .players()

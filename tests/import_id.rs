@@ -50,7 +50,7 @@ fn id_numbers_fill_birth_and_gender_and_old_numbers_are_converted() {
         "姓名,性别,出生日期,身份证号码\n张三,,,{man}\n李娟,,,{girl}\n王五,男,1985-03-12,110105850312125\n"
     );
     let out = e.import(&e.file("entries.csv", csv));
-    assert!(out.contains("imported 3 player(s)"), "{out}");
+    assert!(out.contains("导入3名棋手"), "{out}");
     let ps = e.players();
     let by = |n: &str| ps.iter().find(|p| field(p, "name") == n).unwrap();
     assert_eq!(field(by("张三"), "birth"), "1985-03-12");
@@ -142,6 +142,7 @@ fn no_export_shows_an_unmasked_id_number() {
     let l = e.log_str();
     ok(&["draw", l, "--seed", "2"]);
     ok(&["pair", l]);
+    ok(&["start", l]);
     ok(&["result", l, "1", "red_win"]);
     let dir = tempfile::tempdir().unwrap();
     let mut outputs: Vec<(String, String)> = Vec::new();

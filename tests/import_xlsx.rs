@@ -81,7 +81,7 @@ fn xlsx_with_chinese_headers_and_date_cells() {
     let file = e.path("报名表.xlsx");
     entry_book(&file, false);
     let stdout = e.import(&file);
-    assert!(stdout.contains("imported 4 player(s)"), "{stdout}");
+    assert!(stdout.contains("导入4名棋手"), "{stdout}");
     assert!(stdout.contains("ignored column(s): 序号"), "{stdout}");
     assert!(stdout.contains("above the header (row 2)"), "{stdout}");
     let ps = e.players();

@@ -19,6 +19,8 @@ fn records_caught_up_before_an_append_are_still_handed_out_once() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("tail.log");
     let mut rules = Rules::preset("qigu-2024-07").unwrap();
+    // Numbers in registration order: these fixtures pair without a random draw (issue 13).
+    rules.numbers_by_registration = true;
     rules.roles.clear();
     let mut a = Log::create(&path, "tail", rules, "t", Utc::now()).unwrap();
     for name in ["甲", "乙", "丙", "丁"] {
@@ -30,6 +32,8 @@ fn records_caught_up_before_an_append_are_still_handed_out_once() {
         .unwrap();
     }
     a.execute(&head(), &Command::PairNextRound, Utc::now())
+        .unwrap();
+    a.execute(&head(), &Command::StartRound { at: Utc::now() }, Utc::now())
         .unwrap();
     let mut b = Log::open(&path).unwrap();
     assert!(b.refresh().unwrap().is_empty());

@@ -87,8 +87,8 @@ fn late_entry_after_the_draw_before_round_1_keeps_sections_contiguous() {
     assert!(contiguous(&drawn, "公开组") && contiguous(&drawn, "少年组"));
 
     let out = e.enter("迟到", "open");
-    assert!(out.contains("registered 5 迟到 (公开组)"), "{out}");
-    assert!(out.contains("moved up by one"), "{out}");
+    assert!(out.contains("已登记 5号 迟到 (公开组)"), "{out}");
+    assert!(out.contains("依次后移一位"), "{out}");
     let now = e.numbers();
     assert_eq!(now.len(), 8);
     assert!(contiguous(&now, "公开组"), "{now:?}");
@@ -127,11 +127,13 @@ fn event_with_late_entry_after_round_1() -> Event {
     for i in 1..=4 {
         e.enter(&format!("少年{i}"), "少年组");
     }
+    ok(&["draw", e.log_str(), "--in-order"]);
     ok(&["pair", e.log_str()]);
+    ok(&["start", e.log_str()]);
     let out = e.enter("迟到", "open");
     // Numbers are fixed once round 1 is paired: the next free number, no renumbering.
-    assert!(out.contains("registered 9 迟到 (公开组)"), "{out}");
-    assert!(!out.contains("moved up"), "{out}");
+    assert!(out.contains("已登记 9号 迟到 (公开组)"), "{out}");
+    assert!(!out.contains("后移"), "{out}");
     e.record_all(1);
     e
 }

@@ -165,6 +165,7 @@ fn no_entry_after_the_last_round_is_paired() {
     let e = Event::from_rules(&ron.replacen("rounds: 9,", "rounds: 1,", 1));
     e.add(&["--name", "甲"]);
     e.add(&["--name", "乙"]);
+    ok(&["draw", e.log_str(), "--in-order"]);
     ok(&["pair", e.log_str()]);
     let err = e.refused_add(&["--name", "丙"]);
     assert!(

@@ -281,7 +281,14 @@ fn same_board_same_moment_one_wins() {
         let barrier = Arc::new(Barrier::new(2));
         let spawn = |word: &'static str| {
             let barrier = Arc::clone(&barrier);
-            let args = vec!["result".to_string(), log.clone(), b.clone(), word.into()];
+            let args = vec![
+                "--lang".to_string(),
+                "en".into(),
+                "result".into(),
+                log.clone(),
+                b.clone(),
+                word.into(),
+            ];
             std::thread::spawn(move || {
                 barrier.wait();
                 (word, run(&args))

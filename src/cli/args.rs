@@ -58,8 +58,11 @@ pub enum Cmd {
     /// Draw player numbers (序号) at random.
     Draw {
         log: PathBuf,
-        #[arg(long)]
+        #[arg(long, conflicts_with = "in_order")]
         seed: Option<u64>,
+        /// Fix the numbers in registration order instead of drawing them (recorded as such).
+        #[arg(long)]
+        in_order: bool,
     },
     /// Pair the next round and print it; or change the current round's pairing.
     Pair(PairArgs),
@@ -72,8 +75,14 @@ pub enum Cmd {
     /// Start the current round: clocks and the late window run from then.
     Start {
         log: PathBuf,
+        /// Local time in the event's zone (2024-07-06T08:30:00) or RFC 3339 with an offset.
         #[arg(long)]
         at: Option<String>,
+        /// Correct the start time of a round already started (head arbiter); needs --reason.
+        #[arg(long)]
+        correct: bool,
+        #[arg(long)]
+        reason: Option<String>,
     },
     /// Record a result by board number.
     Result {
@@ -273,6 +282,13 @@ pub struct PairArgs {
     pub force: bool,
     #[arg(long)]
     pub reason: Option<String>,
+    /// Knockout armageddon: the colour lot drawn in the hall, the colour the higher-ranked
+    /// player drew (red or black); entered before the game's result.
+    #[arg(long, value_name = "red|black")]
+    pub lot: Option<String>,
+    /// With --lot: the armageddon board, when more than one waits for its lot.
+    #[arg(long, requires = "lot")]
+    pub board: Option<String>,
 }
 
 #[derive(Args, Debug)]

@@ -257,6 +257,8 @@ mod tests {
 
     #[test]
     fn bad_lines_say_why() {
+        // The English messages (the default is Chinese: see `i18n`).
+        crate::cli::set_asked(Some(crate::cli::args::LangArg::En));
         for (line, why) in [
             ("x press red", "not a board number"),
             ("0 press red", "not a board number"),

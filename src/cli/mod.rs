@@ -32,13 +32,85 @@ impl std::fmt::Display for CliError {
 
 impl From<LogError> for CliError {
     fn from(e: LogError) -> Self {
-        CliError(e.to_string())
+        match e {
+            LogError::Refused(r) => r.into(),
+            other => CliError(other.to_string()),
+        }
     }
 }
 
 impl From<crate::domain::Refusal> for CliError {
     fn from(e: crate::domain::Refusal) -> Self {
-        CliError(e.to_string())
+        CliError(crate::i18n::refusal(&e, out_lang(), out_zone()))
+    }
+}
+
+/// The language and time zone this command prints in (issue 13): `--lang`, else the event's
+/// `lang`, else Chinese; the event's zone once its log is known, else the machine's.
+#[derive(Clone, Copy)]
+struct Output {
+    asked: Option<crate::domain::rules::Lang>,
+    event: Option<crate::domain::rules::Lang>,
+    zone: crate::domain::zone::EventZone,
+}
+
+thread_local! {
+    static OUTPUT: std::cell::Cell<Output> = const {
+        std::cell::Cell::new(Output {
+            asked: None,
+            event: None,
+            zone: crate::domain::zone::EventZone::Machine,
+        })
+    };
+}
+
+/// The language of what the command line prints now.
+pub fn out_lang() -> crate::domain::rules::Lang {
+    let o = OUTPUT.with(std::cell::Cell::get);
+    o.asked
+        .or(o.event)
+        .unwrap_or(crate::domain::rules::Lang::Zh)
+}
+
+/// The time zone of what the command line prints and reads now.
+pub fn out_zone() -> crate::domain::zone::EventZone {
+    OUTPUT.with(std::cell::Cell::get).zone
+}
+
+/// Sets the output language asked for on the command line.
+pub(crate) fn set_asked(lang: Option<LangArg>) {
+    OUTPUT.with(|o| {
+        let mut v = o.get();
+        v.asked = lang.map(|l| self::lang(Some(l), None));
+        o.set(v);
+    });
+}
+
+/// Takes the event's language and zone from its rules.
+pub fn set_event(rules: &Rules) {
+    OUTPUT.with(|o| {
+        let mut v = o.get();
+        v.event = rules.lang;
+        v.zone = crate::domain::zone::EventZone::of(rules);
+        o.set(v);
+    });
+}
+
+/// Reads the event's rules from the first record of the log at `path` (cheap: one line) so
+/// that times typed before the log is opened are read in the event's zone.
+pub fn prime(path: &Path) {
+    use std::io::BufRead as _;
+    let Ok(f) = std::fs::File::open(path) else {
+        return;
+    };
+    let mut first = String::new();
+    if std::io::BufReader::new(f).read_line(&mut first).is_err() {
+        return;
+    }
+    if let Ok(rec) = crate::log::record::decode(first.trim_end())
+        && let crate::domain::Event::Created { rules, .. } = &rec.ev
+    {
+        set_event(rules);
     }
 }
 
@@ -69,6 +141,7 @@ pub fn run(cli: Cli) -> CliResult {
         lang: cli.lang,
         allow_damaged: cli.allow_damaged,
     };
+    set_asked(cli.lang);
     match cli.cmd {
         None => crate::console::run_demo(None, lang(cli.lang, None)).map_err(CliError),
         Some(Cmd::Demo { theme }) => {
@@ -106,12 +179,33 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             date.as_deref(),
         ),
         Cmd::Player(p) => players::run(ctx, p),
-        Cmd::Draw { log, seed } => players::draw(ctx, &log, seed),
+        Cmd::Draw {
+            log,
+            seed,
+            in_order,
+        } => {
+            if in_order {
+                rounds::simple(ctx, &log, &Command::NumberInOrder)
+            } else {
+                players::draw(ctx, &log, seed)
+            }
+        }
         Cmd::Pair(a) => rounds::pair(ctx, &a),
         Cmd::Unpair { log, reason } => rounds::simple(ctx, &log, &Command::UnpairRound { reason }),
-        Cmd::Start { log, at } => {
+        Cmd::Start {
+            log,
+            at,
+            correct,
+            reason,
+        } => {
+            prime(&log);
             let at = time_arg(at.as_deref())?;
-            rounds::simple(ctx, &log, &Command::StartRound { at })
+            if correct {
+                let reason = reason.unwrap_or_default();
+                rounds::simple(ctx, &log, &Command::CorrectStart { at, reason })
+            } else {
+                rounds::simple(ctx, &log, &Command::StartRound { at })
+            }
         }
         Cmd::Result {
             log,
@@ -160,6 +254,7 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
         }
         Cmd::Feed { log } => feed::run(ctx, &log),
         Cmd::Tick { log, at } => {
+            prime(&log);
             let now = time_arg(at.as_deref())?;
             rounds::tick(ctx, &log, now)
         }
@@ -206,7 +301,9 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
 /// Opens a log for writing; a damaged log is refused at the append with the place of the
 /// damage.
 pub fn open_log(path: &Path) -> Result<Log, CliError> {
-    Ok(Log::open(path)?)
+    let log = Log::open(path)?;
+    set_event(&log.state().rules);
+    Ok(log)
 }
 
 impl Ctx {
@@ -271,38 +368,59 @@ pub fn execute(ctx: &Ctx, path: &Path, cmd: &Command) -> Result<Vec<Record>, Cli
     Ok(log.execute(&actor, cmd, Utc::now())?)
 }
 
+/// `zh` in Chinese output, else `en`.
+pub(crate) fn say(zh: String, en: String) -> String {
+    match out_lang() {
+        crate::domain::rules::Lang::Zh => zh,
+        crate::domain::rules::Lang::En => en,
+    }
+}
+
 pub fn board_arg(s: &str) -> Result<Board, CliError> {
     match s.trim().parse::<u32>() {
         Ok(n) if n > 0 => Ok(Board(n)),
-        _ => err(format!("board '{s}': not a board number (1, 2, 3, …)")),
+        _ => err(say(
+            format!("台号 board '{s}': 不是台号 (1, 2, 3, …)"),
+            format!("board '{s}': not a board number (1, 2, 3, …)"),
+        )),
     }
 }
 
 pub fn player_arg(s: &str) -> Result<PlayerNo, CliError> {
     match s.trim().parse::<u32>() {
         Ok(n) if n > 0 => Ok(PlayerNo(n)),
-        _ => err(format!("player '{s}': not a player number (1, 2, 3, …)")),
+        _ => err(say(
+            format!("序号 player '{s}': 不是棋手序号 (1, 2, 3, …)"),
+            format!("player '{s}': not a player number (1, 2, 3, …)"),
+        )),
     }
 }
 
 pub fn round_arg(r: Option<u32>) -> Result<Option<Round>, CliError> {
     match r {
-        Some(0) => err("--round 0: rounds are numbered from 1"),
+        Some(0) => err(say(
+            "--round 0: 轮次从1开始".into(),
+            "--round 0: rounds are numbered from 1".into(),
+        )),
         other => Ok(other.map(Round)),
     }
 }
 
-/// An RFC 3339 time, or now.
+/// A time typed on the command line, or now: RFC 3339 with an offset, or a local time in the
+/// event's zone without one (`2024-07-06T08:30:00`, `2024-07-06 08:30`).
 pub fn time_arg(s: Option<&str>) -> Result<DateTime<Utc>, CliError> {
     match s {
         None => Ok(Utc::now()),
-        Some(s) => DateTime::parse_from_rfc3339(s.trim())
-            .map(|t| t.with_timezone(&Utc))
-            .or_else(|_| {
-                err(format!(
-                    "--at '{s}': not an RFC 3339 time (e.g. 2024-07-06T08:30:00+08:00)"
-                ))
-            }),
+        Some(s) => out_zone().parse_time(s).or_else(|_| {
+            err(say(
+                format!(
+                    "--at '{s}': 不是时间 (当地时间 2024-07-06T08:30:00 或 2024-07-06 08:30, 或带时区 2024-07-06T08:30:00+08:00)"
+                ),
+                format!(
+                    "--at '{s}': not a time (local 2024-07-06T08:30:00 or 2024-07-06 08:30, or RFC 3339 with an offset)"
+                ),
+            ))
+        }),
     }
 }
 

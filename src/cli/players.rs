@@ -66,11 +66,21 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
                 }
             }
             if let Some((no, entry)) = registered {
-                crate::outln!("registered {no} {} ({})", entry.name, entry.group);
+                crate::outln!(
+                    "{}",
+                    super::say(
+                        format!("已登记 {no}号 {} ({})", entry.name, entry.group),
+                        format!("registered {no} {} ({})", entry.name, entry.group),
+                    )
+                );
             }
             if renumbered {
                 crate::outln!(
-                    "numbers had been drawn: the new player takes the place after the last of the section; the numbers after it moved up by one (see `player list`)"
+                    "{}",
+                    super::say(
+                        "序号已抽定: 新棋手排在本组最后一名之后, 其后的序号依次后移一位 (见 player list)".into(),
+                        "numbers had been drawn: the new player takes the place after the last of the section; the numbers after it moved up by one (see `player list`)".into(),
+                    )
                 );
             }
             Ok(())
@@ -88,13 +98,25 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
                 reason
             };
             execute(ctx, &log, &Command::WithdrawPlayer { no, reason })?;
-            crate::outln!("player {no} withdrawn from the next round on");
+            crate::outln!(
+                "{}",
+                super::say(
+                    format!("{no}号棋手自下一轮起退赛"),
+                    format!("player {no} withdrawn from the next round on"),
+                )
+            );
             Ok(())
         }
         PlayerCmd::Reinstate { log, no, reason } => {
             let no = player_arg(&no)?;
             execute(ctx, &log, &Command::ReinstatePlayer { no, reason })?;
-            crate::outln!("player {no} reinstated");
+            crate::outln!(
+                "{}",
+                super::say(
+                    format!("{no}号棋手恢复参赛"),
+                    format!("player {no} reinstated"),
+                )
+            );
             Ok(())
         }
         PlayerCmd::List { log } => {
@@ -189,7 +211,13 @@ fn import(ctx: &Ctx, path: &Path, file: &Path, skip_invalid: bool) -> CliResult 
             _ => {}
         }
     }
-    crate::outln!("imported {imported} player(s) from {fname}");
+    crate::outln!(
+        "{}",
+        super::say(
+            format!("已从 {fname} 导入{imported}名棋手"),
+            format!("imported {imported} player(s) from {fname}"),
+        )
+    );
     if renumbered {
         crate::outln!(
             "numbers had been drawn: late entries were slotted into their sections' ranges and later numbers moved up; the new numbers:"
@@ -199,7 +227,13 @@ fn import(ctx: &Ctx, path: &Path, file: &Path, skip_invalid: bool) -> CliResult 
         }
     }
     if !problems.is_empty() {
-        crate::outln!("skipped {} invalid row(s), listed above", problems.len());
+        crate::outln!(
+            "{}",
+            super::say(
+                format!("跳过{}行无效数据 (见上)", problems.len()),
+                format!("skipped {} invalid row(s), listed above", problems.len()),
+            )
+        );
     }
     Ok(())
 }
@@ -213,7 +247,13 @@ pub fn draw(ctx: &Ctx, path: &Path, seed: Option<u64>) -> CliResult {
     let recs = execute(ctx, path, &Command::DrawNumbers { seed })?;
     let log = open_log(path)?;
     let t = log.state();
-    crate::outln!("numbers drawn with seed {seed} ({} records)", recs.len());
+    crate::outln!(
+        "{}",
+        super::say(
+            format!("已抽签排序号, 种子 {seed} ({}条记录)", recs.len()),
+            format!("numbers drawn with seed {seed} ({} records)", recs.len()),
+        )
+    );
     for p in &t.players {
         crate::outln!("{:>4}  {}  {}", p.no, p.entry.name, p.entry.group);
     }

@@ -28,14 +28,21 @@ fn run_and_print(ctx: &Ctx, path: &Path, cmd: &Command) -> Result<(Log, usize), 
     let mut log = open_log(path)?;
     let actor = actor_for(&log.state().rules, ctx.role, cmd)?;
     let recs = log.execute(&actor, cmd, Utc::now())?;
+    let (lang, zone) = (super::out_lang(), super::out_zone());
     for r in &recs {
-        crate::outln!("{}", export::describe_event(log.state(), &r.ev));
+        crate::outln!("{}", crate::i18n::describe(log.state(), &r.ev, lang, zone));
     }
     Ok((log, recs.len()))
 }
 
 pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
-    let lang = super::lang(ctx.lang, None);
+    if let Some(lot) = &a.lot {
+        let higher: Side = lot.parse().map_err(CliError)?;
+        let board = a.board.as_deref().map(board_arg).transpose()?;
+        return simple(ctx, &a.log, &Command::DrawLot { board, higher });
+    }
+    super::prime(&a.log);
+    let lang = super::out_lang();
     if a.force && a.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
         return err("--force needs --reason TEXT (recorded with the override)");
     }
@@ -86,7 +93,10 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
     for r in &recs {
         if let Event::PairingOverridden { warnings, .. } = &r.ev {
             for w in warnings {
-                crate::outln!("warning (accepted): {w}");
+                crate::outln!(
+                    "{}",
+                    crate::i18n::cli(&crate::i18n::CliMsg::OverrideWarning(w.clone()), lang)
+                );
             }
         }
     }
@@ -128,6 +138,7 @@ pub fn result(
 pub fn seat(ctx: &Ctx, s: &SeatArgs, present: bool) -> CliResult {
     let board = board_arg(&s.board)?;
     let side: Side = s.side.parse().map_err(CliError)?;
+    super::prime(&s.log);
     let at = time_arg(s.at.as_deref())?;
     if s.reverse.is_some() && !present {
         return err("--reverse goes with `arrive`");
@@ -213,6 +224,7 @@ pub fn clock(
 ) -> CliResult {
     let board = board_arg(board)?;
     let action = clock_action(action, side, red, black)?;
+    super::prime(path);
     let at = time_arg(at)?;
     let (log, _) = run_and_print(
         ctx,
@@ -232,16 +244,20 @@ pub fn clock(
     Ok(())
 }
 
-/// `red 18:45  black 19:30  (black running)` for one reading.
+/// `red 18:45  black 19:30  (black running)` for one reading (红方 18:45  黑方 19:30 …).
 pub fn clock_line(r: &ClockReading) -> String {
+    let lang = super::out_lang();
+    let side = |s| crate::i18n::side(s, lang);
     let state = match (r.flag, r.running) {
-        (Some(side), _) => format!("{side}'s flag has fallen"),
-        (None, Some(side)) => format!("{side} running"),
-        (None, None) => "stopped".to_string(),
+        (Some(s), _) => super::say(format!("{}落旗", side(s)), format!("{s}'s flag has fallen")),
+        (None, Some(s)) => super::say(format!("{}走时", side(s)), format!("{s} running")),
+        (None, None) => super::say("停钟".into(), "stopped".into()),
     };
     format!(
-        "red {}  black {}  ({state})",
+        "{} {}  {} {}  ({state})",
+        side(crate::domain::Side::Red),
         format_ms(r.red_ms),
+        side(crate::domain::Side::Black),
         format_ms(r.black_ms)
     )
 }
@@ -250,6 +266,7 @@ pub fn clock_line(r: &ClockReading) -> String {
 pub fn flag(ctx: &Ctx, path: &Path, board: &str, side: &str, at: Option<&str>) -> CliResult {
     let board = board_arg(board)?;
     let side: Side = side.parse().map_err(CliError)?;
+    super::prime(path);
     let at = time_arg(at)?;
     simple(ctx, path, &Command::ConfirmFlag { board, side, at })
 }
@@ -257,7 +274,10 @@ pub fn flag(ctx: &Ctx, path: &Path, board: &str, side: &str, at: Option<&str>) -
 pub fn tick(ctx: &Ctx, path: &Path, now: DateTime<Utc>) -> CliResult {
     let (_, written) = run_and_print(ctx, path, &Command::Tick { now })?;
     if written == 0 {
-        crate::outln!("nothing due");
+        crate::outln!(
+            "{}",
+            crate::i18n::cli(&crate::i18n::CliMsg::NothingDue, super::out_lang())
+        );
     }
     Ok(())
 }

@@ -59,9 +59,33 @@ pub fn new(
     if title.trim().is_empty() {
         return err("new: the tournament needs a title (--title)");
     }
+    if rules.time_zone.is_none() {
+        // Every terminal on the log shows the same local times, whatever its own TZ: the
+        // presets are Chinese events (Beijing time); a rules file without a zone gets the
+        // zone of the machine that creates the event.
+        rules.time_zone = if preset.is_some() {
+            Some("Asia/Shanghai".to_string())
+        } else {
+            machine_zone()
+        };
+    }
     Log::create(path, &title, rules, &user::current_user(), Utc::now())?;
     crate::outln!("created {}", path.display());
     Ok(())
+}
+
+/// The machine's time zone as an IANA name: `TZ` when it names one, else the system's.
+fn machine_zone() -> Option<String> {
+    use crate::domain::zone::EventZone;
+    let from_env = std::env::var("TZ")
+        .ok()
+        .map(|z| z.trim_start_matches(':').to_string())
+        .filter(|z| matches!(EventZone::parse(z), Ok(EventZone::Named(_))));
+    from_env.or_else(|| {
+        iana_time_zone::get_timezone()
+            .ok()
+            .filter(|z| EventZone::parse(z).is_ok())
+    })
 }
 
 pub fn verify(path: &Path) -> CliResult {
@@ -94,14 +118,17 @@ pub fn audit(ctx: &super::Ctx, path: &Path, last: Option<usize>) -> CliResult {
         }
         None => log.records(),
     };
+    super::set_event(&log.state().rules);
+    let (lang, zone) = (super::out_lang(), super::out_zone());
     for r in recs {
+        // Times in the event's zone, as the console's audit screen shows them.
         crate::outln!(
             "{:>6}  {}  {:<12} {:<9} {}",
             r.seq,
-            r.at.format("%Y-%m-%d %H:%M:%S"),
+            zone.format(r.at, "%Y-%m-%d %H:%M:%S"),
             r.by,
-            r.role.word(),
-            crate::export::describe_event(log.state(), &r.ev)
+            crate::i18n::role(r.role, lang),
+            crate::i18n::describe(log.state(), &r.ev, lang, zone)
         );
     }
     Ok(())

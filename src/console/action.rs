@@ -66,6 +66,7 @@ pub enum Deed {
     Start,
     Unpair,
     Withdraw,
+    Lot,
     Submit,
     Cancel,
     /// Keys without a help line of their own (typing, choosing a side).
@@ -108,6 +109,8 @@ pub enum Action {
     StartRound,
     Unpair,
     Withdraw,
+    /// Enter the armageddon colour lot drawn in the hall.
+    DrawLot,
     /// The role may not do this; say so instead of acting.
     NotPermitted(Deed),
     /// Show or hide the QR code of the room page (`bianpai serve`).

@@ -38,6 +38,16 @@ pub enum Purpose {
     CorrectReason {
         board: Board,
         result: GameResult,
+        old: GameResult,
+    },
+    /// The head arbiter corrects the round's start time: first the time, then the reason.
+    StartTime,
+    StartReason {
+        at: DateTime<Utc>,
+    },
+    /// The armageddon colour lot of `board`: the colour the higher-ranked player drew.
+    Lot {
+        board: Board,
     },
     MoveLimitNote {
         board: Board,
@@ -183,6 +193,9 @@ pub struct App {
     pub version: u64,
     pub round_view: RoundView,
     pub table: Option<(Screen, u64, Table)>,
+    /// The round on screen when the board number being typed got its first digit: the entry
+    /// belongs to that round (issue 13), whatever happens before Enter.
+    pub entry_round: Option<Round>,
     flags_seen: HashSet<(Round, Board)>,
     complete_seen: HashSet<Round>,
     advance_tried: Option<Round>,
@@ -243,6 +256,7 @@ impl App {
             version: 0,
             round_view: RoundView::default(),
             table: None,
+            entry_round: None,
             flags_seen: HashSet::new(),
             complete_seen,
             advance_tried: None,
@@ -259,6 +273,25 @@ impl App {
 
     pub fn role(&self) -> Role {
         self.actor.role
+    }
+
+    /// The event's time zone (times on screen are local to the event): the rules' zone, or
+    /// without one the zone this console was opened with.
+    pub fn zone(&self) -> crate::domain::zone::EventZone {
+        use crate::domain::zone::EventZone;
+        let rules = &self.log.state().rules;
+        match rules.time_zone.as_deref().map(EventZone::parse) {
+            Some(Ok(z)) => z,
+            _ => EventZone::Fixed(self.tz),
+        }
+    }
+
+    /// A log error in the console's language (refusals through the catalog).
+    fn error_text(&self, e: &LogError) -> String {
+        match e {
+            LogError::Refused(r) => crate::i18n::refusal(r, self.lang, self.zone()),
+            other => other.to_string(),
+        }
     }
 
     /// Whether this console may write at all.
@@ -453,7 +486,12 @@ impl App {
                     match (recs.first(), label) {
                         (Some(_), Some(l)) => self.info(fill(self.s.recorded, &[&l])),
                         (Some(r), None) => {
-                            let what = crate::export::describe_event(self.log.state(), &r.ev);
+                            let what = crate::i18n::describe(
+                                self.log.state(),
+                                &r.ev,
+                                self.lang,
+                                self.zone(),
+                            );
                             self.info(fill(self.s.recorded, &[&what]));
                         }
                         (None, _) => self.info(self.s.nothing_due.to_string()),
@@ -463,7 +501,8 @@ impl App {
             }
             (Origin::User { quiet, .. }, Err(e)) => {
                 if !quiet {
-                    self.error(fill(self.s.refused, &[&e]));
+                    let text = self.error_text(&e);
+                    self.error(fill(self.s.refused, &[&text]));
                 }
             }
             (Origin::Tick, Ok(recs)) => {
@@ -480,14 +519,18 @@ impl App {
                     // Nothing was paired: say why, by asking the domain directly.
                     let now = self.now;
                     match result {
-                        Err(e) => self.error(fill(self.s.refused, &[&e])),
+                        Err(e) => {
+                            let text = self.error_text(&e);
+                            self.error(fill(self.s.refused, &[&text]));
+                        }
                         Ok(_) => {
                             if let Err(e) = self
                                 .log
                                 .state()
                                 .decide(&self.actor, &Command::AutoAdvance { now })
                             {
-                                self.error(fill(self.s.refused, &[&e]));
+                                let text = crate::i18n::refusal(&e, self.lang, self.zone());
+                                self.error(fill(self.s.refused, &[&text]));
                             }
                         }
                     }
@@ -558,8 +601,25 @@ impl App {
                 _ => {}
             }
         }
+        if !paired.is_empty() {
+            // A new round: the previous round's highlights do not belong on its boards.
+            self.highlights.clear();
+            for r in recs {
+                if let Some((round, board)) = r.ev.board()
+                    && round == current
+                {
+                    self.highlights.insert(
+                        board,
+                        Highlight {
+                            by: r.by.clone(),
+                            until: self.now + Duration::seconds(HIGHLIGHT_SECS),
+                        },
+                    );
+                }
+            }
+        }
         if let Some(last) = recs.last() {
-            let what = crate::export::describe_event(self.log.state(), &last.ev);
+            let what = crate::i18n::describe(self.log.state(), &last.ev, self.lang, self.zone());
             self.last_change = Some(fill(
                 self.s.changed_by,
                 &[&last.by, &self.s.role(last.role), &what],
@@ -621,7 +681,7 @@ impl App {
             self.log.state(),
             self.s,
             now,
-            self.tz,
+            self.zone().offset_at(now),
             &self.highlights,
             &who,
         );
@@ -634,7 +694,12 @@ impl App {
                 Screen::Standings => Some(tables::standings_table(t, self.s)),
                 Screen::Preview => Some(tables::preview_table(t, self.s)),
                 Screen::Players => Some(tables::players_table(t, self.s)),
-                Screen::Audit => Some(tables::audit_table(t, self.s, self.log.records(), self.tz)),
+                Screen::Audit => Some(tables::audit_table(
+                    t,
+                    self.s,
+                    self.log.records(),
+                    self.zone(),
+                )),
                 Screen::Round | Screen::Help => None,
             };
             self.table = table.map(|tb| (self.screen, self.version, tb));
@@ -661,6 +726,16 @@ impl App {
 
     /// The text of the status line's entry part (what is being typed), if any.
     pub fn entry_line(&self) -> Option<String> {
+        let s = self.s;
+        let line = self.entry_text()?;
+        // A board entry always says which round it goes to: 第N轮 第B台.
+        Some(match (self.mode.digits(), self.entry_round) {
+            (Some(_), Some(r)) => format!("{}{line}", fill(s.entry_round, &[&r])),
+            _ => line,
+        })
+    }
+
+    fn entry_text(&self) -> Option<String> {
         let s = self.s;
         Some(match &self.mode {
             Mode::Normal => return None,

@@ -178,6 +178,7 @@ pub const BINDINGS: &[Binding] = &[
         Action::Withdraw,
         Deed::Withdraw,
     ),
+    b(M::Normal, K::Char('L'), ORG, Action::DrawLot, Deed::Lot),
     // After a board number.
     b(M::Board, K::AnyDigit, ARB, Action::Digit(0), Deed::Edit),
     b(M::Board, K::Backspace, ALL, Action::Backspace, Deed::Edit),

@@ -77,6 +77,24 @@ pub struct Strings {
     /// Column heads of a board row: board, number, red, points, clock, result, black.
     pub board_cols: [&'static str; 7],
     pub bye: &'static str,
+    pub entry_round: &'static str,
+    pub pair_what: &'static str,
+    pub start_what: &'static str,
+    pub prompt_start_time: &'static str,
+    pub prompt_start_reason: &'static str,
+    pub correct_start_what: &'static str,
+    pub bad_time: &'static str,
+    pub reason_needed: &'static str,
+    pub prompt_lot: &'static str,
+    pub bad_lot: &'static str,
+    pub lot_what: &'static str,
+    pub event_over: &'static str,
+    pub preview_over: &'static str,
+    pub final_standings: &'static str,
+    pub knockout_place: &'static str,
+    pub lot_due: &'static str,
+    pub prize_col: &'static str,
+    pub last_round: &'static str,
 }
 
 pub static ZH: Strings = Strings {
@@ -130,7 +148,7 @@ pub static ZH: Strings = Strings {
     changed_by: "{} ({}): {}",
     n_round_complete: "第{}轮全部完赛",
     n_round_paired: "第{}轮已编排",
-    n_late_closed: "迟到时限已过: {}台判负",
+    n_late_closed: "迟到时限已过: 共{}盘迟到判负",
     n_flag: "第{}台 {}落旗",
     standings_after: "第{}轮后排名",
     standings_head: ["名次", "序号", "姓名", "组别", "积分"],
@@ -149,6 +167,24 @@ pub static ZH: Strings = Strings {
     scroll: "↑↓ 翻页",
     board_cols: ["台", "序", "红方", "分", "时钟", "结果", "黑方"],
     bye: "轮空",
+    entry_round: "第{}轮 ",
+    pair_what: "编排第{}轮",
+    start_what: "开始第{}轮 (迟到时限由此起算)",
+    prompt_start_time: "更正第{}轮开始时间 (现为 {}), 新时间 HH:MM: ",
+    prompt_start_reason: "第{}轮开始时间改为 {} 的理由: ",
+    correct_start_what: "第{}轮开始时间更正为 {} ({})",
+    bad_time: "'{}' 不是时间 (HH:MM 或 2024-07-06 08:30)",
+    reason_needed: "须填写理由",
+    prompt_lot: "第{}台超快棋抽签: {}号{}抽到 r 红 / b 黑: ",
+    bad_lot: "'{}': 请输入 r (红) 或 b (黑)",
+    lot_what: "第{}台抽签: 名次列前者执{}",
+    event_over: "比赛结束: 最终排名见 s, 获奖见排名表",
+    preview_over: "全部轮次已结束, 比赛已结束, 没有下一轮",
+    final_standings: "最终排名",
+    knockout_place: "淘汰赛名次",
+    lot_due: "第{}台超快棋待抽签定先后手: L 录入",
+    prize_col: "奖项",
+    last_round: "本轮是最后一轮, 没有下一轮",
 };
 
 pub static EN: Strings = Strings {
@@ -202,14 +238,14 @@ pub static EN: Strings = Strings {
     changed_by: "{} ({}): {}",
     n_round_complete: "round {} complete",
     n_round_paired: "round {} paired",
-    n_late_closed: "late window closed: {} forfeit(s)",
+    n_late_closed: "late window closed: {} game(s) forfeited",
     n_flag: "board {}: {} flag fell",
     standings_after: "Standings after round {}",
-    standings_head: ["Rank", "No", "Name", "Section", "Pts"],
+    standings_head: ["Rank", "No", "Name", "Section", "Points"],
     preview_title: "Round {} preview",
     preview_incomplete: "the round is not complete: the preview uses the results so far",
     preview_none: "no preview: {}",
-    players_head: ["No", "Name", "Club", "Section", "Status", "Pts"],
+    players_head: ["No", "Name", "Club", "Section", "Status", "Points"],
     audit_head: ["Seq", "Time", "User", "Role", "Event"],
     help_title: "Keys",
     help_entry: &[
@@ -221,6 +257,24 @@ pub static EN: Strings = Strings {
     scroll: "↑↓ scroll",
     board_cols: ["Bd", "No", "Red", "Pt", "Clock", "Res", "Black"],
     bye: "bye",
+    entry_round: "round {} ",
+    pair_what: "pair round {}",
+    start_what: "start round {} (the late window runs from now)",
+    prompt_start_time: "correct the start of round {} (now {}), new time HH:MM: ",
+    prompt_start_reason: "reason for starting round {} at {}: ",
+    correct_start_what: "correct the start of round {} to {} ({})",
+    bad_time: "'{}' is not a time (HH:MM or 2024-07-06 08:30)",
+    reason_needed: "a reason is needed",
+    prompt_lot: "board {} armageddon lot: player {} {} drew r red / b black: ",
+    bad_lot: "'{}': type r (red) or b (black)",
+    lot_what: "board {} lot: the higher-ranked player takes {}",
+    event_over: "the event is over: final standings on s, prizes in the standings",
+    preview_over: "every round has been played: the event is over, there is no next round",
+    final_standings: "Final standings",
+    knockout_place: "knockout place",
+    lot_due: "board {} armageddon waits for its colour lot: L to enter it",
+    prize_col: "Prize",
+    last_round: "this is the last round: there is no next round",
 };
 
 /// The strings of `lang`.
@@ -250,6 +304,11 @@ pub fn fill(template: &str, args: &[&dyn std::fmt::Display]) -> String {
 impl Strings {
     fn zh(&self) -> bool {
         self.zh
+    }
+
+    /// The language of these strings.
+    pub fn lang(&self) -> Lang {
+        if self.zh { Lang::Zh } else { Lang::En }
     }
 
     pub fn role(&self, r: Role) -> &'static str {
@@ -347,6 +406,7 @@ impl Strings {
             (Deed::Start, true) => "开始本轮",
             (Deed::Unpair, true) => "撤销本轮编排",
             (Deed::Withdraw, true) => "棋手退赛",
+            (Deed::Lot, true) => "录入超快棋抽签",
             (Deed::Submit, true) => "记录",
             (Deed::Cancel, true) => "取消",
             (Deed::Edit, true) => "输入",
@@ -365,6 +425,7 @@ impl Strings {
             (Deed::Start, false) => "start the round",
             (Deed::Unpair, false) => "discard the round's pairing",
             (Deed::Withdraw, false) => "withdraw a player",
+            (Deed::Lot, false) => "enter an armageddon lot",
             (Deed::Submit, false) => "record",
             (Deed::Cancel, false) => "cancel",
             (Deed::Edit, false) => "type",

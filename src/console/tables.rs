@@ -2,8 +2,6 @@
 //! pairing preview with its explanation (§3), the players, and the audit log. Computed here,
 //! only laid out by `ui/`.
 
-use chrono::FixedOffset;
-
 use super::strings::{Strings, fill};
 use crate::domain::pairing::{propose, swiss_scores};
 use crate::domain::standings::standings;
@@ -37,15 +35,35 @@ fn value(v: Option<i64>) -> String {
 pub fn standings_table(t: &Tournament, s: &Strings) -> Table {
     let after = Round(t.completed_rounds());
     let rows = standings(t, after);
+    let over = event_over(t);
     let mut header: Vec<String> = s.standings_head.iter().map(|h| (*h).to_string()).collect();
+    // The same column names as the printed standings.
     header.extend(
         t.rules
             .tiebreaks
             .iter()
-            .map(|tb| s.tiebreak(*tb).to_string()),
+            .map(|tb| crate::export::rows::tiebreak_label(*tb, s.lang()).to_string()),
     );
     let mut right = vec![true, true, false, false, true];
     right.extend(t.rules.tiebreaks.iter().map(|_| true));
+    // Places 1–4 of a knockout come from the knockout, not from the points.
+    // From the round that selects the finalists on, they are marked.
+    let knockout: Vec<crate::domain::PlayerNo> = crate::domain::knockout::places_after(t, after)
+        .or_else(|| {
+            t.rules
+                .knockout
+                .as_ref()
+                .filter(|k| after.0 >= k.after_round)
+                .map(|_| crate::domain::knockout::seeds(t))
+        })
+        .unwrap_or_default();
+    let prizes = if over {
+        header.push(s.prize_col.to_string());
+        right.push(false);
+        crate::domain::prizes::award(t, &rows)
+    } else {
+        Vec::new()
+    };
     let dim = rows
         .iter()
         .map(|r| t.player(r.no).is_some_and(|p| p.status != Status::Active))
@@ -53,25 +71,58 @@ pub fn standings_table(t: &Tournament, s: &Strings) -> Table {
     let rows = rows
         .iter()
         .map(|r| {
+            let rank = if knockout.contains(&r.no) {
+                format!("{}*", r.rank)
+            } else {
+                r.rank.to_string()
+            };
             let mut cells = vec![
-                r.rank.to_string(),
+                rank,
                 r.no.to_string(),
                 name(t, r.no),
                 t.section_name(r.section).to_string(),
                 r.points.to_string(),
             ];
             cells.extend(r.tiebreaks.iter().map(|(_, v)| value(*v)));
+            if over {
+                let won: Vec<String> = prizes
+                    .iter()
+                    .filter(|a| a.no == Some(r.no))
+                    .map(|a| {
+                        if a.amount > 0 {
+                            format!("{} {}", a.label, a.amount)
+                        } else {
+                            a.label.clone()
+                        }
+                    })
+                    .collect();
+                cells.push(won.join(", "));
+            }
             cells
         })
         .collect();
+    let mut notes = Vec::new();
+    if !knockout.is_empty() {
+        notes.push(format!("* {}", s.knockout_place));
+    }
     Table {
-        title: fill(s.standings_after, &[&after]),
+        title: if over {
+            s.final_standings.to_string()
+        } else {
+            fill(s.standings_after, &[&after])
+        },
         header,
         rows,
         right,
         dim,
-        notes: Vec::new(),
+        notes,
     }
+}
+
+/// Whether the last round is complete (the end state of issue 13).
+pub fn event_over(t: &Tournament) -> bool {
+    t.current()
+        .is_some_and(|r| r.round.0 >= t.rules.rounds && r.is_complete())
 }
 
 /// The next round as the engine would pair it now, with its explanation.
@@ -88,15 +139,19 @@ pub fn preview_table(t: &Tournament, s: &Strings) -> Table {
         right: vec![true, false, false, false],
         ..Table::default()
     };
+    if next.0 > t.rules.rounds {
+        // After the last round there is nothing to preview: the event is over (or ends
+        // with this round).
+        if event_over(t) {
+            table.title = s.preview_over.to_string();
+            table.notes.push(s.event_over.to_string());
+        } else {
+            table.notes.push(s.last_round.to_string());
+        }
+        return table;
+    }
     if t.current().is_some_and(|r| !r.is_complete()) {
         table.notes.push(s.preview_incomplete.to_string());
-    }
-    if next.0 > t.rules.rounds {
-        table.notes.push(fill(
-            s.preview_none,
-            &[&format!("{} / {}", t.current_round(), t.rules.rounds)],
-        ));
-        return table;
     }
     match propose(t) {
         Ok(p) => {
@@ -114,7 +169,14 @@ pub fn preview_table(t: &Tournament, s: &Strings) -> Table {
             }
             table.notes.extend(p.explanation);
         }
-        Err(e) => table.notes.push(fill(s.preview_none, &[&e])),
+        Err(e) => table.notes.push(fill(
+            s.preview_none,
+            &[&crate::i18n::refusal(
+                &e,
+                s.lang(),
+                crate::domain::zone::EventZone::of(&t.rules),
+            )],
+        )),
     }
     table
 }
@@ -151,17 +213,22 @@ pub fn players_table(t: &Tournament, s: &Strings) -> Table {
 }
 
 /// The audit log, newest first: who did what, when.
-pub fn audit_table(t: &Tournament, s: &Strings, records: &[Record], tz: FixedOffset) -> Table {
+pub fn audit_table(
+    t: &Tournament,
+    s: &Strings,
+    records: &[Record],
+    zone: crate::domain::zone::EventZone,
+) -> Table {
     let rows: Vec<Vec<String>> = records
         .iter()
         .rev()
         .map(|r| {
             vec![
                 r.seq.to_string(),
-                r.at.with_timezone(&tz).format("%m-%d %H:%M:%S").to_string(),
+                zone.format(r.at, "%m-%d %H:%M:%S"),
                 r.by.clone(),
                 s.role(r.role).to_string(),
-                crate::export::describe_event(t, &r.ev),
+                crate::i18n::describe(t, &r.ev, s.lang(), zone),
             ]
         })
         .collect();
@@ -219,6 +286,24 @@ mod tests {
         assert_eq!(table.title, "Round 1 preview");
         assert_eq!(table.rows.len(), 1);
         assert!(table.rows[0][1].contains("王伟") || table.rows[0][3].contains("王伟"));
+    }
+
+    #[test]
+    fn standings_columns_are_named_as_in_the_printed_standings() {
+        let t = two_players();
+        for (s, lang) in [
+            (&ZH, crate::domain::rules::Lang::Zh),
+            (&EN, crate::domain::rules::Lang::En),
+        ] {
+            let console = standings_table(&t, s);
+            let rows = standings(&t, Round(0));
+            let printed = crate::export::rows::standings(&t, Round(0), &rows, lang);
+            let header = &printed.tables[0].header;
+            // Every console column but the section (not on the printout) has the printout's name.
+            for (i, h) in console.header.iter().enumerate().filter(|(i, _)| *i != 3) {
+                assert!(header.contains(h), "column {i} {h:?} not in {header:?}");
+            }
+        }
     }
 
     #[test]

@@ -15,7 +15,22 @@ use crate::domain::{Board, Command, GameResult, PlayerNo, Side};
 pub fn update(app: &mut App, action: Action, now: DateTime<Utc>) {
     app.now = now;
     let mode = std::mem::replace(&mut app.mode, Mode::Normal);
-    app.mode = match (mode, action) {
+    app.mode = step(app, mode, action, now);
+    if app.mode.digits().is_none() {
+        app.entry_round = None;
+    }
+}
+
+fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
+    // An entry under way belongs to its round: once the round has changed, the next key
+    // (other than Esc) ends it with the reason, and nothing is recorded.
+    if mode.digits().is_some()
+        && !matches!(action, Action::Cancel | Action::Quit)
+        && round_moved_on(app)
+    {
+        return Mode::Normal;
+    }
+    match (mode, action) {
         (_, Action::Quit) => {
             app.quit = true;
             Mode::Normal
@@ -71,6 +86,8 @@ pub fn update(app: &mut App, action: Action, now: DateTime<Utc>) {
         }
         (Mode::Normal, Action::Digit(d)) => {
             app.screen = Screen::Round;
+            // The entry belongs to the round on screen now (issue 13).
+            app.entry_round = Some(app.log.state().current_round());
             Mode::Board {
                 digits: d.to_string(),
             }
@@ -138,7 +155,7 @@ pub fn update(app: &mut App, action: Action, now: DateTime<Utc>) {
         }
         (Mode::FoulKind { digits, side }, Action::FoulKind(kind)) => {
             let Some(board) = board_of(app, &digits) else {
-                return;
+                return Mode::Normal;
             };
             let label = format!(
                 "{} {} ({})",
@@ -150,7 +167,7 @@ pub fn update(app: &mut App, action: Action, now: DateTime<Utc>) {
                 digits,
                 pending: Pending {
                     cmd: Command::RecordFoul {
-                        round: None,
+                        round: app.entry_round,
                         board,
                         side,
                         kind,
@@ -168,9 +185,12 @@ pub fn update(app: &mut App, action: Action, now: DateTime<Utc>) {
             },
             None => Mode::Normal,
         },
-        (Mode::Ready { pending, .. }, Action::Submit)
-        | (Mode::Confirm { pending }, Action::Confirm) => {
+        (Mode::Ready { pending, .. }, Action::Submit) => {
             submit(app, &pending);
+            Mode::Normal
+        }
+        (Mode::Confirm { pending }, Action::Confirm) => {
+            submit(app, &confirmed_now(pending, now));
             Mode::Normal
         }
         (
@@ -211,8 +231,18 @@ pub fn update(app: &mut App, action: Action, now: DateTime<Utc>) {
             let next = crate::domain::Round(t.current_round().0 + 1);
             let choices = crate::domain::knockout::colour_choices(t, next);
             if choices.is_empty() {
-                run(app, &Command::PairNextRound, None);
-                Mode::Normal
+                // Refused at once when the domain would refuse; else a confirm step, since
+                // pairing publishes the round (issue 13).
+                if let Err(e) = t.decide(&app.actor, &Command::PairNextRound) {
+                    refuse(app, &e);
+                    return Mode::Normal;
+                }
+                Mode::Confirm {
+                    pending: Pending {
+                        cmd: Command::PairNextRound,
+                        label: fill(app.s.pair_what, &[&next]),
+                    },
+                }
             } else {
                 let who = choices
                     .iter()
@@ -226,10 +256,8 @@ pub fn update(app: &mut App, action: Action, now: DateTime<Utc>) {
                 }
             }
         }
-        (Mode::Normal, Action::StartRound) => {
-            run(app, &Command::StartRound { at: now }, None);
-            Mode::Normal
-        }
+        (Mode::Normal, Action::StartRound) => start_key(app, now),
+        (Mode::Normal, Action::DrawLot) => lot_key(app),
         (Mode::Normal, Action::Unpair) => {
             if let Some(r) = app.log.state().current() {
                 Mode::Prompt {
@@ -252,7 +280,102 @@ pub fn update(app: &mut App, action: Action, now: DateTime<Utc>) {
         }
         // Anything else leaves the mode as it was.
         (mode, _) => mode,
+    }
+}
+
+/// Whether the round changed since the entry's first digit; if so, says so naming both
+/// rounds, and nothing is recorded.
+fn round_moved_on(app: &mut App) -> bool {
+    let current = app.log.state().current_round();
+    match app.entry_round {
+        Some(typed) if typed != current => {
+            let why = crate::domain::Refusal::RoundChanged { typed, current };
+            let text = crate::i18n::refusal(&why, app.lang, app.zone());
+            app.error(fill(app.s.refused, &[&text]));
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Shows a refusal in the console's language.
+fn refuse(app: &mut App, e: &crate::domain::Refusal) {
+    let text = crate::i18n::refusal(e, app.lang, app.zone());
+    app.error(fill(app.s.refused, &[&text]));
+}
+
+/// A confirmed start takes the time of the confirmation.
+fn confirmed_now(pending: Pending, now: DateTime<Utc>) -> Pending {
+    match pending.cmd {
+        Command::StartRound { .. } => Pending {
+            cmd: Command::StartRound { at: now },
+            label: pending.label,
+        },
+        _ => pending,
+    }
+}
+
+/// `S`: start the round (with a confirm step); on a started round the head arbiter corrects
+/// the start time instead (a time, then a reason, then a confirm step).
+fn start_key(app: &mut App, _now: DateTime<Utc>) -> Mode {
+    let t = app.log.state();
+    let Some(r) = t.current() else {
+        app.error(app.s.no_round.to_string());
+        return Mode::Normal;
     };
+    let round = r.round;
+    match r.started_at {
+        None if !Command::StartRound { at: app.now }.allowed(app.role()) => {
+            let deed = crate::console::action::Deed::Start;
+            let text = fill(
+                app.s.not_permitted,
+                &[&app.s.role(app.role()), &app.s.deed(deed)],
+            );
+            app.error(text);
+            Mode::Normal
+        }
+        None => Mode::Confirm {
+            pending: Pending {
+                cmd: Command::StartRound { at: app.now },
+                label: fill(app.s.start_what, &[&round]),
+            },
+        },
+        Some(at) if app.role() == crate::domain::Role::Head => Mode::Prompt {
+            purpose: Purpose::StartTime,
+            label: fill(
+                app.s.prompt_start_time,
+                &[&round, &app.zone().format(at, "%H:%M:%S")],
+            ),
+            text: String::new(),
+        },
+        Some(at) => {
+            let why = crate::domain::Refusal::AlreadyStarted { round, at };
+            let text = crate::i18n::refusal(&why, app.lang, app.zone());
+            app.error(fill(app.s.refused, &[&text]));
+            Mode::Normal
+        }
+    }
+}
+
+/// `L`: the armageddon colour lot drawn in the hall, entered by hand.
+fn lot_key(app: &mut App) -> Mode {
+    let due = app.log.state().lots_due();
+    let Some(&(board, hi, _)) = due.first() else {
+        let why = crate::domain::Refusal::NoLotDue(app.log.state().current_round());
+        let text = crate::i18n::refusal(&why, app.lang, app.zone());
+        app.error(fill(app.s.refused, &[&text]));
+        return Mode::Normal;
+    };
+    let name = app
+        .log
+        .state()
+        .player(hi)
+        .map_or(String::new(), |p| p.entry.name.clone());
+    Mode::Prompt {
+        purpose: Purpose::Lot { board },
+        label: fill(app.s.prompt_lot, &[&board, &hi, &name]),
+        text: String::new(),
+    }
 }
 
 /// Gives a command and reports with `label` on success.
@@ -265,13 +388,13 @@ fn submit(app: &mut App, pending: &Pending) {
     run(app, &pending.cmd, Some(&pending.label));
 }
 
-/// The board typed, if the current round has it; otherwise says so.
+/// The board typed, if the entry's round has it; otherwise says so.
 fn board_of(app: &mut App, digits: &str) -> Option<Board> {
     let t = app.log.state();
-    let round = t.current_round();
+    let round = app.entry_round.unwrap_or_else(|| t.current_round());
     let n: u32 = digits.parse().unwrap_or(0);
     let board = Board(n);
-    if t.current().and_then(|r| r.game(board)).is_some() {
+    if t.round(round).and_then(|r| r.game(board)).is_some() {
         Some(board)
     } else {
         app.error(fill(app.s.unknown_board, &[&round, &digits]));
@@ -283,10 +406,11 @@ fn result_entry(app: &mut App, digits: String, result: GameResult) -> Mode {
     let Some(board) = board_of(app, &digits) else {
         return Mode::Normal;
     };
+    let round = app.entry_round;
     let existing = app
         .log
         .state()
-        .current()
+        .round(round.unwrap_or_else(|| app.log.state().current_round()))
         .and_then(|r| r.game(board))
         .and_then(|g| g.result);
     match existing {
@@ -294,7 +418,7 @@ fn result_entry(app: &mut App, digits: String, result: GameResult) -> Mode {
             digits,
             pending: Pending {
                 cmd: Command::RecordResult {
-                    round: None,
+                    round,
                     board,
                     result,
                     correct: None,
@@ -302,8 +426,13 @@ fn result_entry(app: &mut App, digits: String, result: GameResult) -> Mode {
                 label: app.s.result(result).to_string(),
             },
         },
+        Some(old) if old == result => {
+            // No no-op correction: the board already has this result.
+            app.error(fill(app.s.has_result_head, &[&board, &app.s.result(old)]));
+            Mode::Normal
+        }
         Some(old) if app.role() == crate::domain::Role::Head => Mode::Prompt {
-            purpose: Purpose::CorrectReason { board, result },
+            purpose: Purpose::CorrectReason { board, result, old },
             label: fill(
                 app.s.prompt_reason,
                 &[&board, &app.s.result(old), &app.s.result(result)],
@@ -329,7 +458,7 @@ fn side_chosen(app: &mut App, digits: String, intent: SideIntent, side: Side) ->
                 digits,
                 pending: Pending {
                     cmd: Command::MarkSeat {
-                        round: None,
+                        round: app.entry_round,
                         board,
                         side,
                         present,
@@ -395,10 +524,13 @@ fn prompt_done(app: &mut App, purpose: Purpose, text: &str) -> Mode {
             }
             Mode::Normal
         }
-        Purpose::CorrectReason { board, result } => {
+        Purpose::CorrectReason { board, result, old } => {
             if text.is_empty() {
                 return Mode::Prompt {
-                    label: fill(app.s.prompt_reason, &[&board, &"?", &app.s.result(result)]),
+                    label: fill(
+                        app.s.prompt_reason,
+                        &[&board, &app.s.result(old), &app.s.result(result)],
+                    ),
                     purpose,
                     text,
                 };
@@ -454,6 +586,56 @@ fn prompt_done(app: &mut App, purpose: Purpose, text: &str) -> Mode {
                 },
             }
         }
+        Purpose::StartTime => {
+            let round = app.log.state().current_round();
+            let Some(at) = start_time(app, &text) else {
+                app.error(fill(app.s.bad_time, &[&text]));
+                return Mode::Normal;
+            };
+            Mode::Prompt {
+                label: fill(
+                    app.s.prompt_start_reason,
+                    &[&round, &app.zone().format(at, "%H:%M:%S")],
+                ),
+                purpose: Purpose::StartReason { at },
+                text: String::new(),
+            }
+        }
+        Purpose::StartReason { at } => {
+            if text.is_empty() {
+                app.error(app.s.reason_needed.to_string());
+                return Mode::Normal;
+            }
+            let round = app.log.state().current_round();
+            Mode::Confirm {
+                pending: Pending {
+                    label: fill(
+                        app.s.correct_start_what,
+                        &[&round, &app.zone().format(at, "%H:%M:%S"), &text],
+                    ),
+                    cmd: Command::CorrectStart { at, reason: text },
+                },
+            }
+        }
+        Purpose::Lot { board } => {
+            let higher = match text.to_lowercase().as_str() {
+                "r" | "red" | "红" | "红方" => crate::domain::Side::Red,
+                "b" | "black" | "黑" | "黑方" => crate::domain::Side::Black,
+                _ => {
+                    app.error(fill(app.s.bad_lot, &[&text]));
+                    return Mode::Normal;
+                }
+            };
+            Mode::Confirm {
+                pending: Pending {
+                    label: fill(app.s.lot_what, &[&board, &app.s.side(higher)]),
+                    cmd: Command::DrawLot {
+                        board: Some(board),
+                        higher,
+                    },
+                },
+            }
+        }
         Purpose::UnpairReason => {
             let round = app.log.state().current_round();
             Mode::Confirm {
@@ -464,6 +646,21 @@ fn prompt_done(app: &mut App, purpose: Purpose, text: &str) -> Mode {
             }
         }
     }
+}
+
+/// A start time typed as `HH:MM` or `HH:MM:SS` on the round's day, or a full local time, in
+/// the event's zone.
+fn start_time(app: &App, text: &str) -> Option<DateTime<Utc>> {
+    let zone = app.zone();
+    if let Ok(t) = zone.parse_time(text) {
+        return Some(t);
+    }
+    let time = chrono::NaiveTime::parse_from_str(text, "%H:%M:%S")
+        .or_else(|_| chrono::NaiveTime::parse_from_str(text, "%H:%M"))
+        .ok()?;
+    let started = app.log.state().current()?.started_at?;
+    let day = zone.local(started).date_naive();
+    zone.from_local(day.and_time(time))
 }
 
 fn scroll(app: &mut App, a: Action) {
@@ -492,8 +689,9 @@ mod tests {
     fn app(dir: &std::path::Path) -> App {
         let at = Utc.with_ymd_and_hms(2024, 7, 6, 1, 0, 0).unwrap();
         let path = dir.join("u.log");
-        let mut log =
-            Log::create(&path, "U", Rules::preset("qigu-2024-07").unwrap(), "u", at).unwrap();
+        let mut rules = Rules::preset("qigu-2024-07").unwrap();
+        rules.numbers_by_registration = true;
+        let mut log = Log::create(&path, "U", rules, "u", at).unwrap();
         let actor = Actor {
             user: "u".into(),
             role: Role::Head,
@@ -504,6 +702,8 @@ mod tests {
                 .unwrap();
         }
         log.execute(&actor, &Command::PairNextRound, at).unwrap();
+        log.execute(&actor, &Command::StartRound { at }, at)
+            .unwrap();
         let tz = chrono::FixedOffset::east_opt(0).unwrap();
         App::new(log, actor, Lang::En, Theme::named("dark").unwrap(), tz)
     }

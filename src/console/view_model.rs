@@ -50,7 +50,7 @@ pub struct BoardRow {
     pub board: Board,
     pub red: SideCell,
     pub black: SideCell,
-    /// The score notation once reported (`1-0`, `½-½`, `+:-`), else empty.
+    /// The result once reported, in words (红胜 / 和 / 黑胜), else empty.
     pub result: String,
     pub finished: bool,
     /// An absent player, a fallen flag or a second foul.
@@ -193,8 +193,11 @@ pub fn round_view<H: std::hash::BuildHasher>(
         None => header.started = s.not_started.to_string(),
     }
     let late = deadline(t, r);
+    // Countdowns stop once every board has reported (issue 13).
+    let complete = r.is_complete();
     if let Some(d) = late
         && now < d
+        && !complete
     {
         let left = d - now;
         header.late = Some((
@@ -202,7 +205,10 @@ pub fn round_view<H: std::hash::BuildHasher>(
             left < Duration::minutes(1),
         ));
     }
-    if let Some(next) = t.rules.schedule.get(r.round.0 as usize) {
+    if complete && r.round.0 >= t.rules.rounds {
+        // The end state: the last round is complete.
+        header.next_round = s.event_over.to_string();
+    } else if let Some(next) = t.rules.schedule.get(r.round.0 as usize) {
         header.next_round = fill(s.next_round, &[&next.format("%H:%M")]);
     }
     let points = swiss_scores(t, r.round);
@@ -241,6 +247,18 @@ fn board_row<H: std::hash::BuildHasher>(
     let black = side_cell(t, s, g, Side::Black, points, late, now);
     let finished = g.result.is_some();
     let mut notes = Vec::new();
+    if g.stage != crate::domain::event::Stage::Swiss {
+        // The knockout on screen: stage and kind of game on every knockout board.
+        let lang = s.lang();
+        notes.push(Note {
+            text: format!(
+                "{}·{}",
+                crate::i18n::stage(g.stage, lang),
+                crate::i18n::game_kind(g.game, lang)
+            ),
+            urgent: false,
+        });
+    }
     let fallen = red.state == ClockState::Fallen || black.state == ClockState::Fallen;
     let absent = red.state == ClockState::Absent || black.state == ClockState::Absent;
     let fouls = (g.fouls.red.len(), g.fouls.black.len());
@@ -301,9 +319,9 @@ fn board_row<H: std::hash::BuildHasher>(
         board: g.board,
         red,
         black,
-        result: g
-            .result
-            .map_or(String::new(), |r| r.score_text().to_string()),
+        result: g.result.map_or(String::new(), |r| {
+            crate::i18n::result_short(r, s.lang()).to_string()
+        }),
         finished,
         attention: !finished && (fallen || absent || second_foul),
         changed_by,
@@ -448,7 +466,7 @@ mod tests {
         );
         assert_eq!(v.header.reported, "reported 2/4");
         assert!(v.rows[0].finished);
-        assert_eq!(v.rows[0].result, "½-½");
+        assert_eq!(v.rows[0].result, "draw");
         assert!(v.rows[2].notes.iter().any(|n| n.text == "last two"));
         assert!(!v.rows[0].notes.iter().any(|n| n.text == "last two"));
     }

@@ -100,6 +100,20 @@ pub enum Command {
     AutoAdvance {
         now: DateTime<Utc>,
     },
+    /// The head arbiter corrects the current round's start time (issue 13), with a reason.
+    CorrectStart {
+        at: DateTime<Utc>,
+        reason: String,
+    },
+    /// The armageddon colour lot drawn in the hall (issue 13): the colour the higher-ranked
+    /// player of the match drew; `board` picks the game when several wait for a lot.
+    DrawLot {
+        board: Option<Board>,
+        higher: Side,
+    },
+    /// The arbiter fixes the player numbers in registration order instead of a random draw
+    /// (`draw --in-order`), recorded as such.
+    NumberInOrder,
 }
 
 impl Command {
@@ -115,8 +129,12 @@ impl Command {
             | Command::SwapBoards { .. }
             | Command::FlipBoard { .. }
             | Command::StartRound { .. }
-            | Command::WithdrawPlayer { .. } => &[Head, Organizer],
-            Command::ReinstatePlayer { .. } | Command::NoteMoveLimit { .. } => &[Head],
+            | Command::WithdrawPlayer { .. }
+            | Command::DrawLot { .. }
+            | Command::NumberInOrder => &[Head, Organizer],
+            Command::ReinstatePlayer { .. }
+            | Command::NoteMoveLimit { .. }
+            | Command::CorrectStart { .. } => &[Head],
             Command::RecordResult { correct, .. } => {
                 if correct.is_some() {
                     &[Head]
@@ -145,7 +163,7 @@ impl Command {
             Command::RegisterPlayer(_) => "register a player",
             Command::WithdrawPlayer { .. } => "withdraw a player",
             Command::ReinstatePlayer { .. } => "reinstate a player",
-            Command::DrawNumbers { .. } => "draw numbers",
+            Command::DrawNumbers { .. } | Command::NumberInOrder => "draw numbers",
             Command::PairNextRound | Command::PairNextRoundWith { .. } => "pair the next round",
             Command::UnpairRound { .. } => "discard the round's pairing",
             Command::SwapBoards { .. } | Command::FlipBoard { .. } => "change the pairing",
@@ -163,6 +181,8 @@ impl Command {
             Command::NoteMoveLimit { .. } => "note a move limit",
             Command::Tick { .. } => "apply time-based rules",
             Command::AutoAdvance { .. } => "advance to the next round",
+            Command::CorrectStart { .. } => "correct the start time",
+            Command::DrawLot { .. } => "enter the colour lot",
         }
     }
 }

@@ -11,16 +11,12 @@ use super::command::{Actor, Command};
 use super::event::{Cause, Event};
 use super::ids::{Board, PlayerNo, Round};
 use super::pairing;
-use super::refusal::Refusal;
+use super::refusal::{ReasonFor, Refusal};
 use super::registration;
 use super::result::GameResult;
 use super::tournament::{Game, Status, Tournament};
 
 type Decision = Result<Vec<Event>, Refusal>;
-
-fn rule(msg: impl Into<String>) -> Refusal {
-    Refusal::Rule(msg.into())
-}
 
 impl Tournament {
     /// Decides what `cmd`, given by `actor`, records. Never changes `self`.
@@ -37,10 +33,10 @@ impl Tournament {
             Command::WithdrawPlayer { no, reason } => {
                 let p = self.player(*no).ok_or(Refusal::UnknownPlayer(*no))?;
                 if p.status != Status::Active {
-                    return Err(rule(format!(
-                        "player {no} ({}) has already withdrawn",
-                        p.entry.name
-                    )));
+                    return Err(Refusal::AlreadyWithdrawn {
+                        no: *no,
+                        name: p.entry.name.clone(),
+                    });
                 }
                 Ok(vec![Event::PlayerWithdrawn {
                     no: *no,
@@ -51,42 +47,27 @@ impl Tournament {
             Command::ReinstatePlayer { no, reason } => {
                 let p = self.player(*no).ok_or(Refusal::UnknownPlayer(*no))?;
                 if p.status == Status::Active {
-                    return Err(rule(format!(
-                        "player {no} ({}) is not withdrawn",
-                        p.entry.name
-                    )));
+                    return Err(Refusal::NotWithdrawn {
+                        no: *no,
+                        name: p.entry.name.clone(),
+                    });
                 }
                 if reason.trim().is_empty() {
-                    return Err(rule("reinstating a player needs a reason"));
+                    return Err(Refusal::ReasonNeeded(ReasonFor::Reinstatement));
                 }
                 Ok(vec![Event::PlayerReinstated {
                     no: *no,
                     reason: reason.clone(),
                 }])
             }
-            Command::DrawNumbers { seed } => {
-                if !self.rounds.is_empty() {
-                    return Err(rule(
-                        "numbers can only be drawn before round 1 is paired (round 1 is published)",
-                    ));
-                }
-                if self.players.is_empty() {
-                    return Err(rule("no players are registered yet"));
-                }
-                Ok(vec![Event::NumbersDrawn {
-                    seed: Some(*seed),
-                    order: self.draw_order(Some(*seed)),
-                }])
-            }
+            Command::DrawNumbers { seed } => self.decide_draw(Some(*seed)),
+            Command::NumberInOrder => self.decide_draw(None),
             Command::PairNextRound => self.decide_pair(&[]),
             Command::PairNextRoundWith { red } => self.decide_pair(red),
             Command::UnpairRound { reason } => {
                 let r = self.current().ok_or(Refusal::NoRound)?;
                 if r.has_any_result() {
-                    return Err(rule(format!(
-                        "round {}: results have been entered; the pairing can no longer be discarded",
-                        r.round
-                    )));
+                    return Err(Refusal::ResultsEntered(r.round));
                 }
                 Ok(vec![Event::RoundUnpaired {
                     round: r.round,
@@ -102,11 +83,10 @@ impl Tournament {
             Command::StartRound { at } => {
                 let r = self.current().ok_or(Refusal::NoRound)?;
                 if let Some(s) = r.started_at {
-                    return Err(rule(format!(
-                        "round {} already started at {}",
-                        r.round,
-                        s.to_rfc3339()
-                    )));
+                    return Err(Refusal::AlreadyStarted {
+                        round: r.round,
+                        at: s,
+                    });
                 }
                 Ok(vec![Event::RoundStarted {
                     round: r.round,
@@ -150,7 +130,86 @@ impl Tournament {
             Command::NoteMoveLimit { board, note } => self.decide_move_limit(*board, note),
             Command::Tick { now } => Ok(self.decide_tick(*now)),
             Command::AutoAdvance { now } => self.decide_auto_advance(*now),
+            Command::CorrectStart { at, reason } => {
+                let r = self.current().ok_or(Refusal::NoRound)?;
+                if r.started_at.is_none() {
+                    return Err(Refusal::NotStartedYet(r.round));
+                }
+                if reason.trim().is_empty() {
+                    return Err(Refusal::ReasonNeeded(ReasonFor::StartCorrection));
+                }
+                Ok(vec![Event::StartCorrected {
+                    round: r.round,
+                    at: *at,
+                    reason: reason.clone(),
+                }])
+            }
+            Command::DrawLot { board, higher } => self.decide_lot(*board, *higher),
         }
+    }
+
+    /// The armageddon boards of the current round still waiting for their result, with the
+    /// higher-ranked player of each (the one whose lot `pair --lot` records).
+    pub fn lots_due(&self) -> Vec<(Board, PlayerNo, PlayerNo)> {
+        let Some(r) = self.current() else {
+            return Vec::new();
+        };
+        let seeds = super::knockout::seeds(self);
+        let rank = |no: PlayerNo| seeds.iter().position(|s| *s == no).unwrap_or(usize::MAX);
+        r.games
+            .iter()
+            .filter(|g| g.game == super::event::GameKind::Armageddon && g.result.is_none())
+            .map(|g| {
+                let (hi, lo) = if rank(g.red) <= rank(g.black) {
+                    (g.red, g.black)
+                } else {
+                    (g.black, g.red)
+                };
+                (g.board, hi, lo)
+            })
+            .collect()
+    }
+
+    /// `pair --lot red|black`: the colour the higher-ranked player drew for an armageddon
+    /// game, entered by hand before its result.
+    fn decide_lot(&self, board: Option<Board>, higher: super::side::Side) -> Decision {
+        let round = self.current_round();
+        let due = self.lots_due();
+        let pick = match board {
+            Some(b) => due.iter().find(|(x, ..)| *x == b),
+            None => due.first(),
+        };
+        let Some(&(board, hi, lo)) = pick else {
+            return match board {
+                Some(b) if self.board(None, b).is_err() => {
+                    Err(Refusal::UnknownBoard { round, board: b })
+                }
+                _ => Err(Refusal::NoLotDue(round)),
+            };
+        };
+        let (red, black) = match higher {
+            super::side::Side::Red => (hi, lo),
+            super::side::Side::Black => (lo, hi),
+        };
+        Ok(vec![Event::LotDrawn {
+            round,
+            board,
+            red,
+            black,
+        }])
+    }
+
+    fn decide_draw(&self, seed: Option<u64>) -> Decision {
+        if !self.rounds.is_empty() {
+            return Err(Refusal::DrawAfterPairing);
+        }
+        if self.players.is_empty() {
+            return Err(Refusal::NoPlayers);
+        }
+        Ok(vec![Event::NumbersDrawn {
+            seed,
+            order: self.draw_order(seed),
+        }])
     }
 
     /// The order of numbers for a draw: each section shuffled (or kept in registration order
@@ -228,12 +287,16 @@ impl Tournament {
         let next = self.current_round().0 + 1;
         let last = self.rules.rounds;
         if next > last {
-            return Err(rule(format!("all {last} rounds have been paired")));
+            return Err(Refusal::AllRoundsPaired(last));
+        }
+        if self.draw.is_none() && !self.rules.numbers_by_registration {
+            return Err(Refusal::NumbersNotDrawn);
         }
         let mut events = Vec::new();
         let mut state = std::borrow::Cow::Borrowed(self);
         if self.draw.is_none() {
-            // Numbers were never drawn: fix them in registration order, section by section.
+            // The rules say numbers follow the registration order (numbers_by_registration):
+            // fix them so, section by section, and record it.
             let e = Event::NumbersDrawn {
                 seed: None,
                 order: self.draw_order(None),
@@ -258,10 +321,7 @@ impl Tournament {
     ) -> Decision {
         let r = self.current().ok_or(Refusal::NoRound)?;
         if r.has_any_result() {
-            return Err(rule(format!(
-                "round {}: results have been entered; the pairing can no longer be changed",
-                r.round
-            )));
+            return Err(Refusal::ResultsEntered(r.round));
         }
         let mut games: Vec<_> = r
             .games
@@ -288,7 +348,7 @@ impl Tournament {
         if let Some((a, b)) = swap {
             let (i, j) = (get(a)?, get(b)?);
             if i == j {
-                return Err(rule(format!("board {a}: cannot swap a board with itself")));
+                return Err(Refusal::SwapSelf(a));
             }
             let tmp = games[i].black;
             games[i].black = games[j].black;
@@ -301,10 +361,7 @@ impl Tournament {
         }
         let warnings = pairing::swiss::check_hard_rules(self, r.round, &games);
         if !warnings.is_empty() && force.is_none() {
-            return Err(rule(format!(
-                "the change breaks a rule: {}; repeat with --force --reason TEXT to accept",
-                warnings.join("; ")
-            )));
+            return Err(Refusal::BreaksRule(warnings));
         }
         Ok(vec![Event::PairingOverridden {
             round: r.round,
@@ -323,7 +380,18 @@ impl Tournament {
         cause: Cause,
     ) -> Decision {
         let g = self.board(round, board)?;
-        let round = round.unwrap_or(self.current_round());
+        let current = self.current_round();
+        if let Some(typed) = round
+            && typed != current
+            && correct.is_none()
+        {
+            // An entry bound to a round that is over (the next one was paired meanwhile).
+            return Err(Refusal::RoundChanged { typed, current });
+        }
+        let round = round.unwrap_or(current);
+        if correct.is_none() && self.round(round).is_some_and(|r| r.started_at.is_none()) {
+            return Err(Refusal::RoundNotStarted { round });
+        }
         let mut events = Vec::new();
         match (g.result, correct) {
             (Some(existing), None) => {
@@ -335,12 +403,14 @@ impl Tournament {
             }
             (_, Some(reason)) => {
                 if reason.trim().is_empty() {
-                    return Err(rule("a correction needs a reason (--reason TEXT)"));
+                    return Err(Refusal::ReasonNeeded(ReasonFor::Correction));
                 }
                 if g.result == Some(result) {
-                    return Err(rule(format!(
-                        "round {round} board {board}: the result is already {result}"
-                    )));
+                    return Err(Refusal::SameResult {
+                        round,
+                        board,
+                        result,
+                    });
                 }
                 events.push(Event::ResultCorrected {
                     round,

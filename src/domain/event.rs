@@ -237,6 +237,20 @@ pub enum Event {
         board: Board,
         note: String,
     },
+    /// The head arbiter corrected the round's start time (issue 13); the late window and the
+    /// clocks run from `at`.
+    StartCorrected {
+        round: Round,
+        at: DateTime<Utc>,
+        reason: String,
+    },
+    /// The armageddon colour lot drawn in the hall, entered by hand (issue 13).
+    LotDrawn {
+        round: Round,
+        board: Board,
+        red: PlayerNo,
+        black: PlayerNo,
+    },
 }
 
 impl Event {
@@ -259,6 +273,8 @@ impl Event {
             Event::FoulRecorded { .. } => "foul_recorded",
             Event::Clock { .. } => "clock",
             Event::MoveLimitNoted { .. } => "move_limit_noted",
+            Event::StartCorrected { .. } => "start_corrected",
+            Event::LotDrawn { .. } => "lot_drawn",
         }
     }
 
@@ -270,7 +286,8 @@ impl Event {
             | Event::SeatMarked { round, board, .. }
             | Event::FoulRecorded { round, board, .. }
             | Event::Clock { round, board, .. }
-            | Event::MoveLimitNoted { round, board, .. } => Some((*round, *board)),
+            | Event::MoveLimitNoted { round, board, .. }
+            | Event::LotDrawn { round, board, .. } => Some((*round, *board)),
             _ => None,
         }
     }

@@ -24,24 +24,15 @@ use std::borrow::Cow;
 
 use chrono::{DateTime, Duration, Utc};
 
-use super::clock::format_ms;
 use super::event::{Cause, ClockAction, Event, GameKind};
 use super::ids::{Board, PlayerNo, Round};
-use super::refusal::Refusal;
+use super::refusal::{FloorWhy, OverFor, Refusal};
 use super::result::GameResult;
 use super::rules::FoulKind;
 use super::side::Side;
 use super::tournament::{Game, Status, Tournament};
 
 type Decision = Result<Vec<Event>, Refusal>;
-
-fn rule(msg: impl Into<String>) -> Refusal {
-    Refusal::Rule(msg.into())
-}
-
-fn hms(t: DateTime<Utc>) -> String {
-    t.format("%H:%M:%S").to_string()
-}
 
 /// An absent seat of the current round and its late-window countdown (for the console).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,14 +186,23 @@ impl Tournament {
         let g = self.board(round, board)?;
         let round = round.unwrap_or(self.current_round());
         if let Some(existing) = g.result {
-            return Err(rule(format!(
-                "round {round} board {board}: the game is over ({existing}); clock input ignored"
-            )));
+            return Err(Refusal::Floor {
+                round,
+                board,
+                why: FloorWhy::GameOver {
+                    existing,
+                    what: OverFor::Clock,
+                },
+            });
         }
         if let ClockAction::Set { red_ms, black_ms } = action
             && (*red_ms > 24 * 3_600_000 || *black_ms > 24 * 3_600_000)
         {
-            return Err(rule(format!("board {board}: a clock reading over a day")));
+            return Err(Refusal::Floor {
+                round,
+                board,
+                why: FloorWhy::ClockOverADay,
+            });
         }
         Ok(vec![Event::Clock {
             round,
@@ -224,25 +224,33 @@ impl Tournament {
             });
         }
         let Some(clock) = &g.clock else {
-            return Err(rule(format!(
-                "round {round} board {board}: no clock data for this board; a time loss is confirmed from the clock (record it with `result` instead)"
-            )));
+            return Err(Refusal::Floor {
+                round,
+                board,
+                why: FloorWhy::NoClockData,
+            });
         };
         let reading = clock.read(at);
         match reading.flag {
             Some(fallen) if fallen == side => {}
             Some(fallen) => {
-                return Err(rule(format!(
-                    "round {round} board {board}: it is {fallen}'s flag that fell, not {side}'s"
-                )));
+                return Err(Refusal::Floor {
+                    round,
+                    board,
+                    why: FloorWhy::WrongFlag { fallen, side },
+                });
             }
             None => {
                 let left = reading.left_ms(side);
-                return Err(rule(format!(
-                    "round {round} board {board}: {side}'s flag has not fallen ({} left at {})",
-                    format_ms(left),
-                    hms(at)
-                )));
+                return Err(Refusal::Floor {
+                    round,
+                    board,
+                    why: FloorWhy::FlagNotFallen {
+                        side,
+                        left_ms: left,
+                        at,
+                    },
+                });
             }
         }
         let ended = clock.flag_at().filter(|f| *f <= at).unwrap_or(at);
@@ -270,18 +278,18 @@ impl Tournament {
         let round = round.unwrap_or(self.current_round());
         if let Some(reason) = reverse {
             if !present {
-                return Err(rule(
-                    "a forfeit is reversed by an arrival (arrive --reverse)",
-                ));
+                return Err(Refusal::FloorGeneral(FloorWhy::ReverseIsAnArrival));
             }
             return self.decide_reverse(round, board, side, at, reason);
         }
         let seat = g.seats.get(side);
         if let Some(existing) = g.result {
             if present && !seat.present && existing.forfeited_by(side) {
-                return Err(rule(format!(
-                    "round {round} board {board}: {side} arrived after the late window closed; the forfeit stands unless the head arbiter reverses it (arrive --reverse REASON)"
-                )));
+                return Err(Refusal::Floor {
+                    round,
+                    board,
+                    why: FloorWhy::ArrivedAfterWindow { side },
+                });
             }
             return Err(Refusal::HasResult {
                 round,
@@ -290,10 +298,11 @@ impl Tournament {
             });
         }
         if seat.present == present {
-            return Err(rule(format!(
-                "round {round} board {board}: {side} is already marked {}",
-                if present { "present" } else { "absent" }
-            )));
+            return Err(Refusal::Floor {
+                round,
+                board,
+                why: FloorWhy::AlreadyMarked { side, present },
+            });
         }
         // An arrival after the window is refused (the forfeit is due). A seat marked absent
         // after the window closed means the player never came: the next tick records the
@@ -302,11 +311,11 @@ impl Tournament {
             && late_window_applies(g)
             && present
         {
-            return Err(rule(format!(
-                "round {round} board {board}: {side} arrived at {}, after the late window closed at {}; the forfeit is due (the next tick records it) unless the head arbiter reverses it (arrive --reverse REASON)",
-                hms(at),
-                hms(deadline)
-            )));
+            return Err(Refusal::Floor {
+                round,
+                board,
+                why: FloorWhy::ArrivalTooLate { side, at, deadline },
+            });
         }
         Ok(vec![Event::SeatMarked {
             round,
@@ -326,15 +335,15 @@ impl Tournament {
         reason: &str,
     ) -> Decision {
         if reason.trim().is_empty() {
-            return Err(rule(
-                "reversing a forfeit needs a reason (--reverse REASON)",
-            ));
+            return Err(Refusal::FloorGeneral(FloorWhy::ReverseNeedsReason));
         }
         let g = self.board(Some(round), board)?;
         if g.seats.get(side).present {
-            return Err(rule(format!(
-                "round {round} board {board}: {side} is not marked absent; there is no late forfeit to reverse"
-            )));
+            return Err(Refusal::Floor {
+                round,
+                board,
+                why: FloorWhy::NotMarkedAbsent { side },
+            });
         }
         // A forfeit the window made due but no tick has written yet is recorded first, so the
         // log shows the rule's forfeit and then its reversal.
@@ -342,9 +351,11 @@ impl Tournament {
         let mut state = Cow::Borrowed(self);
         if g.result.is_none() {
             let Some(due) = self.due_forfeit(round, board, at) else {
-                return Err(rule(format!(
-                    "round {round} board {board}: the late window is still open; a plain `arrive` stops the countdown"
-                )));
+                return Err(Refusal::Floor {
+                    round,
+                    board,
+                    why: FloorWhy::WindowStillOpen,
+                });
             };
             state.to_mut().apply(&due);
             events.push(due);
@@ -352,10 +363,11 @@ impl Tournament {
         let g = state.board(Some(round), board)?;
         let existing = g.result;
         if !existing.is_some_and(|r| r.forfeited_by(side)) {
-            return Err(rule(format!(
-                "round {round} board {board}: the result ({}) is not a forfeit against {side}; correct it with `result --correct`",
-                existing.map_or("none", GameResult::word)
-            )));
+            return Err(Refusal::Floor {
+                round,
+                board,
+                why: FloorWhy::NotAForfeitAgainst { side, existing },
+            });
         }
         // Both were absent: the one who came wins by forfeit; otherwise the game is played.
         let result = (existing == Some(GameResult::DoubleForfeit)
@@ -388,9 +400,14 @@ impl Tournament {
         let g = self.board(round, board)?;
         let round = round.unwrap_or(self.current_round());
         if let Some(existing) = g.result {
-            return Err(rule(format!(
-                "round {round} board {board}: the game is over ({existing}); fouls are recorded during play"
-            )));
+            return Err(Refusal::Floor {
+                round,
+                board,
+                why: FloorWhy::GameOver {
+                    existing,
+                    what: OverFor::Foul,
+                },
+            });
         }
         let mut events = vec![Event::FoulRecorded {
             round,
@@ -420,12 +437,17 @@ impl Tournament {
         let g = self.board(None, board)?;
         let round = self.current_round();
         if note.trim().is_empty() {
-            return Err(rule("a move-limit note needs a text"));
+            return Err(Refusal::FloorGeneral(FloorWhy::NoteNeedsText));
         }
         if let Some(existing) = g.result {
-            return Err(rule(format!(
-                "round {round} board {board}: the game is over ({existing})"
-            )));
+            return Err(Refusal::Floor {
+                round,
+                board,
+                why: FloorWhy::GameOver {
+                    existing,
+                    what: OverFor::Note,
+                },
+            });
         }
         Ok(vec![Event::MoveLimitNoted {
             round,

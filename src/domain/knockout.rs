@@ -150,11 +150,10 @@ pub fn pairings(
     let rank = |p: PlayerNo| seeds.iter().position(|s| *s == p).unwrap_or(usize::MAX);
     if round.0 == k.after_round + 1 {
         let Some(semis) = semi_pairs(&seeds) else {
-            return Err(Refusal::Rule(format!(
-                "knockout: {} eligible finalists after round {}, 4 needed",
-                seeds.len(),
-                k.after_round
-            )));
+            return Err(Refusal::TooFewFinalists {
+                found: seeds.len(),
+                after: Round(k.after_round),
+            });
         };
         return Ok(semis
             .iter()
@@ -173,9 +172,7 @@ pub fn pairings(
         let mut losers = Vec::new();
         for (a, b) in semis {
             let Some((w, l)) = match_result(t, semi_round, Stage::SemiFinal, a, b) else {
-                return Err(Refusal::Rule(format!(
-                    "knockout: the semi-final {a} v {b} is not decided yet"
-                )));
+                return Err(Refusal::SemiFinalOpen { a, b });
             };
             winners.push(w);
             losers.push(l);
@@ -330,6 +327,8 @@ mod tests {
     /// boards 1–3 and a black win on board 4, so after round 1 the winners 1, 4, 5, 7 lead.
     fn event() -> Tournament {
         let mut rules = Rules::preset("lvliang-2024").unwrap();
+        // Numbers in registration order: no random draw in this fixture.
+        rules.numbers_by_registration = true;
         rules.rounds = 3;
         rules.knockout = Some(Knockout {
             after_round: 1,
@@ -361,6 +360,10 @@ mod tests {
             round: Round(1),
             games,
             byes: vec![],
+        });
+        t.apply(&Event::RoundStarted {
+            round: Round(1),
+            at: chrono::DateTime::<chrono::Utc>::UNIX_EPOCH,
         });
         for (b, res) in [
             (1, GameResult::RedWin),
@@ -410,6 +413,10 @@ mod tests {
             round: Round(2),
             games,
             byes: vec![],
+        });
+        t.apply(&Event::RoundStarted {
+            round: Round(2),
+            at: chrono::DateTime::<chrono::Utc>::UNIX_EPOCH,
         });
         ko
     }
@@ -591,6 +598,10 @@ mod tests {
             round: Round(3),
             games: slow_boards(&f),
             byes: vec![],
+        });
+        t.apply(&Event::RoundStarted {
+            round: Round(3),
+            at: chrono::DateTime::<chrono::Utc>::UNIX_EPOCH,
         });
         assert_eq!(final_places(&t), None);
         record(&mut t, 1, GameResult::BlackWin);

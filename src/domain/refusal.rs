@@ -1,10 +1,14 @@
-//! Why a command was refused, in words an arbiter understands. A refused command leaves the
-//! state (and the log) unchanged.
+//! Why a command was refused, as structured data: the console and the command line render it
+//! in the event's language through the message catalog (`crate::i18n`). The `Display` text
+//! is the English rendering, kept for logs and tests. A refused command leaves the state (and
+//! the log) unchanged.
 
+use chrono::{DateTime, Utc};
 use thiserror::Error;
 
 use super::ids::{Board, PlayerNo, Round};
 use super::result::GameResult;
+use super::side::Side;
 
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum Refusal {
@@ -42,4 +46,196 @@ pub enum Refusal {
     Registration(String),
     #[error("{0}")]
     Rule(String),
+    /// A result for a round that has not started (issue 13).
+    #[error(
+        "round {round} has not started: start it first (`bianpai start LOG`, console key S), or set auto_advance: pair_and_start"
+    )]
+    RoundNotStarted { round: Round },
+    /// A result typed for a round that is no longer the current one (issue 13).
+    #[error("the entry was for round {typed}, but round {current} is now on: nothing recorded")]
+    RoundChanged { typed: Round, current: Round },
+    /// Pairing round 1 before the numbers were drawn (issue 13).
+    #[error(
+        "player numbers have not been drawn: run `bianpai draw LOG` first (or set numbers_by_registration: true in the rules)"
+    )]
+    NumbersNotDrawn,
+    #[error("round {round} already started at {at}")]
+    AlreadyStarted { round: Round, at: DateTime<Utc> },
+    #[error("round {0} has not started: there is no start time to correct")]
+    NotStartedYet(Round),
+    #[error("player {no} ({name}) has already withdrawn")]
+    AlreadyWithdrawn { no: PlayerNo, name: String },
+    #[error("player {no} ({name}) is not withdrawn")]
+    NotWithdrawn { no: PlayerNo, name: String },
+    #[error("{0} needs a reason")]
+    ReasonNeeded(ReasonFor),
+    #[error("numbers can only be drawn before round 1 is paired (round 1 is published)")]
+    DrawAfterPairing,
+    #[error("no players are registered yet")]
+    NoPlayers,
+    #[error("round {0}: results have been entered; the pairing can no longer be changed")]
+    ResultsEntered(Round),
+    #[error("all {0} rounds have been paired")]
+    AllRoundsPaired(u32),
+    #[error("board {0}: cannot swap a board with itself")]
+    SwapSelf(Board),
+    #[error("the change breaks a rule: {}; repeat with --force --reason TEXT to accept", .0.join("; "))]
+    BreaksRule(Vec<String>),
+    #[error("round {round} board {board}: the result is already {result}")]
+    SameResult {
+        round: Round,
+        board: Board,
+        result: GameResult,
+    },
+    #[error(
+        "round {0}: no knockout game waits for a colour lot (an armageddon game without a result)"
+    )]
+    NoLotDue(Round),
+    /// A floor rule (seats, clocks, fouls, flags, move limits) refuses on a board.
+    #[error("round {round} board {board}: {why}")]
+    Floor {
+        round: Round,
+        board: Board,
+        why: FloorWhy,
+    },
+    #[error("{0}")]
+    FloorGeneral(FloorWhy),
+    #[error("knockout: {found} eligible finalists after round {after}, 4 needed")]
+    TooFewFinalists { found: usize, after: Round },
+    #[error("knockout: the semi-final {a} v {b} is not decided yet")]
+    SemiFinalOpen { a: PlayerNo, b: PlayerNo },
+}
+
+/// Why a floor command was refused on a board (times in UTC; rendered in the event's zone).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FloorWhy {
+    /// The game is over: clock input, fouls and move-limit notes are refused.
+    GameOver {
+        existing: GameResult,
+        what: OverFor,
+    },
+    ClockOverADay,
+    NoClockData,
+    WrongFlag {
+        fallen: Side,
+        side: Side,
+    },
+    FlagNotFallen {
+        side: Side,
+        left_ms: u64,
+        at: DateTime<Utc>,
+    },
+    ReverseIsAnArrival,
+    ArrivedAfterWindow {
+        side: Side,
+    },
+    AlreadyMarked {
+        side: Side,
+        present: bool,
+    },
+    ArrivalTooLate {
+        side: Side,
+        at: DateTime<Utc>,
+        deadline: DateTime<Utc>,
+    },
+    ReverseNeedsReason,
+    NotMarkedAbsent {
+        side: Side,
+    },
+    WindowStillOpen,
+    NotAForfeitAgainst {
+        side: Side,
+        existing: Option<GameResult>,
+    },
+    NoteNeedsText,
+}
+
+/// What a finished game refuses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OverFor {
+    Clock,
+    Foul,
+    Note,
+}
+
+impl std::fmt::Display for FloorWhy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let hms = |t: &DateTime<Utc>| t.format("%H:%M:%S").to_string();
+        match self {
+            FloorWhy::GameOver { existing, what } => write!(
+                f,
+                "the game is over ({existing}){}",
+                match what {
+                    OverFor::Clock => "; clock input ignored",
+                    OverFor::Foul => "; fouls are recorded during play",
+                    OverFor::Note => "",
+                }
+            ),
+            FloorWhy::ClockOverADay => f.write_str("a clock reading over a day"),
+            FloorWhy::NoClockData => f.write_str(
+                "no clock data for this board; a time loss is confirmed from the clock (record it with `result` instead)",
+            ),
+            FloorWhy::WrongFlag { fallen, side } => {
+                write!(f, "it is {fallen}'s flag that fell, not {side}'s")
+            }
+            FloorWhy::FlagNotFallen { side, left_ms, at } => write!(
+                f,
+                "{side}'s flag has not fallen ({} left at {})",
+                super::clock::format_ms(*left_ms),
+                hms(at)
+            ),
+            FloorWhy::ReverseIsAnArrival => {
+                f.write_str("a forfeit is reversed by an arrival (arrive --reverse)")
+            }
+            FloorWhy::ArrivedAfterWindow { side } => write!(
+                f,
+                "{side} arrived after the late window closed; the forfeit stands unless the head arbiter reverses it (arrive --reverse REASON)"
+            ),
+            FloorWhy::AlreadyMarked { side, present } => write!(
+                f,
+                "{side} is already marked {}",
+                if *present { "present" } else { "absent" }
+            ),
+            FloorWhy::ArrivalTooLate { side, at, deadline } => write!(
+                f,
+                "{side} arrived at {}, after the late window closed at {}; the forfeit is due (the next tick records it) unless the head arbiter reverses it (arrive --reverse REASON)",
+                hms(at),
+                hms(deadline)
+            ),
+            FloorWhy::ReverseNeedsReason => {
+                f.write_str("reversing a forfeit needs a reason (--reverse REASON)")
+            }
+            FloorWhy::NotMarkedAbsent { side } => write!(
+                f,
+                "{side} is not marked absent; there is no late forfeit to reverse"
+            ),
+            FloorWhy::WindowStillOpen => {
+                f.write_str("the late window is still open; a plain `arrive` stops the countdown")
+            }
+            FloorWhy::NotAForfeitAgainst { side, existing } => write!(
+                f,
+                "the result ({}) is not a forfeit against {side}; correct it with `result --correct`",
+                existing.map_or("none", GameResult::word)
+            ),
+            FloorWhy::NoteNeedsText => f.write_str("a move-limit note needs a text"),
+        }
+    }
+}
+
+/// What a reason was missing for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReasonFor {
+    Correction,
+    Reinstatement,
+    StartCorrection,
+}
+
+impl std::fmt::Display for ReasonFor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ReasonFor::Correction => "a correction (--reason TEXT)",
+            ReasonFor::Reinstatement => "reinstating a player",
+            ReasonFor::StartCorrection => "correcting a start time (--reason TEXT)",
+        })
+    }
 }

@@ -348,7 +348,8 @@ impl Tournament {
                     r.games.push(g);
                 }
             }
-            Event::RoundStarted { round, at } => {
+            // A corrected start (issue 13) replaces the time the round started at.
+            Event::RoundStarted { round, at } | Event::StartCorrected { round, at, .. } => {
                 if let Some(r) = self.round_mut(*round) {
                     r.started_at = Some(*at);
                 }
@@ -435,6 +436,21 @@ impl Tournament {
             Event::MoveLimitNoted { round, board, note } => {
                 if let Some(g) = self.game_mut(*round, *board) {
                     g.move_limit = Some(note.clone());
+                }
+            }
+            Event::LotDrawn {
+                round,
+                board,
+                red,
+                black,
+            } => {
+                if let Some(g) = self.game_mut(*round, *board)
+                    && g.result.is_none()
+                    && [g.red, g.black].contains(red)
+                    && [g.red, g.black].contains(black)
+                {
+                    g.red = *red;
+                    g.black = *black;
                 }
             }
         }

@@ -135,5 +135,17 @@ pub fn describe_event(t: &Tournament, ev: &Event) -> String {
         Event::MoveLimitNoted { round, board, note } => {
             format!("round {round} board {board}: move limit: {note}")
         }
+        Event::StartCorrected { round, at, reason } => {
+            format!(
+                "round {round} start corrected to {}: {reason}",
+                at.to_rfc3339()
+            )
+        }
+        Event::LotDrawn {
+            round,
+            board,
+            red,
+            black,
+        } => format!("round {round} board {board}: colour lot, {red} red v {black} black"),
     }
 }

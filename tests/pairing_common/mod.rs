@@ -19,7 +19,9 @@ pub fn actor() -> Actor {
 
 /// A tournament under `preset` with `n` players, sections assigned at random, numbers drawn.
 pub fn tournament(preset: &str, n: usize, seed: u64) -> Tournament {
-    let rules = Rules::preset(preset).expect("preset");
+    let mut rules = Rules::preset(preset).expect("preset");
+    // Numbers in registration order: these fixtures pair without a random draw (issue 13).
+    rules.numbers_by_registration = true;
     let sections: Vec<String> = rules.sections.iter().map(|s| s.name.clone()).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut events = vec![Event::Created {
@@ -75,6 +77,16 @@ pub fn random_result(rng: &mut ChaCha8Rng) -> GameResult {
 /// Records random results for every board of the current round through `decide`, until the
 /// round is complete (a drawn knockout game adds a tie-break board).
 pub fn play_round(t: &mut Tournament, rng: &mut ChaCha8Rng) {
+    // Results are taken only for a started round.
+    if t.current().is_some_and(|r| r.started_at.is_none()) {
+        let at = chrono::DateTime::<chrono::Utc>::UNIX_EPOCH;
+        let events = t
+            .decide(&actor(), &Command::StartRound { at })
+            .expect("start accepted");
+        for e in &events {
+            t.apply(e);
+        }
+    }
     loop {
         let boards: Vec<_> = t
             .current()

@@ -32,14 +32,44 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
         }
         seen.push((b.deed, b.key.label()));
     }
-    let kw = keys.iter().map(|(k, _)| width(k)).max().unwrap_or(0) + 2;
-    for (k, what) in keys {
-        lines.push(Line::from(vec![
-            Span::styled(pad(&k, kw), th.header),
-            Span::styled(what.to_string(), th.text),
-        ]));
+    let entry = matches!(app.role(), Role::Head | Role::Assistant);
+    let needed = 1 + keys.len() + if entry { 1 + s.help_entry.len() } else { 0 };
+    // Two columns of keys when one does not fit (80×24 keeps the help's last line).
+    let cols = if needed > usize::from(area.height) && area.width >= 60 {
+        2
+    } else {
+        1
+    };
+    let per_col = keys.len().div_ceil(cols);
+    let col_w = usize::from(area.width) / cols;
+    // Each column's keys as wide as its widest.
+    let kws: Vec<usize> = (0..cols)
+        .map(|c| {
+            keys.iter()
+                .skip(c * per_col)
+                .take(per_col)
+                .map(|(k, _)| width(k))
+                .max()
+                .unwrap_or(0)
+                + 2
+        })
+        .collect();
+    for i in 0..per_col {
+        let mut spans = Vec::new();
+        for (c, kw) in kws.iter().copied().enumerate() {
+            if let Some((k, what)) = keys.get(c * per_col + i) {
+                let cell = if c + 1 < cols {
+                    pad(what, col_w.saturating_sub(kw))
+                } else {
+                    (*what).to_string()
+                };
+                spans.push(Span::styled(pad(k, kw), th.header));
+                spans.push(Span::styled(cell, th.text));
+            }
+        }
+        lines.push(Line::from(spans));
     }
-    if matches!(app.role(), Role::Head | Role::Assistant) {
+    if entry {
         lines.push(Line::raw(""));
         for l in s.help_entry {
             lines.push(Line::from(Span::styled((*l).to_string(), th.dim)));

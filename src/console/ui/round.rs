@@ -41,10 +41,20 @@ pub fn first_shown(app: &App, boards: usize, capacity: usize) -> usize {
 pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
     let head_h = if area.height > 8 { 2 } else { 1 };
     let byes = u16::from(!app.round_view.byes.is_empty() && area.height > 10);
-    let [head, body, foot] = Layout::vertical([
+    // The bye line sits right under the boards, not at the bottom of a tall terminal.
+    let room = area.height.saturating_sub(head_h + byes);
+    let (cols, per_col) = grid(
+        app.round_view.rows.len(),
+        area.width,
+        room.saturating_sub(1),
+    );
+    let needed = app.round_view.rows.len().div_ceil(cols).min(per_col) + 1;
+    let body_h = u16::try_from(needed).unwrap_or(room).min(room);
+    let [head, body, foot, _] = Layout::vertical([
         Constraint::Length(head_h),
-        Constraint::Min(0),
+        Constraint::Length(body_h),
         Constraint::Length(byes),
+        Constraint::Min(0),
     ])
     .areas(area);
     let range = draw_boards(frame, app, body);
@@ -107,9 +117,9 @@ fn column_heads(app: &App) -> String {
         rpad(c[1], 3),
         pad(c[2], 8),
         rpad(c[3], 2),
-        pad(c[4], 8),
-        pad(c[5], 4),
-        pad(c[4], 8),
+        pad(c[4], 7),
+        pad(c[5], 6),
+        pad(c[4], 7),
         rpad(c[3], 2),
         pad(c[6], 8),
         rpad(c[1], 3),
@@ -184,7 +194,7 @@ fn board_line<'a>(app: &App, r: &'a BoardRow, w: usize, typed: bool) -> Line<'a>
         Span::styled(format!(" {} ", rpad(&r.red.points, 2)), base),
         Span::styled(pad(&r.red.clock, 7), clock_style(app, &r.red, late_urgent)),
         Span::styled(
-            format!(" {} ", pad(&r.result, 3)),
+            format!(" {} ", pad(&r.result, 6)),
             if r.finished { th.text } else { base },
         ),
         Span::styled(

@@ -1,0 +1,340 @@
+//! 中文文本 (the Chinese texts of the catalog, the default language).
+
+use super::{EventZone, clock_time, foul_kind, game_kind, name, reason_for, role, side, stage};
+use crate::domain::event::{Cause, Event};
+use crate::domain::refusal::{FloorWhy, OverFor, Refusal};
+use crate::domain::rules::Lang;
+use crate::domain::{GameResult, Tournament};
+
+const L: Lang = Lang::Zh;
+
+pub fn result_short(r: GameResult) -> &'static str {
+    match r {
+        GameResult::RedWin => "红胜",
+        GameResult::BlackWin => "黑胜",
+        GameResult::Draw => "和",
+        // As the printed pairing sheet writes forfeits: who forfeited.
+        GameResult::RedWinForfeit => "黑弃权",
+        GameResult::BlackWinForfeit => "红弃权",
+        GameResult::DoubleForfeit => "双弃权",
+    }
+}
+
+pub fn result_word(r: GameResult) -> &'static str {
+    match r {
+        GameResult::RedWin => "红胜",
+        GameResult::BlackWin => "黑胜",
+        GameResult::Draw => "和棋",
+        GameResult::RedWinForfeit => "红不战胜",
+        GameResult::BlackWinForfeit => "黑不战胜",
+        GameResult::DoubleForfeit => "双方弃权",
+    }
+}
+
+/// The command a refusal names, from the domain's description.
+fn deed(what: &str) -> &str {
+    match what {
+        "register a player" => "登记棋手",
+        "withdraw a player" => "办理退赛",
+        "reinstate a player" => "恢复参赛",
+        "draw numbers" => "抽签排序号",
+        "pair the next round" => "编排下一轮",
+        "discard the round's pairing" => "撤销本轮编排",
+        "change the pairing" => "修改编排",
+        "start the round" => "开始本轮",
+        "record a result" => "录入结果",
+        "correct a result" => "更正结果",
+        "confirm a time loss" => "确认超时负",
+        "reverse a late forfeit" => "撤销迟到判负",
+        "mark a seat" => "标记座位",
+        "record a foul" => "记录犯规",
+        "record a clock event" => "记录棋钟",
+        "note a move limit" => "注明限着",
+        "apply time-based rules" => "执行计时规则",
+        "advance to the next round" => "进入下一轮",
+        "correct the start time" => "更正开始时间",
+        "enter the colour lot" => "录入先后手抽签",
+        other => other,
+    }
+}
+
+fn role_word(word: &str) -> &'static str {
+    word.parse::<crate::domain::Role>()
+        .map_or("?", |r| role(r, L))
+}
+
+pub fn refusal(r: &Refusal, zone: EventZone) -> String {
+    match r {
+        Refusal::NotAllowed { user, role, what } => {
+            format!("{user} 以{}身份无权{}", role_word(role), deed(what))
+        }
+        Refusal::UnknownBoard { round, board } => format!("第{round}轮没有第{board}台"),
+        Refusal::UnknownPlayer(no) => format!("没有{no}号棋手"),
+        Refusal::NoRound => "尚未编排任何一轮".into(),
+        Refusal::UnknownRound(round) => format!("第{round}轮尚未编排"),
+        Refusal::HasResult {
+            round,
+            board,
+            existing,
+        } => format!(
+            "第{round}轮第{board}台已有结果: {}; 更正须由裁判长填写理由 (--correct --reason 理由)",
+            result_word(*existing)
+        ),
+        Refusal::RoundIncomplete {
+            round,
+            missing,
+            first,
+        } => format!("第{round}轮还有{missing}台没有结果 (首台: 第{first}台)"),
+        Refusal::Pairing(m) => format!("无法编排: {m}"),
+        Refusal::Registration(m) => format!("报名被拒: {m}"),
+        Refusal::Rule(m) => m.clone(),
+        Refusal::RoundNotStarted { round } => format!(
+            "第{round}轮尚未开始, 不能录入结果: 请先开始本轮 (控制台 S 开始本轮, 或 bianpai start LOG), 或在规则中设 auto_advance: pair_and_start"
+        ),
+        Refusal::RoundChanged { typed, current } => format!(
+            "录入的是第{typed}轮, 但现在已是第{current}轮: 未记录 (请在第{current}轮重新输入)"
+        ),
+        Refusal::NumbersNotDrawn => {
+            "尚未抽签排序号: 请先运行 bianpai draw LOG (或在规则中设 numbers_by_registration: true 按报名顺序编号)".into()
+        }
+        Refusal::AlreadyStarted { round, at } => format!(
+            "第{round}轮已于 {} 开始",
+            zone.format(*at, "%Y-%m-%d %H:%M:%S")
+        ),
+        Refusal::NotStartedYet(round) => format!("第{round}轮尚未开始, 没有开始时间可更正"),
+        Refusal::AlreadyWithdrawn { no, name } => format!("{no}号{name}已退赛"),
+        Refusal::NotWithdrawn { no, name } => format!("{no}号{name}并未退赛"),
+        Refusal::ReasonNeeded(what) => reason_for(*what, L).to_string(),
+        Refusal::DrawAfterPairing => "第1轮已编排公布, 不能再抽签排序号".into(),
+        Refusal::NoPlayers => "尚无棋手报名".into(),
+        Refusal::ResultsEntered(round) => format!("第{round}轮已录入结果, 编排不能再更改"),
+        Refusal::AllRoundsPaired(n) => format!("全部{n}轮均已编排, 比赛已结束"),
+        Refusal::SwapSelf(board) => format!("第{board}台不能与自己交换"),
+        Refusal::BreaksRule(w) => format!(
+            "此更改违反规则: {}; 如确需更改, 加 --force --reason 理由",
+            w.join("; ")
+        ),
+        Refusal::SameResult {
+            round,
+            board,
+            result,
+        } => format!(
+            "第{round}轮第{board}台的结果已是{}, 无需更正",
+            result_word(*result)
+        ),
+        Refusal::NoLotDue(round) => format!("第{round}轮没有等待抽签定先后手的超快棋"),
+        Refusal::Floor { round, board, why } => {
+            format!("第{round}轮第{board}台: {}", floor(why, zone))
+        }
+        Refusal::FloorGeneral(why) => floor(why, zone),
+        Refusal::TooFewFinalists { found, after } => {
+            format!("淘汰赛: 第{after}轮后只有{found}名棋手可进入决赛阶段, 需要4名")
+        }
+        Refusal::SemiFinalOpen { a, b } => format!("淘汰赛: 半决赛 {a}号 对 {b}号 尚未决出胜负"),
+    }
+}
+
+fn floor(why: &FloorWhy, zone: EventZone) -> String {
+    let hms = |t| zone.format(t, "%H:%M:%S");
+    match why {
+        FloorWhy::GameOver { existing, what } => format!(
+            "对局已结束 ({}){}",
+            result_word(*existing),
+            match what {
+                OverFor::Clock => ", 棋钟输入不予记录",
+                OverFor::Foul => ", 犯规须在对局中记录",
+                OverFor::Note => "",
+            }
+        ),
+        FloorWhy::ClockOverADay => "棋钟读数超过一天".into(),
+        FloorWhy::NoClockData => {
+            "本台没有棋钟数据, 超时负须依据棋钟确认 (请改用 result 录入结果)".into()
+        }
+        FloorWhy::WrongFlag { fallen, side: s } => {
+            format!("落旗的是{}, 不是{}", side(*fallen, L), side(*s, L))
+        }
+        FloorWhy::FlagNotFallen {
+            side: s,
+            left_ms,
+            at,
+        } => format!(
+            "{}尚未落旗 ({} 时还剩 {})",
+            side(*s, L),
+            hms(*at),
+            crate::domain::clock::format_ms(*left_ms)
+        ),
+        FloorWhy::ReverseIsAnArrival => "撤销弃权须以到场办理 (arrive --reverse 理由)".into(),
+        FloorWhy::ArrivedAfterWindow { side: s } => format!(
+            "{}在迟到时限过后才到场, 弃权有效, 除非裁判长撤销 (arrive --reverse 理由)",
+            side(*s, L)
+        ),
+        FloorWhy::AlreadyMarked { side: s, present } => format!(
+            "{}已标记为{}",
+            side(*s, L),
+            if *present { "到场" } else { "缺席" }
+        ),
+        FloorWhy::ArrivalTooLate {
+            side: s,
+            at,
+            deadline,
+        } => format!(
+            "{}于 {} 到场, 迟到时限已于 {} 截止; 将判弃权 (下次计时检查记录), 除非裁判长撤销 (arrive --reverse 理由)",
+            side(*s, L),
+            hms(*at),
+            hms(*deadline)
+        ),
+        FloorWhy::ReverseNeedsReason => "撤销弃权须填写理由 (--reverse 理由)".into(),
+        FloorWhy::NotMarkedAbsent { side: s } => {
+            format!("{}未被标记缺席, 没有迟到弃权可撤销", side(*s, L))
+        }
+        FloorWhy::WindowStillOpen => "迟到时限尚未截止; 直接标记到场即可停止倒计时".into(),
+        FloorWhy::NotAForfeitAgainst { side: s, existing } => format!(
+            "本台结果 ({}) 不是{}弃权; 请用 result --correct 更正",
+            existing.map_or("无", result_word),
+            side(*s, L)
+        ),
+        FloorWhy::NoteNeedsText => "限着说明不能为空".into(),
+    }
+}
+
+fn cause(c: Cause) -> &'static str {
+    match c {
+        Cause::Arbiter => "",
+        Cause::LateWindow => " [迟到判负]",
+        Cause::Fouls => " [犯规判负]",
+        Cause::Time => " [超时判负]",
+    }
+}
+
+pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
+    let local = |at| zone.format(at, "%Y-%m-%d %H:%M:%S");
+    let n = |no| name(t, no);
+    match ev {
+        Event::Created { title, rules } => format!("创建比赛《{title}》({})", rules.name),
+        Event::PlayerRegistered { no, entry } => {
+            if entry.group.is_empty() {
+                format!("登记 {no}号 {}", entry.name)
+            } else {
+                format!("登记 {no}号 {} ({})", entry.name, entry.group)
+            }
+        }
+        Event::PlayerWithdrawn {
+            no,
+            by_rule,
+            reason,
+        } => format!(
+            "{no}号{} {}: {reason}",
+            n(*no),
+            if *by_rule {
+                "按规则判退"
+            } else {
+                "退赛"
+            }
+        ),
+        Event::PlayerReinstated { no, reason } => format!("{no}号{} 恢复参赛: {reason}", n(*no)),
+        Event::NumbersDrawn { seed, order } => match seed {
+            Some(s) => format!("{}名棋手抽签排序号 (种子 {s})", order.len()),
+            None => format!("{}名棋手按报名顺序编号", order.len()),
+        },
+        Event::RoundPaired { round, games, byes } => {
+            let bye = if byes.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    ", 轮空 {}",
+                    byes.iter()
+                        .map(|b| format!("{b}号"))
+                        .collect::<Vec<_>>()
+                        .join("、")
+                )
+            };
+            format!("第{round}轮已编排: {}台{bye}", games.len())
+        }
+        Event::RoundUnpaired { round, reason } => format!("撤销第{round}轮编排: {reason}"),
+        Event::PairingOverridden { round, reason, .. } => {
+            format!("第{round}轮编排已手工修改: {reason}")
+        }
+        Event::GameAdded { round, game, .. } => format!(
+            "第{round}轮第{}台: 加赛{}{} {}号 对 {}号",
+            game.board,
+            stage(game.stage, L),
+            game_kind(game.game, L),
+            game.red,
+            game.black
+        ),
+        Event::RoundStarted { round, at } => format!("第{round}轮于 {} 开始", local(*at)),
+        Event::StartCorrected { round, at, reason } => {
+            format!("第{round}轮开始时间更正为 {}: {reason}", local(*at))
+        }
+        Event::ResultRecorded {
+            round,
+            board,
+            result,
+            cause: c,
+            ..
+        } => {
+            let who = t
+                .game(*round, *board)
+                .map(|g| format!(" ({} 对 {})", n(g.red), n(g.black)))
+                .unwrap_or_default();
+            format!(
+                "第{round}轮第{board}台: {}{who}{}",
+                result_word(*result),
+                cause(*c)
+            )
+        }
+        Event::ResultCorrected {
+            round,
+            board,
+            result,
+            reason,
+        } => format!(
+            "第{round}轮第{board}台 更正为{}: {reason}",
+            result.map_or("无结果", result_word)
+        ),
+        Event::SeatMarked {
+            round,
+            board,
+            side: s,
+            present,
+            ..
+        } => format!(
+            "第{round}轮第{board}台: {}{}",
+            side(*s, L),
+            if *present { "到场" } else { "缺席" }
+        ),
+        Event::FoulRecorded {
+            round,
+            board,
+            side: s,
+            kind,
+        } => format!(
+            "第{round}轮第{board}台: {}犯规 ({})",
+            side(*s, L),
+            foul_kind(*kind, L)
+        ),
+        Event::Clock {
+            round,
+            board,
+            action,
+            at,
+        } => format!(
+            "第{round}轮第{board}台: 棋钟 {} ({})",
+            super::clock_action(action, L),
+            clock_time(zone, *at)
+        ),
+        Event::MoveLimitNoted { round, board, note } => {
+            format!("第{round}轮第{board}台: 限着 {note}")
+        }
+        Event::LotDrawn {
+            round,
+            board,
+            red,
+            black,
+        } => format!(
+            "第{round}轮第{board}台: 抽签定先后手, {red}号{} 执红, {black}号{} 执黑",
+            n(*red),
+            n(*black)
+        ),
+    }
+}
