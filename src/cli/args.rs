@@ -199,6 +199,18 @@ pub enum Cmd {
         #[arg(long)]
         theme: Option<String>,
     },
+    /// The read-only room page: live pairings and standings for phones and the hall's TV.
+    Serve {
+        /// The log to follow (read only).
+        #[arg(required_unless_present = "demo")]
+        log: Option<PathBuf>,
+        /// ADDR:PORT to listen on; 0.0.0.0:8080 opens it to the venue's LAN.
+        #[arg(long, default_value = crate::serve::DEFAULT_BIND)]
+        bind: String,
+        /// Serve a copy of the embedded demo, its current round replaying live.
+        #[arg(long, conflicts_with = "log")]
+        demo: bool,
+    },
 }
 
 #[derive(Subcommand, Debug)]

@@ -6,6 +6,7 @@ pub mod args;
 mod feed;
 mod players;
 mod rounds;
+mod serve;
 mod setup;
 mod simulate;
 
@@ -292,6 +293,7 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             seed,
             out,
         } => simulate::run(&preset, players, rounds, seed, &out),
+        Cmd::Serve { log, bind, demo } => serve::run(ctx, log.as_deref(), &bind, demo),
         Cmd::Console { .. } | Cmd::Demo { .. } => Ok(()),
     }
 }
