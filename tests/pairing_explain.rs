@@ -1,7 +1,8 @@
 //! `pair --explain` explains the boards actually played: a hand change after the engine's
 //! proposal is flagged, and an accepted override's warning is shown.
 
-use bianpai::domain::pairing::explain_round;
+use bianpai::domain::pairing::{explain_round, explain_round_in};
+use bianpai::domain::rules::Lang;
 use bianpai::domain::{Actor, Board, Command, PlayerEntry, Role, Round, Rules, Tournament};
 
 fn run(t: &mut Tournament, cmd: &Command) {
@@ -32,9 +33,16 @@ fn paired_event() -> Tournament {
 #[test]
 fn the_engines_own_pairing_is_explained_without_a_warning() {
     let t = paired_event();
-    let lines = explain_round(&t, Round(1));
+    let lines = explain_round_in(&t, Round(1), Lang::En);
     assert!(lines.iter().any(|l| l.starts_with("board 1:")), "{lines:?}");
     assert!(!lines.iter().any(|l| l.starts_with("note:")), "{lines:?}");
+    // Chinese by default (the event sets no language).
+    let zh = explain_round(&t, Round(1));
+    assert!(zh.iter().any(|l| l.starts_with("第1台：")), "{zh:?}");
+    assert!(
+        zh.iter().all(|l| !l.contains("round 1 by number")),
+        "{zh:?}"
+    );
 }
 
 #[test]
@@ -47,12 +55,17 @@ fn a_hand_change_is_flagged_in_the_explanation() {
             force: None,
         },
     );
-    let lines = explain_round(&t, Round(1));
+    let lines = explain_round_in(&t, Round(1), Lang::En);
     assert!(
         lines
             .iter()
             .any(|l| l.starts_with("note: the boards of round 1 differ")),
         "{lines:?}"
     );
-    assert!(explain_round(&t, Round(2))[0].contains("has not been paired"));
+    assert!(explain_round_in(&t, Round(2), Lang::En)[0].contains("has not been paired"));
+    assert!(
+        explain_round(&t, Round(1))
+            .iter()
+            .any(|l| l.starts_with("注意："))
+    );
 }

@@ -97,7 +97,7 @@ fn run(preset: &str, n: usize, seed: u64, max_rounds: u32) -> Result<(), TestCas
         );
         let events = match first {
             Ok(events) => events,
-            Err(Refusal::Pairing(msg)) => {
+            Err(msg @ Refusal::Unpairable { .. }) => {
                 // Only acceptable when no legal pairing exists: checked by search on small
                 // sections; sections of 13–24 players late in an event cannot be checked here.
                 let last = round >= t.rules.rounds;

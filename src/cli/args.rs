@@ -215,6 +215,18 @@ pub enum Cmd {
         #[arg(long, default_value = "/usr/local/bin/bianpai")]
         bin: PathBuf,
     },
+    /// The read-only room page: live pairings and standings for phones and the hall's TV.
+    Serve {
+        /// The log to follow (read only).
+        #[arg(required_unless_present = "demo")]
+        log: Option<PathBuf>,
+        /// ADDR:PORT to listen on; 0.0.0.0:8080 opens it to the venue's LAN.
+        #[arg(long, default_value = crate::serve::DEFAULT_BIND)]
+        bind: String,
+        /// Serve a copy of the embedded demo, its current round replaying live.
+        #[arg(long, conflicts_with = "log")]
+        demo: bool,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -293,6 +305,17 @@ pub struct PairArgs {
     /// With --lot: the armageddon board, when more than one waits for its lot.
     #[arg(long, requires = "lot")]
     pub board: Option<String>,
+    /// Head arbiter, when no legal pairing exists before the last round: pair with the colour
+    /// rules relaxed (`colours`: fewest breaks, then the usual order). Needs --reason.
+    #[arg(long, value_name = "colours")]
+    pub relax: Option<String>,
+    /// Head arbiter: enter the next round by hand, red-black pairs in board order
+    /// ("3-8,5-1,…"). Needs --reason; a pairing that breaks a hard rule also needs --force.
+    #[arg(long, value_name = "PAIRS")]
+    pub manual: Option<String>,
+    /// With --manual: the player who gets the bye (repeatable).
+    #[arg(long, value_name = "N")]
+    pub bye: Vec<String>,
 }
 
 #[derive(Args, Debug)]

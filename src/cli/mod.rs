@@ -7,6 +7,7 @@ mod feed;
 mod install;
 mod players;
 mod rounds;
+mod serve;
 mod setup;
 mod simulate;
 
@@ -309,6 +310,7 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             out,
         } => simulate::run(&preset, players, rounds, seed, &out),
         Cmd::Install { log, group, bin } => install::run(&log, &group, &bin),
+        Cmd::Serve { log, bind, demo } => serve::run(ctx, log.as_deref(), &bind, demo),
         Cmd::Console { .. } | Cmd::Demo { .. } => Ok(()),
     }
 }

@@ -11,7 +11,7 @@ use super::{CliError, CliResult, Ctx, board_arg, err, execute, open_log, round_a
 use crate::domain::clock::{ClockReading, format_ms, parse_ms};
 use crate::domain::event::ClockAction;
 use crate::domain::rules::FoulKind;
-use crate::domain::{Command, Event, GameResult, Side};
+use crate::domain::{Command, Event, GameResult, PlayerNo, Side};
 use crate::export;
 use crate::log::Log;
 
@@ -32,6 +32,62 @@ fn run_and_print(ctx: &Ctx, path: &Path, cmd: &Command) -> Result<(Log, usize), 
     Ok((log, recs.len()))
 }
 
+/// Parses `--manual "3-8,5-1"`: (red, black) pairs in board order.
+fn manual_pairs(text: &str) -> Result<Vec<(PlayerNo, PlayerNo)>, CliError> {
+    let mut out = Vec::new();
+    for (k, part) in text.split(',').enumerate() {
+        let part = part.trim();
+        if part.is_empty() {
+            continue;
+        }
+        let Some((red, black)) = part.split_once('-') else {
+            return err(format!(
+                "--manual, board {}: '{part}' is not a pair like 3-8 (red-black)",
+                k + 1
+            ));
+        };
+        out.push((super::player_arg(red)?, super::player_arg(black)?));
+    }
+    if out.is_empty() {
+        return err("--manual: no pairs given (\"3-8,5-1,…\")");
+    }
+    Ok(out)
+}
+
+/// The head arbiter's commands for an unpairable round (`--relax colours`, `--manual`).
+fn decision_cmd(a: &PairArgs) -> Result<Option<Command>, CliError> {
+    let reason = a.reason.clone().unwrap_or_default();
+    if let Some(kind) = &a.relax {
+        if !matches!(kind.trim(), "colours" | "colors") {
+            return err(format!("--relax '{kind}': only `colours` can be relaxed"));
+        }
+        if reason.trim().is_empty() {
+            return err("--relax colours needs --reason TEXT (recorded in the log)");
+        }
+        return Ok(Some(Command::PairRelaxed { reason }));
+    }
+    if let Some(text) = &a.manual {
+        if reason.trim().is_empty() {
+            return err("--manual needs --reason TEXT (recorded in the log)");
+        }
+        let byes = a
+            .bye
+            .iter()
+            .map(|b| super::player_arg(b))
+            .collect::<Result<Vec<_>, _>>()?;
+        return Ok(Some(Command::PairManual {
+            games: manual_pairs(text)?,
+            byes,
+            reason,
+            force: a.force,
+        }));
+    }
+    if !a.bye.is_empty() {
+        return err("--bye goes with --manual");
+    }
+    Ok(None)
+}
+
 pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
     if let Some(lot) = &a.lot {
         let higher: Side = lot.parse().map_err(CliError)?;
@@ -39,12 +95,17 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
         return simple(ctx, &a.log, &Command::DrawLot { board, higher });
     }
     super::prime(&a.log);
-    let lang = super::out_lang();
-    if a.force && a.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
+    let decision = decision_cmd(a)?;
+    if a.force && decision.is_none() && a.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
         return err("--force needs --reason TEXT (recorded with the override)");
     }
     let force = if a.force { a.reason.clone() } else { None };
-    let cmd = if let Some(s) = &a.swap {
+    let cmd = if let Some(d) = decision {
+        if a.preview && matches!(d, Command::PairManual { .. }) {
+            return err("--preview cannot show a pairing entered by hand");
+        }
+        Some(d)
+    } else if let Some(s) = &a.swap {
         let (Some(x), Some(y)) = (s.first(), s.get(1)) else {
             return err("--swap needs two board numbers");
         };
@@ -70,15 +131,19 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
     };
     if a.preview {
         let log = super::open_reader(ctx, &a.log, false)?;
-        let p = crate::domain::pairing::propose(log.state())?;
-        for line in &p.explanation {
-            crate::outln!("{line}");
+        let lang = super::lang(ctx.lang, Some(&log.state().rules));
+        let relax = matches!(cmd, Some(Command::PairRelaxed { .. }));
+        let p = crate::domain::pairing::propose_opts(log.state(), &[], relax)?;
+        for line in &p.lines {
+            crate::outln!("{}", line.text(lang));
         }
         return Ok(());
     }
-    let recs = execute(ctx, &a.log, cmd.as_ref().unwrap_or(&Command::PairNextRound))?;
+    let cmd = cmd.unwrap_or(Command::PairNextRound);
+    let recs = execute(ctx, &a.log, &cmd)?;
     let log = open_log(&a.log)?;
     let t = log.state();
+    let lang = super::lang(ctx.lang, Some(&t.rules));
     let round = t.current_round();
     crate::outln!("{}", export::text::pairings(t, round, lang).trim_end());
     if a.explain {
@@ -94,6 +159,21 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
                     "{}",
                     crate::i18n::cli(&crate::i18n::CliMsg::OverrideWarning(w.clone()), lang)
                 );
+            }
+        }
+        if let Event::PairingNoted { round, .. } = &r.ev
+            && !a.explain
+        {
+            // Rule breaks are always shown with the pairing.
+            for line in crate::domain::pairing::explain_round_lines(t, *round) {
+                if matches!(
+                    line,
+                    crate::domain::pairing::Line::Relaxed(_)
+                        | crate::domain::pairing::Line::Decision { .. }
+                        | crate::domain::pairing::Line::Override(_)
+                ) {
+                    crate::outln!("{}", line.text(lang));
+                }
             }
         }
     }

@@ -71,6 +71,8 @@ pub enum Deed {
     Cancel,
     /// Keys without a help line of their own (typing, choosing a side).
     Edit,
+    /// Show the room page's QR code.
+    RoomQr,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,6 +113,8 @@ pub enum Action {
     DrawLot,
     /// The role may not do this; say so instead of acting.
     NotPermitted(Deed),
+    /// Show or hide the QR code of the room page (`bianpai serve`).
+    ToggleQr,
 }
 
 #[cfg(test)]

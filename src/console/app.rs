@@ -201,6 +201,8 @@ pub struct App {
     advance_tried: Option<Round>,
     in_flight: Vec<InFlight>,
     next_id: u64,
+    /// The room page's address and its QR code while the `Q` overlay is shown.
+    pub qr: Option<(String, Vec<String>)>,
 }
 
 impl App {
@@ -260,6 +262,7 @@ impl App {
             advance_tried: None,
             in_flight: Vec::new(),
             next_id: 1,
+            qr: None,
         }
     }
 

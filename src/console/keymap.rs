@@ -87,6 +87,7 @@ pub const BINDINGS: &[Binding] = &[
     // Everywhere outside text prompts.
     b(M::Normal, K::Char('q'), ALL, Action::Quit, Deed::Quit),
     b(M::Normal, K::CtrlC, ALL, Action::Quit, Deed::Quit),
+    b(M::Normal, K::Char('Q'), ALL, Action::ToggleQr, Deed::RoomQr),
     b(
         M::Normal,
         K::Char('?'),

@@ -429,6 +429,8 @@ impl Strings {
             (Deed::Submit, false) => "record",
             (Deed::Cancel, false) => "cancel",
             (Deed::Edit, false) => "type",
+            (Deed::RoomQr, true) => "房间页面二维码",
+            (Deed::RoomQr, false) => "room page QR code",
         }
     }
 

@@ -167,7 +167,12 @@ pub fn preview_table(t: &Tournament, s: &Strings) -> Table {
             for b in &p.byes {
                 table.notes.push(format!("{}: {b} {}", s.bye, name(t, *b)));
             }
-            table.notes.extend(p.explanation);
+            let lang = if s.zh {
+                crate::domain::rules::Lang::Zh
+            } else {
+                crate::domain::rules::Lang::En
+            };
+            table.notes.extend(p.lines.iter().map(|l| l.text(lang)));
         }
         Err(e) => table.notes.push(fill(
             s.preview_none,

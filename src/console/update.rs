@@ -51,6 +51,15 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
             app.info(app.s.cancelled.to_string());
             Mode::Normal
         }
+        (Mode::Normal, Action::ToggleQr) => {
+            app.qr = if app.qr.take().is_some() {
+                None
+            } else {
+                let url = crate::serve::room_url();
+                crate::serve::qr::lines(&url).map(|l| (url, l))
+            };
+            Mode::Normal
+        }
         (Mode::Normal, Action::Show(s)) => {
             app.screen = s;
             Mode::Normal

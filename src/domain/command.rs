@@ -35,6 +35,19 @@ pub enum Command {
     PairNextRoundWith {
         red: Vec<PlayerNo>,
     },
+    /// No legal pairing exists before the last round: the head arbiter has the engine pair
+    /// with colour rules 4–5 relaxed (fewest breaks, then criteria 6–10).
+    PairRelaxed {
+        reason: String,
+    },
+    /// The head arbiter enters the next round by hand: (red, black) pairs in board order and
+    /// byes. Refused while it breaks a hard rule, unless `force`.
+    PairManual {
+        games: Vec<(PlayerNo, PlayerNo)>,
+        byes: Vec<PlayerNo>,
+        reason: String,
+        force: bool,
+    },
     UnpairRound {
         reason: String,
     },
@@ -134,7 +147,9 @@ impl Command {
             | Command::NumberInOrder => &[Head, Organizer],
             Command::ReinstatePlayer { .. }
             | Command::NoteMoveLimit { .. }
-            | Command::CorrectStart { .. } => &[Head],
+            | Command::CorrectStart { .. }
+            | Command::PairRelaxed { .. }
+            | Command::PairManual { .. } => &[Head],
             Command::RecordResult { correct, .. } => {
                 if correct.is_some() {
                     &[Head]
@@ -165,6 +180,8 @@ impl Command {
             Command::ReinstatePlayer { .. } => "reinstate a player",
             Command::DrawNumbers { .. } | Command::NumberInOrder => "draw numbers",
             Command::PairNextRound | Command::PairNextRoundWith { .. } => "pair the next round",
+            Command::PairRelaxed { .. } => "pair with the colour rules relaxed",
+            Command::PairManual { .. } => "enter the round's pairing by hand",
             Command::UnpairRound { .. } => "discard the round's pairing",
             Command::SwapBoards { .. } | Command::FlipBoard { .. } => "change the pairing",
             Command::StartRound { .. } => "start the round",

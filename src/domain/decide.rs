@@ -65,6 +65,13 @@ impl Tournament {
             Command::NumberInOrder => self.decide_draw(None),
             Command::PairNextRound => self.decide_pair(&[]),
             Command::PairNextRoundWith { red } => self.decide_pair(red),
+            Command::PairRelaxed { reason } => self.decide_pair_relaxed(reason),
+            Command::PairManual {
+                games,
+                byes,
+                reason,
+                force,
+            } => self.decide_pair_manual(games, byes, reason, *force),
             Command::UnpairRound { reason } => {
                 let r = self.current().ok_or(Refusal::NoRound)?;
                 if r.has_any_result() {
@@ -276,6 +283,75 @@ impl Tournament {
     }
 
     fn decide_pair(&self, red_choices: &[PlayerNo]) -> Decision {
+        self.decide_pair_opts(red_choices, None)
+    }
+
+    /// The head arbiter's way out when no legal pairing exists before the last round: the
+    /// engine pairs with colour rules 4–5 relaxed, and the log records the reason.
+    fn decide_pair_relaxed(&self, reason: &str) -> Decision {
+        if reason.trim().is_empty() {
+            return Err(Refusal::ReasonNeeded(ReasonFor::RelaxedPairing));
+        }
+        if self.current_round().0 + 1 >= self.rules.rounds {
+            return Err(Refusal::RelaxInLastRound);
+        }
+        match self.decide_pair(&[]) {
+            Ok(_) => Err(Refusal::RelaxNotNeeded),
+            Err(Refusal::Unpairable { .. }) => self.decide_pair_opts(&[], Some(reason)),
+            Err(other) => Err(other),
+        }
+    }
+
+    /// The head arbiter enters the next round by hand.
+    fn decide_pair_manual(
+        &self,
+        pairs: &[(PlayerNo, PlayerNo)],
+        byes: &[PlayerNo],
+        reason: &str,
+        force: bool,
+    ) -> Decision {
+        if reason.trim().is_empty() {
+            return Err(Refusal::ReasonNeeded(ReasonFor::ManualPairing));
+        }
+        let (mut events, state) = self.pair_prelude()?;
+        let round = Round(state.current_round().0 + 1);
+        let mut games: Vec<super::event::Pairing> = pairing::knockout_boards(&state, round)?;
+        for &(red, black) in pairs {
+            games.push(super::event::Pairing {
+                board: Board(games.len() as u32 + 1),
+                red,
+                black,
+                stage: super::event::Stage::Swiss,
+                game: super::event::GameKind::Slow,
+            });
+        }
+        let warnings = pairing::swiss::check_manual(&state, round, &games, byes);
+        if !warnings.is_empty() && !force {
+            return Err(Refusal::BreaksRule(warnings));
+        }
+        let colour_breaks = pairing::swiss::colour_breaks(&state, round, &games);
+        events.push(Event::RoundPaired {
+            round,
+            games,
+            byes: byes.to_vec(),
+        });
+        events.push(Event::PairingNoted {
+            round,
+            note: super::event::PairingNote {
+                colour_breaks,
+                decision: Some(super::event::PairingDecision {
+                    manual: true,
+                    reason: reason.to_string(),
+                    warnings,
+                }),
+            },
+        });
+        Ok(events)
+    }
+
+    /// Checks before pairing a new round; the numbers drawn event when numbers were never
+    /// drawn, and the state with it applied.
+    fn pair_prelude(&self) -> Result<(Vec<Event>, std::borrow::Cow<'_, Tournament>), Refusal> {
         if let Some(r) = self.current()
             && let Some(g) = r.games.iter().find(|g| g.result.is_none())
         {
@@ -305,12 +381,30 @@ impl Tournament {
             state.to_mut().apply(&e);
             events.push(e);
         }
-        let proposal = pairing::propose_with(&state, red_choices)?;
+        Ok((events, state))
+    }
+
+    fn decide_pair_opts(&self, red_choices: &[PlayerNo], relaxed: Option<&str>) -> Decision {
+        let (mut events, state) = self.pair_prelude()?;
+        let proposal = pairing::propose_opts(&state, red_choices, relaxed.is_some())?;
+        let note =
+            (!proposal.breaks.is_empty() || relaxed.is_some()).then(|| Event::PairingNoted {
+                round: proposal.round,
+                note: super::event::PairingNote {
+                    colour_breaks: proposal.breaks.clone(),
+                    decision: relaxed.map(|reason| super::event::PairingDecision {
+                        manual: false,
+                        reason: reason.to_string(),
+                        warnings: Vec::new(),
+                    }),
+                },
+            });
         events.push(Event::RoundPaired {
             round: proposal.round,
             games: proposal.games,
             byes: proposal.byes,
         });
+        events.extend(note);
         Ok(events)
     }
 

@@ -258,6 +258,36 @@ pub enum Event {
         red: PlayerNo,
         black: PlayerNo,
     },
+    /// Recorded right after a round's `RoundPaired` when the pairing breaks a rule: colour
+    /// rules 4–5 broken in the last round (or relaxed by the head arbiter), or a round paired
+    /// by hand, with the head arbiter's reason and every hard rule it breaks.
+    PairingNoted {
+        round: Round,
+        note: PairingNote,
+    },
+}
+
+/// What the log records about a pairing that breaks a rule (RULES.md §3).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairingNote {
+    /// Colour rules 4–5 broken, one entry per player and rule.
+    #[serde(default)]
+    pub colour_breaks: Vec<crate::domain::pairing::Break>,
+    /// The head arbiter's decision when no legal pairing existed (or the round was entered
+    /// by hand); absent for the engine's own last-round relaxation.
+    #[serde(default)]
+    pub decision: Option<PairingDecision>,
+}
+
+/// The head arbiter's way out of an unpairable round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairingDecision {
+    /// `false`: paired by the engine with colour rules 4–5 relaxed; `true`: entered by hand.
+    pub manual: bool,
+    pub reason: String,
+    /// Every hard rule the hand-made pairing breaks, as confirmed with `--force`.
+    #[serde(default)]
+    pub warnings: Vec<String>,
 }
 
 impl Event {
@@ -283,6 +313,7 @@ impl Event {
             Event::TimeCorrected { .. } => "time_corrected",
             Event::StartCorrected { .. } => "start_corrected",
             Event::LotDrawn { .. } => "lot_drawn",
+            Event::PairingNoted { .. } => "pairing_noted",
         }
     }
 

@@ -27,7 +27,25 @@ pub fn seeds(t: &Tournament) -> Vec<PlayerNo> {
     if t.completed_rounds() < k.after_round {
         return Vec::new();
     }
-    standings::standings(t, Round(k.after_round))
+    let table = standings::standings(t, Round(k.after_round));
+    // Once the semi-finals are paired the seeds are fixed: a finalist who withdraws later
+    // (by hand or by the consecutive-forfeit rule) stays a seed, and the knockout goes on.
+    if let Some(first) = t.round(Round(k.after_round + 1)) {
+        let semi: Vec<PlayerNo> = first
+            .games
+            .iter()
+            .filter(|g| g.stage == Stage::SemiFinal)
+            .flat_map(|g| [g.red, g.black])
+            .collect();
+        if !semi.is_empty() {
+            return table
+                .into_iter()
+                .filter(|s| semi.contains(&s.no))
+                .map(|s| s.no)
+                .collect();
+        }
+    }
+    table
         .into_iter()
         .filter(|s| s.section == 0)
         .filter(|s| t.player(s.no).is_some_and(|p| p.status == Status::Active))

@@ -42,6 +42,18 @@ pub enum Refusal {
     },
     #[error("pairing failed: {0}")]
     Pairing(String),
+    /// No pairing keeps hard rules 1–5 (RULES.md §3): the head arbiter decides (issue 12).
+    #[error(
+        "no legal pairing: {}players {} cannot be paired without a rematch, a second bye or (before the last round) a colour rule broken; the head arbiter decides: `bianpai pair LOG --relax colours --reason TEXT` (fewest colour-rule breaks) or `bianpai pair LOG --manual \"3-8,5-1,…\" [--bye N] --reason TEXT` (the round entered by hand)",
+        .section.as_ref().map(|s| format!("{s}: ")).unwrap_or_default(),
+        .players.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+    )]
+    Unpairable {
+        section: Option<String>,
+        players: Vec<PlayerNo>,
+    },
+    #[error("round {0}: no players are eligible")]
+    NoneEligible(Round),
     #[error("registration refused: {0}")]
     Registration(String),
     #[error("{0}")]
@@ -110,6 +122,12 @@ pub enum Refusal {
     TooFewFinalists { found: usize, after: Round },
     #[error("knockout: the semi-final {a} v {b} is not decided yet")]
     SemiFinalOpen { a: PlayerNo, b: PlayerNo },
+    /// `pair --relax colours` when a pairing that keeps every rule exists (issue 12).
+    #[error("a pairing that keeps every rule exists: pair normally")]
+    RelaxNotNeeded,
+    /// `pair --relax colours` in the last round, which relaxes colour rules by itself.
+    #[error("the last round relaxes colour rules 4–5 by itself when needed: pair it normally")]
+    RelaxInLastRound,
 }
 
 /// Why a floor command was refused on a board (times in UTC; rendered in the event's zone).
@@ -234,6 +252,8 @@ pub enum ReasonFor {
     Correction,
     Reinstatement,
     StartCorrection,
+    RelaxedPairing,
+    ManualPairing,
 }
 
 impl std::fmt::Display for ReasonFor {
@@ -242,6 +262,8 @@ impl std::fmt::Display for ReasonFor {
             ReasonFor::Correction => "a correction (--reason TEXT)",
             ReasonFor::Reinstatement => "reinstating a player",
             ReasonFor::StartCorrection => "correcting a start time (--reason TEXT)",
+            ReasonFor::RelaxedPairing => "pairing with relaxed colour rules (--reason TEXT)",
+            ReasonFor::ManualPairing => "a pairing entered by hand (--reason TEXT)",
         })
     }
 }

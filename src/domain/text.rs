@@ -208,7 +208,9 @@ pub fn check_command(cmd: &Command) -> Result<(), TextFault> {
         Command::WithdrawPlayer { reason: r, .. }
         | Command::ReinstatePlayer { reason: r, .. }
         | Command::UnpairRound { reason: r }
-        | Command::CorrectStart { reason: r, .. } => reason(r),
+        | Command::CorrectStart { reason: r, .. }
+        | Command::PairRelaxed { reason: r }
+        | Command::PairManual { reason: r, .. } => reason(r),
         Command::SwapBoards { force, .. } | Command::FlipBoard { force, .. } => {
             force.as_deref().map_or(Ok(()), reason)
         }

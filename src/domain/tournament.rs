@@ -91,6 +91,8 @@ pub struct RoundState {
     pub started_at: Option<DateTime<Utc>>,
     /// Warnings accepted by arbiter overrides of this round's pairing.
     pub override_warnings: Vec<String>,
+    /// Rules this round's pairing breaks and the head arbiter's decision (`PairingNoted`).
+    pub pairing_note: Option<super::event::PairingNote>,
 }
 
 impl RoundState {
@@ -313,6 +315,7 @@ impl Tournament {
                         byes: byes.clone(),
                         started_at: None,
                         override_warnings: Vec::new(),
+                        pairing_note: None,
                     });
                 }
             }
@@ -331,6 +334,11 @@ impl Tournament {
                 if let Some(r) = self.round_mut(*round) {
                     r.games = new_games;
                     r.override_warnings.extend(warnings.iter().cloned());
+                }
+            }
+            Event::PairingNoted { round, note } => {
+                if let Some(r) = self.round_mut(*round) {
+                    r.pairing_note = Some(note.clone());
                 }
             }
             Event::GameAdded { round, game, .. } => {

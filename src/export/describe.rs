@@ -151,5 +151,34 @@ pub fn describe_event(t: &Tournament, ev: &Event) -> String {
             red,
             black,
         } => format!("round {round} board {board}: colour lot, {red} red v {black} black"),
+        Event::PairingNoted { round, note } => {
+            let mut parts: Vec<String> = note
+                .colour_breaks
+                .iter()
+                .map(|b| b.text(crate::domain::rules::Lang::En))
+                .collect();
+            parts.extend(
+                note.decision
+                    .iter()
+                    .flat_map(|d| d.warnings.iter().cloned()),
+            );
+            match &note.decision {
+                Some(d) => format!(
+                    "round {round}: {} by the head arbiter ({}){}",
+                    if d.manual {
+                        "paired by hand"
+                    } else {
+                        "paired with colour rules relaxed"
+                    },
+                    d.reason,
+                    if parts.is_empty() {
+                        String::new()
+                    } else {
+                        format!(": {}", parts.join("; "))
+                    }
+                ),
+                None => format!("round {round}: colour rules relaxed: {}", parts.join("; ")),
+            }
+        }
     }
 }

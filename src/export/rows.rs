@@ -128,7 +128,7 @@ pub fn result_text(r: GameResult, lang: Lang) -> &'static str {
     }
 }
 
-fn stage_text(stage: Stage, game: GameKind, lang: Lang) -> String {
+pub fn stage_text(stage: Stage, game: GameKind, lang: Lang) -> String {
     let s = match stage {
         Stage::Swiss => pick(lang, "积分编排", "Swiss"),
         Stage::SemiFinal => pick(lang, "半决赛", "semi-final"),

@@ -156,8 +156,8 @@ pub fn pairings(t: &Tournament, round: Round, lang: Lang) -> String {
 }
 
 /// The explanation lines for a round's pairing, recomputed from the state before it.
-pub fn explanation(t: &Tournament, round: Round, _lang: Lang) -> Vec<String> {
-    crate::domain::pairing::explain_round(t, round)
+pub fn explanation(t: &Tournament, round: Round, lang: Lang) -> Vec<String> {
+    crate::domain::pairing::explain_round_in(t, round, lang)
 }
 
 #[cfg(test)]

@@ -133,10 +133,16 @@ fn reason_for(r: ReasonFor, lang: Lang) -> &'static str {
         (ReasonFor::Correction, Lang::Zh) => "更正结果须填写理由 (--reason 理由)",
         (ReasonFor::Reinstatement, Lang::Zh) => "恢复参赛须填写理由",
         (ReasonFor::StartCorrection, Lang::Zh) => "更正开始时间须填写理由 (--reason 理由)",
+        (ReasonFor::RelaxedPairing, Lang::Zh) => "放宽颜色规则编排须填写理由 (--reason 理由)",
+        (ReasonFor::ManualPairing, Lang::Zh) => "手工编排须填写理由 (--reason 理由)",
         (other, Lang::En) => match other {
             ReasonFor::Correction => "a correction needs a reason (--reason TEXT)",
             ReasonFor::Reinstatement => "reinstating a player needs a reason",
             ReasonFor::StartCorrection => "correcting a start time needs a reason (--reason TEXT)",
+            ReasonFor::RelaxedPairing => {
+                "pairing with relaxed colour rules needs a reason (--reason TEXT)"
+            }
+            ReasonFor::ManualPairing => "a pairing entered by hand needs a reason (--reason TEXT)",
         },
     }
 }

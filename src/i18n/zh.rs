@@ -111,6 +111,14 @@ pub fn refusal(r: &Refusal, zone: EventZone) -> String {
         Refusal::NoPlayers => "尚无棋手报名".into(),
         Refusal::ResultsEntered(round) => format!("第{round}轮已录入结果, 编排不能再更改"),
         Refusal::AllRoundsPaired(n) => format!("全部{n}轮均已编排, 比赛已结束"),
+        Refusal::Unpairable { section, players } => format!(
+            "无合规编排: {}{}号无法在不重复对局、不二次轮空、(末轮前)不违反颜色规则的前提下编对; 请裁判长决定: `bianpai pair 日志 --relax colours --reason 理由` (颜色违规最少) 或 `bianpai pair 日志 --manual \"3-8,5-1,…\" [--bye 序号] --reason 理由` (手工编排)",
+            section.as_ref().map(|s| format!("{s}: ")).unwrap_or_default(),
+            players.iter().map(ToString::to_string).collect::<Vec<_>>().join("、")
+        ),
+        Refusal::NoneEligible(round) => format!("第{round}轮没有可编排的棋手"),
+        Refusal::RelaxNotNeeded => "存在不违反任何规则的编排, 请正常编排 (不加 --relax)".into(),
+        Refusal::RelaxInLastRound => "末轮在需要时会自动放宽颜色规则, 请正常编排".into(),
         Refusal::SwapSelf(board) => format!("第{board}台不能与自己交换"),
         Refusal::BreaksRule(w) => format!(
             "此更改违反规则: {}; 如确需更改, 加 --force --reason 理由",
@@ -330,6 +338,27 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
         ),
         Event::MoveLimitNoted { round, board, note } => {
             format!("第{round}轮第{board}台: 限着 {note}")
+        }
+        Event::PairingNoted { round, note } => {
+            let mut parts: Vec<String> = note.colour_breaks.iter().map(|b| b.text(L)).collect();
+            parts.extend(
+                note.decision
+                    .iter()
+                    .flat_map(|d| d.warnings.iter().cloned()),
+            );
+            let list = if parts.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", parts.join("; "))
+            };
+            match &note.decision {
+                Some(d) if d.manual => format!("第{round}轮由裁判长手工编排 ({}){list}", d.reason),
+                Some(d) => format!(
+                    "第{round}轮由裁判长决定放宽颜色规则编排 ({}){list}",
+                    d.reason
+                ),
+                None => format!("第{round}轮放宽颜色规则{list}"),
+            }
         }
         Event::LotDrawn {
             round,

@@ -124,6 +124,7 @@ pub fn section_input(t: &Tournament, section: usize) -> SectionInput {
         round,
         last_round: round.0 >= t.rules.rounds,
         late_rounds: round.0 + 2 >= t.rules.rounds,
+        relax_colours: false,
         entrants: lists[section].clone(),
     }
 }

@@ -2,6 +2,7 @@
 //! pattern). No sorting, tiebreak maths or clock arithmetic happens here.
 
 mod help;
+mod qr;
 pub mod round;
 mod status;
 mod table;
@@ -46,6 +47,9 @@ pub fn draw(frame: &mut Frame, app: &App) {
         }
     }
     status::draw(frame, app, bottom);
+    if let Some((url, lines)) = &app.qr {
+        qr::draw(frame, app, url, lines);
+    }
 }
 
 fn draw_tabs(frame: &mut Frame, app: &App, area: Rect) {

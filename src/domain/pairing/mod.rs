@@ -2,21 +2,26 @@
 //! This module gathers each section's players and their history, hands them to the engine,
 //! and numbers the boards continuously across the room.
 
+pub mod blossom;
 pub mod colour;
 pub mod cost;
+pub mod explain;
 pub mod matching;
 mod round1;
 pub mod swiss;
+pub mod wide;
 
 use std::collections::HashMap;
 
-use super::event::{GameKind, Pairing, Stage};
+use super::event::{GameKind, Pairing, PairingDecision, Stage};
 use super::ids::{Board, PlayerNo, Round};
 use super::knockout;
 use super::refusal::Refusal;
+use super::rules::Lang;
 use super::side::Side;
 use super::tournament::{Status, Tournament};
 
+pub use explain::{Break, Line};
 pub use swiss::{PairingError, SectionPairing, pair_section};
 
 /// Whether a player was paired against a higher (up) or lower (down) score in a past round.
@@ -63,6 +68,9 @@ pub struct SectionInput {
     pub last_round: bool,
     /// True in the last three rounds: the higher-scored player's colour need wins.
     pub late_rounds: bool,
+    /// The head arbiter relaxed colour rules 4–5 before the last round (`pair --relax
+    /// colours`): fewest breaks first, then criteria 6–10.
+    pub relax_colours: bool,
     /// Eligible players, best rank first.
     pub entrants: Vec<Entrant>,
 }
@@ -73,8 +81,13 @@ pub struct Proposal {
     pub round: Round,
     pub games: Vec<Pairing>,
     pub byes: Vec<PlayerNo>,
-    /// The explanation, one line per board then general notes (`pair --explain`).
+    /// The explanation in the event's language, one line per board then general notes
+    /// (`pair --explain`).
     pub explanation: Vec<String>,
+    /// The same explanation as data, for rendering in another language.
+    pub lines: Vec<Line>,
+    /// Colour rules 4–5 this pairing breaks (last round, or relaxed by the head arbiter).
+    pub breaks: Vec<Break>,
 }
 
 /// Score of every player from the Swiss games of rounds before `before` (byes included).
@@ -177,37 +190,82 @@ pub fn entrants(t: &Tournament, round: Round) -> Vec<Vec<Entrant>> {
     by_section
 }
 
-/// One section's boards: section index, (red, black) pairs in board order, a note per pair.
-type SectionBoards = (usize, Vec<(PlayerNo, PlayerNo)>, Vec<String>);
+/// The knockout boards of `round` (RULES.md §7), numbered from 1, ahead of the Swiss boards.
+pub fn knockout_boards(t: &Tournament, round: Round) -> Result<Vec<Pairing>, Refusal> {
+    Ok(knockout::pairings(t, round, &[])?
+        .into_iter()
+        .enumerate()
+        .map(|(k, (red, black, stage))| Pairing {
+            board: Board(k as u32 + 1),
+            red,
+            black,
+            stage,
+            game: GameKind::Slow,
+        })
+        .collect())
+}
+
+/// The head arbiter's recorded decision for a round, if any.
+pub fn pairing_decision(t: &Tournament, round: Round) -> Option<PairingDecision> {
+    t.round(round)?.pairing_note.as_ref()?.decision.clone()
+}
+
+/// The event's language for explanations (Chinese unless the rules say otherwise).
+pub fn event_lang(t: &Tournament) -> Lang {
+    t.rules.lang.unwrap_or(Lang::Zh)
+}
+
+/// The explanation of a paired round in the event's language (see `explain_round_lines`).
+pub fn explain_round(t: &Tournament, round: Round) -> Vec<String> {
+    explain_round_in(t, round, event_lang(t))
+}
+
+/// The explanation of a paired round in `lang`.
+pub fn explain_round_in(t: &Tournament, round: Round, lang: Lang) -> Vec<String> {
+    explain_round_lines(t, round)
+        .iter()
+        .map(|l| l.text(lang))
+        .collect()
+}
 
 /// The explanation of a paired round: the engine's reasoning recomputed from the state before
 /// the round, with a warning when the boards played differ from what the engine proposes
-/// (changed by hand with `--swap`/`--flip`, or a knockout colour choice).
-pub fn explain_round(t: &Tournament, round: Round) -> Vec<String> {
+/// (changed by hand with `--swap`/`--flip`, or a knockout colour choice), and the head
+/// arbiter's recorded decision for a relaxed or hand-made round.
+pub fn explain_round_lines(t: &Tournament, round: Round) -> Vec<Line> {
     let Some(played) = t.round(round) else {
-        return vec![format!("round {round} has not been paired")];
+        return vec![Line::NotPaired(round)];
     };
     let mut before = t.clone();
     before.rounds.truncate(round.index());
-    let proposal = match propose(&before) {
-        Ok(p) if p.round == round => p,
-        Ok(_) => return vec![format!("round {round}: no explanation available")],
-        Err(e) => return vec![format!("round {round}: {e}")],
+    let decision = pairing_decision(t, round);
+    let relax = decision.as_ref().is_some_and(|d| !d.manual);
+    let proposal = match propose_opts(&before, &[], relax) {
+        Ok(p) if p.round == round => Some(p),
+        _ => None,
     };
-    let proposed: Vec<_> = proposal.games.iter().map(|g| (g.red, g.black)).collect();
-    // Tie-break games added to a knockout match come after the paired boards.
-    let actual: Vec<_> = played.games.iter().map(|g| (g.red, g.black)).collect();
-    let mut lines = proposal.explanation;
-    if !actual.starts_with(&proposed) {
-        lines.push(format!(
-            "note: the boards of round {round} differ from the engine's proposal explained above (changed by hand or by a knockout colour choice)"
-        ));
+    let mut lines = Vec::new();
+    if let Some(d) = &decision {
+        lines.push(Line::Decision {
+            manual: d.manual,
+            reason: d.reason.clone(),
+        });
+        lines.extend(d.warnings.iter().map(|w| Line::Override(w.clone())));
+    }
+    if let Some(proposal) = proposal {
+        let proposed: Vec<_> = proposal.games.iter().map(|g| (g.red, g.black)).collect();
+        // Tie-break games added to a knockout match come after the paired boards.
+        let actual: Vec<_> = played.games.iter().map(|g| (g.red, g.black)).collect();
+        lines.extend(proposal.lines);
+        if !actual.starts_with(&proposed) {
+            lines.push(Line::HandChanged(round));
+        }
     }
     lines.extend(
         played
             .override_warnings
             .iter()
-            .map(|w| format!("accepted override: {w}")),
+            .map(|w| Line::Override(w.clone())),
     );
     lines
 }
@@ -220,13 +278,25 @@ pub fn propose(t: &Tournament) -> Result<Proposal, Refusal> {
 /// Like `propose`; `red_choices` are knockout players who chose red where the colour
 /// counts are equal (RULES.md §7).
 pub fn propose_with(t: &Tournament, red_choices: &[PlayerNo]) -> Result<Proposal, Refusal> {
+    propose_opts(t, red_choices, false)
+}
+
+/// Like `propose_with`; `relax_colours`: the head arbiter relaxed colour rules 4–5 before the
+/// last round (fewest breaks first, then criteria 6–10).
+pub fn propose_opts(
+    t: &Tournament,
+    red_choices: &[PlayerNo],
+    relax_colours: bool,
+) -> Result<Proposal, Refusal> {
     let round = Round(t.current_round().0 + 1);
     let sections = entrants(t, round);
     let rules = &t.rules;
-    let mut explanation = Vec::new();
-    let mut knockout_games = knockout::pairings(t, round, red_choices)?;
-    let mut boards: Vec<SectionBoards> = Vec::new();
+    let several = rules.sections.len() > 1;
+    let mut general = Vec::new();
+    let knockout_games = knockout::pairings(t, round, red_choices)?;
+    let mut boards: Vec<Vec<((PlayerNo, PlayerNo), Line)>> = Vec::new();
     let mut byes = Vec::new();
+    let mut breaks = Vec::new();
     let scores = swiss_scores(t, round);
     for (s, list) in sections.iter().enumerate() {
         if list.is_empty() {
@@ -240,31 +310,22 @@ pub fn propose_with(t: &Tournament, red_choices: &[PlayerNo]) -> Result<Proposal
                 round,
                 last_round: round.0 >= rules.rounds,
                 late_rounds: round.0 + 2 >= rules.rounds,
+                relax_colours,
                 entrants: list.clone(),
             };
-            pair_section(&input).map_err(|e| {
-                Refusal::Pairing(if rules.sections.len() > 1 {
-                    format!("{name}: {e}")
-                } else {
-                    e.to_string()
-                })
+            pair_section(&input).map_err(|e| match e {
+                PairingError::Unpairable(players) => Refusal::Unpairable {
+                    section: several.then(|| name.clone()),
+                    players,
+                },
             })?
         };
         if let Some(b) = result.bye {
             byes.push(b);
         }
-        let mut pairs: Vec<((PlayerNo, PlayerNo), String)> = result
-            .pairs
-            .iter()
-            .copied()
-            .zip(
-                result
-                    .notes
-                    .iter()
-                    .cloned()
-                    .chain(std::iter::repeat(String::new())),
-            )
-            .collect();
+        breaks.extend(result.breaks.iter().copied());
+        let mut pairs: Vec<((PlayerNo, PlayerNo), Line)> =
+            result.pairs.iter().copied().zip(result.notes).collect();
         // Board order: higher score of the pair, then lower score, then smaller number.
         let key = |(r, b): (PlayerNo, PlayerNo)| {
             let (sr, sb) = (scores[&r], scores[&b]);
@@ -275,19 +336,18 @@ pub fn propose_with(t: &Tournament, red_choices: &[PlayerNo]) -> Result<Proposal
             )
         };
         pairs.sort_by_key(|(p, _)| key(*p));
-        let (ps, notes): (Vec<_>, Vec<_>) = pairs.into_iter().unzip();
-        explanation.extend(result.general.iter().map(|g| {
-            if rules.sections.len() > 1 {
-                format!("{name}: {g}")
+        general.extend(result.general.into_iter().map(|g| {
+            if several {
+                Line::InSection(name.clone(), Box::new(g))
             } else {
-                g.clone()
+                g
             }
         }));
-        boards.push((s, ps, notes));
+        boards.push(pairs);
     }
     let mut games = Vec::new();
-    let mut board_lines = Vec::new();
-    for (red, black, stage) in knockout_games.drain(..) {
+    let mut lines = Vec::new();
+    for (red, black, stage) in knockout_games {
         let board = Board(games.len() as u32 + 1);
         games.push(Pairing {
             board,
@@ -296,43 +356,33 @@ pub fn propose_with(t: &Tournament, red_choices: &[PlayerNo]) -> Result<Proposal
             stage,
             game: GameKind::Slow,
         });
-        board_lines.push(format!(
-            "board {board}: {} knockout, {red} v {black}",
-            stage.word()
+        lines.push(Line::OnBoard(
+            board,
+            Box::new(Line::Knockout { red, black, stage }),
         ));
     }
-    for (_, ps, notes) in boards {
-        for ((red, black), note) in ps.into_iter().zip(notes) {
-            let board = Board(games.len() as u32 + 1);
-            games.push(Pairing {
-                board,
-                red,
-                black,
-                stage: Stage::Swiss,
-                game: GameKind::Slow,
-            });
-            board_lines.push(if note.is_empty() {
-                format!("board {board}: {red} v {black}")
-            } else {
-                format!("board {board}: {red} v {black}: {note}")
-            });
-        }
+    for ((red, black), note) in boards.into_iter().flatten() {
+        let board = Board(games.len() as u32 + 1);
+        games.push(Pairing {
+            board,
+            red,
+            black,
+            stage: Stage::Swiss,
+            game: GameKind::Slow,
+        });
+        lines.push(Line::OnBoard(board, Box::new(note)));
     }
-    for b in &byes {
-        board_lines.push(format!(
-            "bye: {b} (lowest score without a bye whose removal leaves a legal pairing)"
-        ));
-    }
-    board_lines.extend(explanation);
+    lines.extend(general);
     if games.is_empty() && byes.is_empty() {
-        return Err(Refusal::Pairing(format!(
-            "round {round}: no players are eligible"
-        )));
+        return Err(Refusal::NoneEligible(round));
     }
+    let lang = event_lang(t);
     Ok(Proposal {
         round,
         games,
         byes,
-        explanation: board_lines,
+        explanation: lines.iter().map(|l| l.text(lang)).collect(),
+        lines,
+        breaks,
     })
 }

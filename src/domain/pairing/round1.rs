@@ -2,6 +2,7 @@
 //! With an odd field the highest number gets the bye. Optionally, players of the same club
 //! are not paired together (swap with the next board).
 
+use super::explain::Line;
 use super::{Entrant, SectionPairing};
 use crate::domain::ids::PlayerNo;
 use crate::domain::rules::Round1Mode;
@@ -28,17 +29,17 @@ pub(super) fn pair(t: &Tournament, list: &[Entrant]) -> SectionPairing {
             if k % 2 == 0 { (lo, hi) } else { (hi, lo) }
         })
         .collect::<Vec<_>>();
+    let halves = t.rules.round1 == Round1Mode::Halves;
     let notes = pairs
         .iter()
-        .map(|_| format!("round 1 by number ({})", t.rules.round1.word()))
+        .map(|&(red, black)| Line::Round1 { red, black, halves })
         .collect();
     SectionPairing {
         pairs,
         bye,
         notes,
-        general: bye
-            .map(|b| vec![format!("odd field: the highest number {b} has the bye")])
-            .unwrap_or_default(),
+        general: bye.map(|b| vec![Line::Round1Bye(b)]).unwrap_or_default(),
+        breaks: Vec::new(),
     }
 }
 

@@ -1,45 +1,67 @@
-//! The Swiss engine for rounds 2 and later (积分编排, RULES.md §3).
+//! The Swiss engine for rounds 2 and later (积分编排, RULES.md §3): an optimum by construction.
 //!
-//! 1. Bye (odd field): the lowest-scored player without a bye whose removal leaves a legal
-//!    pairing (checked by maximum matching); among equals the lowest-ranked.
-//! 2. Score groups from the top. A group's bracket is its players plus those floated down
-//!    into it. Before fixing the bracket, the engine picks the players who float on down:
-//!    the fewest possible, then fewest who floated down last round, then from the bottom
-//!    (`cost.rs` fixes this order), such that the rest of the bracket can be paired among
-//!    themselves and the floaters plus everyone below can still all be paired (maximum
-//!    matching, Edmonds' blossom). Candidates are tried in that order, so the first that
-//!    passes is the best; a top group kept whole outweighs anything lower down.
-//! 3. Inside the bracket: a perfect matching of least colour penalty (rule 7): greedy by rank,
-//!    completed by augmenting paths, proven optimal against a lower bound or solved exactly
-//!    (small brackets) or improved by exchanges (large brackets).
-//! 4. Colours inside each pair by the allocation steps (`colour.rs`).
+//! # Method
 //!
-//! In the last round the colour rules 4–5 are relaxable: the compatibility graph keeps only
-//! "not met", and colour-rule breaks count in the cost just below the score-group result.
+//! The pairing of a section is a perfect matching of its players (plus, with an odd field, one
+//! dummy vertex whose partner gets the bye). `cost.rs` defines the quality order of §3 as a
+//! cost made of digits, one per criterion (and per score level where the criterion goes level
+//! by level), and the cost of a pairing is the sum of its pairs' and its bye's digits. Each
+//! digit's base exceeds the largest total the digit can reach in any pairing, so the cost read
+//! as one mixed-radix integer orders pairings exactly as the lexicographic order does: a
+//! higher digit differing by one outweighs every possible difference of all lower digits.
+//! Every legal pair (hard rules 1–5; in the last round 4–5 become the `colour_breaks` digit)
+//! becomes an edge of weight `TOP − cost`, and a maximum-cardinality maximum-weight matching
+//! (`blossom.rs`, Edmonds' algorithm with duals) is then:
+//! - a legal pairing whenever one exists (maximum cardinality first; a maximum matching that
+//!   is not perfect names the players who cannot be paired),
+//! - of least cost among all legal pairings, bye included: the optimum of §3, not a guess.
+//!
+//! # Large fields
+//!
+//! A large field does not need every edge. The engine solves on candidate edges (each player's
+//! nearest partners by rank in their own score group, of each colour due, and the boundary
+//! players of the nearby groups), then prices every edge left out against the matching's dual
+//! solution: by LP duality for the perfect-matching polytope, a perfect matching whose duals
+//! leave no edge with negative reduced cost is optimal in the whole graph. Edges that price
+//! negative are added and the matching solved again; the loop ends with a certificate, so the
+//! decomposition changes the speed, never the result. The pricing does not look at every pair
+//! either: an edge's weight is a base that depends only on the two players' score levels and
+//! colour classes, minus each floater's own terms (criteria 8 and 9), so within each pair of
+//! (level, class) groups, players sorted by dual plus own terms let the scan stop at the first
+//! pair that cannot price negative. If the candidate graph has no perfect matching while the
+//! whole graph has one (found by an unweighted maximum matching), that matching's edges are
+//! added first.
+//!
+//! Colours inside each pair then follow the allocation steps (`colour.rs`), which never pick
+//! an allocation breaking more colour rules than the other.
 
 use std::collections::{HashMap, HashSet};
-use std::fmt::Write as _;
 
 use thiserror::Error;
 
-use super::colour::{self, ColourState};
-use super::cost::{self, floated_last_round};
+use super::blossom::{self, Matching};
+use super::colour::{self, ColourState, Reason};
+use super::cost::{self, Digit, Layout};
+use super::explain::{Break, Criterion, Line};
 use super::matching::{self, NONE};
-use super::{Entrant, SectionInput};
+use super::wide::{Weight, Wide};
+use super::{Entrant, Float, SectionInput};
 use crate::domain::event::{Pairing, Stage};
 use crate::domain::ids::{PlayerNo, Round};
 use crate::domain::side::Side;
 use crate::domain::tournament::Tournament;
 
-/// A section's pairing: (red, black) pairs, the bye, and one explanation line per pair.
+/// A section's pairing: (red, black) pairs, the bye, and its explanation.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SectionPairing {
     pub pairs: Vec<(PlayerNo, PlayerNo)>,
     pub bye: Option<PlayerNo>,
     /// One line per pair, in the order of `pairs`.
-    pub notes: Vec<String>,
-    /// Notes about the whole section (score groups, relaxed rules).
-    pub general: Vec<String>,
+    pub notes: Vec<Line>,
+    /// Lines about the whole section (score groups, floats, bye, relaxed rules).
+    pub general: Vec<Line>,
+    /// Colour rules 4–5 broken by this pairing (last round, or relaxed by the head arbiter).
+    pub breaks: Vec<Break>,
 }
 
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -60,521 +82,639 @@ fn list(players: &[PlayerNo]) -> String {
         .join(", ")
 }
 
-/// Candidate floater sets tried in one score group before the engine settles for any legal
-/// choice (a safety net against exponential searches; never reached in normal events).
-const SEARCH_BUDGET: usize = 4000;
+/// Fields up to this size are solved on every legal edge; larger ones on candidate edges with
+/// pricing (the result is the same, see the module docs).
+pub const DENSE_LIMIT: usize = 160;
 
-/// The engine's view of a section: entrants and their colour states, indexed alike.
-struct Ctx<'a> {
+/// Candidate partners per player and colour class inside a score group, and boundary players
+/// linked between nearby groups.
+const NEAR: usize = 4;
+const BOUNDARY: usize = 6;
+const REACH: usize = 3;
+/// Edges priced negative added per player and group pair in one round of pricing.
+const PRICE_BATCH: usize = 4;
+
+/// A solved section: pairs of entrant indices and the bye.
+type Solved = (Vec<(usize, usize)>, Option<usize>);
+
+/// A player's colour class: (due colour, breaks taking red, breaks taking black).
+type Class = (u8, u32, u32);
+
+/// The section as a graph: players `0..n`, and the bye's dummy vertex `n` when `n` is odd.
+struct Problem<'a> {
+    input: &'a SectionInput,
     e: &'a [Entrant],
-    col: Vec<ColourState>,
-    /// (can take red, can take black) without breaking rule 4 or 5.
-    can: Vec<(bool, bool)>,
-    /// Last round: colour rules are not part of compatibility.
-    relaxed: bool,
+    layout: Layout,
+    n: usize,
+    dummy: Option<usize>,
+    /// Colour class per player: (due colour, breaks taking red, breaks taking black).
+    class: Vec<Class>,
 }
 
-impl<'a> Ctx<'a> {
-    fn new(input: &'a SectionInput) -> Ctx<'a> {
-        let col: Vec<ColourState> = input
-            .entrants
+impl<'a> Problem<'a> {
+    fn new(input: &'a SectionInput) -> Problem<'a> {
+        let layout = Layout::new(input);
+        let n = input.entrants.len();
+        let class = layout
+            .colours
             .iter()
-            .map(|e| ColourState::of(&e.colours))
+            .map(|c| {
+                let due = match c.due() {
+                    None => 0,
+                    Some((Side::Red, _)) => 1,
+                    Some((Side::Black, _)) => 2,
+                };
+                (due, c.breaks(Side::Red), c.breaks(Side::Black))
+            })
             .collect();
-        let can = col
-            .iter()
-            .map(|c| (c.can_take(Side::Red), c.can_take(Side::Black)))
-            .collect();
-        Ctx {
+        Problem {
+            input,
             e: &input.entrants,
-            col,
-            can,
-            relaxed: input.last_round,
+            layout,
+            n,
+            dummy: (!n.is_multiple_of(2)).then_some(n),
+            class,
         }
     }
 
-    fn compat(&self, i: usize, j: usize) -> bool {
-        if i == j || self.e[i].has_met(self.e[j].no) || self.e[j].has_met(self.e[i].no) {
-            return false;
-        }
-        if self.relaxed {
-            return true;
-        }
-        let ((ri, bi), (rj, bj)) = (self.can[i], self.can[j]);
-        (ri && bj) || (rj && bi)
+    fn vertices(&self) -> usize {
+        self.n + usize::from(self.dummy.is_some())
     }
 
-    fn weight(&self, i: usize, j: usize) -> u64 {
-        cost::pair_weight(&self.col[i], &self.col[j])
-    }
-
-    /// 0: must have red, 1: must have black, 2: either, 3: neither.
-    fn class(&self, i: usize) -> usize {
-        if self.relaxed {
-            return 2;
-        }
-        match self.can[i] {
-            (true, false) => 0,
-            (false, true) => 1,
-            (true, true) => 2,
-            (false, false) => 3,
+    fn legal(&self, a: usize, b: usize) -> bool {
+        match self.dummy {
+            Some(d) if a == d => !self.e[b].had_bye,
+            Some(d) if b == d => !self.e[a].had_bye,
+            _ => cost::legal(self.input, &self.layout, a, b),
         }
     }
 
-    /// A quick matching of `nodes` (local indices): players who must have one colour first,
-    /// each with the first compatible player of the opposite need, then anyone.
-    fn greedy(&self, nodes: &[usize]) -> Vec<usize> {
-        let n = nodes.len();
-        let mut lists: [Vec<usize>; 4] = Default::default();
-        for (u, &g) in nodes.iter().enumerate() {
-            lists[self.class(g)].push(u);
+    fn breaks(&self, a: usize, b: usize) -> u32 {
+        colour::least_breaks(&self.layout.colours[a], &self.layout.colours[b])
+    }
+
+    fn digits(&self, a: usize, b: usize) -> Vec<(Digit, u64)> {
+        match self.dummy {
+            Some(d) if a == d => self.layout.bye(self.e, b),
+            Some(d) if b == d => self.layout.bye(self.e, a),
+            _ => self.layout.pair(self.e, a, b, self.breaks(a, b)),
         }
-        let mut mate = vec![NONE; n];
-        let mut start = [0usize; 3];
-        let prefs: [&[usize]; 3] = [&[1, 2], &[0, 2], &[2, 0, 1]];
-        for c in 0..3 {
-            for k in 0..lists[c].len() {
-                let u = lists[c][k];
-                if mate[u] != NONE {
-                    continue;
-                }
-                'found: for &pc in prefs[c] {
-                    while start[pc] < lists[pc].len() && mate[lists[pc][start[pc]]] != NONE {
-                        start[pc] += 1;
+    }
+
+    /// Bits the mixed-radix weight needs.
+    fn bits(&self) -> u32 {
+        let bits: f64 = self.layout.bases().iter().map(|&b| (b as f64).log2()).sum();
+        bits.ceil() as u32 + 1
+    }
+
+    /// The players a maximum matching of the whole legal graph leaves unpaired, and that
+    /// matching (for seeding the candidate graph).
+    fn max_cardinality(&self) -> (Vec<usize>, Vec<usize>) {
+        let v = self.vertices();
+        let mut order: Vec<usize> = (0..v).collect();
+        // Dummy first: its edge choices are the narrowest.
+        order.rotate_right(usize::from(self.dummy.is_some()));
+        let mut mate = vec![NONE; v];
+        for &a in &order {
+            if mate[a] != NONE {
+                continue;
+            }
+            if let Some(b) = order
+                .iter()
+                .copied()
+                .find(|&b| b != a && mate[b] == NONE && self.legal(a, b))
+            {
+                mate[a] = b;
+                mate[b] = a;
+            }
+        }
+        let compat = |a: usize, b: usize| a != b && self.legal(a, b);
+        matching::maximum(v, &compat, &mut mate);
+        let free = (0..self.n).filter(|&a| mate[a] == NONE).collect();
+        (free, mate)
+    }
+
+    /// The starting candidate edges of a large field.
+    fn candidates(&self) -> HashSet<(usize, usize)> {
+        let mut out = HashSet::new();
+        let k = self.layout.levels.len();
+        let mut by_level: Vec<Vec<usize>> = vec![Vec::new(); k];
+        for i in 0..self.n {
+            by_level[self.layout.level[i]].push(i);
+        }
+        for list in &mut by_level {
+            list.sort_by_key(|&i| (self.e[i].rank, self.e[i].no));
+        }
+        let add = |a: usize, b: usize, out: &mut HashSet<(usize, usize)>| {
+            if a != b && self.legal(a, b) {
+                out.insert((a.min(b), a.max(b)));
+            }
+        };
+        for list in &by_level {
+            // Inside the group: the next few players of each colour class.
+            for (pos, &a) in list.iter().enumerate() {
+                let mut taken: HashMap<(u8, u32, u32), usize> = HashMap::new();
+                for &b in &list[pos + 1..] {
+                    let c = taken.entry(self.class[b]).or_default();
+                    if *c < NEAR && self.legal(a, b) {
+                        *c += 1;
+                        add(a, b, &mut out);
                     }
-                    for &v in &lists[pc][start[pc]..] {
-                        if v != u && mate[v] == NONE && self.compat(nodes[u], nodes[v]) {
-                            mate[u] = v;
-                            mate[v] = u;
-                            break 'found;
+                    if taken.len() >= 4 && taken.values().all(|&c| c >= NEAR) {
+                        break;
+                    }
+                }
+            }
+        }
+        // Between groups: the bottom of each group and the top of the next few below.
+        for l in 0..k {
+            let upper = &by_level[l];
+            let bottom = &upper[upper.len().saturating_sub(BOUNDARY)..];
+            for lower in by_level.iter().skip(l + 1).take(REACH) {
+                for &a in bottom {
+                    for &b in lower.iter().take(BOUNDARY) {
+                        add(a, b, &mut out);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Solves with weights of type `W`: (pairs of player indices, bye), or the players who
+    /// cannot be paired.
+    fn solve<W: Weight>(&self, dense_limit: usize) -> Result<Solved, Vec<usize>> {
+        let bases = self.layout.bases();
+        // place[i]: the value of one unit of digit i.
+        let mut place = vec![W::ZERO; bases.len()];
+        let mut acc = W::ZERO.mul_add(0, 1);
+        for i in (0..bases.len()).rev() {
+            place[i] = acc;
+            acc = acc.mul_add(bases[i], 0);
+        }
+        let top = acc;
+        let weight = |a: usize, b: usize| -> W {
+            let mut w = top;
+            for (d, v) in self.digits(a, b) {
+                w = w.sub(place[self.layout.position(d)].mul_add(v, 0));
+            }
+            w
+        };
+        let v = self.vertices();
+        let dense = self.n <= dense_limit;
+        let mut cand: HashSet<(usize, usize)> = if dense {
+            let mut all = HashSet::new();
+            for a in 0..self.n {
+                for b in a + 1..self.n {
+                    if self.legal(a, b) {
+                        all.insert((a, b));
+                    }
+                }
+            }
+            all
+        } else {
+            self.candidates()
+        };
+        if let Some(d) = self.dummy {
+            for a in 0..self.n {
+                if self.legal(a, d) {
+                    cand.insert((a, d));
+                }
+            }
+        }
+        let mut seeded = false;
+        loop {
+            let mut list: Vec<(usize, usize)> = cand.iter().copied().collect();
+            list.sort_unstable();
+            let edges: Vec<(usize, usize, W)> =
+                list.iter().map(|&(a, b)| (a, b, weight(a, b))).collect();
+            drop(list);
+            let m = blossom::max_weight_matching(v, &edges);
+            let perfect = m.mate.iter().all(|&x| x != NONE);
+            if !perfect {
+                let (free, full) = self.max_cardinality();
+                if !free.is_empty() || dense || seeded {
+                    if free.is_empty() {
+                        // Cannot happen: the candidates hold a perfect matching.
+                        return Err((0..self.n).filter(|&a| m.mate[a] == NONE).collect());
+                    }
+                    return Err(free);
+                }
+                for (a, &b) in full.iter().enumerate() {
+                    if b != NONE {
+                        cand.insert((a.min(b), a.max(b)));
+                    }
+                }
+                seeded = true;
+                continue;
+            }
+            if dense {
+                return Ok(self.read(&m));
+            }
+            let missing = self.price(&m, &place, top);
+            if missing.is_empty() {
+                return Ok(self.read(&m));
+            }
+            cand.extend(missing);
+        }
+    }
+
+    fn read<W>(&self, m: &Matching<W>) -> (Vec<(usize, usize)>, Option<usize>) {
+        let mut pairs = Vec::new();
+        let mut bye = None;
+        for a in 0..self.n {
+            let b = m.mate[a];
+            if Some(b) == self.dummy {
+                bye = Some(a);
+            } else if a < b {
+                pairs.push((a, b));
+            }
+        }
+        (pairs, bye)
+    }
+
+    /// Legal edges with a negative reduced cost under the matching's duals (none of them is a
+    /// candidate: the duals are feasible on the candidate graph).
+    fn price<W: Weight>(&self, m: &Matching<W>, place: &[W], top: W) -> Vec<(usize, usize)> {
+        let chains = m.chains();
+        // Groups by (level, class, outermost blossom): inside one blossom every edge gets at
+        // least twice that blossom's dual on top of the vertex duals.
+        let outer = |i: usize| chains[i].first().map(|c| c.0);
+        let mut groups: HashMap<(usize, Class, Option<usize>), Vec<usize>> = HashMap::new();
+        for i in 0..self.n {
+            groups
+                .entry((self.layout.level[i], self.class[i], outer(i)))
+                .or_default()
+                .push(i);
+        }
+        let mut keys: Vec<_> = groups.keys().copied().collect();
+        keys.sort_unstable();
+        let own = |terms: Vec<(Digit, u64)>| -> W {
+            let mut t = W::ZERO;
+            for (d, v) in terms {
+                t = t.add(place[self.layout.position(d)].mul_add(v, 0));
+            }
+            t.add(t)
+        };
+        // Twice the duals of the blossoms holding both i and j.
+        let common = |i: usize, j: usize| -> W {
+            let mut sum = W::ZERO;
+            for (a, b) in chains[i].iter().zip(&chains[j]) {
+                if a.0 != b.0 {
+                    break;
+                }
+                sum = a.1;
+            }
+            sum
+        };
+        // Per group: players sorted by dual (same level) and by dual plus their own terms as
+        // the one floated down or up (other levels). An edge's slack is exactly the sum of
+        // the two keys minus twice the group pair's base weight, plus the duals of blossoms
+        // holding both ends.
+        let mut plain: HashMap<_, Vec<(W, usize)>> = HashMap::new();
+        let mut down: HashMap<_, Vec<(W, usize)>> = HashMap::new();
+        let mut up: HashMap<_, Vec<(W, usize)>> = HashMap::new();
+        for (&key, list) in &groups {
+            let mut p: Vec<(W, usize)> = list.iter().map(|&i| (m.vertex_dual(i), i)).collect();
+            let mut d: Vec<(W, usize)> = list
+                .iter()
+                .map(|&i| {
+                    (
+                        m.vertex_dual(i).add(own(self.layout.down_terms(self.e, i))),
+                        i,
+                    )
+                })
+                .collect();
+            let mut u: Vec<(W, usize)> = list
+                .iter()
+                .map(|&i| {
+                    (
+                        m.vertex_dual(i).add(own(self.layout.up_terms(self.e, i))),
+                        i,
+                    )
+                })
+                .collect();
+            p.sort_unstable();
+            d.sort_unstable();
+            u.sort_unstable();
+            plain.insert(key, p);
+            down.insert(key, d);
+            up.insert(key, u);
+        }
+        let mut out = Vec::new();
+        for (x, &gh) in keys.iter().enumerate() {
+            for &gl in &keys[x..] {
+                let (a0, b0) = (groups[&gh][0], groups[&gl][0]);
+                let same_level = gh.0 == gl.0;
+                // The pair's weight without the floaters' own terms.
+                let mut base = top;
+                let brk = colour::least_breaks(&self.layout.colours[a0], &self.layout.colours[b0]);
+                for (d, v) in self.layout.pair_base(self.e, a0, b0, brk) {
+                    base = base.sub(place[self.layout.position(d)].mul_add(v, 0));
+                }
+                let bound = base.add(base);
+                // The sorted scan stops at this bound (lower inside a shared blossom).
+                let scan = if gh.2.is_some() && gh.2 == gl.2 {
+                    bound.sub(chains[a0][0].1)
+                } else {
+                    bound
+                };
+                let (hs, ls) = if same_level {
+                    (&plain[&gh], &plain[&gl])
+                } else {
+                    (&down[&gh], &up[&gl])
+                };
+                for &(yh, i) in hs {
+                    if yh.add(ls[0].0) >= scan {
+                        break;
+                    }
+                    // The most negative edges of each player first, a few per round.
+                    let mut found = 0;
+                    for &(yl, j) in ls {
+                        if found >= PRICE_BATCH {
+                            break;
+                        }
+                        if yh.add(yl) >= scan {
+                            break;
+                        }
+                        if i == j || !self.legal(i, j) {
+                            continue;
+                        }
+                        if yh.add(yl).add(common(i, j)) < bound {
+                            found += 1;
+                            out.push((i.min(j), i.max(j)));
                         }
                     }
                 }
             }
         }
-        mate
-    }
-
-    /// A maximum matching of `nodes`, as a local mate array.
-    fn max_matching(&self, nodes: &[usize]) -> Vec<usize> {
-        let mut mate = self.greedy(nodes);
-        let compat = |a: usize, b: usize| self.compat(nodes[a], nodes[b]);
-        matching::maximum(nodes.len(), &compat, &mut mate);
-        mate
-    }
-
-    fn perfect(&self, nodes: &[usize]) -> bool {
-        nodes.len().is_multiple_of(2) && self.max_matching(nodes).iter().all(|m| *m != NONE)
-    }
-
-    fn unmatched(&self, nodes: &[usize]) -> Vec<PlayerNo> {
-        let mate = self.max_matching(nodes);
-        let mut out: Vec<PlayerNo> = (0..nodes.len())
-            .filter(|&u| mate[u] == NONE)
-            .map(|u| self.e[nodes[u]].no)
-            .collect();
-        out.sort();
+        out.sort_unstable();
+        out.dedup();
         out
-    }
-
-    fn order_key(&self, i: usize) -> (std::cmp::Reverse<u32>, u32, PlayerNo) {
-        (
-            std::cmp::Reverse(self.e[i].score),
-            self.e[i].rank,
-            self.e[i].no,
-        )
-    }
-
-    /// The bye (odd field), and the candidates passed over because their removal leaves no
-    /// legal pairing.
-    fn choose_bye(&self, all: &[usize]) -> Result<(Option<usize>, Vec<usize>), PairingError> {
-        if all.len().is_multiple_of(2) {
-            if self.perfect(all) {
-                return Ok((None, Vec::new()));
-            }
-            return Err(PairingError::Unpairable(self.unmatched(all)));
-        }
-        let mut candidates: Vec<usize> = all
-            .iter()
-            .copied()
-            .filter(|&i| !self.e[i].had_bye)
-            .collect();
-        candidates.sort_by_key(|&i| {
-            (
-                self.e[i].score,
-                std::cmp::Reverse(self.e[i].rank),
-                std::cmp::Reverse(self.e[i].no),
-            )
-        });
-        let mut skipped = Vec::new();
-        for c in candidates {
-            let rest: Vec<usize> = all.iter().copied().filter(|&i| i != c).collect();
-            if self.perfect(&rest) {
-                return Ok((Some(c), skipped));
-            }
-            skipped.push(c);
-        }
-        Err(PairingError::Unpairable(self.unmatched(all)))
-    }
-
-    /// Whether floating `t` (indices into `b`) out of bracket `b` leaves the rest of `b`
-    /// pairable among themselves and `t` plus `lower` pairable.
-    fn feasible(&self, b: &[usize], t: &[usize], lower: &[usize]) -> bool {
-        let out: HashSet<usize> = t.iter().copied().collect();
-        let stay: Vec<usize> = (0..b.len())
-            .filter(|x| !out.contains(x))
-            .map(|x| b[x])
-            .collect();
-        if !self.perfect(&stay) {
-            return false;
-        }
-        let mut below: Vec<usize> = t.iter().map(|&x| b[x]).collect();
-        below.extend_from_slice(lower);
-        self.perfect(&below)
-    }
-
-    /// The players of bracket `b` (sorted best first) who float down, as indices into `b`,
-    /// and whether the search budget ran out (any legal choice was then taken).
-    fn choose_floaters(&self, b: &[usize], lower: &[usize]) -> (Vec<usize>, bool) {
-        let m = b.len();
-        let inside = self.max_matching(b).iter().filter(|x| **x != NONE).count();
-        let least = m - inside;
-        let rep: Vec<bool> = b.iter().map(|&g| floated_last_round(&self.e[g])).collect();
-        // reps_below[x]: repeat floaters among b[..x].
-        let mut reps_below = vec![0usize; m + 1];
-        for x in 0..m {
-            reps_below[x + 1] = reps_below[x] + usize::from(rep[x]);
-        }
-        let mut search = FloaterSearch {
-            ctx: self,
-            b,
-            lower,
-            rep: &rep,
-            reps_below: &reps_below,
-            budget: SEARCH_BUDGET,
-            chosen: Vec::new(),
-        };
-        let mut f = least;
-        while f <= m {
-            for r in 0..=f.min(reps_below[m]) {
-                if m - reps_below[m] < f - r {
-                    continue;
-                }
-                if let Some(t) = search.run(m, f, r) {
-                    return (t, false);
-                }
-                if search.budget == 0 {
-                    return (self.any_floaters(b, lower), true);
-                }
-            }
-            f += 2;
-        }
-        (self.any_floaters(b, lower), true)
-    }
-
-    /// Some legal floater set: a maximum matching of the bracket and everyone below,
-    /// started from the bracket's own matching.
-    fn any_floaters(&self, b: &[usize], lower: &[usize]) -> Vec<usize> {
-        let mut nodes = b.to_vec();
-        nodes.extend_from_slice(lower);
-        let mut mate = self.greedy(b);
-        let offset = b.len();
-        mate.extend(
-            self.greedy(lower)
-                .into_iter()
-                .map(|v| if v == NONE { NONE } else { v + offset }),
-        );
-        let compat = |x: usize, y: usize| self.compat(nodes[x], nodes[y]);
-        matching::maximum(nodes.len(), &compat, &mut mate);
-        (0..b.len())
-            .filter(|&x| mate[x] != NONE && mate[x] >= offset)
-            .collect()
-    }
-
-    /// The colour-balance lower bound of a bracket's pairing (rule 7): the surplus of players
-    /// due one colour must pair among themselves.
-    fn colour_lower_bound(&self, p: &[usize]) -> u64 {
-        let (mut red, mut red_mild, mut black, mut black_mild, mut neutral) =
-            (0u64, 0u64, 0u64, 0u64, 0u64);
-        for &g in p {
-            match self.col[g].due() {
-                Some((Side::Red, s)) => {
-                    red += 1;
-                    red_mild += u64::from(s == 1);
-                }
-                Some((Side::Black, s)) => {
-                    black += 1;
-                    black_mild += u64::from(s == 1);
-                }
-                None => neutral += 1,
-            }
-        }
-        let side = |mine: u64, mild: u64, other: u64| -> u64 {
-            if mine <= other + neutral {
-                return 0;
-            }
-            let k = (mine - other - neutral) / 2;
-            let cheap = k.min(mild);
-            cheap + 2 * (k - cheap)
-        };
-        side(red, red_mild, black) + side(black, black_mild, red)
-    }
-
-    /// A perfect matching of the bracket's staying players `p` (sorted best first) of least
-    /// colour cost. Returns pairs of entrant indices.
-    fn pair_bracket(&self, p: &[usize]) -> Vec<(usize, usize)> {
-        let m = p.len();
-        let compat = |a: usize, b: usize| self.compat(p[a], p[b]);
-        let weight = |a: usize, b: usize| -> Option<u64> {
-            if compat(a, b) {
-                Some(self.weight(p[a], p[b]))
-            } else {
-                None
-            }
-        };
-        // Greedy by rank: the nearest-ranked free partner with no colour penalty, else the
-        // cheapest.
-        let mut mate = vec![NONE; m];
-        for u in 0..m {
-            if mate[u] != NONE {
-                continue;
-            }
-            let mut best: Option<(u64, usize)> = None;
-            for (v, &mv) in mate.iter().enumerate().skip(u + 1) {
-                if mv != NONE {
-                    continue;
-                }
-                if let Some(w) = weight(u, v) {
-                    if best.is_none_or(|(bw, _)| w < bw) {
-                        best = Some((w, v));
-                    }
-                    if w == 0 {
-                        break;
-                    }
-                }
-            }
-            if let Some((_, v)) = best {
-                mate[u] = v;
-                mate[v] = u;
-            }
-        }
-        matching::maximum(m, &compat, &mut mate);
-        let total = |mate: &[usize]| -> u64 {
-            (0..m)
-                .filter(|&u| mate[u] != NONE && u < mate[u])
-                .filter_map(|u| weight(u, mate[u]))
-                .sum()
-        };
-        let bound = self.colour_lower_bound(p);
-        if total(&mate) > bound {
-            if m <= matching::EXACT_LIMIT {
-                if let Some(exact) = matching::min_cost_perfect(m, &weight) {
-                    mate = exact;
-                }
-            } else {
-                matching::improve(&mut mate, &weight, bound);
-            }
-        }
-        (0..m)
-            .filter(|&u| mate[u] != NONE && u < mate[u])
-            .map(|u| (p[u], p[mate[u]]))
-            .collect()
-    }
-}
-
-/// Depth-first enumeration of floater sets of one size in the order of `cost::LevelCost`.
-struct FloaterSearch<'c, 'a> {
-    ctx: &'c Ctx<'a>,
-    b: &'c [usize],
-    lower: &'c [usize],
-    rep: &'c [bool],
-    reps_below: &'c [usize],
-    budget: usize,
-    chosen: Vec<usize>,
-}
-
-impl FloaterSearch<'_, '_> {
-    /// The first feasible set of `need` indices below `hi` with exactly `reps` repeat
-    /// floaters, worst-ranked first.
-    fn run(&mut self, hi: usize, need: usize, reps: usize) -> Option<Vec<usize>> {
-        if need == 0 {
-            if self.budget == 0 {
-                return None;
-            }
-            self.budget -= 1;
-            return self
-                .ctx
-                .feasible(self.b, &self.chosen, self.lower)
-                .then(|| self.chosen.clone());
-        }
-        for x in (need - 1..hi).rev() {
-            let is_rep = self.rep[x];
-            if is_rep && reps == 0 {
-                continue;
-            }
-            let reps_left = reps - usize::from(is_rep);
-            let others_left = need - 1 - reps_left.min(need - 1);
-            if reps_left > need - 1
-                || self.reps_below[x] < reps_left
-                || x - self.reps_below[x] < others_left
-            {
-                continue;
-            }
-            self.chosen.push(x);
-            let found = self.run(x, need - 1, reps_left);
-            self.chosen.pop();
-            if found.is_some() || self.budget == 0 {
-                return found;
-            }
-        }
-        None
     }
 }
 
 /// Pairs one section for a round after the first.
 ///
 /// # Errors
-/// `Unpairable` when no pairing keeps the hard rules (in the last round: when even with the
-/// colour rules relaxed some players cannot be paired), naming the players a maximum matching
-/// leaves unpaired.
+/// `Unpairable` when no pairing keeps the hard rules (in the last round, or with the colour
+/// rules relaxed: when even then some players cannot be paired), naming the players a maximum
+/// matching leaves unpaired.
 pub fn pair_section(input: &SectionInput) -> Result<SectionPairing, PairingError> {
-    let ctx = Ctx::new(input);
-    let e = ctx.e;
-    let mut all: Vec<usize> = (0..e.len()).collect();
-    all.sort_by_key(|&i| ctx.order_key(i));
-    if all.is_empty() {
+    pair_section_tuned(input, DENSE_LIMIT)
+}
+
+/// `pair_section` with the size up to which every edge is used (for tests of the candidate
+/// edges and pricing: the result must not depend on it).
+///
+/// # Errors
+/// As `pair_section`.
+pub fn pair_section_tuned(
+    input: &SectionInput,
+    dense_limit: usize,
+) -> Result<SectionPairing, PairingError> {
+    if input.entrants.is_empty() {
         return Ok(SectionPairing::default());
     }
-    let (bye, skipped) = ctx.choose_bye(&all)?;
-    let mut general = Vec::new();
-    if let Some(b) = bye
-        && !skipped.is_empty()
-    {
-        let names: Vec<String> = skipped.iter().map(|&i| e[i].no.to_string()).collect();
-        general.push(format!(
-            "bye to {}: {} passed over (no legal pairing without them)",
-            e[b].no,
-            names.join(", ")
-        ));
-    }
-    let rest: Vec<usize> = all.iter().copied().filter(|&i| Some(i) != bye).collect();
-    let mut groups: Vec<(u32, Vec<usize>)> = Vec::new();
-    for &i in &rest {
-        match groups.last_mut() {
-            Some((s, list)) if *s == e[i].score => list.push(i),
-            _ => groups.push((e[i].score, vec![i])),
-        }
-    }
-    let mut line = String::from("score groups (points: players):");
-    for (s, list) in &groups {
-        let _ = write!(line, " {s}: {}", list.len());
-    }
-    general.push(line);
+    let p = Problem::new(input);
+    let bits = p.bits();
+    // The narrowest weight type that holds the section's digits (fewer limbs: less memory,
+    // faster arithmetic).
+    let solved = if bits < i128::BITS {
+        p.solve::<i128>(dense_limit)
+    } else if bits < Wide::<3>::BITS {
+        p.solve::<Wide<3>>(dense_limit)
+    } else if bits < Wide::<4>::BITS {
+        p.solve::<Wide<4>>(dense_limit)
+    } else if bits < Wide::<6>::BITS {
+        p.solve::<Wide<6>>(dense_limit)
+    } else if bits < Wide::<8>::BITS {
+        p.solve::<Wide<8>>(dense_limit)
+    } else if bits < Wide::<10>::BITS {
+        p.solve::<Wide<10>>(dense_limit)
+    } else if bits < Wide::<12>::BITS {
+        p.solve::<Wide<12>>(dense_limit)
+    } else if bits < Wide::<16>::BITS {
+        p.solve::<Wide<16>>(dense_limit)
+    } else if bits < Wide::<32>::BITS {
+        p.solve::<Wide<32>>(dense_limit)
+    } else {
+        p.solve::<Wide<64>>(dense_limit)
+    };
+    let (pairs, bye) = solved.map_err(|free| {
+        let mut nos: Vec<PlayerNo> = free.iter().map(|&i| input.entrants[i].no).collect();
+        nos.sort();
+        PairingError::Unpairable(nos)
+    })?;
+    Ok(describe(&p, &pairs, bye))
+}
 
-    let mut pairs: Vec<(usize, usize)> = Vec::new();
-    let mut carried: Vec<usize> = Vec::new();
-    for gi in 0..groups.len() {
-        let (score, residents) = &groups[gi];
-        let mut b = carried.clone();
-        b.extend_from_slice(residents);
-        b.sort_by_key(|&i| ctx.order_key(i));
-        let lower: Vec<usize> = groups[gi + 1..]
-            .iter()
-            .flat_map(|(_, l)| l.iter().copied())
-            .collect();
-        let (t, exhausted) = if lower.is_empty() {
-            (Vec::new(), false)
-        } else {
-            ctx.choose_floaters(&b, &lower)
-        };
-        if !t.is_empty() || exhausted {
-            let names: Vec<String> = t.iter().map(|&x| e[b[x]].no.to_string()).collect();
-            let mut note = if names.is_empty() {
-                format!("score group {score}: nobody floats down")
-            } else {
-                format!(
-                    "score group {score}: {} float{} down (fewest that leave a legal pairing below, from the bottom)",
-                    names.join(", "),
-                    if names.len() == 1 { "s" } else { "" }
-                )
-            };
-            if exhausted {
-                note.push_str(
-                    "; search limit reached: the choice is legal but may not be the best",
-                );
-            }
-            general.push(note);
-        }
-        let out: HashSet<usize> = t.iter().copied().collect();
-        let stay: Vec<usize> = (0..b.len())
-            .filter(|x| !out.contains(x))
-            .map(|x| b[x])
-            .collect();
-        pairs.extend(ctx.pair_bracket(&stay));
-        carried = t.iter().map(|&x| b[x]).collect();
-    }
-
+/// Colours, board notes and the section's explanation for a solved pairing.
+fn describe(p: &Problem, pairs: &[(usize, usize)], bye: Option<usize>) -> SectionPairing {
+    let e = p.e;
+    let input = p.input;
     let mut result = SectionPairing {
         bye: bye.map(|b| e[b].no),
-        general,
         ..SectionPairing::default()
     };
-    let mut relaxed_notes = Vec::new();
-    for (x, y) in pairs {
+    let k = p.layout.levels.len();
+    let mut counts = vec![0usize; k];
+    for i in 0..p.n {
+        if Some(i) != bye {
+            counts[p.layout.level[i]] += 1;
+        }
+    }
+    result.general.push(Line::Groups(
+        p.layout
+            .levels
+            .iter()
+            .zip(&counts)
+            .filter(|(_, c)| **c > 0)
+            .map(|(&s, &c)| (s, c))
+            .collect(),
+    ));
+    if let Some(b) = bye {
+        // Players of lower standing (lower score, or same score and lower rank) without a
+        // bye: passed over because their bye leaves no legal pairing.
+        let passed: Vec<PlayerNo> = (0..p.n)
+            .filter(|&i| {
+                !e[i].had_bye
+                    && (e[i].score < e[b].score
+                        || (e[i].score == e[b].score && e[i].rank > e[b].rank))
+            })
+            .map(|i| e[i].no)
+            .collect();
+        result.general.push(Line::Bye {
+            to: e[b].no,
+            passed_over: passed,
+        });
+    }
+    // Floats per score group, from the top.
+    let mut down: Vec<Vec<usize>> = vec![Vec::new(); k];
+    for &(a, b) in pairs {
+        let (hi, lo) = if e[a].score >= e[b].score {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        if e[hi].score > e[lo].score {
+            down[p.layout.level[hi]].push(hi);
+        }
+    }
+    for (l, list) in down.iter_mut().enumerate() {
+        if list.is_empty() {
+            continue;
+        }
+        list.sort_by_key(|&i| e[i].rank);
+        let why = float_reason(p, list, bye);
+        result.general.push(Line::FloatsDown {
+            score: p.layout.levels[l],
+            players: list.iter().map(|&i| e[i].no).collect(),
+            why,
+        });
+    }
+    for &(x, y) in pairs {
         let (x_red, reason) = colour::allocate(&e[x], &e[y], input.round, input.late_rounds);
         let (r, bl) = if x_red { (x, y) } else { (y, x) };
         result.pairs.push((e[r].no, e[bl].no));
-        let mut note = if e[r].score == e[bl].score {
-            format!("score group {}", e[r].score)
+        let mut breaks = breaks_of(e[r].no, &p.layout.colours[r], Side::Red);
+        breaks.extend(breaks_of(e[bl].no, &p.layout.colours[bl], Side::Black));
+        let (hi, _) = if e[r].score >= e[bl].score {
+            (r, bl)
         } else {
-            let (hi, lo) = if e[r].score > e[bl].score {
-                (r, bl)
-            } else {
-                (bl, r)
-            };
-            let mut s = format!(
-                "{} floated down ({} v {})",
-                e[hi].no, e[hi].score, e[lo].score
-            );
-            if floated_last_round(&e[hi]) {
-                s.push_str(", also floated down last round");
-            }
-            s
+            (bl, r)
         };
-        let _ = write!(note, "; {}", reason.words());
-        for (who, side) in [(r, Side::Red), (bl, Side::Black)] {
-            let st = &ctx.col[who];
-            if st.breaks(side) > 0 {
-                let what = if st.last == Some(side) && st.streak >= 2 {
-                    format!("a third {side} in a row")
-                } else {
-                    "a colour difference of 3".to_string()
-                };
-                let _ = write!(note, "; colour rule relaxed: {} gets {what}", e[who].no);
-                relaxed_notes.push(format!("{} ({what})", e[who].no));
-            }
-        }
-        result.notes.push(note);
+        result.notes.push(Line::Board {
+            red: e[r].no,
+            black: e[bl].no,
+            scores: (e[r].score, e[bl].score),
+            repeat_float: e[r].score != e[bl].score && e[hi].floats.last() == Some(&Float::Down),
+            colour: reason,
+            breaks: breaks.clone(),
+        });
+        result.breaks.extend(breaks);
     }
-    if !relaxed_notes.is_empty() {
-        result.general.push(format!(
-            "last round: colour rules relaxed for {} (keeping them would leave the round unpairable or the score groups worse)",
-            relaxed_notes.join(", ")
-        ));
+    if !result.breaks.is_empty() {
+        result.general.push(Line::Relaxed(result.breaks.clone()));
     }
-    Ok(result)
+    result
+}
+
+/// Which criterion settled who floats down from a group: rank when they are its lowest-ranked
+/// players; otherwise the first criterion that a lower-ranked player who stayed would have
+/// made worse (found by swapping them in the cost).
+fn float_reason(p: &Problem, floaters: &[usize], bye: Option<usize>) -> Criterion {
+    let e = p.e;
+    let level = p.layout.level[floaters[0]];
+    let stayed: Vec<usize> = (0..p.n)
+        .filter(|&i| p.layout.level[i] == level && Some(i) != bye && !floaters.contains(&i))
+        .collect();
+    let worst = floaters.iter().map(|&i| e[i].rank).max().unwrap_or(0);
+    let lower: Vec<usize> = stayed.into_iter().filter(|&i| e[i].rank > worst).collect();
+    if lower.is_empty() {
+        return Criterion::Rank;
+    }
+    if lower
+        .iter()
+        .any(|&i| e[i].floats.last() == Some(&Float::Down))
+        && floaters
+            .iter()
+            .all(|&i| e[i].floats.last() != Some(&Float::Down))
+    {
+        return Criterion::FloatHistory;
+    }
+    if lower.iter().all(|&i| {
+        floaters.iter().all(|&f| {
+            let partner = (0..p.n).find(|&x| x != f && p.legal(f, x));
+            partner.is_none_or(|x| !p.legal(i, x))
+        })
+    }) {
+        return Criterion::Legal;
+    }
+    let _ = Reason::Balance;
+    Criterion::Colour
 }
 
 /// Lists the hard rules a hand-made pairing of `round` breaks (rematches, third colour in a
 /// row, colour difference of three, players of different sections).
 pub fn check_hard_rules(t: &Tournament, round: Round, games: &[Pairing]) -> Vec<String> {
+    let byes: Vec<PlayerNo> = t.round(round).map(|r| r.byes.clone()).unwrap_or_default();
+    check_hard_rules_with(t, round, games, &byes)
+}
+
+/// Lists the hard rules a round entered by hand breaks: those of `check_hard_rules`, and a
+/// bye to a player who had one, who is not eligible, or who also plays.
+pub fn check_manual(
+    t: &Tournament,
+    round: Round,
+    games: &[Pairing],
+    byes: &[PlayerNo],
+) -> Vec<String> {
+    let mut out = check_hard_rules_with(t, round, games, byes);
+    let sections = super::entrants(t, round);
+    let entrant: HashMap<PlayerNo, &Entrant> =
+        sections.iter().flatten().map(|e| (e.no, e)).collect();
+    let name = |no: PlayerNo| t.player(no).map_or("?", |p| p.entry.name.as_str());
+    for &b in byes {
+        match entrant.get(&b) {
+            None => out.push(format!(
+                "bye: player {b} ({}) is not eligible for round {round}",
+                name(b)
+            )),
+            Some(e) if e.had_bye => out.push(format!(
+                "bye: player {b} ({}) would get a second bye",
+                name(b)
+            )),
+            Some(_) => {}
+        }
+        if games.iter().any(|g| g.red == b || g.black == b) {
+            out.push(format!("bye: player {b} ({}) also plays", name(b)));
+        }
+    }
+    out
+}
+
+/// The colour rules 4–5 a pairing of `round` breaks, per player.
+pub fn colour_breaks(t: &Tournament, round: Round, games: &[Pairing]) -> Vec<Break> {
+    let sections = super::entrants(t, round);
+    let entrant: HashMap<PlayerNo, &Entrant> =
+        sections.iter().flatten().map(|e| (e.no, e)).collect();
+    let mut out = Vec::new();
+    for g in games.iter().filter(|g| g.stage == Stage::Swiss) {
+        for (no, side) in [(g.red, Side::Red), (g.black, Side::Black)] {
+            if let Some(e) = entrant.get(&no) {
+                out.extend(breaks_of(no, &ColourState::of(&e.colours), side));
+            }
+        }
+    }
+    out
+}
+
+/// The colour rules a player with colours `st` breaks by taking `side`.
+fn breaks_of(no: PlayerNo, st: &ColourState, side: Side) -> Vec<Break> {
+    let mut out = Vec::new();
+    if st.last == Some(side) && st.streak >= 2 {
+        out.push(Break::ThirdInRow(no, side));
+    }
+    let delta = if side == Side::Red { 1 } else { -1 };
+    if (st.balance() + delta).abs() >= 3 {
+        out.push(Break::Difference(no, side));
+    }
+    out
+}
+
+fn check_hard_rules_with(
+    t: &Tournament,
+    round: Round,
+    games: &[Pairing],
+    byes: &[PlayerNo],
+) -> Vec<String> {
     let mut out = Vec::new();
     let sections = super::entrants(t, round);
     let entrant: HashMap<PlayerNo, &Entrant> =
         sections.iter().flatten().map(|e| (e.no, e)).collect();
     let name = |no: PlayerNo| t.player(no).map_or("?", |p| p.entry.name.as_str());
     let who = |no: PlayerNo| format!("{no} ({})", name(no));
-    let byes: Vec<PlayerNo> = t.round(round).map(|r| r.byes.clone()).unwrap_or_default();
     let last = round.0 >= t.rules.rounds;
     let mut boards: HashMap<PlayerNo, Vec<String>> = HashMap::new();
     for g in games {
@@ -690,8 +830,16 @@ mod tests {
             round: Round(round),
             last_round: last,
             late_rounds: last,
+            relax_colours: false,
             entrants,
         }
+    }
+
+    fn en(lines: &[Line]) -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| l.text(crate::domain::rules::Lang::En))
+            .collect()
     }
 
     fn paired(p: &SectionPairing, a: u32, b: u32) -> bool {
@@ -734,7 +882,7 @@ mod tests {
         assert_eq!(p.bye, Some(PlayerNo(3)));
         assert!(paired(&p, 4, 5));
         assert!(
-            p.general.iter().any(|g| g.contains("passed over")),
+            en(&p.general).iter().any(|g| g.contains("passed over")),
             "{:?}",
             p.general
         );
@@ -768,9 +916,9 @@ mod tests {
         assert!(!paired(&p, 5, 6));
         assert_eq!(p.pairs.len(), 3);
         assert!(
-            p.general
+            en(&p.general)
                 .iter()
-                .any(|g| g.contains("score group 6: 3, 2 float down")),
+                .any(|g| g.contains("score group 6: 2, 3 float down")),
             "{:?}",
             p.general
         );
@@ -786,9 +934,15 @@ mod tests {
         );
         let p = pair_section(&input(4, true, es())).unwrap();
         assert_eq!(p.pairs.len(), 1);
-        assert!(p.notes[0].contains("colour rule relaxed"), "{:?}", p.notes);
         assert!(
-            p.general.iter().any(|g| g.contains("colour rules relaxed")),
+            en(&p.notes)[0].contains("colour rule relaxed"),
+            "{:?}",
+            p.notes
+        );
+        assert!(
+            en(&p.general)
+                .iter()
+                .any(|g| g.contains("colour rules relaxed")),
             "{:?}",
             p.general
         );
@@ -814,13 +968,14 @@ mod tests {
 
     #[test]
     fn floaters_come_from_the_bottom_and_not_twice_in_a_row() {
+        // Everyone due red: colour balance cannot decide.
         let mut es = vec![
             ent(1, 4, &[], &[R, B]),
-            ent(2, 4, &[], &[B, R]),
+            ent(2, 4, &[], &[R, B]),
             ent(3, 4, &[], &[R, B]),
-            ent(4, 2, &[], &[B, R]),
+            ent(4, 2, &[], &[R, B]),
             ent(5, 2, &[], &[R, B]),
-            ent(6, 2, &[], &[B, R]),
+            ent(6, 2, &[], &[R, B]),
         ];
         let p = pair_section(&input(3, false, es.clone())).unwrap();
         assert!(p.pairs.iter().any(|&(r, b)| [r, b].contains(&PlayerNo(3))
@@ -831,7 +986,7 @@ mod tests {
         let p = pair_section(&input(3, false, es)).unwrap();
         assert!(paired(&p, 1, 3), "{p:?}");
         assert!(
-            p.notes.iter().any(|n| n.contains("2 floated down")),
+            en(&p.notes).iter().any(|n| n.contains("2 floated down")),
             "{:?}",
             p.notes
         );

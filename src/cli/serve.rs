@@ -1,0 +1,22 @@
+//! `bianpai serve LOG [--bind ADDR:PORT]` and `bianpai serve --demo`: hands over to
+//! `crate::serve` (the room page), which reads the log and never writes it.
+
+use std::path::Path;
+
+use super::{CliError, CliResult, Ctx, lang};
+use crate::log::{IfDamaged, Log};
+
+/// Starts the room page on `log`, or on a copy of the demo.
+pub fn run(ctx: &Ctx, log: Option<&Path>, bind: &str, demo: bool) -> CliResult {
+    let addr = crate::serve::parse_bind(bind).map_err(CliError)?;
+    match log {
+        Some(path) if !demo => {
+            // Opened once here for the event's language (and a clear error before binding).
+            let opened = Log::open_reader(path, false, IfDamaged::Warn)?;
+            let lang = lang(ctx.lang, Some(&opened.state().rules));
+            drop(opened);
+            crate::serve::run(path, addr, lang).map_err(CliError)
+        }
+        _ => crate::serve::run_demo(addr, lang(ctx.lang, None)).map_err(CliError),
+    }
+}

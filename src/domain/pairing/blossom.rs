@@ -1,0 +1,779 @@
+//! Maximum-weight matching of maximum cardinality on a general graph: Edmonds' blossom
+//! algorithm with dual variables (primal-dual, O(n³)), after Galil's description and Joris van
+//! Rantwijk's well-known formulation. Weights are generic (`wide::Weight`) so that the
+//! lexicographic pairing weights of `cost.rs` fit whatever their width.
+//!
+//! The result comes with its dual solution: `slack_of` prices an edge that was not part of the
+//! graph, so a caller that solved a sparse candidate graph can check that the matching is also
+//! optimal in the full graph (no edge left out has a negative reduced cost).
+
+// The textbook's names (v, w, b, k, p, …) are kept so the code reads against the literature.
+#![allow(clippy::many_single_char_names)]
+
+use super::wide::Weight;
+
+/// "None" in index arrays.
+pub const NONE: usize = usize::MAX;
+
+/// The solved state: mate per vertex and the dual variables.
+pub struct Matching<W> {
+    /// `mate[v]`: the vertex matched to `v`, or `NONE`.
+    pub mate: Vec<usize>,
+    dual: Vec<W>,
+    parent: Vec<usize>,
+}
+
+impl<W: Weight> Matching<W> {
+    /// Twice the reduced cost of a possible edge `(u, v)` of weight `w` under the final duals
+    /// (negative: adding the edge could improve the matching).
+    pub fn slack_of(&self, u: usize, v: usize, w: W) -> W {
+        let mut s = self.dual[u].add(self.dual[v]).sub(w).sub(w);
+        let chain = |mut x: usize| {
+            let mut out = Vec::new();
+            while self.parent[x] != NONE {
+                x = self.parent[x];
+                out.push(x);
+            }
+            out
+        };
+        let (cu, cv) = (chain(u), chain(v));
+        for (a, b) in cu.iter().rev().zip(cv.iter().rev()) {
+            if a != b {
+                break;
+            }
+            s = s.add(self.dual[*a]).add(self.dual[*a]);
+        }
+        s
+    }
+
+    /// Per vertex, the blossoms holding it from the outermost in, each with twice the sum of
+    /// the duals of it and the blossoms around it: the extra slack of an edge inside them.
+    pub fn chains(&self) -> Vec<Vec<(usize, W)>> {
+        let n = self.mate.len();
+        (0..n)
+            .map(|v| {
+                let mut list = Vec::new();
+                let mut x = v;
+                while self.parent[x] != NONE {
+                    x = self.parent[x];
+                    list.push(x);
+                }
+                list.reverse();
+                let mut sum = W::ZERO;
+                list.into_iter()
+                    .map(|b| {
+                        sum = sum.add(self.dual[b]).add(self.dual[b]);
+                        (b, sum)
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The outermost blossom holding `v` (`v` itself when it is in none).
+    pub fn outer(&self, mut v: usize) -> usize {
+        while self.parent[v] != NONE {
+            v = self.parent[v];
+        }
+        v
+    }
+
+    /// Twice the dual variable of vertex `v` (blossom duals not included).
+    pub fn vertex_dual(&self, v: usize) -> W {
+        self.dual[v]
+    }
+
+    /// Matched pairs `(u, v)` with `u < v`.
+    pub fn pairs(&self) -> Vec<(usize, usize)> {
+        (0..self.mate.len())
+            .filter(|&u| self.mate[u] != NONE && u < self.mate[u])
+            .map(|u| (u, self.mate[u]))
+            .collect()
+    }
+}
+
+struct State<'a, W> {
+    n: usize,
+    edges: &'a [(usize, usize, W)],
+    endpoint: Vec<usize>,
+    neighbend: Vec<Vec<usize>>,
+    mate: Vec<usize>,
+    label: Vec<u8>,
+    labelend: Vec<usize>,
+    inblossom: Vec<usize>,
+    blossomparent: Vec<usize>,
+    blossomchilds: Vec<Vec<usize>>,
+    blossombase: Vec<usize>,
+    blossomendps: Vec<Vec<usize>>,
+    bestedge: Vec<usize>,
+    blossombestedges: Vec<Option<Vec<usize>>>,
+    unusedblossoms: Vec<usize>,
+    dualvar: Vec<W>,
+    allowedge: Vec<bool>,
+    queue: Vec<usize>,
+}
+
+/// Solves the matching on vertices `0..n` with `edges` `(u, v, weight)`: among the matchings
+/// of maximum cardinality, one of maximum total weight.
+pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> Matching<W> {
+    if edges.is_empty() {
+        return Matching {
+            mate: vec![NONE; n],
+            dual: vec![W::ZERO; 2 * n],
+            parent: vec![NONE; 2 * n],
+        };
+    }
+    let mut endpoint = Vec::with_capacity(2 * edges.len());
+    let mut neighbend = vec![Vec::new(); n];
+    for (k, &(i, j, _)) in edges.iter().enumerate() {
+        endpoint.push(i);
+        endpoint.push(j);
+        neighbend[i].push(2 * k + 1);
+        neighbend[j].push(2 * k);
+    }
+    // Warm start: every vertex's dual is the heaviest weight (as in the textbook start, so
+    // free vertices keep equal duals), and edges of that weight, tight from the start, seed
+    // the matching greedily. In a Swiss field most pairs inside a score group are such edges.
+    let maxweight = edges
+        .iter()
+        .map(|e| e.2)
+        .max()
+        .unwrap_or(W::ZERO)
+        .max(W::ZERO);
+    let mut dualvar = vec![maxweight; n];
+    dualvar.extend(std::iter::repeat_n(W::ZERO, n));
+    let mut s = State {
+        n,
+        edges,
+        endpoint,
+        neighbend,
+        mate: vec![NONE; n],
+        label: vec![0; 2 * n],
+        labelend: vec![NONE; 2 * n],
+        inblossom: (0..n).collect(),
+        blossomparent: vec![NONE; 2 * n],
+        blossomchilds: vec![Vec::new(); 2 * n],
+        blossombase: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
+        blossomendps: vec![Vec::new(); 2 * n],
+        bestedge: vec![NONE; 2 * n],
+        blossombestedges: vec![None; 2 * n],
+        unusedblossoms: (n..2 * n).collect(),
+        dualvar,
+        allowedge: vec![false; edges.len()],
+        queue: Vec::new(),
+    };
+    for v in 0..n {
+        if s.mate[v] != NONE {
+            continue;
+        }
+        for idx in 0..s.neighbend[v].len() {
+            let p = s.neighbend[v][idx];
+            let w = s.endpoint[p];
+            if s.mate[w] == NONE && w != v && s.slack(p / 2) == W::ZERO {
+                s.mate[v] = p;
+                s.mate[w] = p ^ 1;
+                break;
+            }
+        }
+    }
+    s.run();
+    // The mate array holds remote endpoints; turn it into vertices.
+    let mate = s
+        .mate
+        .iter()
+        .map(|&p| if p == NONE { NONE } else { s.endpoint[p] })
+        .collect();
+    Matching {
+        mate,
+        dual: s.dualvar,
+        parent: s.blossomparent,
+    }
+}
+
+/// Python-style index into a cyclic list (negative counts from the end).
+fn at(list: &[usize], j: isize) -> usize {
+    let len = list.len() as isize;
+    list[(((j % len) + len) % len) as usize]
+}
+
+impl<W: Weight> State<'_, W> {
+    fn slack(&self, k: usize) -> W {
+        let (i, j, wt) = self.edges[k];
+        self.dualvar[i].add(self.dualvar[j]).sub(wt).sub(wt)
+    }
+
+    fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+        if b < self.n {
+            out.push(b);
+        } else {
+            for &t in &self.blossomchilds[b] {
+                self.leaves(t, out);
+            }
+        }
+    }
+
+    fn leaves_of(&self, b: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.leaves(b, &mut out);
+        out
+    }
+
+    fn assign_label(&mut self, w: usize, t: u8, p: usize) {
+        let b = self.inblossom[w];
+        self.label[w] = t;
+        self.label[b] = t;
+        self.labelend[w] = p;
+        self.labelend[b] = p;
+        self.bestedge[w] = NONE;
+        self.bestedge[b] = NONE;
+        if t == 1 {
+            let leaves = self.leaves_of(b);
+            self.queue.extend(leaves);
+        } else if t == 2 {
+            let base = self.blossombase[b];
+            let mb = self.mate[base];
+            self.assign_label(self.endpoint[mb], 1, mb ^ 1);
+        }
+    }
+
+    fn scan_blossom(&mut self, mut v: usize, mut w: usize) -> usize {
+        let mut path = Vec::new();
+        let mut base = NONE;
+        while v != NONE || w != NONE {
+            let mut b = self.inblossom[v];
+            if self.label[b] & 4 != 0 {
+                base = self.blossombase[b];
+                break;
+            }
+            path.push(b);
+            self.label[b] = 5;
+            if self.labelend[b] == NONE {
+                v = NONE;
+            } else {
+                v = self.endpoint[self.labelend[b]];
+                b = self.inblossom[v];
+                v = self.endpoint[self.labelend[b]];
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = 1;
+        }
+        base
+    }
+
+    fn add_blossom(&mut self, base: usize, k: usize) {
+        let (mut v, mut w, _) = self.edges[k];
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let b = self.unusedblossoms.pop().expect("a free blossom slot");
+        self.blossombase[b] = base;
+        self.blossomparent[b] = NONE;
+        self.blossomparent[bb] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.blossomparent[bv] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv]);
+            v = self.endpoint[self.labelend[bv]];
+            bv = self.inblossom[v];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.blossomparent[bw] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw] ^ 1);
+            w = self.endpoint[self.labelend[bw]];
+            bw = self.inblossom[w];
+        }
+        self.label[b] = 1;
+        self.labelend[b] = self.labelend[bb];
+        self.dualvar[b] = W::ZERO;
+        for leaf in self.leaves_of_path(&path) {
+            if self.label[self.inblossom[leaf]] == 2 {
+                self.queue.push(leaf);
+            }
+            self.inblossom[leaf] = b;
+        }
+        let mut bestedgeto = vec![NONE; 2 * self.n];
+        for &sub in &path {
+            let lists: Vec<Vec<usize>> = match self.blossombestedges[sub].take() {
+                Some(list) => vec![list],
+                None => self
+                    .leaves_of(sub)
+                    .iter()
+                    .map(|&x| self.neighbend[x].iter().map(|p| p / 2).collect())
+                    .collect(),
+            };
+            for list in lists {
+                for k2 in list {
+                    let (mut i, mut j, _) = self.edges[k2];
+                    if self.inblossom[j] == b {
+                        std::mem::swap(&mut i, &mut j);
+                    }
+                    let _ = i;
+                    let bj = self.inblossom[j];
+                    if bj != b
+                        && self.label[bj] == 1
+                        && (bestedgeto[bj] == NONE || self.slack(k2) < self.slack(bestedgeto[bj]))
+                    {
+                        bestedgeto[bj] = k2;
+                    }
+                }
+            }
+            self.bestedge[sub] = NONE;
+        }
+        let best: Vec<usize> = bestedgeto.into_iter().filter(|&k2| k2 != NONE).collect();
+        self.bestedge[b] = NONE;
+        for &k2 in &best {
+            if self.bestedge[b] == NONE || self.slack(k2) < self.slack(self.bestedge[b]) {
+                self.bestedge[b] = k2;
+            }
+        }
+        self.blossombestedges[b] = Some(best);
+        self.blossomchilds[b] = path;
+        self.blossomendps[b] = endps;
+    }
+
+    fn leaves_of_path(&self, path: &[usize]) -> Vec<usize> {
+        let mut out = Vec::new();
+        for &p in path {
+            self.leaves(p, &mut out);
+        }
+        out
+    }
+
+    fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        let childs = self.blossomchilds[b].clone();
+        for &s in &childs {
+            self.blossomparent[s] = NONE;
+            if s < self.n {
+                self.inblossom[s] = s;
+            } else if endstage && self.dualvar[s] == W::ZERO {
+                self.expand_blossom(s, endstage);
+            } else {
+                for leaf in self.leaves_of(s) {
+                    self.inblossom[leaf] = s;
+                }
+            }
+        }
+        if !endstage && self.label[b] == 2 {
+            let endps = self.blossomendps[b].clone();
+            let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let mut j = childs
+                .iter()
+                .position(|&c| c == entrychild)
+                .expect("entry child") as isize;
+            let (jstep, endptrick): (isize, usize) = if j & 1 == 1 {
+                j -= childs.len() as isize;
+                (1, 0)
+            } else {
+                (-1, 1)
+            };
+            let mut p = self.labelend[b];
+            while j != 0 {
+                self.label[self.endpoint[p ^ 1]] = 0;
+                let q = at(&endps, j - endptrick as isize) ^ endptrick ^ 1;
+                self.label[self.endpoint[q]] = 0;
+                self.assign_label(self.endpoint[p ^ 1], 2, p);
+                self.allowedge[at(&endps, j - endptrick as isize) / 2] = true;
+                j += jstep;
+                p = at(&endps, j - endptrick as isize) ^ endptrick;
+                self.allowedge[p / 2] = true;
+                j += jstep;
+            }
+            let bv = at(&childs, j);
+            let ep = self.endpoint[p ^ 1];
+            self.label[ep] = 2;
+            self.label[bv] = 2;
+            self.labelend[ep] = p;
+            self.labelend[bv] = p;
+            self.bestedge[bv] = NONE;
+            j += jstep;
+            while at(&childs, j) != entrychild {
+                let bv = at(&childs, j);
+                if self.label[bv] == 1 {
+                    j += jstep;
+                    continue;
+                }
+                let reached = self.leaves_of(bv).into_iter().find(|&v| self.label[v] != 0);
+                if let Some(v) = reached {
+                    self.label[v] = 0;
+                    let mb = self.mate[self.blossombase[bv]];
+                    self.label[self.endpoint[mb]] = 0;
+                    self.assign_label(v, 2, self.labelend[v]);
+                }
+                j += jstep;
+            }
+        }
+        self.label[b] = u8::MAX;
+        self.labelend[b] = NONE;
+        self.blossomchilds[b] = Vec::new();
+        self.blossomendps[b] = Vec::new();
+        self.blossombase[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.bestedge[b] = NONE;
+        self.unusedblossoms.push(b);
+    }
+
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut t = v;
+        while self.blossomparent[t] != b {
+            t = self.blossomparent[t];
+        }
+        if t >= self.n {
+            self.augment_blossom(t, v);
+        }
+        let len = self.blossomchilds[b].len();
+        let i = self.blossomchilds[b]
+            .iter()
+            .position(|&c| c == t)
+            .expect("child");
+        let mut j = i as isize;
+        let (jstep, endptrick): (isize, usize) = if i & 1 == 1 {
+            j -= len as isize;
+            (1, 0)
+        } else {
+            (-1, 1)
+        };
+        while j != 0 {
+            j += jstep;
+            let t1 = at(&self.blossomchilds[b], j);
+            let p = at(&self.blossomendps[b], j - endptrick as isize) ^ endptrick;
+            if t1 >= self.n {
+                self.augment_blossom(t1, self.endpoint[p]);
+            }
+            j += jstep;
+            let t2 = at(&self.blossomchilds[b], j);
+            if t2 >= self.n {
+                self.augment_blossom(t2, self.endpoint[p ^ 1]);
+            }
+            self.mate[self.endpoint[p]] = p ^ 1;
+            self.mate[self.endpoint[p ^ 1]] = p;
+        }
+        self.blossomchilds[b].rotate_left(i);
+        self.blossomendps[b].rotate_left(i);
+        self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]];
+    }
+
+    fn augment_matching(&mut self, k: usize) {
+        let (v, w, _) = self.edges[k];
+        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
+            loop {
+                let bs = self.inblossom[s];
+                if bs >= self.n {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = p;
+                if self.labelend[bs] == NONE {
+                    break;
+                }
+                let t = self.endpoint[self.labelend[bs]];
+                let bt = self.inblossom[t];
+                s = self.endpoint[self.labelend[bt]];
+                let j = self.endpoint[self.labelend[bt] ^ 1];
+                if bt >= self.n {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = self.labelend[bt];
+                p = self.labelend[bt] ^ 1;
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_lines)]
+    fn run(&mut self) {
+        let n = self.n;
+        for _stage in 0..n {
+            self.label.fill(0);
+            self.bestedge.fill(NONE);
+            for b in n..2 * n {
+                self.blossombestedges[b] = None;
+            }
+            self.allowedge.fill(false);
+            self.queue.clear();
+            for v in 0..n {
+                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                    self.assign_label(v, 1, NONE);
+                }
+            }
+            let mut augmented = false;
+            loop {
+                while let Some(v) = self.queue.pop() {
+                    if augmented {
+                        break;
+                    }
+                    for idx in 0..self.neighbend[v].len() {
+                        let p = self.neighbend[v][idx];
+                        let k = p / 2;
+                        let w = self.endpoint[p];
+                        if self.inblossom[v] == self.inblossom[w] {
+                            continue;
+                        }
+                        let mut kslack = W::ZERO;
+                        if !self.allowedge[k] {
+                            kslack = self.slack(k);
+                            if kslack <= W::ZERO {
+                                self.allowedge[k] = true;
+                            }
+                        }
+                        if self.allowedge[k] {
+                            if self.label[self.inblossom[w]] == 0 {
+                                self.assign_label(w, 2, p ^ 1);
+                            } else if self.label[self.inblossom[w]] == 1 {
+                                let base = self.scan_blossom(v, w);
+                                if base == NONE {
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break;
+                                }
+                                self.add_blossom(base, k);
+                            } else if self.label[w] == 0 {
+                                self.label[w] = 2;
+                                self.labelend[w] = p ^ 1;
+                            }
+                        } else if self.label[self.inblossom[w]] == 1 {
+                            let b = self.inblossom[v];
+                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                                self.bestedge[b] = k;
+                            }
+                        } else if self.label[w] == 0
+                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                        {
+                            self.bestedge[w] = k;
+                        }
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                // No augmenting path with tight edges: change the duals.
+                let mut deltatype = 0u8;
+                let mut delta = W::ZERO;
+                let mut deltaedge = NONE;
+                let mut deltablossom = NONE;
+                for v in 0..n {
+                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                        let d = self.slack(self.bestedge[v]);
+                        if deltatype == 0 || d < delta {
+                            delta = d;
+                            deltatype = 2;
+                            deltaedge = self.bestedge[v];
+                        }
+                    }
+                }
+                for b in 0..2 * n {
+                    if self.blossomparent[b] == NONE
+                        && self.label[b] == 1
+                        && self.bestedge[b] != NONE
+                    {
+                        let d = self.slack(self.bestedge[b]).half();
+                        if deltatype == 0 || d < delta {
+                            delta = d;
+                            deltatype = 3;
+                            deltaedge = self.bestedge[b];
+                        }
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE
+                        && self.blossomparent[b] == NONE
+                        && self.label[b] == 2
+                        && (deltatype == 0 || self.dualvar[b] < delta)
+                    {
+                        delta = self.dualvar[b];
+                        deltatype = 4;
+                        deltablossom = b;
+                    }
+                }
+                if deltatype == 0 {
+                    // Maximum cardinality reached: end.
+                    deltatype = 1;
+                    delta = (0..n)
+                        .map(|v| self.dualvar[v])
+                        .min()
+                        .unwrap_or(W::ZERO)
+                        .max(W::ZERO);
+                }
+                for v in 0..n {
+                    match self.label[self.inblossom[v]] {
+                        1 => self.dualvar[v] = self.dualvar[v].sub(delta),
+                        2 => self.dualvar[v] = self.dualvar[v].add(delta),
+                        _ => {}
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                        match self.label[b] {
+                            1 => self.dualvar[b] = self.dualvar[b].add(delta),
+                            2 => self.dualvar[b] = self.dualvar[b].sub(delta),
+                            _ => {}
+                        }
+                    }
+                }
+                match deltatype {
+                    1 => break,
+                    2 => {
+                        self.allowedge[deltaedge] = true;
+                        let (mut i, j, _) = self.edges[deltaedge];
+                        if self.label[self.inblossom[i]] == 0 {
+                            i = j;
+                        }
+                        self.queue.push(i);
+                    }
+                    3 => {
+                        self.allowedge[deltaedge] = true;
+                        let (i, _, _) = self.edges[deltaedge];
+                        self.queue.push(i);
+                    }
+                    _ => self.expand_blossom(deltablossom, false),
+                }
+            }
+            if !augmented {
+                break;
+            }
+            for b in n..2 * n {
+                if self.blossomparent[b] == NONE
+                    && self.blossombase[b] != NONE
+                    && self.label[b] == 1
+                    && self.dualvar[b] == W::ZERO
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solve(n: usize, edges: &[(usize, usize, i128)]) -> Vec<usize> {
+        max_weight_matching(n, edges).mate
+    }
+
+    /// Every matching of maximum cardinality by brute force: the best total weight.
+    fn brute(n: usize, edges: &[(usize, usize, i128)]) -> (usize, i128) {
+        fn rec(
+            free: &mut Vec<bool>,
+            edges: &[(usize, usize, i128)],
+            from: usize,
+            card: usize,
+            w: i128,
+            best: &mut (usize, i128),
+        ) {
+            if (card, w) > *best {
+                *best = (card, w);
+            }
+            for k in from..edges.len() {
+                let (a, b, x) = edges[k];
+                if free[a] && free[b] {
+                    free[a] = false;
+                    free[b] = false;
+                    rec(free, edges, k + 1, card + 1, w + x, best);
+                    free[a] = true;
+                    free[b] = true;
+                }
+            }
+        }
+        let mut best = (0, 0);
+        rec(&mut vec![true; n], edges, 0, 0, 0, &mut best);
+        best
+    }
+
+    #[test]
+    fn small_cases_from_the_literature() {
+        assert_eq!(solve(2, &[(0, 1, 1)]), vec![1, 0]);
+        // Max cardinality wins over a heavier single edge.
+        assert_eq!(
+            solve(4, &[(0, 1, 2), (1, 2, 10), (2, 3, 2)]),
+            vec![1, 0, 3, 2]
+        );
+        // A blossom (odd cycle) with a tail, then one relabelled as T and expanded.
+        let e = [
+            (1, 2, 8),
+            (1, 3, 9),
+            (2, 3, 10),
+            (3, 4, 7),
+            (1, 6, 5),
+            (4, 5, 6),
+        ];
+        let m = solve(7, &e);
+        assert_eq!(m[1..].to_vec(), vec![6, 3, 2, 5, 4, 1]);
+        let e = [
+            (1, 2, 23),
+            (1, 5, 22),
+            (1, 6, 15),
+            (2, 3, 25),
+            (3, 4, 22),
+            (4, 5, 25),
+            (4, 8, 14),
+            (5, 7, 13),
+        ];
+        let m = solve(9, &e);
+        assert_eq!(m[1..].to_vec(), vec![6, 3, 2, 8, 7, 1, 5, 4]);
+        // Nested S-blossom, relabelled as T and expanded.
+        let e = [
+            (1, 2, 19),
+            (1, 3, 20),
+            (1, 8, 8),
+            (2, 3, 25),
+            (2, 4, 18),
+            (3, 5, 18),
+            (4, 5, 13),
+            (4, 7, 7),
+            (5, 6, 7),
+        ];
+        let m = solve(9, &e);
+        assert_eq!(m[1..].to_vec(), vec![8, 3, 2, 7, 6, 5, 4, 1]);
+    }
+
+    #[test]
+    fn random_graphs_against_brute_force() {
+        let mut x: u64 = 12345;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..400 {
+            let n = 2 + (next() % 9) as usize;
+            let mut edges = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if next() % 3 != 0 {
+                        edges.push((a, b, i128::from(next() % 20)));
+                    }
+                }
+            }
+            let m = max_weight_matching(n, &edges);
+            let card = m.pairs().len();
+            let w: i128 = m
+                .pairs()
+                .iter()
+                .map(|&(a, b)| {
+                    edges
+                        .iter()
+                        .filter(|e| (e.0, e.1) == (a, b) || (e.1, e.0) == (a, b))
+                        .map(|e| e.2)
+                        .max()
+                        .unwrap()
+                })
+                .sum();
+            assert_eq!((card, w), brute(n, &edges), "{edges:?}");
+            // Optimality certificate: no edge has negative slack.
+            for &(a, b, wt) in &edges {
+                assert!(m.slack_of(a, b, wt) >= 0, "{edges:?}");
+            }
+        }
+    }
+}

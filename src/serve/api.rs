@@ -1,0 +1,97 @@
+//! The JSON API (`/api/…`): the same values as `bianpai export --format json --what W`
+//! (CONTRACT.md), built by `export::json_value`, with every private key taken out: birth
+//! dates, ID numbers, fees and notes are for the desk, not the hall.
+
+use chrono::{DateTime, Utc};
+use serde_json::Value;
+
+use crate::cli::args::What;
+use crate::domain::Tournament;
+
+/// Keys never served, wherever they appear in a value.
+pub const PRIVATE_KEYS: &[&str] = &[
+    "birth",
+    "birth_date",
+    "id_number",
+    "id_no",
+    "fee",
+    "fees",
+    "note",
+    "notes",
+    "reason",
+    "phone",
+    "email",
+];
+
+/// The `--what` a path names (`/api/standings` → `standings`).
+pub fn what(name: &str) -> Option<What> {
+    Some(match name {
+        "all" => What::All,
+        "pairings" => What::Pairings,
+        "standings" => What::Standings,
+        "crosstable" => What::Crosstable,
+        "teams" => What::Teams,
+        "prizes" => What::Prizes,
+        "players" => What::Players,
+        "clocks" => What::Clocks,
+        _ => return None,
+    })
+}
+
+/// Every name `what` knows, for the index and the tests.
+pub const NAMES: &[&str] = &[
+    "all",
+    "pairings",
+    "standings",
+    "crosstable",
+    "teams",
+    "prizes",
+    "players",
+    "clocks",
+];
+
+/// Removes the private keys from `v`, at every depth.
+pub fn scrub(v: &mut Value) {
+    match v {
+        Value::Object(map) => {
+            map.retain(|k, _| !PRIVATE_KEYS.contains(&k.as_str()));
+            map.values_mut().for_each(scrub);
+        }
+        Value::Array(items) => items.iter_mut().for_each(scrub),
+        _ => {}
+    }
+}
+
+/// The public value of `what` at `now`.
+///
+/// # Errors
+/// The export's one-line reason (none is expected for the current round).
+pub fn value(t: &Tournament, what: What, now: DateTime<Utc>) -> Result<Value, String> {
+    let mut v = crate::export::json_value(t, what, None, now)?;
+    scrub(&mut v);
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn scrub_removes_private_keys_at_any_depth() {
+        let mut v = json!({"players": [{"no": 1, "name": "甲", "birth": "1990-01-02",
+            "fee": 100, "id_number": "110101199001020011", "club": "c"}],
+            "rounds": [{"reason": "by hand", "games": []}]});
+        scrub(&mut v);
+        assert_eq!(
+            v,
+            json!({"players": [{"no": 1, "name": "甲", "club": "c"}], "rounds": [{"games": []}]})
+        );
+    }
+
+    #[test]
+    fn every_name_is_a_what() {
+        assert!(NAMES.iter().all(|n| what(n).is_some()));
+        assert!(what("../etc/passwd").is_none());
+    }
+}

@@ -1,0 +1,121 @@
+//! Rendered pages kept per log version. When a result comes in, every open phone re-fetches
+//! its page at once; the first request of each page renders it and the rest get the same
+//! bytes, until the next change. The wall (clocks move) and searches are not kept.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use axum::body::{Body, Bytes};
+use axum::extract::{Request, State};
+use axum::http::{Method, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use super::follow::Feed;
+
+/// Distinct pages kept for one version (languages × pages × players).
+const MAX_PAGES: usize = 2048;
+/// The largest page kept.
+const MAX_BYTES: usize = 4 << 20;
+
+#[derive(Default)]
+struct Inner {
+    version: u64,
+    pages: HashMap<String, Bytes>,
+}
+
+/// The shared store.
+#[derive(Clone, Default)]
+pub struct Cache(Arc<Mutex<Inner>>);
+
+impl Cache {
+    fn get(&self, version: u64, key: &str) -> Option<Bytes> {
+        let inner = self.0.lock().ok()?;
+        (inner.version == version)
+            .then(|| inner.pages.get(key).cloned())
+            .flatten()
+    }
+
+    /// Keeps `page` as rendered at `version`; a page of an older version than the store's is
+    /// dropped, a newer one starts the store afresh.
+    fn put(&self, version: u64, key: String, page: Bytes) {
+        let Ok(mut inner) = self.0.lock() else { return };
+        if version < inner.version {
+            return;
+        }
+        if version > inner.version {
+            inner.pages.clear();
+            inner.version = version;
+        }
+        if inner.pages.len() < MAX_PAGES {
+            inner.pages.insert(key, page);
+        }
+    }
+}
+
+/// Whether `path` is a page that depends on the log alone.
+fn cacheable(path: &str) -> bool {
+    matches!(
+        path,
+        "/" | "/standings" | "/crosstable" | "/teams" | "/prizes"
+    ) || path.starts_with("/round/")
+        || path.starts_with("/player/")
+}
+
+/// The middleware: serve a kept page, or render, keep and serve it.
+pub async fn layer(
+    State((feed, cache)): State<(Feed, Cache)>,
+    req: Request,
+    next: Next,
+) -> Response {
+    if req.method() != Method::GET || !cacheable(req.uri().path()) {
+        return next.run(req).await;
+    }
+    let key = req.uri().to_string();
+    // Read before rendering: the page is at least this fresh.
+    let version = feed.current().version;
+    if let Some(page) = cache.get(version, &key) {
+        return (
+            StatusCode::OK,
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            page,
+        )
+            .into_response();
+    }
+    let res = next.run(req).await;
+    if res.status() != StatusCode::OK {
+        return res;
+    }
+    let (parts, body) = res.into_parts();
+    match axum::body::to_bytes(body, MAX_BYTES).await {
+        Ok(bytes) => {
+            cache.put(version, key, bytes.clone());
+            Response::from_parts(parts, Body::from(bytes))
+        }
+        Err(_) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_newer_version_starts_afresh_and_an_older_one_is_dropped() {
+        let c = Cache::default();
+        c.put(2, "/".into(), Bytes::from_static(b"v2"));
+        assert_eq!(c.get(2, "/"), Some(Bytes::from_static(b"v2")));
+        assert_eq!(c.get(3, "/"), None, "stale for version 3");
+        c.put(1, "/standings".into(), Bytes::from_static(b"v1"));
+        assert_eq!(c.get(2, "/standings"), None, "an older render is not kept");
+        c.put(3, "/standings".into(), Bytes::from_static(b"v3"));
+        assert_eq!(c.get(2, "/"), None, "version 2's pages are gone");
+        assert_eq!(c.get(3, "/standings"), Some(Bytes::from_static(b"v3")));
+    }
+
+    #[test]
+    fn only_pages_of_the_log_are_kept() {
+        assert!(cacheable("/") && cacheable("/player/3") && cacheable("/round/2"));
+        assert!(!cacheable("/wall") && !cacheable("/find") && !cacheable("/api/all"));
+    }
+}

@@ -1,0 +1,242 @@
+//! `bianpai serve` (issue 16): the room page. A read-only web server that follows the log
+//! like a console does and shows the current round, find-my-board, standings, crosstable,
+//! teams, prizes, each player's card and a wall mode for the hall's TV, live over
+//! server-sent events, with a JSON API in the shapes of `export --format json`.
+//!
+//! axum routes on a small tokio runtime (one thread serves; one thread follows the log).
+//! Connections are accepted here, each under a permit (a cap on open connections), with
+//! hyper's header timeout and buffer limit, so a slow or vanished client costs one permit and
+//! holds back nobody else.
+
+pub mod api;
+mod cache;
+pub mod follow;
+pub mod pages;
+pub mod qr;
+pub mod routes;
+pub mod view;
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use axum::Router;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+
+use crate::domain::rules::Lang;
+use crate::export::report::pick;
+
+/// The address `serve` binds without `--bind`: this machine only.
+pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
+
+/// Connections open at once (event streams included); more wait in the kernel's backlog.
+pub const MAX_CONNECTIONS: usize = 1000;
+/// A client must send a request's headers within this time.
+const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// The largest request head read (a GET is a few hundred bytes).
+const MAX_HEAD: usize = 16 * 1024;
+
+/// Parses `--bind`: `ADDR:PORT` (`0.0.0.0:8080` for the venue's LAN, port 0 for any free one).
+///
+/// # Errors
+/// A one-line reason naming `--bind`.
+pub fn parse_bind(text: &str) -> Result<SocketAddr, String> {
+    text.trim().parse().map_err(|_| {
+        format!("--bind {text}: expected ADDR:PORT, e.g. 127.0.0.1:8080 or 0.0.0.0:8080")
+    })
+}
+
+/// The address a phone in the hall should open: the bound one, or for an unspecified address
+/// (`0.0.0.0`) this machine's first LAN address as `hostname -I` lists it.
+pub fn page_url(bound: SocketAddr) -> String {
+    let ip = if bound.ip().is_unspecified() {
+        lan_address().unwrap_or(bound.ip())
+    } else {
+        bound.ip()
+    };
+    match ip {
+        IpAddr::V4(v4) => format!("http://{v4}:{}/", bound.port()),
+        IpAddr::V6(v6) => format!("http://[{v6}]:{}/", bound.port()),
+    }
+}
+
+fn lan_address() -> Option<IpAddr> {
+    let out = std::process::Command::new("hostname")
+        .arg("-I")
+        .output()
+        .ok()?;
+    let text = String::from_utf8(out.stdout).ok()?;
+    let mut addrs = text
+        .split_whitespace()
+        .filter_map(|w| w.parse::<IpAddr>().ok());
+    let all: Vec<IpAddr> = addrs.by_ref().collect();
+    all.iter()
+        .find(|a| a.is_ipv4() && !a.is_loopback())
+        .or_else(|| all.first())
+        .copied()
+}
+
+/// The room page's address for the console's `Q` overlay: `BIANPAI_URL` when set (the
+/// address `serve` printed), else this machine's LAN address on the default port.
+pub fn room_url() -> String {
+    match std::env::var("BIANPAI_URL") {
+        Ok(u) if !u.trim().is_empty() => u.trim().to_string(),
+        _ => page_url(SocketAddr::from(([0, 0, 0, 0], 8080))),
+    }
+}
+
+/// Resolves when `stop` is set.
+async fn stopped(stop: &AtomicBool) {
+    while !stop.load(Ordering::Relaxed) {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// Accepts connections until `stop`, each served by hyper under a connection permit.
+pub async fn serve(listener: TcpListener, app: Router, max: usize, stop: Arc<AtomicBool>) {
+    let permits = Arc::new(Semaphore::new(max));
+    loop {
+        let permit = tokio::select! {
+            p = Arc::clone(&permits).acquire_owned() => match p {
+                Ok(p) => p,
+                Err(_) => return,
+            },
+            () = stopped(&stop) => return,
+        };
+        let accepted = tokio::select! {
+            r = listener.accept() => r,
+            () = stopped(&stop) => return,
+        };
+        let Ok((stream, _)) = accepted else {
+            // Out of file descriptors or the like: wait instead of spinning.
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            continue;
+        };
+        let _ = stream.set_nodelay(true);
+        let svc = TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            let conn = http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(HEADER_TIMEOUT)
+                .max_buf_size(MAX_HEAD)
+                .serve_connection(TokioIo::new(stream), svc);
+            let _ = conn.await;
+            drop(permit);
+        });
+    }
+}
+
+/// `bianpai serve`: follows `log` and serves the room page on `bind` until interrupted.
+///
+/// # Errors
+/// The log cannot be opened, or the address cannot be bound.
+pub fn run(log: &Path, bind: SocketAddr, lang: Lang) -> Result<(), String> {
+    let stop = Arc::new(AtomicBool::new(false));
+    for sig in [
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+        signal_hook::consts::SIGINT,
+    ] {
+        signal_hook::flag::register(sig, Arc::clone(&stop)).map_err(|e| format!("serve: {e}"))?;
+    }
+    let feed = follow::start(log, Arc::clone(&stop))?;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("serve: {e}"))?;
+    let result = rt.block_on(async {
+        let listener = TcpListener::bind(bind)
+            .await
+            .map_err(|e| format!("--bind {bind}: {e}"))?;
+        let bound = listener
+            .local_addr()
+            .map_err(|e| format!("--bind {bind}: {e}"))?;
+        announce(bound, log, lang);
+        let app = routes::router(feed, routes::Limits::default());
+        serve(listener, app, MAX_CONNECTIONS, Arc::clone(&stop)).await;
+        Ok(())
+    });
+    stop.store(true, Ordering::Relaxed);
+    rt.shutdown_timeout(Duration::from_millis(200));
+    result
+}
+
+/// Prints the address (first line, for scripts), its QR code and what to do next.
+fn announce(bound: SocketAddr, log: &Path, lang: Lang) {
+    let url = page_url(bound);
+    crate::outln!("{url}");
+    crate::outln!(
+        "{} {}",
+        pick(
+            lang,
+            "房间页面已开启，只读日志：",
+            "Room page up, reading the log:"
+        ),
+        log.display()
+    );
+    if let Some(lines) = qr::lines(&url) {
+        for l in lines {
+            crate::outln!("  {l}");
+        }
+    }
+    if bound.ip().is_loopback() {
+        crate::outln!(
+            "{}",
+            pick(
+                lang,
+                "只有本机可以访问；让棋手手机扫码，请用 --bind 0.0.0.0:8080 开放给场馆局域网。",
+                "Only this machine can open it; for the players' phones use --bind 0.0.0.0:8080 (the venue LAN).",
+            )
+        );
+    }
+    crate::outln!(
+        "{}",
+        pick(
+            lang,
+            "大屏：在地址后加 wall；按 Ctrl-C 停止。",
+            "Wall mode for a TV: add wall to the address. Ctrl-C stops.",
+        )
+    );
+}
+
+/// `bianpai serve --demo`: the room page on a copy of the embedded demo, whose current round
+/// replays live (the console's demo).
+///
+/// # Errors
+/// As `run`.
+pub fn run_demo(bind: SocketAddr, lang: Lang) -> Result<(), String> {
+    let dir = tempfile::tempdir().map_err(|e| format!("demo: {e}"))?;
+    let (path, schedule) = crate::console::demo::build(dir.path(), chrono::Utc::now())?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let replay = crate::console::demo::spawn_replay(path.clone(), schedule, Arc::clone(&stop));
+    let result = run(&path, bind, lang);
+    stop.store(true, Ordering::Relaxed);
+    let _ = replay.join();
+    drop(dir);
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bind_is_addr_and_port() {
+        assert_eq!(
+            parse_bind("127.0.0.1:0").map(|a| a.port()),
+            Ok(0),
+            "port 0 picks a free port"
+        );
+        assert!(parse_bind("localhost").unwrap_err().contains("--bind"));
+        assert_eq!(
+            page_url(parse_bind("[::1]:8080").expect("v6")),
+            "http://[::1]:8080/"
+        );
+    }
+}

@@ -1,0 +1,165 @@
+//! The room pages as HTML (maud templates): one layout, phone-first, Chinese by default with
+//! an English switch (`?lang=en`). Every page reads without JavaScript; with it, a small
+//! inline script listens to `/events` and replaces `<main>` with a fresh copy (the same URL
+//! with `part=main`) when the log changes.
+
+pub mod player;
+pub mod round;
+pub mod tables;
+pub mod wall;
+
+use maud::{DOCTYPE, Markup, PreEscaped, html};
+
+use crate::domain::rules::Lang;
+use crate::export::report::{Report, pick};
+
+/// What every page needs besides its own data.
+#[derive(Clone, Debug)]
+pub struct Ctx {
+    pub lang: Lang,
+    pub title: String,
+    /// The log's damage, shown as a warning on every page.
+    pub damage: Option<String>,
+    pub version: u64,
+}
+
+impl Ctx {
+    /// `path` in the page's language (`?lang=en` kept on every link).
+    pub fn href(&self, path: &str) -> String {
+        match self.lang {
+            Lang::Zh => path.to_string(),
+            Lang::En if path.contains('?') => format!("{path}&lang=en"),
+            Lang::En => format!("{path}?lang=en"),
+        }
+    }
+
+    pub fn t(&self, zh: &'static str, en: &'static str) -> &'static str {
+        pick(self.lang, zh, en)
+    }
+}
+
+/// Which tab of the navigation a page belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tab {
+    Round,
+    Find,
+    Standings,
+    Crosstable,
+    Teams,
+    Prizes,
+    Player,
+}
+
+const CSS: &str = include_str!("page.css");
+const LIVE_JS: &str = include_str!("live.js");
+
+/// The damage warning, when the log could not be read to the end.
+pub fn warning(ctx: &Ctx) -> Markup {
+    html! {
+        @if let Some(d) = &ctx.damage {
+            p.warn role="alert" {
+                (ctx.t("日志已损坏，页面停在损坏之前的记录：", "The log is damaged; this page stops before the damage: "))
+                (d)
+            }
+        }
+    }
+}
+
+/// A whole page: head, navigation, the damage warning, `main` and the live script.
+/// `path` is the page's own path, for the language switch.
+pub fn layout(ctx: &Ctx, tab: Tab, path: &str, heading: &str, main: &Markup) -> Markup {
+    let other = match ctx.lang {
+        Lang::Zh => (
+            "English",
+            if path.contains('?') {
+                format!("{path}&lang=en")
+            } else {
+                format!("{path}?lang=en")
+            },
+        ),
+        Lang::En => ("中文", path.to_string()),
+    };
+    let tabs = [
+        (Tab::Round, "/", ctx.t("本轮", "Round")),
+        (Tab::Find, "/find", ctx.t("查找", "Find")),
+        (Tab::Standings, "/standings", ctx.t("排名", "Standings")),
+        (
+            Tab::Crosstable,
+            "/crosstable",
+            ctx.t("交叉表", "Crosstable"),
+        ),
+        (Tab::Teams, "/teams", ctx.t("团体", "Teams")),
+        (Tab::Prizes, "/prizes", ctx.t("奖项", "Prizes")),
+    ];
+    html! {
+        (DOCTYPE)
+        html lang=(match ctx.lang { Lang::Zh => "zh-CN", Lang::En => "en" }) {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (heading) " · " (ctx.title) }
+                style { (PreEscaped(CSS)) }
+            }
+            body {
+                header {
+                    p.event { (ctx.title) }
+                    nav {
+                        @for (t, href, label) in tabs {
+                            a href=(ctx.href(href)) aria-current=[(t == tab).then_some("page")] { (label) }
+                        }
+                        a.lang href=(other.1) { (other.0) }
+                    }
+                }
+                div #warning { (warning(ctx)) }
+                main #main data-version=(ctx.version) { (main) }
+                footer {
+                    span #live { (ctx.t("刷新页面可看最新结果", "Reload for the latest results")) }
+                }
+                script { (PreEscaped(live_script(ctx))) }
+            }
+        }
+    }
+}
+
+/// The live script with the page's words filled in.
+fn live_script(ctx: &Ctx) -> String {
+    LIVE_JS
+        .replace("LIVE_ON", ctx.t("实时更新中", "Live"))
+        .replace("LIVE_OFF", ctx.t("连接中断，正在重连…", "Reconnecting…"))
+}
+
+/// A report (standings, crosstable, teams, prizes) as tables: the same rows as the printouts.
+pub fn report(r: &Report) -> Markup {
+    html! {
+        h2 { (r.title) }
+        @for table in &r.tables {
+            @if let Some(c) = &table.caption { h3 { (c) } }
+            @let numeric = table.numeric_columns();
+            div.scroll {
+                table.report {
+                    thead { tr { @for h in &table.header { th { (h) } } } }
+                    tbody {
+                        @for row in &table.rows {
+                            tr {
+                                @for (i, cell) in row.iter().enumerate() {
+                                    td.num[numeric.get(i).copied().unwrap_or(false)] { (cell.text()) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            @if !table.summary.is_empty() {
+                dl { @for (k, v) in &table.summary { dt { (k) } dd { (v.text()) } } }
+            }
+        }
+    }
+}
+
+/// The 404 page body.
+pub fn not_found(ctx: &Ctx) -> Markup {
+    html! {
+        h2 { (ctx.t("找不到这一页", "No such page")) }
+        p { a href=(ctx.href("/")) { (ctx.t("回到本轮对阵", "Back to the round")) } }
+    }
+}

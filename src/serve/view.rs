@@ -1,0 +1,428 @@
+//! What the room pages show, computed from the tournament: the boards of a round, a player's
+//! card, the matches of a search, the clocks and the late countdown. Pure data (time passed
+//! in); the pages only lay it out. Names, results and stage labels come from `export::rows`,
+//! so the room page and the printouts say the same thing.
+//!
+//! Nothing private is copied here: a player is a number, a name and a club (no birth date,
+//! fee or note), so no page can show what it was never given.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+
+use crate::domain::event::Stage;
+use crate::domain::pairing::swiss_scores;
+use crate::domain::result::Outcome;
+use crate::domain::rules::Lang;
+use crate::domain::tournament::{Game, Status};
+use crate::domain::{PlayerNo, Round, Side, Tournament};
+use crate::export::report::pick;
+use crate::export::rows::{name, result_text, stage_text};
+
+/// A player as a page shows them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Who {
+    pub no: u32,
+    pub name: String,
+    pub club: String,
+    /// Points before the round shown (积分).
+    pub points: u32,
+}
+
+/// One line of a round: a board, or the bye.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardLine {
+    /// `None` for the bye.
+    pub board: Option<u32>,
+    pub red: Who,
+    pub black: Option<Who>,
+    /// The result in words (红胜 / 和棋 / 黑胜 …), the bye's word, or `None` while playing.
+    pub result: Option<String>,
+    /// The knockout stage and game (半决赛 快棋), `None` in a Swiss round.
+    pub stage: Option<String>,
+}
+
+/// A round as the round page and the wall show it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundView {
+    pub round: u32,
+    pub lines: Vec<BoardLine>,
+    pub started: bool,
+    pub reported: usize,
+    pub boards: usize,
+    /// Rounds paired so far (for links to the earlier ones).
+    pub paired: u32,
+}
+
+fn who(t: &Tournament, no: PlayerNo, scores: &HashMap<PlayerNo, u32>) -> Who {
+    Who {
+        no: no.0,
+        name: name(t, no),
+        club: t
+            .player(no)
+            .map(|p| p.entry.club.clone())
+            .unwrap_or_default(),
+        points: scores.get(&no).copied().unwrap_or(0),
+    }
+}
+
+fn board_line(t: &Tournament, g: &Game, scores: &HashMap<PlayerNo, u32>, lang: Lang) -> BoardLine {
+    BoardLine {
+        board: Some(g.board.0),
+        red: who(t, g.red, scores),
+        black: Some(who(t, g.black, scores)),
+        result: g.result.map(|r| result_text(r, lang).to_string()),
+        stage: (g.stage != Stage::Swiss).then(|| stage_text(g.stage, g.game, lang)),
+    }
+}
+
+/// The boards of `round` (then its byes), with each player's points before the round;
+/// `None` when the round is not paired.
+pub fn round(t: &Tournament, round: Round, lang: Lang) -> Option<RoundView> {
+    let r = t.round(round)?;
+    let scores = swiss_scores(t, round);
+    let mut lines: Vec<BoardLine> = r
+        .games
+        .iter()
+        .map(|g| board_line(t, g, &scores, lang))
+        .collect();
+    lines.extend(r.byes.iter().map(|b| BoardLine {
+        board: None,
+        red: who(t, *b, &scores),
+        black: None,
+        result: Some(pick(lang, "轮空", "bye").to_string()),
+        stage: None,
+    }));
+    Some(RoundView {
+        round: round.0,
+        lines,
+        started: r.started_at.is_some(),
+        reported: r.reported(),
+        boards: r.games.len(),
+        paired: t.rounds.len() as u32,
+    })
+}
+
+/// One round of a player's card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardLine {
+    pub round: u32,
+    /// `None` for a bye or a round the player was not paired in.
+    pub board: Option<u32>,
+    /// 红 / 黑, empty for a bye.
+    pub colour: String,
+    pub opponent: Option<(u32, String)>,
+    /// 胜 / 和 / 负 (弃权), 轮空, or empty while the game is on.
+    pub result: String,
+    pub stage: Option<String>,
+    /// Swiss points after this round (积分), once its result is in.
+    pub running: Option<u32>,
+}
+
+/// A player's card: who they are and every round so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Card {
+    pub no: u32,
+    pub name: String,
+    pub club: String,
+    pub team: String,
+    pub group: String,
+    pub withdrawn: bool,
+    pub lines: Vec<CardLine>,
+}
+
+fn outcome_word(o: Outcome, forfeit: bool, lang: Lang) -> String {
+    let w = match o {
+        Outcome::Win => pick(lang, "胜", "win"),
+        Outcome::Draw => pick(lang, "和", "draw"),
+        Outcome::Loss => pick(lang, "负", "loss"),
+    };
+    if forfeit {
+        format!("{w} ({})", pick(lang, "弃权", "forfeit"))
+    } else {
+        w.to_string()
+    }
+}
+
+/// Player `no`'s card, `None` for an unknown number.
+pub fn card(t: &Tournament, no: PlayerNo, lang: Lang) -> Option<Card> {
+    let p = t.player(no)?;
+    let mut lines = Vec::new();
+    for r in &t.rounds {
+        let after = swiss_scores(t, Round(r.round.0 + 1));
+        let running = after.get(&no).copied();
+        let games: Vec<&Game> = r.games.iter().filter(|g| g.side_of(no).is_some()).collect();
+        if r.byes.contains(&no) {
+            lines.push(CardLine {
+                round: r.round.0,
+                board: None,
+                colour: String::new(),
+                opponent: None,
+                result: pick(lang, "轮空", "bye").to_string(),
+                stage: None,
+                running,
+            });
+        }
+        for g in games {
+            let Some(side) = g.side_of(no) else { continue };
+            let opp = g.player(side.other());
+            lines.push(CardLine {
+                round: r.round.0,
+                board: Some(g.board.0),
+                colour: match side {
+                    Side::Red => pick(lang, "红", "red"),
+                    Side::Black => pick(lang, "黑", "black"),
+                }
+                .to_string(),
+                opponent: Some((opp.0, name(t, opp))),
+                result: g.result.map_or_else(String::new, |x| {
+                    outcome_word(x.outcome(side), x.is_forfeit(), lang)
+                }),
+                stage: (g.stage != Stage::Swiss).then(|| stage_text(g.stage, g.game, lang)),
+                running: g.result.and(running),
+            });
+        }
+    }
+    Some(Card {
+        no: no.0,
+        name: p.entry.name.clone(),
+        club: p.entry.club.clone(),
+        team: p.entry.team.clone(),
+        group: if t.rules.sections.len() > 1 {
+            t.section_name(p.section).to_string()
+        } else {
+            String::new()
+        },
+        withdrawn: matches!(p.status, Status::Withdrawn { .. }),
+        lines,
+    })
+}
+
+/// A player found by the search, with where they sit in the current round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    pub no: u32,
+    pub name: String,
+    pub club: String,
+    /// The current round's board, colour and opponent; `None` when not paired (or the bye).
+    pub seat: Option<(u32, String, String)>,
+    pub bye: bool,
+}
+
+/// At most this many matches are listed.
+pub const FIND_LIMIT: usize = 30;
+
+/// Players whose number is `query`, or whose name (or club) contains it, ignoring case and
+/// spaces; the exact number first.
+pub fn find(t: &Tournament, query: &str, lang: Lang) -> Vec<Found> {
+    let q: String = query.chars().filter(|c| !c.is_whitespace()).collect();
+    let q = q.to_lowercase();
+    if q.is_empty() {
+        return Vec::new();
+    }
+    let number = q.parse::<u32>().ok();
+    let matches = |no: PlayerNo, name: &str| {
+        number == Some(no.0)
+            || name
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .collect::<String>()
+                .to_lowercase()
+                .contains(&q)
+    };
+    let mut hits: Vec<&crate::domain::tournament::Player> = t
+        .players
+        .iter()
+        .filter(|p| matches(p.no, &p.entry.name))
+        .collect();
+    hits.sort_by_key(|p| (number != Some(p.no.0), p.no));
+    let current = t.current();
+    hits.into_iter()
+        .take(FIND_LIMIT)
+        .map(|p| {
+            let game = current.and_then(|r| r.game_of(p.no));
+            let seat = game.and_then(|g| {
+                let side = g.side_of(p.no)?;
+                let colour = match side {
+                    Side::Red => pick(lang, "红方", "red"),
+                    Side::Black => pick(lang, "黑方", "black"),
+                };
+                Some((
+                    g.board.0,
+                    colour.to_string(),
+                    name(t, g.player(side.other())),
+                ))
+            });
+            Found {
+                no: p.no.0,
+                name: p.entry.name.clone(),
+                club: p.entry.club.clone(),
+                seat,
+                bye: current.is_some_and(|r| r.byes.contains(&p.no)),
+            }
+        })
+        .collect()
+}
+
+/// A board's clock for the wall: remaining milliseconds per side and the running side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockLine {
+    pub board: u32,
+    pub red_ms: u64,
+    pub black_ms: u64,
+    pub running: Option<Side>,
+    pub flag: Option<Side>,
+}
+
+/// The clocks of the current round's unfinished boards that have clock data.
+pub fn clocks(t: &Tournament, now: DateTime<Utc>) -> Vec<ClockLine> {
+    let Some(r) = t.current() else {
+        return Vec::new();
+    };
+    r.games
+        .iter()
+        .filter(|g| g.result.is_none())
+        .filter_map(|g| {
+            let c = g.clock.as_ref()?.read(now);
+            Some(ClockLine {
+                board: g.board.0,
+                red_ms: c.red_ms,
+                black_ms: c.black_ms,
+                running: c.running,
+                flag: c.flag,
+            })
+        })
+        .collect()
+}
+
+/// The late window of the current round: milliseconds left and the seats still empty, while
+/// the round runs, the window is open and someone is missing.
+pub fn late(t: &Tournament, now: DateTime<Utc>, lang: Lang) -> Option<(u64, Vec<String>)> {
+    let left = t.late_window_remaining_ms(now)?;
+    let seats: Vec<String> = t
+        .absent_seats(now)
+        .iter()
+        .map(|s| {
+            let side = match s.side {
+                Side::Red => pick(lang, "红", "red"),
+                Side::Black => pick(lang, "黑", "black"),
+            };
+            match lang {
+                Lang::Zh => format!("第{}台{side} {}", s.board, name(t, s.player)),
+                Lang::En => format!("board {} {side} {}", s.board, name(t, s.player)),
+            }
+        })
+        .collect();
+    (left > 0 && !seats.is_empty()).then_some((left, seats))
+}
+
+/// True once every round of the event has been played (prizes are shown then).
+pub fn event_over(t: &Tournament) -> bool {
+    let done = t.completed_rounds();
+    done > 0 && done as usize == t.rounds.len() && done >= t.rules.rounds
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::event::{Cause, Event, Pairing, PlayerEntry};
+    use crate::domain::result::GameResult;
+    use crate::domain::rules::Rules;
+    use crate::domain::{Board, Round};
+
+    /// Five players; round 1: board 1 is 1 v 2, board 2 is 4 v 3, 5 has the bye.
+    fn tournament() -> Tournament {
+        let rules = Rules::preset("qigu-2024-07").expect("preset");
+        let mut t = Tournament::new("t".into(), rules);
+        for i in 1..=5 {
+            let mut entry = PlayerEntry::named(format!("棋手{i}"));
+            entry.club = format!("俱乐部{i}");
+            t.apply(&Event::PlayerRegistered {
+                no: PlayerNo(i),
+                entry,
+            });
+        }
+        let pair = |board, red, black| Pairing {
+            board: Board(board),
+            red: PlayerNo(red),
+            black: PlayerNo(black),
+            stage: Stage::Swiss,
+            game: crate::domain::event::GameKind::Slow,
+        };
+        t.apply(&Event::RoundPaired {
+            round: Round(1),
+            games: vec![pair(1, 1, 2), pair(2, 4, 3)],
+            byes: vec![PlayerNo(5)],
+        });
+        t
+    }
+
+    fn result(t: &mut Tournament, board: u32, result: GameResult) {
+        t.apply(&Event::ResultRecorded {
+            round: Round(1),
+            board: Board(board),
+            result,
+            cause: Cause::Arbiter,
+            at: None,
+        });
+    }
+
+    #[test]
+    fn round_lists_boards_then_the_bye_with_results_as_they_come() {
+        let mut t = tournament();
+        result(&mut t, 2, GameResult::BlackWin);
+        let v = round(&t, Round(1), Lang::Zh).expect("paired");
+        assert_eq!(v.lines.len(), 3);
+        assert_eq!(v.lines[0].result, None, "board 1 still playing");
+        assert_eq!(v.lines[1].result.as_deref(), Some("黑胜"));
+        assert_eq!(v.lines[1].red.club, "俱乐部4");
+        assert_eq!(v.lines[2].board, None);
+        assert_eq!(v.lines[2].red.no, 5);
+        assert_eq!(v.reported, 1);
+        assert!(round(&t, Round(2), Lang::Zh).is_none());
+    }
+
+    #[test]
+    fn card_has_colour_opponent_result_and_running_points() {
+        let mut t = tournament();
+        result(&mut t, 1, GameResult::Draw);
+        let c = card(&t, PlayerNo(2), Lang::Zh).expect("player 2");
+        assert_eq!(c.lines.len(), 1);
+        let l = &c.lines[0];
+        assert_eq!((l.board, l.colour.as_str()), (Some(1), "黑"));
+        assert_eq!(l.opponent, Some((1, "棋手1".to_string())));
+        assert_eq!((l.result.as_str(), l.running), ("和", Some(1)));
+        let bye = card(&t, PlayerNo(5), Lang::En).expect("player 5");
+        assert_eq!(
+            (bye.lines[0].result.as_str(), bye.lines[0].running),
+            ("bye", Some(2))
+        );
+        let playing = card(&t, PlayerNo(4), Lang::Zh).expect("player 4");
+        assert_eq!(
+            playing.lines[0].running, None,
+            "no points while the game is on"
+        );
+        assert!(card(&t, PlayerNo(9), Lang::Zh).is_none());
+    }
+
+    #[test]
+    fn find_by_number_or_part_of_a_name_with_the_seat() {
+        let t = tournament();
+        let hits = find(&t, "3", Lang::Zh);
+        assert_eq!(hits.len(), 1);
+        assert_eq!(
+            hits[0].seat,
+            Some((2, "黑方".to_string(), "棋手4".to_string()))
+        );
+        assert_eq!(find(&t, " 棋手 ", Lang::Zh).len(), 5);
+        assert!(find(&t, "5", Lang::Zh)[0].bye);
+        assert!(find(&t, "", Lang::Zh).is_empty());
+        assert!(find(&t, "nobody", Lang::Zh).is_empty());
+    }
+
+    #[test]
+    fn result_words_follow_the_language() {
+        assert_eq!(outcome_word(Outcome::Win, true, Lang::Zh), "胜 (弃权)");
+        assert_eq!(outcome_word(Outcome::Draw, false, Lang::En), "draw");
+    }
+}
