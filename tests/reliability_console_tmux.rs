@@ -11,86 +11,11 @@ use std::time::{Duration, Instant};
 use bianpai::domain::{Board, Round};
 use bianpai::log::Log;
 
+mod tmux_support;
+
+use tmux_support::Tmux;
+
 const BIN: &str = env!("CARGO_BIN_EXE_bianpai");
-
-/// A private tmux server, killed when dropped.
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn new() -> Tmux {
-        Tmux {
-            socket: format!("bianpai-rel-{}", std::process::id()),
-        }
-    }
-
-    fn run(&self, args: &[&str]) -> String {
-        let out = Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux is installed");
-        assert!(
-            out.status.success(),
-            "tmux {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn session(&self, name: &str) {
-        self.run(&[
-            "new-session",
-            "-d",
-            "-s",
-            name,
-            "-x",
-            "160",
-            "-y",
-            "48",
-            "env",
-            "LANG=C.UTF-8",
-            "TERM=xterm-256color",
-            "sh",
-        ]);
-    }
-
-    fn keys(&self, name: &str, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", name];
-        args.extend_from_slice(keys);
-        self.run(&args);
-    }
-
-    fn pane(&self, name: &str) -> String {
-        self.run(&["capture-pane", "-p", "-t", name])
-    }
-
-    /// Waits until the pane shows `text`; returns how long it took.
-    fn wait_for(&self, name: &str, text: &str, limit: Duration) -> Duration {
-        let start = Instant::now();
-        loop {
-            if self.pane(name).contains(text) {
-                return start.elapsed();
-            }
-            assert!(
-                start.elapsed() < limit,
-                "pane {name} never showed {text:?}:\n{}",
-                self.pane(name)
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["-L", &self.socket, "kill-server"])
-            .output();
-    }
-}
 
 /// Waits until the pane no longer shows `text`.
 fn wait_gone(tmux: &Tmux, name: &str, text: &str, limit: Duration) {
@@ -138,7 +63,7 @@ fn the_real_console_answers_under_a_held_lock_and_recovers_from_a_torn_tail() {
     cli(&["draw", l, "--in-order"]);
     cli(&["pair", l]);
     cli(&["start", l]);
-    let tmux = Tmux::new();
+    let tmux = Tmux::new("rel");
     tmux.session("c");
     let cmd = format!("{BIN} console {l} --lang en --role head; echo CONSOLE-EXITED-$?");
     tmux.keys("c", &[&cmd, "Enter"]);
