@@ -22,16 +22,7 @@ pub fn round9_input(n: usize, seed: u64) -> SectionInput {
     for i in 0..n {
         events.push(Event::PlayerRegistered {
             no: PlayerNo(i as u32 + 1),
-            entry: PlayerEntry {
-                name: format!("P{}", i + 1),
-                gender: None,
-                birth: None,
-                club: String::new(),
-                team: String::new(),
-                group: String::new(),
-                local: false,
-                id_number: None,
-            },
+            entry: PlayerEntry::named(format!("P{}", i + 1)),
         });
     }
     let mut t = Tournament::replay(&events).expect("created");

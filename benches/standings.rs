@@ -52,16 +52,7 @@ fn event() -> Tournament {
     for i in 1..=players {
         ev.push(Event::PlayerRegistered {
             no: PlayerNo(i),
-            entry: PlayerEntry {
-                name: format!("P{i}"),
-                gender: None,
-                birth: None,
-                club: String::new(),
-                team: String::new(),
-                group: String::new(),
-                local: false,
-                id_number: None,
-            },
+            entry: PlayerEntry::named(format!("P{i}")),
         });
     }
     let mut rng = Mix(9);

@@ -73,16 +73,7 @@ fn given_round1(rules: Rules, n: u32) -> Tournament {
         when(
             &mut t,
             &head(),
-            Command::RegisterPlayer(PlayerEntry {
-                name: format!("棋手{i}"),
-                gender: None,
-                birth: None,
-                club: String::new(),
-                team: String::new(),
-                group: String::new(),
-                local: false,
-                id_number: None,
-            }),
+            Command::RegisterPlayer(PlayerEntry::named(format!("棋手{i}"))),
         );
     }
     when(&mut t, &head(), Command::PairNextRound);

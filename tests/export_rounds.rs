@@ -10,16 +10,7 @@ use bianpai::export::report::Cell;
 use chrono::{TimeZone, Utc};
 
 fn entry(name: &str) -> PlayerEntry {
-    PlayerEntry {
-        name: name.into(),
-        gender: None,
-        birth: None,
-        club: String::new(),
-        team: String::new(),
-        group: String::new(),
-        local: false,
-        id_number: None,
-    }
+    PlayerEntry::named(name)
 }
 
 fn pair(t: &mut Tournament, round: u32, games: &[(u32, u32, Stage)], byes: &[u32]) {

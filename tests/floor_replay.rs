@@ -29,16 +29,7 @@ fn events(presses: usize) -> Vec<Event> {
         }
     };
     for i in 1..=80 {
-        let entry = PlayerEntry {
-            name: format!("P{i}"),
-            gender: None,
-            birth: None,
-            club: String::new(),
-            team: String::new(),
-            group: String::new(),
-            local: false,
-            id_number: None,
-        };
+        let entry = PlayerEntry::named(format!("P{i}"));
         run(&mut t, Command::RegisterPlayer(entry), &mut all);
     }
     let start = Utc.with_ymd_and_hms(2024, 7, 6, 1, 0, 0).unwrap();

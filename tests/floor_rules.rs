@@ -62,16 +62,7 @@ fn event(rules: Rules, n: u32) -> Tournament {
         run(
             &mut t,
             &head(),
-            Command::RegisterPlayer(PlayerEntry {
-                name: format!("P{i}"),
-                gender: None,
-                birth: None,
-                club: String::new(),
-                team: String::new(),
-                group: String::new(),
-                local: false,
-                id_number: None,
-            }),
+            Command::RegisterPlayer(PlayerEntry::named(format!("P{i}"))),
         );
     }
     run(&mut t, &head(), Command::PairNextRound);

@@ -111,16 +111,7 @@ pub fn open_rules() -> Rules {
 }
 
 pub fn entry(name: &str) -> PlayerEntry {
-    PlayerEntry {
-        name: name.to_string(),
-        gender: None,
-        birth: None,
-        club: String::new(),
-        team: String::new(),
-        group: String::new(),
-        local: false,
-        id_number: None,
-    }
+    PlayerEntry::named(name)
 }
 
 /// Creates a log with `players` players, numbers drawn (seed 1), round 1 paired and started at
