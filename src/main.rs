@@ -1,36 +1,25 @@
 //! The `bianpai` binary: parse the arguments and hand over to the command line or the console.
 
-use clap::Parser;
+use bianpai::cli::parse::{self, Parsed};
+use bianpai::i18n::cli::{Msg, text};
 
 fn main() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     // Installed setgid: drop the writer group's rights before anything else (issue 14).
     if let Err(e) = bianpai::log::privilege::drop_at_start() {
-        eprintln!("bianpai: cannot drop the installed group's rights: {e}");
+        let lang = parse::asked_lang(&args);
+        eprintln!("bianpai: {}", text(&Msg::DropRights(e.to_string()), lang));
         std::process::exit(1);
     }
-    let cli = match bianpai::cli::Cli::try_parse() {
-        Ok(c) => c,
-        Err(e) => {
-            use clap::error::ErrorKind;
-            if matches!(
-                e.kind(),
-                ErrorKind::DisplayHelp
-                    | ErrorKind::DisplayVersion
-                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
-            ) {
-                let _ = e.print();
-                std::process::exit(0);
-            }
-            // One line: clap's first line, without the usage block.
-            let text = e.to_string();
-            let message: Vec<&str> = text
-                .lines()
-                .map(str::trim)
-                .take_while(|l| !l.is_empty() && !l.starts_with("Usage:"))
-                .collect();
-            let message = message.join(" ");
-            let message = message.strip_prefix("error: ").unwrap_or(&message);
-            eprintln!("bianpai: {} (see bianpai --help)", one_line(message));
+    // Parser errors in the language asked for (Chinese by default), one line (issue 13).
+    let cli = match parse::parse(args) {
+        Parsed::Run(c) => *c,
+        Parsed::Print(out) => {
+            print!("{out}");
+            std::process::exit(0);
+        }
+        Parsed::Error(line) => {
+            eprintln!("bianpai: {}", one_line(&line));
             std::process::exit(2);
         }
     };

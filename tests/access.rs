@@ -141,7 +141,7 @@ fn a_user_without_a_role_cannot_write() {
     for role in ["head", "assistant", "organizer"] {
         let out = run(&["--role", role, "result", &log, "1", "draw"]);
         let msg = refused(&out, role);
-        assert!(msg.contains("does not hold the role"), "{msg}");
+        assert!(msg.contains("不担任"), "{msg}");
         assert_eq!(read(&path), before);
     }
     // A feed of clock lines is refused as a whole.

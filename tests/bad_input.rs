@@ -1235,3 +1235,242 @@ fn malformed_inputs_are_refused_cleanly() {
     ok(&["verify", &f.good]);
     ok(&["result", &f.good, "2", "draw"]);
 }
+
+/// Words of the command line a Chinese arbiter types and reads in a Chinese product too:
+/// command names, the words of `clock` and `feed`, result, side, foul-kind and role words
+/// (the RON names), and the names of standards shown with them.
+const CLI_WORDS: &[&str] = &[
+    "clock",
+    "feed",
+    "arrive",
+    "presets",
+    "player",
+    "list",
+    "help",
+    "press",
+    "set",
+    "pause",
+    "resume",
+    "red",
+    "black",
+    "red_win",
+    "black_win",
+    "red_win_forfeit",
+    "black_win_forfeit",
+    "double_forfeit",
+    "move_rule",
+    "phone",
+    "leaving_seat",
+    "disturbed_pieces",
+    "other",
+    "head",
+    "assistant",
+    "organizer",
+    "viewer",
+    "colours",
+    "UTF",
+    "ron",
+    // The RON field of a move-limit note, named by a refusal of its text.
+    "note",
+    // The values of `export --format` and `--what`.
+    "json",
+    "csv",
+    "txt",
+    "html",
+    "xlsx",
+    "pairings",
+    "standings",
+    "crosstable",
+    "teams",
+    "prizes",
+    "players",
+    "clocks",
+    "all",
+    "scoresheets",
+];
+
+/// English words in a Chinese error line of `case`: flags (`--reason`) and the words the
+/// person typed (echoed back as the value) are theirs, not the product's English.
+fn english_in_chinese(case: &Case, line: &str) -> Vec<String> {
+    let mut text = line.trim_start_matches("bianpai: ").to_string();
+    // Flags, longest first so `--black` does not leave `--blackx` half-stripped.
+    let mut flags: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ',' | ':' | '\''))
+        .filter(|w| w.starts_with("--") && w.len() > 2)
+        .collect();
+    flags.sort_by_key(|f| std::cmp::Reverse(f.len()));
+    let flags: Vec<String> = flags.into_iter().map(str::to_string).collect();
+    for f in &flags {
+        text = text.replace(f.as_str(), " ");
+    }
+    let typed: Vec<String> = case
+        .args
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    english_words(&text)
+        .into_iter()
+        .filter(|w| !CLI_WORDS.contains(&w.as_str()))
+        .filter(|w| !typed.iter().any(|a| english_words(a).contains(w)))
+        .collect()
+}
+
+/// The Chinese for the English place words of the table.
+const ZH_PLACES: &[(&str, &[&str])] = &[
+    ("board", &["台"]),
+    ("BOARD", &["台号"]),
+    ("round", &["轮", "--round"]),
+    ("LOG", &["日志文件"]),
+    ("required", &["缺少"]),
+    ("side", &["方"]),
+    ("result", &["结果"]),
+    ("already exists", &["已存在"]),
+    ("name", &["姓名", "--name", "name："]),
+    ("reason", &["理由"]),
+    ("title", &["标题", "--title"]),
+    ("seed", &["--seed"]),
+    ("foul kind", &["犯规类型"]),
+    ("red_win", &["红胜"]),
+    ("full", &["已满", "满额"]),
+    ("clock", &["clock", "棋钟"]),
+    ("feed", &["feed"]),
+];
+
+/// True when the Chinese `line` names one of the places the table gives for `case`: the
+/// value, flag or field itself, `第N台` / `第N轮` / `序号 'N'` for `board N` / `round N` /
+/// `player 'N'`, or the Chinese word for the place. (An English word of the table that
+/// shows as is must also pass the English check.)
+fn names_the_place_in_chinese(case: &Case, line: &str) -> bool {
+    case.place.iter().any(|p| {
+        if line.contains(p.as_str()) {
+            return true;
+        }
+        // `field: detail`: the field named (a RON field name, `name：…`).
+        if let Some((field, _)) = p.split_once(':')
+            && (line.contains(&format!("{field}:")) || line.contains(&format!("{field}：")))
+        {
+            return true;
+        }
+        let numbered = |word: &str, zh: &dyn Fn(&str) -> String| {
+            p.strip_prefix(word)
+                .map(str::trim)
+                .is_some_and(|n| !n.is_empty() && line.contains(&zh(n)))
+        };
+        if numbered("board ", &|n| format!("第{n}台"))
+            || numbered("round ", &|n| format!("第{n}轮"))
+            || numbered("player ", &|n| format!("序号 {n}"))
+        {
+            return true;
+        }
+        if let Some((_, zh)) = ZH_PLACES.iter().find(|(en, _)| en == p) {
+            return zh.iter().any(|z| line.contains(z));
+        }
+        // A place of words and a detail (`club: 30000 characters`): the detail.
+        let details: Vec<&str> = p
+            .split([' ', ':'])
+            .filter(|t| t.chars().count() >= 3 && english_words(t).is_empty())
+            .collect();
+        !details.is_empty() && details.iter().all(|d| line.contains(d))
+    })
+}
+
+/// Standard error of `case` run with no `--lang`, checked as `check_in` checks it.
+fn chinese_stderr(case: &Case, logs: &Path) -> String {
+    let last = check_in(case, logs, None);
+    if case.lines == Lines::One {
+        return last;
+    }
+    let mut cmd = std::process::Command::new(reliability_support::bin());
+    cmd.args(&case.args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().expect("spawn");
+    if let (Some(mut stdin), Some(data)) = (child.stdin.take(), &case.stdin) {
+        use std::io::Write as _;
+        let _ = stdin.write_all(data);
+    }
+    let out = child.wait_with_output().expect("wait");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn argument_rows_speak_chinese() {
+    let f = fixture();
+    let mut cases = argument_cases(&f);
+    let mut feed = case("feed: 10 MB line", &["feed", &f.good], &["feed", "第1行"]);
+    feed.stdin = Some([vec![b'7'; 10 << 20], b"\n".to_vec()].concat());
+    feed.lines = Lines::PerRow;
+    cases.push(feed);
+    let mut feed = case(
+        "feed: non-UTF-8 line",
+        &["feed", &f.good],
+        &["feed", "第1行"],
+    );
+    feed.stdin = Some(b"2 press \xff\xfe\n".to_vec());
+    feed.lines = Lines::PerRow;
+    cases.push(feed);
+    let mut failures = Vec::new();
+    for c in &cases {
+        let stderr = chinese_stderr(c, &f.logs);
+        for line in stderr.lines() {
+            let english = english_in_chinese(c, line);
+            if !english.is_empty() {
+                failures.push(format!("{}: English {english:?} in: {line:.300}", c.name));
+            }
+        }
+        if !names_the_place_in_chinese(c, &stderr) {
+            failures.push(format!(
+                "{}: the Chinese line names no place of {:?}: {:.300}",
+                c.name, c.place, stderr
+            ));
+        }
+        if c.lines == Lines::PerRow && !stderr.contains("标准输入第1行") {
+            failures.push(format!(
+                "{}: the line number is not named: {stderr:.300}",
+                c.name
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} rows:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn parser_errors_follow_the_language() {
+    let f = fixture();
+    let args = ["result", f.good.as_str(), "2", "draw", "--round", "abc"];
+    let zh = case("round abc", &args, &["--round"]);
+    let line = check_in(&zh, &f.logs, None);
+    assert!(
+        line.contains("--round") && line.contains("'abc'") && line.contains("不是"),
+        "{line}"
+    );
+    assert!(english_in_chinese(&zh, &line).is_empty(), "{line}");
+    let line = check_in(&zh, &f.logs, Some("en"));
+    assert!(line.contains("invalid value 'abc' for --round"), "{line}");
+    let lang = case(
+        "unknown language",
+        &["--lang", "fr", "verify", &f.good],
+        &["fr"],
+    );
+    let line = check_in(&lang, &f.logs, None);
+    assert!(
+        line.contains("'fr'") && line.contains("zh, en") && line.contains("无效"),
+        "{line}"
+    );
+    let line = check_in(
+        &case("", &["--lang", "en", "pair", &f.good, "--swap", "2"], &[]),
+        &f.logs,
+        None,
+    );
+    assert!(
+        line.contains("--swap") && line.contains("wrong number of values"),
+        "{line}"
+    );
+}

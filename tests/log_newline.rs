@@ -27,9 +27,9 @@ fn a_last_record_without_its_newline_is_accepted_and_the_next_append_adds_it() {
     // Verified, read and left alone by repair.
     assert_eq!(verify(&path).expect("intact"), n);
     let out = ok(&["verify", &log]);
-    assert!(out.contains(&format!("{n} records")), "{out}");
+    assert!(out.contains(&format!("{n}条记录")), "{out}");
     let out = ok(&["repair", &log]);
-    assert!(out.contains("nothing to repair"), "{out}");
+    assert!(out.contains("无需修复"), "{out}");
     assert_eq!(read(&path), stripped, "repair moved a whole record aside");
     let opened = Log::open(&path).expect("open");
     assert!(opened.damage().is_none(), "{:?}", opened.damage());

@@ -279,7 +279,7 @@ fn torn_tails_are_detected_and_repaired() {
     ok(&["verify", &log]);
     let intact = read(&path);
     let out = ok(&["repair", &log]);
-    assert!(out.contains("nothing to repair"), "{out}");
+    assert!(out.contains("无需修复"), "{out}");
     assert_eq!(read(&path), intact);
 }
 

@@ -37,9 +37,10 @@ use std::sync::mpsc;
 use chrono::{DateTime, Utc};
 
 use super::rounds::clock_action;
-use super::{CliError, CliResult, Ctx, actor_for, board_arg, err, open_log};
+use super::{CliError, CliResult, Ctx, actor_for, board_arg, fail, fail_msg, msg, open_log};
 use crate::domain::text::escape;
 use crate::domain::{Command, Refusal, Tournament};
+use crate::i18n::cli::Msg;
 
 /// Lines decided in one locked write at most.
 const BATCH: usize = 1000;
@@ -53,7 +54,7 @@ pub fn parse_line(line: &str, now: DateTime<Utc>) -> Result<Option<Command>, Cli
     }
     let board = board_arg(words[0])?;
     let Some(action) = words.get(1) else {
-        return err("expected an action after the board (press, set, pause, resume)");
+        return fail(&Msg::FeedNoAction);
     };
     let (action, rest) = match *action {
         "press" => (
@@ -73,17 +74,8 @@ pub fn parse_line(line: &str, now: DateTime<Utc>) -> Result<Option<Command>, Cli
         [] => now,
         [t] => DateTime::parse_from_rfc3339(t)
             .map(|t| t.with_timezone(&Utc))
-            .map_err(|_| {
-                CliError(format!(
-                    "'{t}' is not an RFC 3339 time (e.g. 2024-07-06T09:12:03.250+08:00)"
-                ))
-            })?,
-        _ => {
-            return err(format!(
-                "unexpected words after the action: {}",
-                rest.join(" ")
-            ));
-        }
+            .map_err(|_| fail_msg(&Msg::FeedNotTime((*t).to_string())))?,
+        _ => return fail(&Msg::FeedExtraWords(rest.join(" "))),
     };
     Ok(Some(Command::Clock {
         round: None,
@@ -118,13 +110,14 @@ fn read_stdin(tx: &mpsc::Sender<Line>) {
                 n += 1;
                 let text = String::from_utf8(buf)
                     .map(|s| s.trim_end_matches(['\n', '\r']).to_string())
-                    .map_err(|_| "not valid UTF-8".to_string());
+                    .map_err(|_| msg(&Msg::FeedNotUtf8));
                 if tx.send((n, text, Utc::now())).is_err() {
                     break;
                 }
             }
             Err(e) => {
-                let _ = tx.send((n + 1, Err(format!("cannot read: {e}")), Utc::now()));
+                let why = crate::i18n::cli::io_error(&e, super::out_lang());
+                let _ = tx.send((n + 1, Err(msg(&Msg::FeedCannotRead(why))), Utc::now()));
                 break;
             }
         }
@@ -162,7 +155,7 @@ pub fn run(ctx: &Ctx, path: &Path) -> CliResult {
                 Ok(Some(c)) => cmds.push((*n, c, *at)),
                 Ok(None) => {}
                 Err(e) => {
-                    eprintln!("{}", escape(&format!("stdin line {n}: {e}")));
+                    eprintln!("{}", escape(&line_error(*n, &e.to_string())));
                     refused += 1;
                 }
             }
@@ -196,24 +189,39 @@ pub fn run(ctx: &Ctx, path: &Path) -> CliResult {
             Ok(events)
         });
         let recs = recs.map_err(|e| {
-            CliError(format!(
-                "{e} (after {written} clock event(s) recorded; the rest of the input was not read)"
-            ))
+            fail_msg(&Msg::FeedStopped {
+                why: CliError::from(e).0,
+                written,
+            })
         })?;
         written += recs.len();
         ignored += skipped;
         refused += refusals.len();
         for (n, e) in refusals {
-            eprintln!("{}", escape(&format!("stdin line {n}: {e}")));
+            let why = crate::i18n::refusal(&e, super::out_lang(), super::out_zone());
+            eprintln!("{}", escape(&line_error(n, &why)));
         }
     }
     crate::outln!(
-        "feed: {written} clock event(s) recorded, {ignored} ignored (game over), {refused} line(s) refused"
+        "{}",
+        msg(&Msg::FeedSummary {
+            written,
+            ignored,
+            refused
+        })
     );
     if refused > 0 {
-        return err(format!("feed: {refused} line(s) refused"));
+        return fail(&Msg::FeedRefused(refused));
     }
     Ok(())
+}
+
+/// `stdin line N: why` in the output language.
+fn line_error(n: usize, why: &str) -> String {
+    msg(&Msg::FeedLine {
+        n,
+        why: why.to_string(),
+    })
 }
 
 #[cfg(test)]

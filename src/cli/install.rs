@@ -16,11 +16,17 @@ use std::io::Write as _;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
-use super::{CliError, CliResult, err};
+use super::{CliError, CliResult, fail, fail_msg, msg};
+use crate::i18n::cli::Msg;
 use crate::log::Log;
 
 fn io(what: &Path) -> impl Fn(std::io::Error) -> CliError + '_ {
-    move |e| CliError(format!("install: {}: {e}", what.display()))
+    move |e| {
+        fail_msg(&Msg::InstallIo {
+            path: what.display().to_string(),
+            why: crate::i18n::cli::io_error(&e, super::out_lang()),
+        })
+    }
 }
 
 /// A group from `/etc/group`: its gid and its member list.
@@ -61,18 +67,16 @@ fn check_dirs(dir: &Path) -> CliResult {
         let m = std::fs::metadata(d).map_err(io(d))?;
         let mode = m.mode();
         if m.uid() != 0 {
-            return err(format!(
-                "install: {} belongs to uid {}, who could put another file in the log's place; use a directory owned by root (e.g. mkdir -m 755 /srv/bianpai)",
-                d.display(),
-                m.uid()
-            ));
+            return fail(&Msg::InstallDirOwner {
+                dir: d.display().to_string(),
+                uid: m.uid(),
+            });
         }
         if mode & 0o022 != 0 && mode & 0o1000 == 0 {
-            return err(format!(
-                "install: {} can be written by its group or others (mode {:o}), who could put another file in the log's place; chmod go-w it",
-                d.display(),
-                mode & 0o7777
-            ));
+            return fail(&Msg::InstallDirWritable {
+                dir: d.display().to_string(),
+                mode: mode & 0o7777,
+            });
         }
         at = d.parent();
     }
@@ -91,28 +95,22 @@ fn valid_group(name: &str) -> bool {
 
 pub fn run(log: &Path, group_name: &str, bin: &Path) -> CliResult {
     if rustix::process::geteuid().as_raw() != 0 {
-        return err(
-            "install: run as root (it creates a group, gives the log to it and installs a setgid binary)",
-        );
+        return fail(&Msg::InstallNotRoot);
     }
     if !valid_group(group_name) {
-        return err(format!(
-            "install: --group '{group_name}' is not a group name"
-        ));
+        return fail(&Msg::InstallBadGroup(group_name.to_string()));
     }
     let log = std::fs::canonicalize(log).map_err(io(log))?;
     let opened = Log::open(&log)?;
+    super::set_event(&opened.state().rules);
     if let Some(d) = opened.damage() {
-        return err(format!(
-            "install: {}: the log is damaged ({d}); repair it first",
-            log.display()
-        ));
+        return fail(&Msg::InstallDamaged {
+            log: log.display().to_string(),
+            damage: d.to_string(),
+        });
     }
     if opened.state().rules.roles.is_empty() {
-        return err(format!(
-            "install: {}: the rules have no roles map, so every user holds every role; create the event with a roles map (OS user → roles)",
-            log.display()
-        ));
+        return fail(&Msg::InstallNoRoles(log.display().to_string()));
     }
     let log_dir = log.parent().unwrap_or(Path::new("/"));
     check_dirs(log_dir)?;
@@ -122,7 +120,7 @@ pub fn run(log: &Path, group_name: &str, bin: &Path) -> CliResult {
         std::env::current_dir().map_err(io(bin))?.join(bin)
     };
     let (Some(bin_dir), Some(bin_name)) = (bin.parent(), bin.file_name()) else {
-        return err(format!("install: --bin {}: not a file path", bin.display()));
+        return fail(&Msg::InstallNotFile(bin.display().to_string()));
     };
     check_dirs(bin_dir)?;
 
@@ -130,32 +128,35 @@ pub fn run(log: &Path, group_name: &str, bin: &Path) -> CliResult {
         let out = std::process::Command::new("groupadd")
             .args(["--system", group_name])
             .output()
-            .map_err(|e| CliError(format!("install: groupadd: {e}")))?;
+            .map_err(|e| {
+                fail_msg(&Msg::InstallGroupadd {
+                    group: group_name.to_string(),
+                    why: crate::i18n::cli::io_error(&e, super::out_lang()),
+                })
+            })?;
         if !out.status.success() {
-            return err(format!(
-                "install: groupadd {group_name}: {}",
-                String::from_utf8_lossy(&out.stderr).trim()
-            ));
+            return fail(&Msg::InstallGroupadd {
+                group: group_name.to_string(),
+                why: String::from_utf8_lossy(&out.stderr).trim().to_string(),
+            });
         }
     }
     let Some((gid, members)) = group(group_name) else {
-        return err(format!(
-            "install: group {group_name} not found after groupadd"
-        ));
+        return fail(&Msg::InstallGroupMissing(group_name.to_string()));
     };
     let mut members = members;
     members.extend(primary_members(gid));
     if !members.is_empty() {
-        return err(format!(
-            "install: group {group_name} has members ({}), who could write the log directly; the writer group must have none",
-            members.join(", ")
-        ));
+        return fail(&Msg::InstallMembers {
+            group: group_name.to_string(),
+            members: members.join(", "),
+        });
     }
 
     std::os::unix::fs::chown(&log, Some(0), Some(gid)).map_err(io(&log))?;
     std::fs::set_permissions(&log, std::fs::Permissions::from_mode(0o660)).map_err(io(&log))?;
 
-    let exe = std::env::current_exe().map_err(|e| CliError(format!("install: {e}")))?;
+    let exe = std::env::current_exe().map_err(io(Path::new("/proc/self/exe")))?;
     let tmp: PathBuf = bin_dir.join(format!(
         ".{}.install-{}",
         bin_name.to_string_lossy(),
@@ -179,18 +180,23 @@ pub fn run(log: &Path, group_name: &str, bin: &Path) -> CliResult {
         .roles
         .iter()
         .map(|(u, r)| {
-            let roles: Vec<&str> = r.iter().map(|r| r.word()).collect();
+            let roles: Vec<&str> = r
+                .iter()
+                .map(|r| crate::i18n::role(*r, super::out_lang()))
+                .collect();
             format!("{u} ({})", roles.join(", "))
         })
         .collect();
     let mut out = std::io::stdout().lock();
     let _ = writeln!(
         out,
-        "installed: {} is root:{group_name} 0660; {} is root:{group_name} 2755 (setgid)\nroles: {}\nusers write the log only through {}; keep them out of the group {group_name}",
-        crate::domain::text::escape(&log.display().to_string()),
-        crate::domain::text::escape(&bin.display().to_string()),
-        crate::domain::text::escape(&users.join("; ")),
-        crate::domain::text::escape(&bin.display().to_string()),
+        "{}",
+        msg(&Msg::Installed {
+            log: crate::domain::text::escape(&log.display().to_string()).into_owned(),
+            bin: crate::domain::text::escape(&bin.display().to_string()).into_owned(),
+            group: group_name.to_string(),
+            roles: crate::domain::text::escape(&users.join("; ")).into_owned(),
+        })
     );
     Ok(())
 }

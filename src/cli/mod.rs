@@ -5,6 +5,7 @@
 pub mod args;
 mod feed;
 mod install;
+pub mod parse;
 mod players;
 mod rounds;
 mod serve;
@@ -19,6 +20,7 @@ pub use args::Cli;
 use args::{Cmd, LangArg};
 
 use crate::domain::{Actor, Board, Command, PlayerNo, Role, Round, Rules};
+use crate::i18n::cli::Msg;
 use crate::log::{IfDamaged, Log, LogError, Record, user};
 
 /// A refusal or failure, printed as one line on standard error.
@@ -134,7 +136,10 @@ pub fn lang(cli_lang: Option<LangArg>, rules: Option<&Rules>) -> crate::domain::
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> CliResult {
     let role = match &cli.role {
-        Some(r) => Some(r.parse::<Role>().map_err(CliError)?),
+        Some(r) => Some(
+            r.parse::<Role>()
+                .map_err(|_| fail_msg(&Msg::UnknownRole(r.trim().to_string())))?,
+        ),
         None => None,
     };
     let ctx = Ctx {
@@ -358,15 +363,15 @@ pub fn actor_for(rules: &Rules, role: Option<Role>, cmd: &Command) -> Result<Act
     let role = match role {
         Some(r) if held.contains(&r) || r == Role::Viewer => r,
         Some(r) => {
-            return err(format!(
-                "user {user} does not hold the role {} in this tournament (holds: {})",
-                r.word(),
-                if held.is_empty() {
-                    "none".to_string()
-                } else {
-                    held.iter().map(|r| r.word()).collect::<Vec<_>>().join(", ")
-                }
-            ));
+            let lang = out_lang();
+            return Err(fail_msg(&Msg::NoRole {
+                user,
+                role: crate::i18n::role(r, lang).to_string(),
+                held: held
+                    .iter()
+                    .map(|r| crate::i18n::role(*r, lang).to_string())
+                    .collect(),
+            }));
         }
         None => held
             .iter()
@@ -401,34 +406,58 @@ pub(crate) fn say(zh: String, en: String) -> String {
     }
 }
 
+/// A command-line message in the output language.
+pub(crate) fn msg(m: &Msg) -> String {
+    crate::i18n::cli::text(m, out_lang())
+}
+
+/// A command-line message as the error of a command.
+pub(crate) fn fail_msg(m: &Msg) -> CliError {
+    CliError(msg(m))
+}
+
+/// Fails with a command-line message.
+pub(crate) fn fail<T>(m: &Msg) -> Result<T, CliError> {
+    Err(fail_msg(m))
+}
+
 pub fn board_arg(s: &str) -> Result<Board, CliError> {
     match s.trim().parse::<u32>() {
         Ok(n) if n > 0 => Ok(Board(n)),
-        _ => err(say(
-            format!("台号 board '{s}': 不是台号 (1, 2, 3, …)"),
-            format!("board '{s}': not a board number (1, 2, 3, …)"),
-        )),
+        _ => fail(&Msg::NotBoard(s.to_string())),
     }
 }
 
 pub fn player_arg(s: &str) -> Result<PlayerNo, CliError> {
     match s.trim().parse::<u32>() {
         Ok(n) if n > 0 => Ok(PlayerNo(n)),
-        _ => err(say(
-            format!("序号 player '{s}': 不是棋手序号 (1, 2, 3, …)"),
-            format!("player '{s}': not a player number (1, 2, 3, …)"),
-        )),
+        _ => fail(&Msg::NotPlayer(s.to_string())),
     }
 }
 
 pub fn round_arg(r: Option<u32>) -> Result<Option<Round>, CliError> {
     match r {
-        Some(0) => err(say(
-            "--round 0: 轮次从1开始".into(),
-            "--round 0: rounds are numbered from 1".into(),
-        )),
+        Some(0) => fail(&Msg::RoundZero),
         other => Ok(other.map(Round)),
     }
+}
+
+/// A side typed on the command line (`red`, `b`, `红方`).
+pub fn side_arg(s: &str) -> Result<crate::domain::Side, CliError> {
+    s.parse()
+        .map_err(|_| fail_msg(&Msg::UnknownSide(s.trim().to_string())))
+}
+
+/// A result word typed on the command line (`red_win`, `和`, `1-0`).
+pub fn result_arg(s: &str) -> Result<crate::domain::GameResult, CliError> {
+    s.parse()
+        .map_err(|_| fail_msg(&Msg::UnknownResult(s.trim().to_string())))
+}
+
+/// A foul kind typed on the command line (`phone`).
+pub fn foul_kind_arg(s: &str) -> Result<crate::domain::rules::FoulKind, CliError> {
+    s.parse()
+        .map_err(|_| fail_msg(&Msg::UnknownFoulKind(s.trim().to_string())))
 }
 
 /// A time typed on the command line, or now: RFC 3339 with an offset, or a local time in the
@@ -436,16 +465,9 @@ pub fn round_arg(r: Option<u32>) -> Result<Option<Round>, CliError> {
 pub fn time_arg(s: Option<&str>) -> Result<DateTime<Utc>, CliError> {
     match s {
         None => Ok(Utc::now()),
-        Some(s) => out_zone().parse_time(s).or_else(|_| {
-            err(say(
-                format!(
-                    "--at '{s}': 不是时间 (当地时间 2024-07-06T08:30:00 或 2024-07-06 08:30, 或带时区 2024-07-06T08:30:00+08:00)"
-                ),
-                format!(
-                    "--at '{s}': not a time (local 2024-07-06T08:30:00 or 2024-07-06 08:30, or RFC 3339 with an offset)"
-                ),
-            ))
-        }),
+        Some(s) => out_zone()
+            .parse_time(s)
+            .or_else(|_| fail(&Msg::NotTime(s.to_string()))),
     }
 }
 

@@ -5,10 +5,13 @@ use std::path::Path;
 use chrono::Utc;
 
 use super::args::PlayerCmd;
-use super::{CliError, CliResult, Ctx, actor_for, err, execute, open_log, player_arg};
+use super::{
+    CliError, CliResult, Ctx, actor_for, execute, fail, fail_msg, msg, open_log, player_arg,
+};
 use crate::domain::event::PlayerEntry;
 use crate::domain::tournament::Status;
 use crate::domain::{Command, Event, Refusal};
+use crate::i18n::cli::Msg;
 
 pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
     match cmd {
@@ -23,15 +26,22 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
             local,
         } => {
             let gender = match gender {
-                Some(g) => Some(g.parse().map_err(|e| CliError(format!("--gender: {e}")))?),
+                Some(g) => Some(
+                    g.parse()
+                        .map_err(|_| fail_msg(&Msg::UnknownGender(g.trim().to_string())))?,
+                ),
                 None => None,
             };
             let birth = match birth {
                 Some(b) => {
-                    let d = crate::import::parse_date(&b)
-                        .map_err(|e| CliError(format!("--birth: {e}")))?;
+                    let d = crate::import::parse_date(&b).map_err(|why| {
+                        fail_msg(&Msg::BadBirth {
+                            text: b.clone(),
+                            why,
+                        })
+                    })?;
                     if d > chrono::Local::now().date_naive() {
-                        return err(format!("--birth: {d} is in the future"));
+                        return fail(&Msg::BirthInFuture(d.to_string()));
                     }
                     Some(d)
                 }
@@ -68,20 +78,15 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
             if let Some((no, entry)) = registered {
                 crate::outln!(
                     "{}",
-                    super::say(
-                        format!("已登记 {no}号 {} ({})", entry.name, entry.group),
-                        format!("registered {no} {} ({})", entry.name, entry.group),
-                    )
+                    msg(&Msg::Registered {
+                        no: no.to_string(),
+                        name: entry.name,
+                        group: entry.group,
+                    })
                 );
             }
             if renumbered {
-                crate::outln!(
-                    "{}",
-                    super::say(
-                        "序号已抽定: 新棋手排在本组最后一名之后, 其后的序号依次后移一位 (见 player list)".into(),
-                        "numbers had been drawn: the new player takes the place after the last of the section; the numbers after it moved up by one (see `player list`)".into(),
-                    )
-                );
+                crate::outln!("{}", msg(&Msg::RenumberedOne));
             }
             Ok(())
         }
@@ -92,31 +97,20 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
         } => import(ctx, &log, &file, skip_invalid),
         PlayerCmd::Withdraw { log, no, reason } => {
             let no = player_arg(&no)?;
+            super::prime(&log);
             let reason = if reason.is_empty() {
-                "withdrawn by the organizer".to_string()
+                msg(&Msg::WithdrawnByOrganizer)
             } else {
                 reason
             };
             execute(ctx, &log, &Command::WithdrawPlayer { no, reason })?;
-            crate::outln!(
-                "{}",
-                super::say(
-                    format!("{no}号棋手自下一轮起退赛"),
-                    format!("player {no} withdrawn from the next round on"),
-                )
-            );
+            crate::outln!("{}", msg(&Msg::Withdrawn(no.to_string())));
             Ok(())
         }
         PlayerCmd::Reinstate { log, no, reason } => {
             let no = player_arg(&no)?;
             execute(ctx, &log, &Command::ReinstatePlayer { no, reason })?;
-            crate::outln!(
-                "{}",
-                super::say(
-                    format!("{no}号棋手恢复参赛"),
-                    format!("player {no} reinstated"),
-                )
-            );
+            crate::outln!("{}", msg(&Msg::Reinstated(no.to_string())));
             Ok(())
         }
         PlayerCmd::List { log } => {
@@ -130,8 +124,8 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
                     crate::export::text::pad(&p.entry.club, 16),
                     p.entry.group,
                     match p.status {
-                        Status::Active => "active",
-                        Status::Withdrawn { .. } => "withdrawn",
+                        Status::Active => msg(&Msg::Active),
+                        Status::Withdrawn { .. } => msg(&Msg::WithdrawnStatus),
                     }
                 );
             }
@@ -155,13 +149,16 @@ fn import(ctx: &Ctx, path: &Path, file: &Path, skip_invalid: bool) -> CliResult 
     let mut notes: Vec<String> = read.notes.clone();
     let sections = &log.state().rules.sections;
     if sections.len() > 1 && !read.fields.contains(&crate::import::Field::Group) {
-        notes.push(format!(
-            "no group (组别) column: every player joins {}",
-            sections[0].name
-        ));
+        notes.push(msg(&Msg::NoGroupColumn(sections[0].name.clone())));
     }
     for n in &notes {
-        crate::outln!("{fname}: note: {n}");
+        crate::outln!(
+            "{}",
+            msg(&Msg::ImportNote {
+                file: fname.clone(),
+                note: n.clone(),
+            })
+        );
     }
     let mut problems: Vec<String> = Vec::new();
     let recs = log.transact(&actor, Utc::now(), |t| {
@@ -194,11 +191,11 @@ fn import(ctx: &Ctx, path: &Path, file: &Path, skip_invalid: bool) -> CliResult 
         eprintln!("{}", crate::domain::text::escape(p));
     }
     if !problems.is_empty() && !skip_invalid {
-        return err(format!(
-            "{fname}: {} of {} row(s) invalid; nothing imported (fix them, or use --skip-invalid to import the valid rows)",
-            problems.len(),
-            read.rows.len()
-        ));
+        return fail(&Msg::ImportInvalid {
+            file: fname,
+            bad: problems.len(),
+            rows: read.rows.len(),
+        });
     }
     let log = open_log(path)?;
     let t = log.state();
@@ -213,27 +210,19 @@ fn import(ctx: &Ctx, path: &Path, file: &Path, skip_invalid: bool) -> CliResult 
     }
     crate::outln!(
         "{}",
-        super::say(
-            format!("已从 {fname} 导入{imported}名棋手"),
-            format!("imported {imported} player(s) from {fname}"),
-        )
+        msg(&Msg::Imported {
+            file: fname,
+            count: imported,
+        })
     );
     if renumbered {
-        crate::outln!(
-            "numbers had been drawn: late entries were slotted into their sections' ranges and later numbers moved up; the new numbers:"
-        );
+        crate::outln!("{}", msg(&Msg::RenumberedMany));
         for p in &t.players {
             crate::outln!("{:>4}  {}  {}", p.no, p.entry.name, p.entry.group);
         }
     }
     if !problems.is_empty() {
-        crate::outln!(
-            "{}",
-            super::say(
-                format!("跳过{}行无效数据 (见上)", problems.len()),
-                format!("skipped {} invalid row(s), listed above", problems.len()),
-            )
-        );
+        crate::outln!("{}", msg(&Msg::SkippedRows(problems.len())));
     }
     Ok(())
 }
@@ -249,10 +238,10 @@ pub fn draw(ctx: &Ctx, path: &Path, seed: Option<u64>) -> CliResult {
     let t = log.state();
     crate::outln!(
         "{}",
-        super::say(
-            format!("已抽签排序号, 种子 {seed} ({}条记录)", recs.len()),
-            format!("numbers drawn with seed {seed} ({} records)", recs.len()),
-        )
+        msg(&Msg::Drawn {
+            seed,
+            records: recs.len(),
+        })
     );
     for p in &t.players {
         crate::outln!("{:>4}  {}  {}", p.no, p.entry.name, p.entry.group);

@@ -7,12 +7,15 @@ use std::path::Path;
 use chrono::{DateTime, Utc};
 
 use super::args::{PairArgs, SeatArgs};
-use super::{CliError, CliResult, Ctx, board_arg, err, execute, open_log, round_arg, time_arg};
+use super::{
+    CliError, CliResult, Ctx, board_arg, execute, fail, fail_msg, foul_kind_arg, open_log,
+    result_arg, round_arg, side_arg, time_arg,
+};
 use crate::domain::clock::{ClockReading, format_ms, parse_ms};
 use crate::domain::event::ClockAction;
-use crate::domain::rules::FoulKind;
 use crate::domain::{Command, Event, GameResult, PlayerNo, Side};
 use crate::export;
+use crate::i18n::cli::Msg;
 use crate::log::Log;
 
 /// Runs a command and prints what it recorded.
@@ -41,15 +44,15 @@ fn manual_pairs(text: &str) -> Result<Vec<(PlayerNo, PlayerNo)>, CliError> {
             continue;
         }
         let Some((red, black)) = part.split_once('-') else {
-            return err(format!(
-                "--manual, board {}: '{part}' is not a pair like 3-8 (red-black)",
-                k + 1
-            ));
+            return fail(&Msg::ManualNotPair {
+                board: k + 1,
+                part: part.to_string(),
+            });
         };
         out.push((super::player_arg(red)?, super::player_arg(black)?));
     }
     if out.is_empty() {
-        return err("--manual: no pairs given (\"3-8,5-1,…\")");
+        return fail(&Msg::ManualEmpty);
     }
     Ok(out)
 }
@@ -59,16 +62,16 @@ fn decision_cmd(a: &PairArgs) -> Result<Option<Command>, CliError> {
     let reason = a.reason.clone().unwrap_or_default();
     if let Some(kind) = &a.relax {
         if !matches!(kind.trim(), "colours" | "colors") {
-            return err(format!("--relax '{kind}': only `colours` can be relaxed"));
+            return fail(&Msg::RelaxOnlyColours(kind.clone()));
         }
         if reason.trim().is_empty() {
-            return err("--relax colours needs --reason TEXT (recorded in the log)");
+            return fail(&Msg::RelaxNeedsReason);
         }
         return Ok(Some(Command::PairRelaxed { reason }));
     }
     if let Some(text) = &a.manual {
         if reason.trim().is_empty() {
-            return err("--manual needs --reason TEXT (recorded in the log)");
+            return fail(&Msg::ManualNeedsReason);
         }
         let byes = a
             .bye
@@ -83,31 +86,31 @@ fn decision_cmd(a: &PairArgs) -> Result<Option<Command>, CliError> {
         }));
     }
     if !a.bye.is_empty() {
-        return err("--bye goes with --manual");
+        return fail(&Msg::ByeWithoutManual);
     }
     Ok(None)
 }
 
 pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
     if let Some(lot) = &a.lot {
-        let higher: Side = lot.parse().map_err(CliError)?;
+        let higher: Side = side_arg(lot)?;
         let board = a.board.as_deref().map(board_arg).transpose()?;
         return simple(ctx, &a.log, &Command::DrawLot { board, higher });
     }
     super::prime(&a.log);
     let decision = decision_cmd(a)?;
     if a.force && decision.is_none() && a.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
-        return err("--force needs --reason TEXT (recorded with the override)");
+        return fail(&Msg::ForceNeedsReason);
     }
     let force = if a.force { a.reason.clone() } else { None };
     let cmd = if let Some(d) = decision {
         if a.preview && matches!(d, Command::PairManual { .. }) {
-            return err("--preview cannot show a pairing entered by hand");
+            return fail(&Msg::PreviewManual);
         }
         Some(d)
     } else if let Some(s) = &a.swap {
         let (Some(x), Some(y)) = (s.first(), s.get(1)) else {
-            return err("--swap needs two board numbers");
+            return fail(&Msg::SwapNeedsTwo);
         };
         Some(Command::SwapBoards {
             a: board_arg(x)?,
@@ -190,12 +193,12 @@ pub fn result(
     reason: Option<String>,
 ) -> CliResult {
     let board = board_arg(board)?;
-    let result: GameResult = result.parse().map_err(CliError)?;
+    let result: GameResult = result_arg(result)?;
     let round = round_arg(round)?;
     let correct = if correct {
         match reason {
             Some(r) if !r.trim().is_empty() => Some(r),
-            _ => return err("--correct needs --reason TEXT"),
+            _ => return fail(&Msg::CorrectNeedsReason),
         }
     } else {
         None
@@ -214,11 +217,11 @@ pub fn result(
 
 pub fn seat(ctx: &Ctx, s: &SeatArgs, present: bool) -> CliResult {
     let board = board_arg(&s.board)?;
-    let side: Side = s.side.parse().map_err(CliError)?;
+    let side: Side = side_arg(&s.side)?;
     super::prime(&s.log);
     let at = time_arg(s.at.as_deref())?;
     if s.reverse.is_some() && !present {
-        return err("--reverse goes with `arrive`");
+        return fail(&Msg::ReverseWithArrive);
     }
     simple(
         ctx,
@@ -243,8 +246,8 @@ pub fn foul(
     round: Option<u32>,
 ) -> CliResult {
     let board = board_arg(board)?;
-    let side: Side = side.parse().map_err(CliError)?;
-    let kind: FoulKind = kind.parse().map_err(CliError)?;
+    let side: Side = side_arg(side)?;
+    let kind = foul_kind_arg(kind)?;
     simple(
         ctx,
         path,
@@ -267,24 +270,30 @@ pub fn clock_action(
     match action.trim() {
         "press" => {
             let Some(side) = side else {
-                return err("clock press: which side? (press red|black)");
+                return fail(&Msg::PressWhichSide);
             };
-            Ok(ClockAction::Press(side.parse().map_err(CliError)?))
+            Ok(ClockAction::Press(side_arg(side)?))
         }
         "set" => {
             let (Some(r), Some(b)) = (red, black) else {
-                return err("clock set: give --red M:SS and --black M:SS");
+                return fail(&Msg::SetNeedsReadings);
+            };
+            let reading = |flag: &str, text: &str| {
+                parse_ms(text).map_err(|_| {
+                    fail_msg(&Msg::NotReading {
+                        flag: flag.to_string(),
+                        text: text.to_string(),
+                    })
+                })
             };
             Ok(ClockAction::Set {
-                red_ms: parse_ms(r).map_err(|e| CliError(format!("--red: {e}")))?,
-                black_ms: parse_ms(b).map_err(|e| CliError(format!("--black: {e}")))?,
+                red_ms: reading("--red", r)?,
+                black_ms: reading("--black", b)?,
             })
         }
         "pause" => Ok(ClockAction::Pause),
         "resume" => Ok(ClockAction::Resume),
-        other => err(format!(
-            "clock: unknown action '{other}' (press, set, pause or resume)"
-        )),
+        other => fail(&Msg::UnknownClockAction(other.to_string())),
     }
 }
 
@@ -342,7 +351,7 @@ pub fn clock_line(r: &ClockReading) -> String {
 /// `bianpai flag LOG BOARD SIDE [--at TIME]`: confirms a fallen flag as a time loss.
 pub fn flag(ctx: &Ctx, path: &Path, board: &str, side: &str, at: Option<&str>) -> CliResult {
     let board = board_arg(board)?;
-    let side: Side = side.parse().map_err(CliError)?;
+    let side: Side = side_arg(side)?;
     super::prime(path);
     let at = time_arg(at)?;
     simple(ctx, path, &Command::ConfirmFlag { board, side, at })

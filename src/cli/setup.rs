@@ -4,8 +4,9 @@ use std::path::Path;
 
 use chrono::{NaiveDate, Utc};
 
-use super::{CliError, CliResult, err};
+use super::{CliError, CliResult, fail, fail_msg, msg};
 use crate::domain::rules::{PRESETS, Rules, RulesError};
+use crate::i18n::cli::Msg;
 use crate::log::{self, Log, user};
 
 pub fn presets(show: Option<&str>) -> CliResult {
@@ -31,13 +32,17 @@ pub fn new(
     let mut rules = match (preset, rules_file) {
         (Some(p), None) => Rules::preset(p).map_err(|e| CliError(e.to_string()))?,
         (None, Some(f)) => {
-            let bytes = std::fs::read(f).map_err(|e| CliError(format!("{}: {e}", f.display())))?;
+            let bytes = std::fs::read(f).map_err(|e| {
+                fail_msg(&Msg::CannotRead {
+                    path: f.display().to_string(),
+                    why: crate::i18n::cli::io_error(&e, super::out_lang()),
+                })
+            })?;
             let text = String::from_utf8(bytes).map_err(|e| {
-                CliError(format!(
-                    "{}: not UTF-8 text (byte {})",
-                    f.display(),
-                    e.utf8_error().valid_up_to()
-                ))
+                fail_msg(&Msg::NotUtf8File {
+                    path: f.display().to_string(),
+                    byte: e.utf8_error().valid_up_to(),
+                })
             })?;
             Rules::from_ron(&text, &f.display().to_string()).map_err(|e| match e {
                 // Name the file for values that parse but make no sense, as syntax errors do.
@@ -46,21 +51,21 @@ pub fn new(
             })?
         }
         (None, None) => {
-            return err("new: give --preset NAME or --rules FILE.ron (see `bianpai presets`)");
+            return fail(&Msg::NewNeedsRules);
         }
-        (Some(_), Some(_)) => return err("new: give either --preset or --rules, not both"),
+        (Some(_), Some(_)) => return fail(&Msg::NewBoth),
     };
     if let Some(d) = date {
         let d = NaiveDate::parse_from_str(d.trim(), "%Y-%m-%d")
-            .map_err(|_| CliError(format!("--date '{d}': not a date (YYYY-MM-DD)")))?;
+            .map_err(|_| fail_msg(&Msg::BadDate(d.to_string())))?;
         rules.date = Some(d);
     }
     let title = title.unwrap_or_else(|| rules.title.clone());
     if title.trim().is_empty() {
-        return err("new: the tournament needs a title (--title)");
+        return fail(&Msg::NeedsTitle);
     }
     crate::domain::text::check("--title", &title, crate::domain::text::TITLE_MAX)
-        .map_err(|e| CliError(e.to_string()))?;
+        .map_err(|e| CliError(e.text(super::out_lang())))?;
     if rules.time_zone.is_none() {
         // Every terminal on the log shows the same local times, whatever its own TZ: the
         // presets are Chinese events (Beijing time); a rules file without a zone gets the
@@ -71,8 +76,9 @@ pub fn new(
             machine_zone()
         };
     }
+    super::set_event(&rules);
     Log::create(path, &title, rules, &user::current_user(), Utc::now())?;
-    crate::outln!("created {}", path.display());
+    crate::outln!("{}", msg(&Msg::Created(path.display().to_string())));
     Ok(())
 }
 
@@ -91,20 +97,30 @@ fn machine_zone() -> Option<String> {
 }
 
 pub fn verify(path: &Path) -> CliResult {
+    super::prime(path);
     let n = log::verify(path)?;
-    crate::outln!("{}: intact, {n} records", path.display());
+    crate::outln!(
+        "{}",
+        msg(&Msg::Intact {
+            path: path.display().to_string(),
+            records: n
+        })
+    );
     Ok(())
 }
 
 pub fn repair(path: &Path) -> CliResult {
+    super::prime(path);
     if let Some(side) = log::repair(path, Utc::now())? {
         crate::outln!(
-            "{}: torn tail moved to {}; the log ends at its last whole record",
-            path.display(),
-            side.display()
+            "{}",
+            msg(&Msg::Repaired {
+                path: path.display().to_string(),
+                side: side.display().to_string()
+            })
         );
     } else {
-        crate::outln!("{}: intact, nothing to repair", path.display());
+        crate::outln!("{}", msg(&Msg::NothingToRepair(path.display().to_string())));
     }
     Ok(())
 }

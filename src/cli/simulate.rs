@@ -7,11 +7,12 @@ use chrono::{Duration, TimeZone, Utc};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
-use super::{CliError, CliResult, err, execute_batch};
+use super::{CliError, CliResult, execute_batch, fail, msg};
 use crate::domain::event::PlayerEntry;
 use crate::domain::rules::{FoulKind, Gender};
 use crate::domain::tournament::Status;
 use crate::domain::{Actor, Command, GameResult, Role, Rules, Side};
+use crate::i18n::cli::Msg;
 use crate::log::{Log, user};
 
 const SURNAMES: [&str; 24] = [
@@ -61,12 +62,12 @@ fn random_result(rng: &mut ChaCha8Rng) -> GameResult {
 
 pub fn run(preset: &str, players: u32, rounds: Option<u32>, seed: u64, out: &Path) -> CliResult {
     if players < 2 {
-        return err("simulate: --players must be at least 2");
+        return fail(&Msg::SimPlayers);
     }
     let mut rules = Rules::preset(preset).map_err(|e| CliError(e.to_string()))?;
     if let Some(r) = rounds {
         if r == 0 {
-            return err("simulate: --rounds must be at least 1");
+            return fail(&Msg::SimRounds);
         }
         rules.rounds = r;
         if let Some(k) = &rules.knockout
@@ -78,7 +79,10 @@ pub fn run(preset: &str, players: u32, rounds: Option<u32>, seed: u64, out: &Pat
     // A simulation is not an entry desk: lift the capacity so any field size can be played.
     rules.registration.capacity = None;
     rules.roles.clear();
-    let title = format!("{} (simulated, seed {seed})", rules.title);
+    let title = msg(&Msg::SimTitle {
+        title: rules.title.clone(),
+        seed,
+    });
     let me = user::current_user();
     let start = rules
         .date
@@ -123,7 +127,10 @@ pub fn run(preset: &str, players: u32, rounds: Option<u32>, seed: u64, out: &Pat
         // refuses rather than break a hard rule, and the simulation ends with the rounds played.
         let (_, refused) = execute_batch(&mut log, &actor, &[Command::PairNextRound], Utc::now())?;
         if let Some((_, e)) = refused.into_iter().next() {
-            stopped = Some(format!("round {r} cannot be paired: {e}"));
+            stopped = Some(msg(&Msg::SimCannotPair {
+                round: r,
+                why: CliError::from(e).0,
+            }));
             break;
         }
         let at = start + Duration::hours(i64::from(r));
@@ -179,7 +186,7 @@ pub fn run(preset: &str, players: u32, rounds: Option<u32>, seed: u64, out: &Pat
                     &actor,
                     &[Command::WithdrawPlayer {
                         no,
-                        reason: "simulated withdrawal".into(),
+                        reason: msg(&Msg::SimWithdrawal),
                     }],
                 )?;
             }
@@ -187,13 +194,15 @@ pub fn run(preset: &str, players: u32, rounds: Option<u32>, seed: u64, out: &Pat
     }
     let t = log.state();
     crate::outln!(
-        "simulated {} players, {} rounds into {}",
-        t.players.len(),
-        t.rounds.len(),
-        out.display()
+        "{}",
+        msg(&Msg::SimDone {
+            players: t.players.len(),
+            rounds: t.rounds.len(),
+            out: out.display().to_string(),
+        })
     );
     if let Some(why) = stopped {
-        eprintln!("simulate: stopped early: {why}");
+        eprintln!("{}", msg(&Msg::SimStopped(why)));
     }
     Ok(())
 }
@@ -202,7 +211,8 @@ pub fn run(preset: &str, players: u32, rounds: Option<u32>, seed: u64, out: &Pat
 fn batch(log: &mut Log, actor: &Actor, cmds: &[Command]) -> CliResult {
     let (_, refused) = execute_batch(log, actor, cmds, Utc::now())?;
     if let Some((_, e)) = refused.first() {
-        return err(format!("simulate: {e}"));
+        let why = crate::i18n::refusal(e, super::out_lang(), super::out_zone());
+        return fail(&Msg::SimRefused(why));
     }
     Ok(())
 }

@@ -4,6 +4,7 @@
 //! `console::strings` (the same two languages, kept in step by its tests). Times are shown
 //! in the event's zone (`EventZone`).
 
+pub mod cli;
 mod en;
 mod zh;
 
