@@ -196,7 +196,7 @@ fn an_assistant_records_results_but_cannot_pair_withdraw_or_correct() {
         let out = run(&args);
         let msg = refused(&out, &format!("{args:?}"));
         assert!(
-            msg.contains("以裁判身份无权") || msg.contains("does not hold"),
+            msg.contains("以裁判身份无权") || msg.contains("不担任"),
             "{args:?}: {msg}"
         );
         assert_eq!(read(&path), before, "{args:?} changed the log");

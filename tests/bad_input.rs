@@ -1474,3 +1474,21 @@ fn parser_errors_follow_the_language() {
         "{line}"
     );
 }
+
+#[test]
+fn an_english_event_is_refused_in_english() {
+    let f = fixture();
+    let rules = ok(&["presets", "--show", "qigu-2024-07"]).replace("lang: None", "lang: Some(en)");
+    assert!(
+        rules.contains("lang: Some(en)"),
+        "the preset names its language"
+    );
+    let ron = write_input(&f.inputs, "english.ron", rules.as_bytes());
+    let log = f.logs.join("english.log").to_string_lossy().into_owned();
+    ok(&["new", &log, "--rules", &ron]);
+    let c = case("board abc", &["result", &log, "abc", "draw"], &["abc"]);
+    let line = check_in(&c, &f.logs, None);
+    assert!(line.contains("board 'abc': not a board number"), "{line}");
+    let line = check_in(&c, &f.logs, Some("zh"));
+    assert!(line.contains("台号 'abc'"), "--lang zh wins: {line}");
+}

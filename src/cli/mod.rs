@@ -149,6 +149,11 @@ pub fn run(cli: Cli) -> CliResult {
         allow_damaged: cli.allow_damaged,
     };
     set_asked(cli.lang);
+    // The event's language (rules `lang`) from the start, so that even a mistyped board
+    // number is refused in it.
+    if let Some(path) = cli.cmd.as_ref().and_then(log_of) {
+        prime(path);
+    }
     match cli.cmd {
         None => crate::console::run_demo(None, lang(cli.lang, None)).map_err(CliError),
         Some(Cmd::Demo { theme }) => {
@@ -158,6 +163,41 @@ pub fn run(cli: Cli) -> CliResult {
             crate::console::run_console(&log, role, theme.as_deref(), cli.lang).map_err(CliError)
         }
         Some(cmd) => dispatch(&ctx, cmd),
+    }
+}
+
+/// The log a command works on, if any.
+fn log_of(cmd: &Cmd) -> Option<&Path> {
+    use args::PlayerCmd as P;
+    match cmd {
+        Cmd::New { .. } | Cmd::Presets { .. } | Cmd::Simulate { .. } | Cmd::Demo { .. } => None,
+        Cmd::Player(
+            P::Add { log, .. }
+            | P::Import { log, .. }
+            | P::Withdraw { log, .. }
+            | P::Reinstate { log, .. }
+            | P::List { log },
+        )
+        | Cmd::Draw { log, .. }
+        | Cmd::Pair(args::PairArgs { log, .. })
+        | Cmd::Unpair { log, .. }
+        | Cmd::Start { log, .. }
+        | Cmd::Result { log, .. }
+        | Cmd::Absent(args::SeatArgs { log, .. })
+        | Cmd::Arrive(args::SeatArgs { log, .. })
+        | Cmd::Foul { log, .. }
+        | Cmd::Clock { log, .. }
+        | Cmd::Flag { log, .. }
+        | Cmd::Limit { log, .. }
+        | Cmd::Feed { log }
+        | Cmd::Tick { log, .. }
+        | Cmd::Export { log, .. }
+        | Cmd::Verify { log }
+        | Cmd::Repair { log }
+        | Cmd::Audit { log, .. }
+        | Cmd::Console { log, .. }
+        | Cmd::Install { log, .. } => Some(log),
+        Cmd::Serve { log, .. } => log.as_deref(),
     }
 }
 
