@@ -1,0 +1,155 @@
+//! `--help` in Chinese: the about line of every command and the help of every argument
+//! (the English is the doc comments of `cli::args`), and clap's own words.
+
+/// The Chinese `about` line of a command, by its path (`""` for the program, `player add`).
+pub fn about_zh(path: &str) -> Option<&'static str> {
+    Some(match path {
+        "" => "编排 bianpai: 象棋积分编排赛的现场控制台与命令行",
+        "presets" => "列出内置的规程预设",
+        "new" => "创建赛事日志",
+        "player" => "登记、导入、退赛或恢复棋手",
+        "player add" => "登记一名棋手",
+        "player import" => "从 .csv 或 .xlsx 文件登记棋手",
+        "player withdraw" => "棋手自下一轮起退赛",
+        "player reinstate" => "恢复已退赛的棋手 (裁判长)",
+        "player list" => "列出棋手",
+        "draw" => "随机抽签排定棋手序号",
+        "pair" => "编排下一轮并打印; 或更改本轮的对阵",
+        "unpair" => "在录入任何结果之前撤销本轮编排",
+        "start" => "开始本轮: 棋钟与迟到时限从此时起算",
+        "result" => "按台号录入结果",
+        "absent" => "标记棋手缺席",
+        "arrive" => "标记棋手到场",
+        "foul" => "记录犯规",
+        "clock" => "一台的棋钟操作: press red|black, set --red M:SS --black M:SS, pause, resume",
+        "flag" => "确认落旗为该方超时负 (棋钟未显示落旗则拒绝)",
+        "limit" => "记录一台的限着 (裁判长)",
+        "feed" => "从标准输入逐行读取棋钟事件 (见 README)",
+        "tick" => "执行所有到期的时限规则 (迟到判负、退赛)",
+        "export" => "输出对阵、名次、交叉表、团体、奖项、棋手或棋钟",
+        "verify" => "从头到尾检查日志的完整性",
+        "repair" => "把残缺的末行移入旁文件, 日志截至最后一条完整记录",
+        "audit" => "显示谁在何时做了什么 (审计日志)",
+        "simulate" => "用真实的编排引擎和日志, 以随机结果下完整场比赛",
+        "console" => "现场控制台",
+        "demo" => "内置示例赛事的控制台 (同不带参数运行)",
+        "install" => {
+            "以 root 运行: 把日志交给无成员的写入组, 并以该组 setgid 安装本程序, 使日志只能经本程序写入 (见 README 的威胁模型)"
+        }
+        "serve" => "只读的赛场页面: 供手机和大屏查看的实时对阵和名次",
+        _ => return None,
+    })
+}
+
+/// The Chinese help of an argument, by its command's path and its id.
+pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
+    Some(match (path, id) {
+        (_, "lang") => "控制台与打印的语言 (默认中文 zh)",
+        (_, "role") => "以此角色操作 (须是系统用户在本赛事规程中担任的角色)",
+        (_, "correction") => {
+            "裁判长: 所给 --at 时间是有意的更正, 早于现在超过 clock_skew_seconds; 理由记入日志"
+        }
+        (_, "allow_damaged") => "显示损坏的日志至损坏处 (附警告), 而不是拒绝",
+        (_, "log") => "赛事日志文件",
+        ("presets", "show") => "以 RON 打印该预设的完整规程",
+        ("new", "preset") => "规程预设名 (见 bianpai presets)",
+        ("new", "rules") => "规程文件 (.ron)",
+        ("new", "title") => "赛事标题",
+        ("new", "date") => "比赛日期 年-月-日 (年龄规则据此计算)",
+        ("player add", "name") => "姓名",
+        ("player add", "gender") => "性别 (m 男 / f 女)",
+        ("player add", "birth") => "出生日期 (如 1990-01-02)",
+        ("player add", "club") => "单位",
+        ("player add", "team") => "团体",
+        ("player add", "group") => "组别",
+        ("player add", "local") => "本地棋手",
+        ("player import", "file") => "棋手名单文件 (.csv 或 .xlsx)",
+        ("player import", "skip_invalid") => "导入有效行, 并列出其余各行",
+        (_, "no") => "棋手序号",
+        (_, "reason") => "理由 (记入日志)",
+        ("draw", "seed") => "抽签的随机种子 (不给则取自时钟并记入日志)",
+        ("draw", "in_order") => "不抽签, 按报名顺序排定序号 (照此记录)",
+        ("pair", "explain") => "说明编排: 分数组、升降、先后手理由",
+        ("pair", "preview") => "只显示下一轮将得到的编排, 不写入",
+        ("pair", "swap") => "交换本轮两台的黑方棋手",
+        ("pair", "flip") => "交换本轮一台的先后手",
+        ("pair", "red") => "淘汰赛: 先后手次数相同时此棋手选红 (可重复)",
+        ("pair", "force") => "接受违反硬规则的更改 (须 --reason)",
+        ("pair", "lot") => {
+            "淘汰赛超快棋: 赛场抽签时排名较高者抽到的颜色 (red 或 black); 在录入结果前填写"
+        }
+        ("pair", "board") => "与 --lot 同用: 有多台待抽签时, 指定超快棋台号",
+        ("pair", "relax") => {
+            "裁判长, 最后一轮前无合法编排时: 放宽颜色规则编排 (colours: 违规最少, 其次照常). 须 --reason"
+        }
+        ("pair", "manual") => {
+            "裁判长: 手工输入下一轮, 按台次的 红-黑 序号对 (\"3-8,5-1,…\"). 须 --reason; 违反硬规则还须 --force"
+        }
+        ("pair", "bye") => "与 --manual 同用: 轮空的棋手 (可重复)",
+        ("start", "at") => "赛事时区的当地时间 (2024-07-06T08:30:00) 或带时区的时间",
+        ("start", "correct") => "更正已开始轮次的开始时间 (裁判长); 须 --reason",
+        ("result", "correct") => "更正已有结果 (裁判长); 须 --reason",
+        (_, "board") => "台号",
+        ("result", "result") => {
+            "结果: 红胜 / 黑胜 / 和, 或 red_win, black_win, draw, red_win_forfeit, black_win_forfeit, double_forfeit"
+        }
+        (_, "round") => "轮次 (默认本轮)",
+        (_, "side") => "红方 red 或 黑方 black",
+        (_, "at") => "时间 (当地时间或带时区); 默认现在",
+        ("absent" | "arrive", "reverse") => "迟到时限过后: 撤销判负 (裁判长), 附此理由",
+        ("foul", "kind") => "犯规类型: move_rule, phone, leaving_seat, disturbed_pieces, other",
+        ("clock", "action") => "动作: press, set, pause, resume",
+        ("clock", "red") => "红方读数 M:SS",
+        ("clock", "black") => "黑方读数 M:SS",
+        ("limit", "note") => "限着说明",
+        ("export", "format") => "格式",
+        ("export", "what") => "内容",
+        ("export", "out") => "输出文件或目录",
+        ("export", "by") => "对阵表按台号 (默认) 或按姓名 (拼音顺序) 排列",
+        ("audit", "last") => "只显示最后 N 条记录",
+        ("simulate", "preset") => "规程预设名",
+        ("simulate", "players") => "棋手人数",
+        ("simulate", "rounds") => "轮数 (默认按规程)",
+        ("simulate", "seed") => "随机种子",
+        ("simulate", "out") => "写入的日志文件",
+        (_, "theme") => "配色主题",
+        ("install", "group") => "写入组 (不存在则创建; 必须没有成员)",
+        ("install", "bin") => "setgid 程序的安装位置",
+        ("serve", "bind") => "监听的 地址:端口; 0.0.0.0:8080 向赛场局域网开放",
+        ("serve", "demo") => "提供内置示例的副本, 本轮实时回放",
+        _ => return None,
+    })
+}
+
+/// clap's own words in a help text, in Chinese.
+pub const HELP_WORDS_ZH: &[(&str, &str)] = &[
+    ("Usage:", "用法:"),
+    ("Commands:", "命令:"),
+    ("Arguments:", "参数:"),
+    ("Options:", "选项:"),
+    (
+        "Print this message or the help of the given subcommand(s)",
+        "显示本帮助或所给子命令的帮助",
+    ),
+    (
+        "Print help (see more with '--help')",
+        "显示帮助 (--help 显示更多)",
+    ),
+    (
+        "Print help (see a summary with '-h')",
+        "显示帮助 (-h 显示摘要)",
+    ),
+    ("Print help", "显示帮助"),
+    ("Print version", "显示版本"),
+    ("[OPTIONS]", "[选项]"),
+    ("<COMMAND>", "<命令>"),
+    ("[COMMAND]", "[命令]"),
+    ("[default: ", "[默认: "),
+    ("[possible values: ", "[可选: "),
+    ("Possible values:", "可选:"),
+    // The one value with its own help (`export --what scoresheets`).
+    (
+        "scoresheets: One result slip per board of a round, for both players and the arbiter to sign",
+        "scoresheets: 每台一张成绩单, 供双方棋手和裁判签名",
+    ),
+];
