@@ -157,7 +157,13 @@ fn arg_error(e: &clap::Error) -> ArgError {
             }
         }
         ErrorKind::TooManyValues | ErrorKind::TooFewValues | ErrorKind::WrongNumberOfValues => {
-            ArgError::WrongCount { arg: arg() }
+            ArgError::WrongCount {
+                arg: arg(),
+                expected: match e.get(ContextKind::ExpectedNumValues) {
+                    Some(ContextValue::Number(n)) => Some(*n),
+                    _ => None,
+                },
+            }
         }
         ErrorKind::MissingSubcommand => ArgError::MissingCommand {
             cmd: string(e, ContextKind::InvalidSubcommand).unwrap_or_else(|| "bianpai".into()),
@@ -231,7 +237,7 @@ mod tests {
         let e = error(&["frobnicate"]);
         assert!(e.contains("frobnicate") && e.contains("没有命令"), "{e}");
         let e = error(&["pair", "a.log", "--swap", "2"]);
-        assert!(e.contains("--swap"), "{e}");
+        assert!(e.contains("--swap") && e.contains("须给出2个值"), "{e}");
         let e = error(&["new", "a.log", "--preset", "x", "--rules", "y"]);
         assert!(e.contains("--preset") && e.contains("--rules"), "{e}");
     }

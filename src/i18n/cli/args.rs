@@ -35,7 +35,11 @@ pub enum ArgError {
     /// Two arguments that cannot go together.
     Conflict { arg: String, other: Option<String> },
     /// Too many or too few values for one argument (`--swap 2`).
-    WrongCount { arg: String },
+    /// `expected` values when the parser says how many.
+    WrongCount {
+        arg: String,
+        expected: Option<isize>,
+    },
     /// The same option twice.
     Repeated { arg: String },
     /// A command that needs a subcommand (`player`).
@@ -108,13 +112,12 @@ pub fn arg_error(e: &ArgError, lang: Lang) -> String {
                 a(x)
             ),
         },
-        ArgError::WrongCount { arg: x } => {
-            if zh {
-                format!("{}: 值的个数不对", a(x))
-            } else {
-                format!("{}: wrong number of values", a(x))
-            }
-        }
+        ArgError::WrongCount { arg: x, expected } => match (zh, expected) {
+            (true, Some(n)) => format!("{}: 须给出{n}个值", a(x)),
+            (true, None) => format!("{}: 值的个数不对", a(x)),
+            (false, Some(n)) => format!("{}: wrong number of values ({n} expected)", a(x)),
+            (false, None) => format!("{}: wrong number of values", a(x)),
+        },
         ArgError::Repeated { arg: x } => {
             if zh {
                 format!("{} 只能给一次", a(x))
