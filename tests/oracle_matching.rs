@@ -29,7 +29,11 @@ fn graph<W>(
         for j in i + 1..n {
             if rng.next_u32() % 100 < percent {
                 // Either orientation: the solver must not depend on it.
-                let (a, b) = if rng.next_u32() % 2 == 0 { (i, j) } else { (j, i) };
+                let (a, b) = if rng.next_u32().is_multiple_of(2) {
+                    (i, j)
+                } else {
+                    (j, i)
+                };
                 edges.push((a, b, weight(rng)));
             }
         }
@@ -48,7 +52,7 @@ fn run<W: Weight>(label: &str, n: usize, edges: &[(usize, usize, W)]) {
 fn scalar_weights_equal_brute_force() {
     let mut rng = ChaCha8Rng::seed_from_u64(12);
     for case in 0..2500 {
-        let n = (case % 15) as usize;
+        let n = case % 15;
         let percent = [15, 35, 60, 90, 100][case % 5];
         let range = [(1, 10), (-5, 20), (1, 3), (0, 1000)][(case / 5) % 4];
         let edges = graph(&mut rng, n, percent, |r| between(r, range.0, range.1));
@@ -60,7 +64,7 @@ fn scalar_weights_equal_brute_force() {
 fn lexicographic_weights_equal_brute_force() {
     let mut rng = ChaCha8Rng::seed_from_u64(13);
     for case in 0..2500 {
-        let n = (case % 15) as usize;
+        let n = case % 15;
         let percent = [20, 45, 70, 100][case % 4];
         // Few values per component: many ties, so later components decide often.
         let span = [1, 2, 5][(case / 4) % 3];
@@ -83,7 +87,7 @@ fn lexicographic_weights_equal_brute_force() {
 fn cardinality_first_then_least_cost_equals_brute_force() {
     let mut rng = ChaCha8Rng::seed_from_u64(14);
     for case in 0..2500 {
-        let n = (case % 15) as usize;
+        let n = case % 15;
         let percent = [15, 30, 50, 80][case % 4];
         let edges = graph(&mut rng, n, percent, |r| {
             Lex::<4>::of(&[1, -between(r, 0, 3), -between(r, 0, 9), -between(r, 0, 2)])
@@ -103,7 +107,8 @@ fn cardinality_first_then_least_cost_equals_brute_force() {
 /// A few classic shapes where blossoms nest and must be expanded mid-stage.
 #[test]
 fn hand_made_graphs_with_blossoms() {
-    let cases: Vec<(usize, Vec<(usize, usize, i64)>, i64)> = vec![
+    type Case = (usize, Vec<(usize, usize, i64)>, i64);
+    let cases: Vec<Case> = vec![
         // A triangle with a pendant: the pendant edge and the opposite triangle edge.
         (4, vec![(0, 1, 6), (1, 2, 6), (0, 2, 6), (2, 3, 2)], 8),
         // A pentagon with a tail on each side (S-blossom, then augment through it).

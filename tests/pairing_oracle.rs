@@ -13,6 +13,8 @@
 //! pricing, must reach the same whole cost (`cost::cost`, every field), and the same value of
 //! the oracle's weight vector, as the oracle's optimum.
 
+#![allow(clippy::many_single_char_names)]
+
 mod oracle_support;
 mod pairing_common;
 
@@ -167,8 +169,31 @@ fn oracle(input: &SectionInput) -> Option<(Pairs, Vec<i64>)> {
     Some(((pairs, bye), v))
 }
 
-/// Compares the engine with the oracle on one section; returns whether a pairing existed.
-fn check(input: &SectionInput, label: &str) -> bool {
+/// What the 300 events covered.
+#[derive(Debug, Default)]
+struct Tally {
+    /// Sections compared (a pairing existed).
+    compared: usize,
+    /// Sections with no legal pairing (the engine and the oracle both refused).
+    unpairable: usize,
+    /// Compared sections with a bye.
+    byes: usize,
+    /// Compared sections in a last round, and those whose optimum breaks a colour rule.
+    last_rounds: usize,
+    colour_breaks: usize,
+    /// Compared sections whose optimum pairs some player lower (criterion 6 not all zero),
+    /// has a same-due pair (criterion 7), a repeat float (8), a floater not at the bottom (9).
+    floats: usize,
+    same_due: usize,
+    repeat_floats: usize,
+    float_positions: usize,
+    /// Smallest and largest section compared, and how many had 17 players or more.
+    sizes: (usize, usize),
+    large: usize,
+}
+
+/// Compares the engine with the oracle on one section.
+fn check(input: &SectionInput, label: &str, tally: &mut Tally) {
     let expected = oracle(input);
     let dense = pair_section(input);
     let sparse = pair_section_tuned(input, 0);
@@ -178,7 +203,8 @@ fn check(input: &SectionInput, label: &str) -> bool {
                 sparse.is_err(),
                 "{label}: sparse path paired an unpairable round"
             );
-            return false;
+            tally.unpairable += 1;
+            return;
         }
         (Some(_), Err(e)) => panic!("{label}: engine failed ({e}) but a pairing exists"),
         (None, Ok(_)) => panic!("{label}: engine paired where the oracle found nothing"),
@@ -202,13 +228,26 @@ fn check(input: &SectionInput, label: &str) -> bool {
             "{label} ({path}): the engine's weight vector differs from the oracle's optimum"
         );
     }
-    true
+    let n = input.entrants.len();
+    tally.compared += 1;
+    tally.byes += usize::from(bye.is_some());
+    tally.last_rounds += usize::from(input.last_round);
+    tally.colour_breaks += usize::from(expected.colour_breaks > 0);
+    tally.floats += usize::from(expected.score.iter().any(|s| s.0 > 0));
+    tally.same_due += usize::from(expected.same_colour > 0);
+    tally.repeat_floats += usize::from(expected.repeat_floats > 0);
+    tally.float_positions += usize::from(expected.float_positions > 0);
+    tally.large += usize::from(n >= 17);
+    tally.sizes = if tally.compared == 1 {
+        (n, n)
+    } else {
+        (tally.sizes.0.min(n), tally.sizes.1.max(n))
+    };
 }
 
-fn run_event(preset: &str, n: usize, seed: u64) -> usize {
+fn run_event(preset: &str, n: usize, seed: u64, tally: &mut Tally) {
     let mut t = tournament(preset, n, seed);
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x0dd);
-    let mut checked = 0;
     for round in 1..=t.rules.rounds {
         if round > 1 {
             for s in 0..t.rules.sections.len() {
@@ -217,13 +256,11 @@ fn run_event(preset: &str, n: usize, seed: u64) -> usize {
                     continue;
                 }
                 let label = format!("{preset} n={n} seed={seed} round {round} section {s}");
-                if check(&input, &label) {
-                    checked += 1;
-                }
+                check(&input, &label, tally);
             }
         }
         if pair_next(&mut t).is_err() {
-            return checked;
+            return;
         }
         play_round(&mut t, &mut rng);
         if rng.next_u32() % 5 == 0 {
@@ -239,18 +276,32 @@ fn run_event(preset: &str, n: usize, seed: u64) -> usize {
             }
         }
     }
-    checked
 }
 
 #[test]
 fn engine_equals_the_independent_whole_field_oracle_on_300_events() {
     let presets = ["qigu-2024-07", "lvliang-2024", "qiyuan-2019"];
-    let mut checked = 0;
+    let mut tally = Tally::default();
     for seed in 0..300u64 {
         let n = 17 + (seed as usize * 13) % 44; // 17..=60
-        checked += run_event(presets[seed as usize % 3], n, 1000 + seed);
+        run_event(presets[seed as usize % 3], n, 1000 + seed, &mut tally);
     }
-    assert!(checked > 1500, "only {checked} rounds were compared");
+    eprintln!("{tally:?}");
+    // The events must reach every situation the comparison is about.
+    let t = &tally;
+    assert!(
+        t.compared > 2500
+            && t.large > 1000
+            && t.unpairable > 0
+            && t.byes > 1000
+            && t.last_rounds > 300
+            && t.colour_breaks > 20
+            && t.floats > 2000
+            && t.same_due > 2000
+            && t.repeat_floats > 1000
+            && t.float_positions > 2000,
+        "the events did not cover enough: {t:?}"
+    );
 }
 
 /// The weight vector orders pairings as `Cost` does: on a few real sections, the oracle's

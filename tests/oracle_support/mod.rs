@@ -18,6 +18,8 @@
 //! the optimum with an exhaustive search on thousands of small random graphs.
 
 #![allow(dead_code)]
+// v, w, b, t, p, k: the vertex, blossom, label, endpoint and edge names of the literature.
+#![allow(clippy::many_single_char_names)]
 
 use std::fmt::Debug;
 
@@ -57,7 +59,11 @@ pub struct Lex<const K: usize>(pub [i64; K]);
 impl<const K: usize> Lex<K> {
     /// The vector with `values` in its first components and zeros after.
     pub fn of(values: &[i64]) -> Self {
-        assert!(values.len() <= K, "{} components do not fit in {K}", values.len());
+        assert!(
+            values.len() <= K,
+            "{} components do not fit in {K}",
+            values.len()
+        );
         let mut v = [0; K];
         v[..values.len()].copy_from_slice(values);
         Lex(v)
@@ -771,12 +777,12 @@ pub fn brute_force<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> W {
         let rest = mask & !(1 << i);
         let mut b = best[rest].clone();
         for j in i + 1..n {
-            if rest & (1 << j) != 0 {
-                if let Some(w) = &adj[i][j] {
-                    let c = w.plus(&best[rest & !(1 << j)]);
-                    if c > b {
-                        b = c;
-                    }
+            if rest & (1 << j) != 0
+                && let Some(w) = &adj[i][j]
+            {
+                let c = w.plus(&best[rest & !(1 << j)]);
+                if c > b {
+                    b = c;
                 }
             }
         }
