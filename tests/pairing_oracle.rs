@@ -273,7 +273,7 @@ fn run_event(preset: &str, n: usize, seed: u64, tally: &mut Tally) {
                 }
                 let label = format!("{preset} n={n} seed={seed} round {round} section {s}");
                 let paired = check(&input, &label, tally);
-                if !input.last_round && (!paired || tally.compared % 7 == 0) {
+                if !input.last_round && (!paired || tally.compared.is_multiple_of(7)) {
                     let relaxed = SectionInput {
                         relax_colours: true,
                         ..input
