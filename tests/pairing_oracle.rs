@@ -21,7 +21,7 @@ mod pairing_common;
 use bianpai::domain::pairing::colour;
 use bianpai::domain::pairing::cost::{self, Cost, Digit, Layout};
 use bianpai::domain::pairing::swiss::pair_section_tuned;
-use bianpai::domain::pairing::{SectionInput, pair_section};
+use bianpai::domain::pairing::{Entrant, Float, SectionInput, pair_section};
 use bianpai::domain::{Command, PlayerNo, Side};
 use oracle_support::{Lex, NONE, max_weight_matching};
 use pairing_common::{actor, pair_next, play_round, section_input, tournament};
@@ -169,6 +169,85 @@ fn oracle(input: &SectionInput) -> Option<(Pairs, Vec<i64>)> {
     Some(((pairs, bye), v))
 }
 
+/// Criteria 6–8, the colour breaks and the bye's score of a pairing, computed here from the
+/// words of RULES.md §3 (not from `cost.rs`), as the fields of `Cost` hold them.
+#[derive(Debug, PartialEq, Eq)]
+struct ByTheRules {
+    bye_score: Option<u32>,
+    score: Vec<(u32, u32)>,
+    colour_breaks: u32,
+    same_colour: u32,
+    same_colour_levels: Vec<u32>,
+    repeat_floats: u32,
+}
+
+impl ByTheRules {
+    fn of_cost(c: &Cost) -> Self {
+        ByTheRules {
+            bye_score: c.bye_score,
+            score: c.score.clone(),
+            colour_breaks: c.colour_breaks + c.relaxed_breaks,
+            same_colour: c.same_colour,
+            same_colour_levels: c.same_colour_levels.clone(),
+            repeat_floats: c.repeat_floats,
+        }
+    }
+
+    fn of_pairing(
+        input: &SectionInput,
+        pairs: &[(PlayerNo, PlayerNo)],
+        bye: Option<PlayerNo>,
+    ) -> Self {
+        let e = &input.entrants;
+        let get = |p: PlayerNo| e.iter().find(|x| x.no == p).expect("an entrant");
+        let mut levels: Vec<u32> = e.iter().map(|x| x.score).collect();
+        levels.sort_unstable_by(|a, b| b.cmp(a));
+        levels.dedup();
+        let level = |s: u32| levels.iter().position(|&x| x == s).expect("a level");
+        let count = |x: &Entrant, side: Side| x.colours.iter().filter(|&&c| c == side).count();
+        // "Due red with fewer reds than blacks, due black with more, and with equal counts
+        // due the colour opposite to their last one."
+        let due = |x: &Entrant| match count(x, Side::Red).cmp(&count(x, Side::Black)) {
+            std::cmp::Ordering::Less => Some(Side::Red),
+            std::cmp::Ordering::Greater => Some(Side::Black),
+            std::cmp::Ordering::Equal => x.colours.last().map(|c| c.other()),
+        };
+        // Rule 4: a third same colour in a row; rule 5: |reds − blacks| reaching 3.
+        let breaks = |x: &Entrant, side: Side| {
+            let n = x.colours.len();
+            let third = n >= 2 && x.colours[n - 2..].iter().all(|&c| c == side);
+            let reds = count(x, Side::Red) as i64 + i64::from(side == Side::Red);
+            let blacks = count(x, Side::Black) as i64 + i64::from(side == Side::Black);
+            u32::from(third) + u32::from((reds - blacks).abs() >= 3)
+        };
+        let mut out = ByTheRules {
+            bye_score: bye.map(|b| get(b).score),
+            score: vec![(0, 0); levels.len()],
+            colour_breaks: 0,
+            same_colour: 0,
+            same_colour_levels: vec![0; levels.len()],
+            repeat_floats: 0,
+        };
+        for &(r, b) in pairs {
+            let (r, b) = (get(r), get(b));
+            let (hi, lo) = if r.score >= b.score { (r, b) } else { (b, r) };
+            let l = level(hi.score);
+            if hi.score > lo.score {
+                out.score[l].0 += 1;
+                out.score[l].1 += hi.score - lo.score;
+                out.repeat_floats += u32::from(hi.floats.last() == Some(&Float::Down))
+                    + u32::from(lo.floats.last() == Some(&Float::Up));
+            }
+            out.colour_breaks += breaks(r, Side::Red) + breaks(b, Side::Black);
+            if due(r).is_some() && due(r) == due(b) {
+                out.same_colour += 1;
+                out.same_colour_levels[l] += 1;
+            }
+        }
+        out
+    }
+}
+
 /// What the 300 events covered.
 #[derive(Debug, Default)]
 struct Tally {
@@ -221,6 +300,11 @@ fn check(input: &SectionInput, label: &str, tally: &mut Tally) -> bool {
         (Some(x), Ok(_)) => x,
     };
     let expected: Cost = cost::cost(input, &pairs, bye).expect("the oracle's pairing is legal");
+    assert_eq!(
+        ByTheRules::of_cost(&expected),
+        ByTheRules::of_pairing(input, &pairs, bye),
+        "{label}: cost.rs and the words of the rules disagree on the oracle's pairing"
+    );
     let layout = Layout::new(input);
     for (path, p) in [
         ("dense", dense.expect("checked")),
