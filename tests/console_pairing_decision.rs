@@ -5,77 +5,14 @@
 
 mod console_common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use bianpai::console::app::{App, Mode, Purpose};
 use bianpai::console::ui;
 use bianpai::domain::event::Event;
 use bianpai::domain::rules::{AutoAdvance, Lang};
-use bianpai::domain::{Command, GameResult, PlayerEntry, PlayerNo, Role, Round, Rules};
-use bianpai::log::Log;
-use console_common::{app_as, head, minutes, t0, type_keys};
-
-const NAMES: [&str; 4] = ["王伟", "李芳", "张建国", "刘一鸣"];
-
-/// The jammed field at `dir/name`; round 2's board 2 is left without a result when
-/// `leave_last` (the console reports it), else round 2 is complete.
-fn jammed(dir: &Path, name: &str, leave_last: bool, auto: AutoAdvance) -> PathBuf {
-    let mut rules = Rules::preset("qigu-2024-07").unwrap();
-    rules.numbers_by_registration = true;
-    rules.rounds = 5;
-    rules.registration.capacity = None;
-    rules.auto_advance = auto;
-    let path = dir.join(name);
-    let mut log = Log::create(&path, "测试赛 Test", rules, "head1", t0()).unwrap();
-    let h = head();
-    for n in NAMES {
-        log.execute(&h, &Command::RegisterPlayer(PlayerEntry::named(n)), t0())
-            .unwrap();
-    }
-    let run = |log: &mut Log, cmd: Command| {
-        log.execute(&h, &cmd, t0()).unwrap();
-    };
-    for (round, games) in [(1, [(1, 2), (3, 4)]), (2, [(1, 4), (3, 2)])] {
-        run(
-            &mut log,
-            Command::PairManual {
-                games: games
-                    .iter()
-                    .map(|&(r, b)| (PlayerNo(r), PlayerNo(b)))
-                    .collect(),
-                byes: Vec::new(),
-                reason: "fixture".into(),
-                force: false,
-            },
-        );
-        assert_eq!(log.state().current_round(), Round(round));
-        run(&mut log, Command::StartRound { at: t0() });
-        for board in 1..=2 {
-            if round == 2 && board == 2 && leave_last {
-                continue;
-            }
-            run(
-                &mut log,
-                Command::RecordResult {
-                    round: None,
-                    board: bianpai::domain::Board(board),
-                    result: GameResult::Draw,
-                    correct: None,
-                },
-            );
-        }
-    }
-    for no in [2, 4] {
-        run(
-            &mut log,
-            Command::WithdrawPlayer {
-                no: PlayerNo(no),
-                reason: "ill".into(),
-            },
-        );
-    }
-    path
-}
+use bianpai::domain::{Command, PlayerNo, Role, Round};
+use console_common::{app_as, jammed, minutes, type_keys};
 
 fn open(path: &Path, role: Role, lang: Lang) -> App {
     app_as(path, "wang", role, lang, minutes(200))
