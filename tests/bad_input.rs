@@ -1272,6 +1272,8 @@ const CLI_WORDS: &[&str] = &[
     "ron",
     // The RON field of a move-limit note, named by a refusal of its text.
     "note",
+    // A section's key in the rules (RON), shown beside its name: `公开组 (open)`.
+    "open",
     // The values of `export --format` and `--what`.
     "json",
     "csv",
