@@ -179,7 +179,10 @@ fn import(ctx: &Ctx, path: &Path, file: &Path, skip_invalid: bool) -> CliResult 
                         events.extend(evs);
                     }
                     Err(Refusal::Registration(m)) => {
-                        problems.push(format!("{fname}: {place}: {m}"));
+                        problems.push(format!(
+                            "{fname}: {place}: {}",
+                            crate::i18n::errors::registration(&m, super::out_lang())
+                        ));
                     }
                     Err(e) => problems.push(format!("{fname}: {place}: {e}")),
                 },

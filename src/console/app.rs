@@ -290,7 +290,7 @@ impl App {
     fn error_text(&self, e: &LogError) -> String {
         match e {
             LogError::Refused(r) => crate::i18n::refusal(r, self.lang, self.zone()),
-            other => other.to_string(),
+            other => crate::i18n::errors::log(other, self.lang, self.zone()),
         }
     }
 

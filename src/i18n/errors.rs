@@ -1,0 +1,469 @@
+//! The catalog of errors from below the command line (issue 13): the log (damage, locks,
+//! permissions, `verify` and `repair`), rules files, entry-file imports, registration
+//! refusals and the hard-rule breaks of a hand-made pairing. Chinese and English side by
+//! side; the English texts are the types' `Display` texts (scripts and tests read them).
+
+use crate::domain::refusal::{RuleBreak, Who};
+use crate::domain::registration::RegistrationFault;
+use crate::domain::rules::{Lang, RulesError, RulesFault};
+use crate::domain::zone::EventZone;
+use crate::log::record::DecodeError;
+use crate::log::{Damage, Log, LogError};
+
+/// An operating-system error on a file, in words (the OS's own text is English).
+pub fn io(e: &std::io::Error, lang: Lang) -> String {
+    use std::io::ErrorKind as K;
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let what = match e.kind() {
+        K::NotFound => "文件不存在",
+        K::PermissionDenied => "没有权限 (当前用户不能读写此文件)",
+        K::AlreadyExists => "文件已存在",
+        K::IsADirectory => "这是一个目录, 不是文件",
+        K::NotADirectory => "路径中有一段不是目录",
+        K::StorageFull => "磁盘已满",
+        K::ReadOnlyFilesystem => "文件系统只读",
+        K::InvalidData => "内容无效",
+        K::UnexpectedEof => "文件意外结束",
+        K::Interrupted => "操作被中断",
+        K::FileTooLarge => "文件太大",
+        K::QuotaExceeded => "磁盘配额已满",
+        K::ResourceBusy => "文件正被占用",
+        _ => "",
+    };
+    match (what, e.raw_os_error()) {
+        ("", Some(code)) => format!("读写失败 (系统错误 {code})"),
+        ("", None) => "读写失败".to_string(),
+        (w, _) => w.to_string(),
+    }
+}
+
+/// Why a log line could not be read.
+pub fn decode(e: &DecodeError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    match e {
+        DecodeError::NoHash => "行尾没有 hash 字段".into(),
+        DecodeError::BadHash => "hash 与该行内容不符 (该行被改动过)".into(),
+        DecodeError::Syntax { column, code } => {
+            format!("无法读取记录: 第{column}列: {}", ron(code, Lang::Zh))
+        }
+        DecodeError::Version(v) => format!("格式版本 {v} 比本程序所识别的更新"),
+        DecodeError::BatchCount { more, before } => {
+            format!("无法读取记录: 本次写入的记录计数 (more) 在 {before} 之后为 {more}, 不连续")
+        }
+        DecodeError::SecondCreated => "无法读取记录: 出现第二条创建比赛的记录".into(),
+        DecodeError::WrittenOnto => "无法读取记录: 另一条记录被写到了这一行的末尾".into(),
+    }
+}
+
+/// Where and how a log is damaged.
+pub fn damage(d: &Damage, lang: Lang) -> String {
+    if lang == Lang::En {
+        return d.to_string();
+    }
+    match d {
+        Damage::Torn { line, from } => {
+            let cause = if line == from {
+                "一次写入在行中途中断".to_string()
+            } else {
+                format!("从第{from}行开始的一次写入在最后一条记录前中断")
+            };
+            format!("第{line}行: 尾部残缺 ({cause}); 请运行 bianpai repair")
+        }
+        Damage::Bad { line, error } => format!("第{line}行: {}", decode(error, lang)),
+        Damage::Sequence {
+            line,
+            expected,
+            found,
+        } => {
+            format!("第{line}行: 序号 (seq) 为 {found}, 应为 {expected} (有记录被删除、插入或移动)")
+        }
+        Damage::Chain { line } => {
+            format!("第{line}行: 哈希链断开 (上一条记录被改动、删除或移动)")
+        }
+        Damage::NotCreated => "第1行: 第一条记录必须是创建比赛".into(),
+        Damage::Encoding { line } => format!("第{line}行: 不是有效的 UTF-8 文本"),
+        Damage::Shrunk { line } => {
+            format!("第{line}行: 日志在打开期间被截短 (已读取的记录不见了)")
+        }
+    }
+}
+
+/// A log error; refusals through the refusal catalog, times in `zone`.
+pub fn log(e: &LogError, lang: Lang, zone: EventZone) -> String {
+    if let LogError::Refused(r) = e {
+        return super::refusal(r, lang, zone);
+    }
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    match e {
+        LogError::Io { path, source } => format!("{path}: {}", io(source, lang)),
+        LogError::Exists { path } => format!("{path}: 已存在, 不会覆盖"),
+        LogError::Damaged { path, damage: d } => {
+            format!("{path}: 损坏于{}; 未写入任何内容", damage(d, lang))
+        }
+        LogError::Empty { path } => format!("{path}: 空日志 (没有比赛)"),
+        LogError::Shortened { path, damage: d } => format!(
+            "{path}: 损坏于{}; 其后的记录都无法读取, 比赛会显得比实际短 (见 bianpai verify; 加 --allow-damaged 仍可查看)",
+            damage(d, lang)
+        ),
+        LogError::Cancelled { path } => format!("{path}: 等待文件锁时放弃; 未写入任何内容"),
+        LogError::ReadOnly { path } => format!("{path}: 当前用户对此日志只读; 未写入任何内容"),
+        LogError::Refused(_) => unreachable_refusal(),
+    }
+}
+
+/// `LogError::Refused` is handled first; this keeps the match total without a panic.
+fn unreachable_refusal() -> String {
+    String::new()
+}
+
+/// The warning a reader prints before showing a damaged log (`--allow-damaged`).
+pub fn damage_warning(log: &Log, lang: Lang) -> Option<String> {
+    if lang == Lang::En {
+        return log.damage_warning();
+    }
+    log.damage().map(|d| {
+        format!(
+            "警告: {}: 损坏于{}; 只显示第{}行之前的记录",
+            log.path().display(),
+            damage(d, lang),
+            d.line()
+        )
+    })
+}
+
+/// A RON parser finding (rules files, log lines). The few findings without a Chinese text
+/// keep the parser's words as a quoted detail.
+pub fn ron(e: &ron::Error, lang: Lang) -> String {
+    use ron::Error as E;
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let one_of = |xs: &[&str]| {
+        if xs.is_empty() {
+            "(无)".to_string()
+        } else {
+            xs.join(", ")
+        }
+    };
+    let inside = |outer: &Option<String>| {
+        outer
+            .as_ref()
+            .map(|o| format!("{o} 中"))
+            .unwrap_or_default()
+    };
+    match e {
+        E::Eof => "文件意外结束 (括号或引号没有闭合?)".into(),
+        E::ExpectedArray => "此处应为列表 [ … ]".into(),
+        E::ExpectedArrayEnd => "此处应为列表结束 ]".into(),
+        E::ExpectedBoolean => "此处应为 true 或 false".into(),
+        E::ExpectedComma => "此处应为逗号".into(),
+        E::ExpectedFloat => "此处应为小数".into(),
+        E::ExpectedInteger => "此处应为整数".into(),
+        E::ExpectedOption => "此处应为 Some(…) 或 None".into(),
+        E::ExpectedOptionEnd => "此处应为 Some(…) 的右括号".into(),
+        E::ExpectedMap => "此处应为映射 { … }".into(),
+        E::ExpectedMapColon => "此处应为冒号".into(),
+        E::ExpectedMapEnd => "此处应为映射结束 }".into(),
+        E::ExpectedStructLike | E::ExpectedNamedStructLike(_) => "此处应为结构 ( … )".into(),
+        E::ExpectedStructLikeEnd => "此处应为结构结束 )".into(),
+        E::ExpectedUnit => "此处应为 ()".into(),
+        E::ExpectedString => "此处应为带引号的文字 \"…\"".into(),
+        E::ExpectedStringEnd => "文字缺少结束引号".into(),
+        E::ExpectedIdentifier => "此处应为字段名或取值名".into(),
+        E::IntegerOutOfBounds => "数值超出范围".into(),
+        E::InvalidIntegerDigit { digit, .. } => format!("数字中有无效字符 '{digit}'"),
+        E::UnclosedBlockComment | E::UnclosedLineComment => "注释没有结束".into(),
+        E::UnexpectedChar(c) => format!("意外的字符 '{c}'"),
+        E::Utf8Error(_) => "不是有效的 UTF-8 文本".into(),
+        E::TrailingCharacters => "内容结束后还有多余的字符".into(),
+        E::ExceededRecursionLimit => "嵌套太深".into(),
+        E::InvalidValueForType { expected, found } => {
+            format!("取值 {found} 无效 (应为: {})", kind_zh(expected))
+        }
+        E::ExpectedDifferentLength { expected, found } => {
+            format!("有 {found} 项 (应为: {})", kind_zh(expected))
+        }
+        E::NoSuchEnumVariant {
+            expected,
+            found,
+            outer,
+        } => format!(
+            "{}未知取值 '{found}' (可用: {})",
+            inside(outer),
+            one_of(expected)
+        ),
+        E::NoSuchStructField {
+            expected,
+            found,
+            outer,
+        } => format!(
+            "{}未知字段 '{found}' (可用: {})",
+            inside(outer),
+            one_of(expected)
+        ),
+        E::MissingStructField { field, outer } => {
+            format!("{}缺少字段 {field}", inside(outer))
+        }
+        E::DuplicateStructField { field, outer } => {
+            format!("{}字段 {field} 出现两次", inside(outer))
+        }
+        E::Message(m) => message_zh(m),
+        other => format!("格式错误 (解析器: \"{other}\")"),
+    }
+}
+
+/// What serde expected, in Chinese where the words are known.
+fn kind_zh(expected: &str) -> String {
+    let e = expected.trim();
+    if e.contains("u32") || e.contains("u64") || e.contains("integer") {
+        "非负整数".into()
+    } else if e.contains("string") {
+        "带引号的文字".into()
+    } else if e.contains("bool") {
+        "true 或 false".into()
+    } else if let Some(n) = e.strip_suffix(" elements").or(e.strip_suffix(" element")) {
+        format!("{n} 项")
+    } else {
+        format!("\"{e}\"")
+    }
+}
+
+/// Messages our own deserializers and chrono's give.
+fn message_zh(m: &str) -> String {
+    if let Some(rest) = m.strip_prefix("roles: user '")
+        && let Some((user, _)) = rest.split_once("' appears twice")
+    {
+        return format!("roles: 用户 '{user}' 出现两次 (每个用户只给一个角色列表)");
+    }
+    if m.contains("out of range") || m.contains("invalid") || m.contains("premature end") {
+        return "不是有效的日期或时间 (应如 \"2024-07-06\")".into();
+    }
+    format!("取值无效 (解析器: \"{m}\")")
+}
+
+/// A rules-file error: the file, line and column, and the field.
+pub fn rules(e: &RulesError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    match e {
+        RulesError::Syntax {
+            origin,
+            line,
+            column,
+            code,
+        } => format!("{origin}: 第{line}行第{column}列: {}", ron(code, Lang::Zh)),
+        RulesError::Invalid {
+            origin,
+            at,
+            field,
+            fault,
+        } => {
+            let place = match (origin, at) {
+                (Some(o), Some((line, col))) => format!("{o}: 第{line}行第{col}列: "),
+                (Some(o), None) => format!("{o}: "),
+                (None, _) => "规则: ".to_string(),
+            };
+            format!("{place}{field}: {}", rules_fault(fault))
+        }
+        RulesError::UnknownPreset(name) => {
+            format!("没有名为 '{name}' 的预设 (见 bianpai presets)")
+        }
+        RulesError::Read {
+            origin,
+            kind,
+            os_code,
+            ..
+        } => {
+            let e = match os_code {
+                Some(c) => std::io::Error::from_raw_os_error(*c),
+                None => std::io::Error::from(*kind),
+            };
+            format!("{origin}: 无法读取规则文件: {}", io(&e, lang))
+        }
+        RulesError::NotUtf8 { origin, byte } => {
+            format!("{origin}: 不是 UTF-8 文本 (第{byte}字节处); 请以 UTF-8 编码保存")
+        }
+    }
+}
+
+fn rules_fault(f: &RulesFault) -> String {
+    match f {
+        RulesFault::MoreThan { value, max } => format!("{value} 超过上限 {max}"),
+        RulesFault::AtLeastOne => "至少为 1".into(),
+        RulesFault::RoundsRange => "应在 1 到 99 之间".into(),
+        RulesFault::EmptyChain => "不能为空 (以 draw_number 结尾)".into(),
+        RulesFault::Twice(what) => format!("{what} 出现两次"),
+        RulesFault::NoSections => "至少需要一个组别".into(),
+        RulesFault::SectionWithoutName => "组别需要名称".into(),
+        RulesFault::NotAZone(t) => {
+            format!("'{t}' 不是时区 (应为 IANA 名称如 Asia/Shanghai, 或时差如 +08:00)")
+        }
+        RulesFault::LateWindowOverADay => "最多一天 (1440 分钟)".into(),
+        RulesFault::KnockoutPlayers => "只支持 4 人 (半决赛 1 对 4, 2 对 3)".into(),
+        RulesFault::KnockoutAfterRound => "应为本赛事的某一轮瑞士制".into(),
+        RulesFault::NotARange { from, to } => format!("名次 {from}..{to} 不是有效范围"),
+        RulesFault::UnknownSection(s) => format!("未知组别 '{s}'"),
+        RulesFault::CategorySection { category, section } => {
+            format!("奖项类别 '{category}' 指向未知组别 '{section}'")
+        }
+        RulesFault::BaseTimeZero => "基本用时必须大于 0".into(),
+        RulesFault::EmptyUser => "用户名为空".into(),
+        RulesFault::RoleTwice { user, role } => {
+            format!("用户 '{user}' 被给了两次角色 {role}")
+        }
+        RulesFault::Text(t) => {
+            let text = t.text(Lang::Zh);
+            let own = format!("{}：", t.field);
+            text.strip_prefix(&own).unwrap_or(&text).to_string()
+        }
+    }
+}
+
+/// Why an entry was refused (the player and the field).
+pub fn registration(f: &RegistrationFault, lang: Lang) -> String {
+    use RegistrationFault as R;
+    if lang == Lang::En {
+        return f.to_string();
+    }
+    match f {
+        R::NameControl(n) => format!("姓名: {n:?} 含有控制字符 (换行或制表符)"),
+        R::NameEmpty => "姓名: 不能为空".into(),
+        R::NotAName(n) => format!("姓名: '{n}' 不是棋手姓名"),
+        R::TooLate { name, rounds } => format!("{name}: 报名太晚: 全部{rounds}轮均已编排"),
+        R::Full { name, cap } => format!("{name}: 报名已满 (已有{cap}人, 限额{cap}人)"),
+        R::UnknownGroup { name, group, known } => format!(
+            "{name}: 组别: 没有 '{group}' 这个组别 (现有: {})",
+            known.join("、")
+        ),
+        R::BirthRequired(name) => format!("{name}: 出生日期: 必须填写"),
+        R::BornAfterEvent { name, birth, date } => {
+            format!("{name}: 出生日期: {birth} 晚于比赛日期 {date}")
+        }
+        R::TooOld {
+            name,
+            birth,
+            age,
+            date,
+            born_after,
+        } => format!(
+            "{name}: 出生日期: {birth} 出生, 须在 {date} 未满{age}岁 ({born_after} 之后出生)"
+        ),
+        R::TooOldForSection {
+            name,
+            birth,
+            section,
+            age,
+            date,
+        } => format!("{name}: 出生日期: {birth} 出生, 超出{section}年龄 (须在 {date} 未满{age}岁)"),
+        R::BornTooEarly { name, birth, min } => {
+            format!("{name}: 出生日期: {birth} 出生, 须在 {min} 或之后出生")
+        }
+        R::SameId { name, no, id } => {
+            format!("{name}: 已报名, 为{no}号棋手 (身份证号 {id} 相同)")
+        }
+        R::SameNameAndBirth {
+            name,
+            no,
+            birth: Some(b),
+        } => format!("{name}: 已报名, 为{no}号棋手 (姓名和出生日期 {b} 相同)"),
+        R::SameNameAndBirth {
+            name,
+            no,
+            birth: None,
+        } => format!("{name}: 已报名, 为{no}号棋手 (请填写出生日期以区分同名棋手)"),
+    }
+}
+
+/// A hard rule a hand-made pairing breaks.
+pub fn rule_break(b: &RuleBreak, lang: Lang) -> String {
+    if lang == Lang::En {
+        return b.to_string();
+    }
+    let who = |w: &Who| format!("{}号{}", w.no, w.name);
+    match b {
+        RuleBreak::PairedTwice { who: w, boards } => format!(
+            "{}被编排了两次 (第{}台)",
+            who(w),
+            boards
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("、")
+        ),
+        RuleBreak::NotPaired { who: w } => format!("{}没有被编排", who(w)),
+        RuleBreak::NotEligible {
+            board,
+            who: w,
+            round,
+        } => format!("第{board}台: {}不能参加第{round}轮", who(w)),
+        RuleBreak::DifferentSections {
+            board,
+            red,
+            red_section,
+            black,
+            black_section,
+        } => format!(
+            "第{board}台: {} ({red_section}) 与{} ({black_section}) 不在同一组别",
+            who(red),
+            who(black)
+        ),
+        RuleBreak::AlreadyMet { board, red, black } => {
+            format!("第{board}台: {}与{}已经交过手", who(red), who(black))
+        }
+        RuleBreak::ThirdInRow {
+            board,
+            who: w,
+            side,
+        } => format!(
+            "第{board}台: {}将连续第三次执{}",
+            who(w),
+            super::side(*side, lang)
+        ),
+        RuleBreak::Difference {
+            board,
+            who: w,
+            reds,
+            blacks,
+        } => format!(
+            "第{board}台: {}的先后手差将达到 3 (红{reds}次, 黑{blacks}次)",
+            who(w)
+        ),
+        RuleBreak::ByeNotEligible { who: w, round } => {
+            format!("轮空: {}不能参加第{round}轮", who(w))
+        }
+        RuleBreak::SecondBye { who: w } => format!("轮空: {}将第二次轮空", who(w)),
+        RuleBreak::ByeAlsoPlays { who: w } => format!("轮空: {}同时还有对局", who(w)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn damage_names_the_line_in_both_languages() {
+        let d = Damage::Chain { line: 7 };
+        assert!(damage(&d, Lang::Zh).starts_with("第7行"));
+        assert!(damage(&d, Lang::En).starts_with("line 7"));
+        let d = Damage::Bad {
+            line: 3,
+            error: DecodeError::BadHash,
+        };
+        assert!(damage(&d, Lang::Zh).contains("第3行") && damage(&d, Lang::Zh).contains("hash"));
+    }
+
+    #[test]
+    fn io_errors_have_chinese_words() {
+        let e = std::io::Error::from(std::io::ErrorKind::NotFound);
+        assert_eq!(io(&e, Lang::Zh), "文件不存在");
+        let e = std::io::Error::from_raw_os_error(5);
+        assert!(io(&e, Lang::Zh).contains("系统错误 5"));
+    }
+}
