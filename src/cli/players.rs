@@ -147,8 +147,12 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
 fn import(ctx: &Ctx, path: &Path, file: &Path, skip_invalid: bool) -> CliResult {
     let fname = file.display().to_string();
     let today = chrono::Local::now().date_naive();
-    let read =
-        crate::import::read_file(file, today).map_err(|e| CliError(format!("{fname}: {e}")))?;
+    let read = crate::import::read_file(file, today).map_err(|e| {
+        CliError(format!(
+            "{fname}: {}",
+            crate::i18n::errors::import(&e, super::out_lang())
+        ))
+    })?;
     let mut log = open_log(path)?;
     let cmd = Command::RegisterPlayer(PlayerEntry::named(""));
     let actor = actor_for(&log.state().rules, ctx.role, &cmd)?;

@@ -7,6 +7,7 @@ use crate::domain::refusal::{RuleBreak, Who};
 use crate::domain::registration::RegistrationFault;
 use crate::domain::rules::{Lang, RulesError, RulesFault};
 use crate::domain::zone::EventZone;
+use crate::import::ImportError;
 use crate::log::record::DecodeError;
 use crate::log::{Damage, Log, LogError};
 
@@ -48,7 +49,10 @@ pub fn decode(e: &DecodeError, lang: Lang) -> String {
         DecodeError::NoHash => "行尾没有 hash 字段".into(),
         DecodeError::BadHash => "hash 与该行内容不符 (该行被改动过)".into(),
         DecodeError::Syntax { column, code } => {
-            format!("无法读取记录: 第{column}列: {}", ron(code, Lang::Zh))
+            format!(
+                "无法读取记录: 第{column}列: {}",
+                ron_in(code, Lang::Zh, false)
+            )
         }
         DecodeError::Version(v) => format!("格式版本 {v} 比本程序所识别的更新"),
         DecodeError::BatchCount { more, before } => {
@@ -140,22 +144,25 @@ pub fn damage_warning(log: &Log, lang: Lang) -> Option<String> {
 /// A RON parser finding (rules files, log lines). The few findings without a Chinese text
 /// keep the parser's words as a quoted detail.
 pub fn ron(e: &ron::Error, lang: Lang) -> String {
+    ron_in(e, lang, true)
+}
+
+/// A RON finding; `list` names the words that were possible (a rules file's fields and
+/// values: the way forward), or not (a log line: the event names help nobody at a table).
+/// The program's type names (`outer`) are left out: the line and column place the fault.
+fn ron_in(e: &ron::Error, lang: Lang, list: bool) -> String {
     use ron::Error as E;
     if lang == Lang::En {
         return e.to_string();
     }
     let one_of = |xs: &[&str]| {
-        if xs.is_empty() {
-            "(无)".to_string()
+        if !list {
+            String::new()
+        } else if xs.is_empty() {
+            " (可用: 无)".to_string()
         } else {
-            xs.join(", ")
+            format!(" (可用: {})", xs.join(", "))
         }
-    };
-    let inside = |outer: &Option<String>| {
-        outer
-            .as_ref()
-            .map(|o| format!("{o} 中"))
-            .unwrap_or_default()
     };
     match e {
         E::Eof => "文件意外结束 (括号或引号没有闭合?)".into(),
@@ -190,29 +197,13 @@ pub fn ron(e: &ron::Error, lang: Lang) -> String {
             format!("有 {found} 项 (应为: {})", kind_zh(expected))
         }
         E::NoSuchEnumVariant {
-            expected,
-            found,
-            outer,
-        } => format!(
-            "{}未知取值 '{found}' (可用: {})",
-            inside(outer),
-            one_of(expected)
-        ),
+            expected, found, ..
+        } => format!("未知取值 '{found}'{}", one_of(expected)),
         E::NoSuchStructField {
-            expected,
-            found,
-            outer,
-        } => format!(
-            "{}未知字段 '{found}' (可用: {})",
-            inside(outer),
-            one_of(expected)
-        ),
-        E::MissingStructField { field, outer } => {
-            format!("{}缺少字段 {field}", inside(outer))
-        }
-        E::DuplicateStructField { field, outer } => {
-            format!("{}字段 {field} 出现两次", inside(outer))
-        }
+            expected, found, ..
+        } => format!("未知字段 '{found}'{}", one_of(expected)),
+        E::MissingStructField { field, .. } => format!("缺少字段 {field}"),
+        E::DuplicateStructField { field, .. } => format!("字段 {field} 出现两次"),
         E::Message(m) => message_zh(m),
         other => format!("格式错误 (解析器: \"{other}\")"),
     }
@@ -440,6 +431,86 @@ pub fn rule_break(b: &RuleBreak, lang: Lang) -> String {
         }
         RuleBreak::SecondBye { who: w } => format!("轮空: {}将第二次轮空", who(w)),
         RuleBreak::ByeAlsoPlays { who: w } => format!("轮空: {}同时还有对局", who(w)),
+    }
+}
+
+/// Why an entry file was refused as a whole (the row's own faults are listed per row).
+pub fn import(e: &ImportError, lang: Lang) -> String {
+    use ImportError as I;
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let unit = |u: &str| if u == "line" { "行" } else { "行 (表格)" };
+    match e {
+        I::Read { kind, os_code, .. } => {
+            let e = match os_code {
+                Some(c) => std::io::Error::from_raw_os_error(*c),
+                None => std::io::Error::from(*kind),
+            };
+            format!("无法读取文件: {}", io(&e, lang))
+        }
+        I::TooLarge { bytes, limit_mb } => format!(
+            "文件有 {:.1} MB; 报名文件最大 {limit_mb} MB (请拆分, 或删去图片和其他工作表)",
+            *bytes as f64 / 1_048_576.0
+        ),
+        I::UnknownType(ext) if ext.is_empty() => {
+            "文件没有扩展名, 无法识别类型: 请提供 .csv 或 .xlsx 文件".into()
+        }
+        I::UnknownType(ext) => format!("未知文件类型 '{ext}': 请提供 .csv 或 .xlsx 文件"),
+        I::Empty => "文件是空的".into(),
+        I::WorkbookNamedCsv => "这是 Excel 工作簿, 却以 .csv 命名: 请改名为 .xlsx".into(),
+        I::BadBom(enc) => {
+            format!("文件以 {enc} 标记开头, 但内容不是有效的 {enc}: 请另存为 \"CSV UTF-8\"")
+        }
+        I::NotText => {
+            "既不是 UTF-8 也不是 GBK 文本: 请在 Excel 中选择 \"另存为\" > \"CSV UTF-8 (逗号分隔)\""
+                .into()
+        }
+        I::TooManyCells { line, max } => {
+            format!("第{line}行: 文件中的单元格超过 {max} 个; 报名文件最多 {max} 个")
+        }
+        I::UnclosedQuote(line) => format!("第{line}行: 带引号的字段 (\"…) 没有结束引号"),
+        I::TwoColumns {
+            chinese,
+            first,
+            second,
+            ..
+        } => format!("有两列都是{chinese}: '{first}' 和 '{second}'; 请只保留一列"),
+        I::NoNameColumn(found) => format!(
+            "没有姓名列: 表头需要有 \"姓名\" 一列; 找到的是: {}",
+            if found.is_empty() {
+                "(空)".to_string()
+            } else {
+                found.join("、")
+            }
+        ),
+        I::NoPlayers { unit: u, line } => format!("表头 (第{line}{}) 下面没有棋手", unit(u)),
+        I::TooManyRows { rows, max } => {
+            format!("有 {rows} 行棋手; 报名文件最多 {max} 行")
+        }
+        I::TooManyParts { parts, max } => {
+            format!("工作簿有 {parts} 个部件; 报名文件最多 {max} 个")
+        }
+        I::Unreadable { part, .. } => format!(
+            "无法读取的电子表格{}; 请另存为 .xlsx 或 CSV UTF-8",
+            part.as_ref().map(|p| format!(" ({p})")).unwrap_or_default()
+        ),
+        I::Unpacked { mb, part } => format!(
+            "工作簿解压后超过 {mb} MB (在 {part} 处); 报名文件解压后最多 {mb} MB: 这确实是报名表吗?"
+        ),
+        I::SheetCells { part, max } => {
+            format!("{part}: 单元格超过 {max} 个; 报名工作表最多 {max} 个")
+        }
+        I::SheetSpan {
+            part,
+            rows,
+            cols,
+            max,
+        } => format!(
+            "{part}: 单元格跨 {rows} 行 × {cols} 列, 超过 {max} 个位置: 请删去远在下方或右侧的零散单元格"
+        ),
+        I::NoSheets => "工作簿里没有工作表".into(),
+        I::Sheet { sheet, .. } => format!("工作表 '{sheet}': 无法读取"),
     }
 }
 

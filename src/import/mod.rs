@@ -12,6 +12,7 @@
 //! with more than [`MAX_ROWS`] rows are refused whole.
 
 mod csv;
+mod error;
 pub mod header;
 pub mod limits;
 mod table;
@@ -23,6 +24,7 @@ use std::path::Path;
 
 use chrono::NaiveDate;
 
+pub use error::ImportError;
 pub use header::Field;
 pub use table::{Cell, RawRow, Table};
 pub use value::{excel_serial, parse_date, parse_gender, parse_local};
@@ -73,16 +75,15 @@ pub fn read_entries(path: &Path) -> Result<Vec<Row>, String> {
 /// Reads an entry file; `today` is the date after which a birth date is in the future.
 /// Errors concern the whole file (unreadable, too large, no name column, no rows); a bad
 /// row is reported in its `Row`.
-pub fn read_file(path: &Path, today: NaiveDate) -> Result<EntryFile, String> {
+pub fn read_file(path: &Path, today: NaiveDate) -> Result<EntryFile, ImportError> {
     let size = std::fs::metadata(path)
-        .map_err(|e| format!("cannot read the file: {e}"))?
+        .map_err(|e| ImportError::read(&e))?
         .len();
     if size > MAX_BYTES {
-        return Err(format!(
-            "the file is {:.1} MB; entry files are limited to {} MB (split it, or remove pictures and other sheets)",
-            size as f64 / 1_048_576.0,
-            MAX_BYTES / 1_048_576
-        ));
+        return Err(ImportError::TooLarge {
+            bytes: size,
+            limit_mb: MAX_BYTES / 1_048_576,
+        });
     }
     let ext = path
         .extension()
@@ -91,34 +92,31 @@ pub fn read_file(path: &Path, today: NaiveDate) -> Result<EntryFile, String> {
         .to_ascii_lowercase();
     let table = match ext.as_str() {
         "csv" | "txt" | "tsv" => {
-            let bytes = std::fs::read(path).map_err(|e| format!("cannot read the file: {e}"))?;
+            let bytes = std::fs::read(path).map_err(|e| ImportError::read(&e))?;
             table_from_csv(&bytes)?
         }
         "xlsx" | "xlsm" | "xls" | "ods" => {
             if size == 0 {
-                return Err("the file is empty".into());
+                return Err(ImportError::Empty);
             }
             limits::check_workbook(path)?;
             xlsx::read(path)?
         }
         other => {
-            return Err(format!(
-                "unknown file type '{}': give a .csv or .xlsx file",
-                if other.is_empty() { "(none)" } else { other }
-            ));
+            return Err(ImportError::UnknownType(other.to_string()));
         }
     };
     entries_from_table(table, today)
 }
 
 /// The rows of a CSV file's bytes.
-pub fn table_from_csv(bytes: &[u8]) -> Result<Table, String> {
+pub fn table_from_csv(bytes: &[u8]) -> Result<Table, ImportError> {
     if bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0]) {
-        return Err("this is an Excel workbook with a .csv name: rename it to .xlsx".into());
+        return Err(ImportError::WorkbookNamedCsv);
     }
     let (text, note) = csv::decode(bytes)?;
     if text.trim().is_empty() {
-        return Err("the file is empty".into());
+        return Err(ImportError::Empty);
     }
     let mut table = csv::parse(&text)?;
     table.notes.extend(note);
@@ -126,9 +124,9 @@ pub fn table_from_csv(bytes: &[u8]) -> Result<Table, String> {
 }
 
 /// Turns a table into player rows: finds the header, converts each row, marks duplicates.
-pub fn entries_from_table(table: Table, today: NaiveDate) -> Result<EntryFile, String> {
+pub fn entries_from_table(table: Table, today: NaiveDate) -> Result<EntryFile, ImportError> {
     if table.rows.is_empty() {
-        return Err("the file is empty".into());
+        return Err(ImportError::Empty);
     }
     let h = header::locate(&table.rows)?;
     let unit = table.unit;
@@ -144,16 +142,16 @@ pub fn entries_from_table(table: Table, today: NaiveDate) -> Result<EntryFile, S
     }
     let data = &table.rows[h.row + 1..];
     if data.is_empty() {
-        return Err(format!(
-            "no players under the header ({unit} {})",
-            table.rows[h.row].line
-        ));
+        return Err(ImportError::NoPlayers {
+            unit,
+            line: table.rows[h.row].line,
+        });
     }
     if data.len() > MAX_ROWS {
-        return Err(format!(
-            "{} player rows; an entry file is limited to {MAX_ROWS} rows",
-            data.len()
-        ));
+        return Err(ImportError::TooManyRows {
+            rows: data.len(),
+            max: MAX_ROWS,
+        });
     }
     let mut rows: Vec<Row> = data
         .iter()
@@ -353,7 +351,7 @@ mod tests {
         NaiveDate::from_ymd_opt(2024, 7, 1).unwrap()
     }
 
-    fn read(csv: &str) -> Result<EntryFile, String> {
+    fn read(csv: &str) -> Result<EntryFile, ImportError> {
         entries_from_table(table_from_csv(csv.as_bytes())?, today())
     }
 
@@ -434,13 +432,18 @@ mod tests {
 
     #[test]
     fn file_level_errors() {
-        assert_eq!(read("").unwrap_err(), "the file is empty");
-        assert_eq!(read("\u{feff}\n\n").unwrap_err(), "the file is empty");
-        let e = read("性别,出生日期\n男,2010-01-01\n").unwrap_err();
+        assert_eq!(read("").unwrap_err().to_string(), "the file is empty");
+        assert_eq!(
+            read("\u{feff}\n\n").unwrap_err().to_string(),
+            "the file is empty"
+        );
+        let e = read("性别,出生日期\n男,2010-01-01\n")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("no name column"), "{e}");
-        let e = read("姓名,性别\n").unwrap_err();
+        let e = read("姓名,性别\n").unwrap_err().to_string();
         assert!(e.contains("no players under the header (line 1)"), "{e}");
-        let e = table_from_csv(b"PK\x03\x04rest").unwrap_err();
+        let e = table_from_csv(b"PK\x03\x04rest").unwrap_err().to_string();
         assert!(e.contains("rename it to .xlsx"), "{e}");
     }
 
@@ -469,7 +472,7 @@ mod tests {
             .chain((0..=MAX_ROWS).map(|i| format!("p{i}")))
             .collect::<Vec<_>>()
             .join("\n");
-        let e = read(&s).unwrap_err();
+        let e = read(&s).unwrap_err().to_string();
         assert!(e.contains("limited to 10000 rows"), "{e}");
     }
 }
