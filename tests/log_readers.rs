@@ -88,7 +88,7 @@ fn readers_refuse(path: &Path, line: usize, what: &str) {
     let bytes = read(path);
     let log = path.to_string_lossy().into_owned();
     for args in readers(&log) {
-        let out = run(&args);
+        let out = run(&[&["--lang".to_string(), "en".to_string()], &args[..]].concat());
         let msg = refused(&out, &format!("{what}: {}", args.join(" ")));
         assert!(
             msg.contains(&format!("line {line}:")) && msg.contains("bianpai verify"),

@@ -67,7 +67,7 @@ fn expect_damage(path: &Path, bytes: &[u8], line: usize, what: &str) {
     // One command per case, a different kind from case to case (to keep the test short).
     let pick = what.len() % 3;
     for args in commands.iter().skip(pick).take(1) {
-        let out = run(args);
+        let out = run(&[&["--lang", "en"], &args[..]].concat());
         let msg = refused(&out, &format!("{what}: {}", args[0]));
         assert!(
             msg.contains("damaged") && msg.contains(&format!("line {line}")),

@@ -172,9 +172,12 @@ fn import(ctx: &Ctx, path: &Path, file: &Path, skip_invalid: bool) -> CliResult 
         let mut work = t.clone();
         let mut events = Vec::new();
         for row in &read.rows {
-            let place = read.place(row.line);
+            let place = read.place_in(row.line, super::out_lang());
             match &row.entry {
-                Err(e) => problems.push(format!("{fname}: {place}: {e}")),
+                Err(e) => problems.push(format!(
+                    "{fname}: {place}: {}",
+                    crate::i18n::errors::row(e, super::out_lang())
+                )),
                 Ok(entry) => match work.decide(&actor, &Command::RegisterPlayer(entry.clone())) {
                     Ok(evs) => {
                         for e in &evs {

@@ -3,11 +3,12 @@
 //! refusals and the hard-rule breaks of a hand-made pairing. Chinese and English side by
 //! side; the English texts are the types' `Display` texts (scripts and tests read them).
 
+use crate::domain::id_number::IdError;
 use crate::domain::refusal::{RuleBreak, Who};
 use crate::domain::registration::RegistrationFault;
 use crate::domain::rules::{Lang, RulesError, RulesFault};
 use crate::domain::zone::EventZone;
-use crate::import::ImportError;
+use crate::import::{FieldFault, IdFault, ImportError, RowFault, ValueFault};
 use crate::log::record::DecodeError;
 use crate::log::{Damage, Log, LogError};
 
@@ -511,6 +512,93 @@ pub fn import(e: &ImportError, lang: Lang) -> String {
         ),
         I::NoSheets => "工作簿里没有工作表".into(),
         I::Sheet { sheet, .. } => format!("工作表 '{sheet}': 无法读取"),
+    }
+}
+
+/// Why a cell's value was not read.
+pub fn value(v: &ValueFault, lang: Lang) -> String {
+    use ValueFault as V;
+    if lang == Lang::En {
+        return v.to_string();
+    }
+    match v {
+        V::EmptyDate => "日期为空".into(),
+        V::NotADate(t) => format!("'{t}' 不是日期 (例如 2010-07-06)"),
+        V::NoDate(t) => format!("{t} 不是日期"),
+        V::YearNotFirst(t) => {
+            format!("'{t}': 请把年份写在前面 (例如 2010-07-06), 日-月-年的写法有歧义")
+        }
+        V::TwoDigitYear(t) => format!("'{t}': 年份请写四位数"),
+        V::NoDay(t) => format!("'{t}' 没有日: 请写出年、月、日 (例如 2010-07-06)"),
+        V::OnlyYear(t) => format!("'{t}' 只有年份: 请写出年、月、日 (例如 2010-07-06)"),
+        V::NotAGender(t) => format!("'{t}' 不是性别 (男/女, m/f)"),
+        V::NotYesNo(t) => format!("'{t}' 不是 是/否 (是/否, y/n, 1/0)"),
+    }
+}
+
+fn id_error(e: &IdError) -> String {
+    match e {
+        IdError::Length(n) => format!("身份证号应为 18 位 (旧号 15 位数字), 不是 {n} 位"),
+        IdError::Characters => "身份证号应为数字, 只有第 18 位可以是 X".into(),
+        IdError::Date(d) => format!("号码中的出生日期 {d} 不是真实日期"),
+        IdError::Checksum { expected } => {
+            format!("校验位不对 (前 17 位算出应为 {expected}): 有数字输错了")
+        }
+    }
+}
+
+fn field_fault(f: &FieldFault, lang: Lang) -> String {
+    const ID: &str = "身份证号";
+    let gender = |g: &crate::domain::rules::Gender| match g {
+        crate::domain::rules::Gender::M => "男",
+        crate::domain::rules::Gender::F => "女",
+    };
+    match f {
+        FieldFault::CellError { field, .. } => {
+            format!("{}: 单元格显示错误值", field.chinese())
+        }
+        FieldFault::EmptyName { rest } => {
+            format!("姓名: 为空 (该行有: {})", rest.join("、"))
+        }
+        FieldFault::Gender(e) => format!("性别: {}", value(e, lang)),
+        FieldFault::Birth(e) => format!("出生日期: {}", value(e, lang)),
+        FieldFault::BirthInFuture(d) => format!("出生日期: {d} 在今天之后"),
+        FieldFault::IdNumber(IdFault::Bad(e)) => format!("{ID}: {}", id_error(e)),
+        FieldFault::IdNumber(IdFault::StoredAsNumber) => {
+            format!("{ID}: 以数字形式保存, 只保留了 15 位: 请把该列设为文本格式后重新输入")
+        }
+        FieldFault::IdNumber(IdFault::NotText(t)) => format!("{ID}: '{t}' 不是身份证号"),
+        FieldFault::IdBirthInFuture(d) => format!("{ID}: 其中的出生日期 {d} 在今天之后"),
+        FieldFault::BirthDisagrees { given, from_id } => {
+            format!("出生日期: {given}, 但{ID}中为 {from_id}")
+        }
+        FieldFault::GenderDisagrees { given, from_id } => {
+            format!("性别: {}, 但{ID}中为{}", gender(given), gender(from_id))
+        }
+        FieldFault::Local(e) => format!("本地: {}", value(e, lang)),
+    }
+}
+
+/// Why a row of an entry file is not an entry (the player, then every field at fault).
+pub fn row(r: &RowFault, lang: Lang) -> String {
+    if lang == Lang::En {
+        return r.to_string();
+    }
+    match r {
+        RowFault::Fields { name, faults } => {
+            let all: Vec<String> = faults.iter().map(|f| field_fault(f, lang)).collect();
+            if name.is_empty() {
+                all.join("; ")
+            } else {
+                format!("{name}: {}", all.join("; "))
+            }
+        }
+        RowFault::Duplicate {
+            name, first, birth, ..
+        } => format!(
+            "{name}: 与第{first}行重复 (姓名和出生日期{}相同)",
+            birth.map(|b| format!(" {b} ")).unwrap_or_default()
+        ),
     }
 }
 
