@@ -367,7 +367,7 @@ impl App {
                     path: self.log.path().display().to_string(),
                     damage: damage.clone(),
                 };
-                self.error(fill(self.s.refused, &[&e]));
+                self.error(fill(self.s.refused, &[&self.error_text(&e)]));
             }
             return false;
         }
