@@ -56,7 +56,7 @@ fn chinese_headers_all_fields_bom_quotes_and_blank_lines() {
     let file = e.file("entries.csv", csv.as_bytes());
     let out = e.import(&file);
     assert!(out.contains("导入2名棋手"), "{out}");
-    assert!(out.contains("ignored column(s): 备注"), "{out}");
+    assert!(out.contains("未使用的列: 备注"), "{out}");
     let ps = e.players();
     assert_eq!(ps.len(), 2);
     let zhang = &ps[0];

@@ -156,7 +156,11 @@ fn import(ctx: &Ctx, path: &Path, file: &Path, skip_invalid: bool) -> CliResult 
     let mut log = open_log(path)?;
     let cmd = Command::RegisterPlayer(PlayerEntry::named(""));
     let actor = actor_for(&log.state().rules, ctx.role, &cmd)?;
-    let mut notes: Vec<String> = read.notes.clone();
+    let mut notes: Vec<String> = read
+        .notes
+        .iter()
+        .map(|n| crate::i18n::errors::note(n, super::out_lang()))
+        .collect();
     let sections = &log.state().rules.sections;
     if sections.len() > 1 && !read.fields.contains(&crate::import::Field::Group) {
         notes.push(format!(

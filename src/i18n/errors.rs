@@ -8,7 +8,7 @@ use crate::domain::refusal::{RuleBreak, Who};
 use crate::domain::registration::RegistrationFault;
 use crate::domain::rules::{Lang, RulesError, RulesFault};
 use crate::domain::zone::EventZone;
-use crate::import::{FieldFault, IdFault, ImportError, RowFault, ValueFault};
+use crate::import::{FieldFault, IdFault, ImportError, ImportNote, RowFault, ValueFault};
 use crate::log::record::DecodeError;
 use crate::log::{Damage, Log, LogError};
 
@@ -602,6 +602,24 @@ pub fn row(r: &RowFault, lang: Lang) -> String {
     }
 }
 
+/// A note on how an entry file was read.
+pub fn note(n: &ImportNote, lang: Lang) -> String {
+    if lang == Lang::En {
+        return n.to_string();
+    }
+    match n {
+        ImportNote::ReadAs(enc) => format!("按 {enc} 编码读取"),
+        ImportNote::ReadAsGbk => {
+            "文件不是 UTF-8, 已按 GBK 读取 (中文 Windows 上 Excel 保存的 CSV)".into()
+        }
+        ImportNote::SkippedAbove { count, line, .. } => {
+            format!("跳过了表头 (第{line}行) 上方的 {count} 行")
+        }
+        ImportNote::IgnoredColumns(c) => format!("未使用的列: {}", c.join("、")),
+        ImportNote::ReadSheet(name) => format!("读取了工作表 '{name}' (第一个有姓名列的工作表)"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -624,5 +642,54 @@ mod tests {
         assert_eq!(io(&e, Lang::Zh), "文件不存在");
         let e = std::io::Error::from_raw_os_error(5);
         assert!(io(&e, Lang::Zh).contains("系统错误 5"));
+    }
+
+    #[test]
+    fn rules_errors_name_line_column_and_field_in_chinese() {
+        let text = crate::domain::Rules::preset("qigu-2024-07")
+            .unwrap()
+            .to_ron()
+            .replacen("rounds: 9", "rounds: 0", 1);
+        let e = crate::domain::Rules::from_ron(&text, "r.ron").unwrap_err();
+        let line = text.lines().position(|l| l.contains("rounds: 0")).unwrap() + 1;
+        assert_eq!(
+            rules(&e, Lang::Zh),
+            format!("r.ron: 第{line}行第5列: rounds: 应在 1 到 99 之间")
+        );
+        assert!(rules(&e, Lang::En).starts_with(&format!("r.ron: line {line}, column 5: rounds")));
+        let text = text.replacen("rounds: 0", "roundz: 9", 1);
+        let e = crate::domain::Rules::from_ron(&text, "r.ron").unwrap_err();
+        let zh = rules(&e, Lang::Zh);
+        assert!(
+            zh.contains("未知字段 'roundz'") && zh.contains("rounds"),
+            "{zh}"
+        );
+    }
+
+    #[test]
+    fn registration_and_rule_breaks_in_chinese() {
+        let f = RegistrationFault::SameNameAndBirth {
+            name: "张三".into(),
+            no: crate::domain::PlayerNo(1),
+            birth: chrono::NaiveDate::from_ymd_opt(1990, 5, 1),
+        };
+        assert_eq!(
+            registration(&f, Lang::Zh),
+            "张三: 已报名, 为1号棋手 (姓名和出生日期 1990-05-01 相同)"
+        );
+        assert!(registration(&f, Lang::En).contains("already registered as player 1"));
+        let b = RuleBreak::ThirdInRow {
+            board: crate::domain::Board(2),
+            who: Who {
+                no: crate::domain::PlayerNo(5),
+                name: "李四".into(),
+            },
+            side: crate::domain::Side::Red,
+        };
+        assert_eq!(rule_break(&b, Lang::Zh), "第2台: 5号李四将连续第三次执红方");
+        assert_eq!(
+            rule_break(&b, Lang::En),
+            "board 2: 5 (李四) would have red a third time in a row"
+        );
     }
 }

@@ -3,17 +3,17 @@
 //! comma of a hand-typed file), quoted fields with separators, quotes and line breaks inside,
 //! and blank lines. Each record keeps the line number where it starts.
 
-use super::ImportError;
 use super::table::{Cell, RawRow, Table};
+use super::{ImportError, ImportNote};
 
 /// Decodes the bytes of a text file. Returns the text and a note when it was not UTF-8.
-pub fn decode(bytes: &[u8]) -> Result<(String, Option<String>), ImportError> {
+pub fn decode(bytes: &[u8]) -> Result<(String, Option<ImportNote>), ImportError> {
     if let Some((enc, bom)) = encoding_rs::Encoding::for_bom(bytes) {
         let body = &bytes[bom..];
         return match enc.decode_without_bom_handling_and_without_replacement(body) {
             Some(text) => Ok((
                 text.into_owned(),
-                (enc != encoding_rs::UTF_8).then(|| format!("read as {} text", enc.name())),
+                (enc != encoding_rs::UTF_8).then(|| ImportNote::ReadAs(enc.name().to_string())),
             )),
             None => Err(ImportError::BadBom(enc.name().to_string())),
         };
@@ -22,10 +22,7 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Option<String>), ImportError> {
         return Ok((text.to_string(), None));
     }
     match encoding_rs::GB18030.decode_without_bom_handling_and_without_replacement(bytes) {
-        Some(text) => Ok((
-            text.into_owned(),
-            Some("the file is not UTF-8; read it as GBK (Excel's CSV on Chinese Windows)".into()),
-        )),
+        Some(text) => Ok((text.into_owned(), Some(ImportNote::ReadAsGbk))),
         None => Err(ImportError::NotText),
     }
 }
@@ -193,7 +190,7 @@ mod tests {
         let (gbk, _, _) = encoding_rs::GBK.encode("姓名,性别\n张三,男\n");
         let (s, note) = decode(&gbk).unwrap();
         assert_eq!(s, "姓名,性别\n张三,男\n");
-        assert!(note.unwrap().contains("GBK"));
+        assert!(note.unwrap().to_string().contains("GBK"));
         let mut utf16 = vec![0xFF, 0xFE];
         for u in "姓名\t性别".encode_utf16() {
             utf16.extend(u.to_le_bytes());

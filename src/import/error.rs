@@ -74,6 +74,42 @@ pub enum ImportError {
     Sheet { sheet: String, detail: String },
 }
 
+/// A note for the person importing (how the file was read); `Display` is English.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ImportNote {
+    /// Read in the encoding its byte-order mark names.
+    ReadAs(String),
+    /// Not UTF-8: read as GBK.
+    ReadAsGbk,
+    SkippedAbove {
+        count: usize,
+        unit: &'static str,
+        line: usize,
+    },
+    IgnoredColumns(Vec<String>),
+    /// The first sheet with a name column was not the first sheet.
+    ReadSheet(String),
+}
+
+impl std::fmt::Display for ImportNote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ImportNote::ReadAs(enc) => write!(f, "read as {enc} text"),
+            ImportNote::ReadAsGbk => f.write_str(
+                "the file is not UTF-8; read it as GBK (Excel's CSV on Chinese Windows)",
+            ),
+            ImportNote::SkippedAbove { count, unit, line } => write!(
+                f,
+                "skipped {count} {unit}(s) above the header ({unit} {line})"
+            ),
+            ImportNote::IgnoredColumns(c) => write!(f, "ignored column(s): {}", c.join(", ")),
+            ImportNote::ReadSheet(name) => {
+                write!(f, "read sheet '{name}' (the first with a name column)")
+            }
+        }
+    }
+}
+
 impl ImportError {
     pub fn read(e: &std::io::Error) -> ImportError {
         ImportError::Read {

@@ -24,7 +24,7 @@ use std::path::Path;
 
 use chrono::NaiveDate;
 
-pub use error::ImportError;
+pub use error::{ImportError, ImportNote};
 pub use header::Field;
 pub use table::{Cell, RawRow, Table};
 pub use value::{ValueFault, excel_serial, parse_date, parse_gender, parse_local};
@@ -167,7 +167,7 @@ pub struct EntryFile {
     /// The player rows, in file order.
     pub rows: Vec<Row>,
     /// Notes for the person importing: ignored columns, the encoding used, skipped title rows.
-    pub notes: Vec<String>,
+    pub notes: Vec<ImportNote>,
     /// "line" (CSV) or "row" (spreadsheet).
     pub unit: &'static str,
     /// The fields the header provides.
@@ -256,13 +256,14 @@ pub fn entries_from_table(table: Table, today: NaiveDate) -> Result<EntryFile, I
     let unit = table.unit;
     let mut notes = table.notes;
     if h.row > 0 {
-        notes.push(format!(
-            "skipped {} {unit}(s) above the header ({unit} {})",
-            h.row, table.rows[h.row].line
-        ));
+        notes.push(ImportNote::SkippedAbove {
+            count: h.row,
+            unit,
+            line: table.rows[h.row].line,
+        });
     }
     if !h.ignored.is_empty() {
-        notes.push(format!("ignored column(s): {}", h.ignored.join(", ")));
+        notes.push(ImportNote::IgnoredColumns(h.ignored.clone()));
     }
     let data = &table.rows[h.row + 1..];
     if data.is_empty() {
@@ -581,14 +582,16 @@ mod tests {
         assert_eq!(f.rows.len(), 1);
         assert_eq!(f.rows[0].line, 3);
         assert!(
-            f.notes.iter().any(|n| n == "ignored column(s): 序号, 备注"),
+            f.notes
+                .iter()
+                .any(|n| n.to_string() == "ignored column(s): 序号, 备注"),
             "{:?}",
             f.notes
         );
         assert!(
             f.notes
                 .iter()
-                .any(|n| n.contains("above the header (line 2)")),
+                .any(|n| n.to_string().contains("above the header (line 2)")),
             "{:?}",
             f.notes
         );

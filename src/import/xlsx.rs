@@ -62,9 +62,7 @@ pub fn read(path: &Path) -> Result<Table, super::ImportError> {
         };
         if header::locate(&table.rows).is_ok() {
             if i > 0 {
-                table.notes.push(format!(
-                    "read sheet '{name}' (the first with a name column)"
-                ));
+                table.notes.push(super::ImportNote::ReadSheet(name.clone()));
             }
             return Ok(table);
         }
