@@ -659,7 +659,7 @@ pub enum RulesError {
         origin: Option<String>,
         at: Option<(usize, usize)>,
         field: String,
-        fault: RulesFault,
+        fault: Box<RulesFault>,
     },
     #[error("unknown preset '{0}' (see `bianpai presets`)")]
     UnknownPreset(String),
@@ -689,7 +689,7 @@ impl RulesError {
             origin: None,
             at: None,
             field: field.to_string(),
-            fault,
+            fault: Box::new(fault),
         }
     }
 }
