@@ -134,7 +134,10 @@ fn one_bad_row_imports_nothing_and_lists_every_bad_row() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stdout.contains("导入1名棋手"), "{stdout}");
     assert!(stdout.contains("跳过3行无效数据"), "{stdout}");
-    assert!(stderr.contains("line 3: 坏日期"), "{stderr}");
+    assert!(
+        stderr.contains("第3行: 坏日期: 出生日期: '1990-02-30' 不是日期"),
+        "{stderr}"
+    );
     let names: Vec<String> = e
         .players()
         .iter()

@@ -181,8 +181,8 @@ fn xlsx_without_name_column_or_rows() {
     let out = e.try_import(&file, &[]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("no name column"), "{err}");
-    assert!(err.contains("性别, 出生日期"), "{err}");
+    assert!(err.contains("没有姓名列"), "{err}");
+    assert!(err.contains("性别、出生日期"), "{err}");
 
     let mut wb = Workbook::new();
     wb.add_worksheet();
@@ -190,12 +190,12 @@ fn xlsx_without_name_column_or_rows() {
     wb.save(&file).unwrap();
     let out = e.try_import(&file, &[]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("the file is empty"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("文件是空的"));
 
     let file = e.path("fake.xlsx");
     std::fs::write(&file, b"not a zip").unwrap();
     let out = e.try_import(&file, &[]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("not a readable spreadsheet"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("无法读取的电子表格"));
     assert!(e.players().is_empty());
 }

@@ -48,7 +48,7 @@ fn good(dir: &Path) -> (std::path::PathBuf, Vec<u8>) {
 fn expect_damage(path: &Path, bytes: &[u8], line: usize, what: &str) {
     std::fs::write(path, bytes).expect("write tampered log");
     let log = path.to_string_lossy().into_owned();
-    let out = run(&["verify", &log]);
+    let out = run(&["--lang", "en", "verify", &log]);
     let msg = refused(&out, what);
     assert!(
         msg.contains(&format!("line {line}:")),

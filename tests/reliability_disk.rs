@@ -116,6 +116,8 @@ fn append_until_failure(
         let before = read(path);
         let at = reliability_support::t0() + chrono::Duration::seconds(i + 1);
         let args: Vec<String> = [
+            "--lang",
+            "en",
             "clock",
             &log,
             "1",

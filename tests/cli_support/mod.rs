@@ -116,9 +116,9 @@ impl Event {
         ok(&self.import_args(file, &[]))
     }
 
-    /// `player import <log> <file> <extra…>`, whatever its outcome (messages in English).
+    /// `player import <log> <file> <extra…>`, whatever its outcome.
     pub fn try_import(&self, file: &Path, extra: &[&str]) -> Output {
-        run(&[&["--lang", "en"], &self.import_args(file, extra)[..]].concat())
+        run(&self.import_args(file, extra))
     }
 
     /// `player import <log> <file> <extra…>`, which must be refused (see [`Event::refused`]).
