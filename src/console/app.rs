@@ -59,6 +59,14 @@ pub enum Purpose {
     UnpairReason,
     /// Knockout: the higher-ranked players choose colours (numbers of those taking red).
     KnockoutRed,
+    /// No legal pairing (issue 12): `1` relax colour rules 4–5, `2` pair by hand.
+    PairChoice,
+    /// The reason for pairing with colour rules relaxed (the preview is in the panel).
+    RelaxReason,
+    /// The round by hand: pairs `3-8,5-1,…`, then the bye, then the reason.
+    ManualPairs,
+    ManualBye,
+    ManualReason,
 }
 
 /// What the next key is interpreted as.
@@ -203,6 +211,10 @@ pub struct App {
     next_id: u64,
     /// The room page's address and its QR code while the `Q` overlay is shown.
     pub qr: Option<(String, Vec<String>)>,
+    /// The head arbiter's pairing decision while its prompt is open (issue 12).
+    pub pair_panel: Option<super::decision::PairPanel>,
+    /// How many automatic advances this console has sent (one per completed round).
+    pub advances_sent: u32,
 }
 
 impl App {
@@ -263,6 +275,8 @@ impl App {
             in_flight: Vec::new(),
             next_id: 1,
             qr: None,
+            pair_panel: None,
+            advances_sent: 0,
         }
     }
 
@@ -518,24 +532,36 @@ impl App {
                 if self.log.state().current_round() == round {
                     // Nothing was paired: say why, by asking the domain directly.
                     let now = self.now;
-                    match result {
+                    let why = match result {
+                        Err(LogError::Refused(e)) => Some(e),
                         Err(e) => {
                             let text = self.error_text(&e);
                             self.error(fill(self.s.refused, &[&text]));
+                            None
                         }
-                        Ok(_) => {
-                            if let Err(e) = self
-                                .log
-                                .state()
-                                .decide(&self.actor, &Command::AutoAdvance { now })
-                            {
-                                let text = crate::i18n::refusal(&e, self.lang, self.zone());
-                                self.error(fill(self.s.refused, &[&text]));
-                            }
-                        }
+                        Ok(_) => self
+                            .log
+                            .state()
+                            .decide(&self.actor, &Command::AutoAdvance { now })
+                            .err(),
+                    };
+                    if let Some(e) = why {
+                        self.advance_refused(&e);
                     }
                 }
             }
+        }
+    }
+
+    /// The automatic advance was refused: an unpairable round goes to the head arbiter's
+    /// decision panel (issue 12), once; anything else is shown.
+    fn advance_refused(&mut self, e: &crate::domain::Refusal) {
+        if let Some((section, players)) = super::decision::unpairable(e) {
+            let mode = std::mem::replace(&mut self.mode, Mode::Normal);
+            self.mode = super::decision::open(self, section, players, mode);
+        } else {
+            let text = crate::i18n::refusal(e, self.lang, self.zone());
+            self.error(fill(self.s.refused, &[&text]));
         }
     }
 
@@ -602,8 +628,12 @@ impl App {
             }
         }
         if !paired.is_empty() {
-            // A new round: the previous round's highlights do not belong on its boards.
+            // A new round: the previous round's highlights do not belong on its boards, and a
+            // pairing decision still open here was settled (here or by another console).
             self.highlights.clear();
+            if self.pair_panel.take().is_some() && super::decision::is_panel_mode(&self.mode) {
+                self.mode = Mode::Normal;
+            }
             for r in recs {
                 if let Some((round, board)) = r.ev.board()
                     && round == current
@@ -661,6 +691,7 @@ impl App {
             return;
         }
         self.advance_tried = Some(round);
+        self.advances_sent += 1;
         let now = self.now;
         // Refusals (e.g. the engine cannot pair) are shown with the outcome.
         self.send(&Command::AutoAdvance { now }, Origin::Advance(round));

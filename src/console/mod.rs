@@ -10,6 +10,7 @@
 
 pub mod action;
 pub mod app;
+pub mod decision;
 pub mod demo;
 pub mod io;
 pub mod keymap;

@@ -15,9 +15,17 @@ use crate::domain::{Board, Command, GameResult, PlayerNo, Side};
 pub fn update(app: &mut App, action: Action, now: DateTime<Utc>) {
     app.now = now;
     let mode = std::mem::replace(&mut app.mode, Mode::Normal);
-    app.mode = step(app, mode, action, now);
+    let next = step(app, mode, action, now);
+    // A reply that arrived during the step (an automatic advance refused) may have opened a
+    // prompt of its own: a step that merely ended keeps it.
+    if next != Mode::Normal || app.mode == Mode::Normal {
+        app.mode = next;
+    }
     if app.mode.digits().is_none() {
         app.entry_round = None;
+    }
+    if !super::decision::is_panel_mode(&app.mode) {
+        app.pair_panel = None;
     }
 }
 
@@ -195,6 +203,13 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
         }
         (
             Mode::Prompt {
+                purpose: Purpose::PairChoice,
+                ..
+            },
+            Action::Char(c),
+        ) => super::decision::choose(app, c),
+        (
+            Mode::Prompt {
                 purpose,
                 label,
                 mut text,
@@ -234,6 +249,10 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
                 // Refused at once when the domain would refuse; else a confirm step, since
                 // pairing publishes the round (issue 13).
                 if let Err(e) = t.decide(&app.actor, &Command::PairNextRound) {
+                    // No legal pairing: the head arbiter decides (issue 12).
+                    if let Some((section, players)) = super::decision::unpairable(&e) {
+                        return super::decision::open(app, section, players, Mode::Normal);
+                    }
                     refuse(app, &e);
                     return Mode::Normal;
                 }
@@ -636,6 +655,11 @@ fn prompt_done(app: &mut App, purpose: Purpose, text: &str) -> Mode {
                 },
             }
         }
+        Purpose::PairChoice
+        | Purpose::RelaxReason
+        | Purpose::ManualPairs
+        | Purpose::ManualBye
+        | Purpose::ManualReason => super::decision::submit(app, purpose, text),
         Purpose::UnpairReason => {
             let round = app.log.state().current_round();
             Mode::Confirm {

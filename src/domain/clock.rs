@@ -37,6 +37,19 @@ pub struct Clock {
     pub increment_ms: u64,
     /// The side that runs on `Resume` (set by a pause, the end of the game or a flag fall).
     paused_side: Option<Side>,
+    /// Until the first press: how the clock was set up and the inputs since (pause, resume,
+    /// an arbiter's reading), so a corrected round start can restart it (issue 13). `None`
+    /// once pressed: a clock with presses keeps its history.
+    #[serde(default)]
+    unpressed: Option<Unpressed>,
+}
+
+/// A clock nobody has pressed yet: enough to set it up again from another start.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+struct Unpressed {
+    /// Set up idle (a game added during a round) rather than running.
+    idle: bool,
+    inputs: Vec<(ClockAction, DateTime<Utc>)>,
 }
 
 /// What a clock shows at a moment.
@@ -71,6 +84,10 @@ impl Clock {
             since: at,
             increment_ms: u64::from(tc.increment_s) * 1000,
             paused_side: None,
+            unpressed: Some(Unpressed {
+                idle: false,
+                inputs: Vec::new(),
+            }),
         }
     }
 
@@ -79,8 +96,39 @@ impl Clock {
     pub fn idle(tc: TimeControl, at: DateTime<Utc>) -> Clock {
         Clock {
             running: None,
+            unpressed: Some(Unpressed {
+                idle: true,
+                inputs: Vec::new(),
+            }),
             ..Clock::started(tc, at)
         }
+    }
+
+    /// Whether a side has pressed this clock.
+    pub fn pressed(&self) -> bool {
+        self.unpressed.is_none()
+    }
+
+    /// The same clock set up at `at` instead (the round's corrected start) with its inputs
+    /// replayed, if nobody has pressed it yet; a clock with presses keeps its history
+    /// (`None`). Inputs before `at` count as no time passing.
+    pub fn restarted(&self, tc: TimeControl, at: DateTime<Utc>) -> Option<Clock> {
+        let u = self.unpressed.as_ref()?;
+        // Without inputs yet, the clock is as it was set up.
+        let idle = if u.inputs.is_empty() {
+            self.running.is_none()
+        } else {
+            u.idle
+        };
+        let mut c = if idle {
+            Clock::idle(tc, at)
+        } else {
+            Clock::started(tc, at)
+        };
+        for (action, when) in &u.inputs {
+            c.apply(action, *when);
+        }
+        Some(c)
     }
 
     fn elapsed_ms(&self, now: DateTime<Utc>) -> u64 {
@@ -124,6 +172,18 @@ impl Clock {
     /// Applies one clock action at time `at`. Events arrive in log order; an `at` earlier than
     /// the last one counts as no time passing.
     pub fn apply(&mut self, action: &ClockAction, at: DateTime<Utc>) {
+        let idle = self.running.is_none();
+        match (action, self.unpressed.as_mut()) {
+            (ClockAction::Press(_), _) => self.unpressed = None,
+            (other, Some(u)) => {
+                if u.inputs.is_empty() {
+                    // How it was set up (a caller may have stopped a started clock).
+                    u.idle = idle;
+                }
+                u.inputs.push((other.clone(), at));
+            }
+            (_, None) => {}
+        }
         self.settle(at);
         match action {
             ClockAction::Press(side) => match self.running {
@@ -402,6 +462,59 @@ mod tests {
             (r.red_ms, r.black_ms, r.running),
             (1_120_000, 1_185_000, Some(Side::Red))
         );
+    }
+
+    #[test]
+    fn an_unpressed_clock_restarts_at_a_corrected_start() {
+        let tc = TimeControl::fischer(20, 5);
+        // Running since the recorded start, nobody pressed: red's time counts from the
+        // corrected start instead.
+        let c = Clock::started(tc, t(0));
+        let moved = c.restarted(tc, t(60)).unwrap();
+        assert_eq!(moved.read(t(100)).red_ms, 1_200_000 - 40_000);
+        assert_eq!(moved.read(t(100)).running, Some(Side::Red));
+        // Paused at 30 s: with the start corrected to 10 s, red used 20 s; corrected to
+        // after the pause, red used nothing.
+        let mut p = Clock::started(tc, t(0));
+        p.apply(&ClockAction::Pause, t(30));
+        assert_eq!(p.read(t(90)).red_ms, 1_200_000 - 30_000);
+        let earlier = p.restarted(tc, t(10)).unwrap();
+        assert_eq!(earlier.read(t(90)).red_ms, 1_200_000 - 20_000);
+        assert!(earlier.is_paused());
+        let later = p.restarted(tc, t(40)).unwrap();
+        assert_eq!(later.read(t(90)).red_ms, 1_200_000);
+        // An arbiter's reading is replayed as it was.
+        let mut s = Clock::started(tc, t(0));
+        s.apply(
+            &ClockAction::Set {
+                red_ms: 1_000_000,
+                black_ms: 1_100_000,
+            },
+            t(50),
+        );
+        let r = s.restarted(tc, t(20)).unwrap().read(t(60));
+        assert_eq!((r.red_ms, r.black_ms), (990_000, 1_100_000));
+    }
+
+    #[test]
+    fn a_pressed_clock_keeps_its_history_and_an_idle_one_stays_idle() {
+        let tc = TimeControl::fischer(20, 5);
+        let mut c = Clock::started(tc, t(0));
+        assert!(!c.pressed());
+        c.apply(&ClockAction::Press(Side::Red), t(30));
+        assert!(c.pressed());
+        assert_eq!(c.restarted(tc, t(10)), None);
+        // Set up idle (a game added during a round, or stopped by its caller): still idle.
+        let mut idle = Clock::started(tc, t(0));
+        idle.running = None;
+        let r = idle.restarted(tc, t(50)).unwrap();
+        assert_eq!(r.running, None);
+        assert_eq!(r.read(t(500)).red_ms, 1_200_000);
+        let mut resumed = Clock::idle(tc, t(0));
+        resumed.apply(&ClockAction::Resume, t(100));
+        let r = resumed.restarted(tc, t(150)).unwrap().read(t(200));
+        // Resumed before the corrected start: red runs from the corrected start.
+        assert_eq!((r.red_ms, r.running), (1_200_000 - 50_000, Some(Side::Red)));
     }
 
     #[test]

@@ -356,10 +356,28 @@ impl Tournament {
                     r.games.push(g);
                 }
             }
-            // A corrected start (issue 13) replaces the time the round started at.
-            Event::RoundStarted { round, at } | Event::StartCorrected { round, at, .. } => {
+            Event::RoundStarted { round, at } => {
                 if let Some(r) = self.round_mut(*round) {
                     r.started_at = Some(*at);
+                }
+            }
+            // A corrected start (issue 13) replaces the time the round started at, and
+            // restarts from it every clock of a game in progress that nobody has pressed yet
+            // (its pauses and readings replayed); a pressed clock keeps its history.
+            Event::StartCorrected { round, at, .. } => {
+                let controls: Vec<_> = self
+                    .round(*round)
+                    .map(|r| r.games.iter().map(|g| self.time_control(g.game)).collect())
+                    .unwrap_or_default();
+                if let Some(r) = self.round_mut(*round) {
+                    r.started_at = Some(*at);
+                    for (g, tc) in r.games.iter_mut().zip(controls) {
+                        if g.result.is_none()
+                            && let Some(c) = g.clock.as_ref().and_then(|c| c.restarted(tc, *at))
+                        {
+                            g.clock = Some(c);
+                        }
+                    }
                 }
             }
             Event::ResultRecorded {

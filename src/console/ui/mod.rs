@@ -1,6 +1,7 @@
 //! Drawing only: every function reads `&App` and draws into a frame (ratatui's shared-reference
 //! pattern). No sorting, tiebreak maths or clock arithmetic happens here.
 
+mod decision;
 mod help;
 mod qr;
 pub mod round;
@@ -47,6 +48,9 @@ pub fn draw(frame: &mut Frame, app: &App) {
         }
     }
     status::draw(frame, app, bottom);
+    if let Some(p) = &app.pair_panel {
+        decision::draw(frame, app, p, body);
+    }
     if let Some((url, lines)) = &app.qr {
         qr::draw(frame, app, url, lines);
     }

@@ -108,21 +108,64 @@ fn draw_header(frame: &mut Frame, app: &App, area: Rect, range: Option<String>) 
     frame.render_widget(Paragraph::new(lines), area);
 }
 
+/// The widths of a board row's number columns (board, player number, points) and the column
+/// heads over them: the printouts' names (台次 / 序号 / 积分, Board / No / Pts) whenever the
+/// row has room for them, the short forms only where two columns of boards would not fit
+/// otherwise (two columns at 120 wide).
+pub struct RowLayout {
+    pub board: usize,
+    pub no: usize,
+    pub points: usize,
+    pub clock: usize,
+    /// Board, number, red, points, red's clock, result, black's clock, black.
+    pub heads: &'static [&'static str; 8],
+}
+
+impl RowLayout {
+    /// The row's width with these columns.
+    pub fn width(&self) -> usize {
+        self.board + 2 * self.no + 2 * self.points + 2 * 8 + 2 * self.clock + 6 + 9
+    }
+
+    /// The layout for a column `w` cells wide.
+    pub fn for_width(app: &App, w: usize) -> RowLayout {
+        let full = &app.s.board_cols;
+        let wide = RowLayout {
+            board: width(full[0]).max(3),
+            no: width(full[1]).max(3),
+            points: width(full[3]).max(2),
+            clock: width(full[4]).max(width(full[6])).max(7),
+            heads: full,
+        };
+        if wide.width() <= w {
+            wide
+        } else {
+            RowLayout {
+                board: 3,
+                no: 3,
+                points: 2,
+                clock: 7,
+                heads: &app.s.board_cols_short,
+            }
+        }
+    }
+}
+
 /// The column heads of a board row, aligned like `board_line`.
-fn column_heads(app: &App) -> String {
-    let c = &app.s.board_cols;
+fn column_heads(l: &RowLayout) -> String {
+    let c = l.heads;
     format!(
         "{} {} {} {} {} {} {} {} {} {}",
-        rpad(c[0], 3),
-        rpad(c[1], 3),
+        rpad(c[0], l.board),
+        rpad(c[1], l.no),
         pad(c[2], 8),
-        rpad(c[3], 2),
-        pad(c[4], 7),
+        rpad(c[3], l.points),
+        pad(c[4], l.clock),
         pad(c[5], 6),
-        pad(c[4], 7),
-        rpad(c[3], 2),
-        pad(c[6], 8),
-        rpad(c[1], 3),
+        pad(c[6], l.clock),
+        rpad(c[3], l.points),
+        pad(c[7], 8),
+        rpad(c[1], l.no),
     )
 }
 
@@ -140,7 +183,9 @@ fn draw_boards(frame: &mut Frame, app: &App, area: Rect) -> Option<String> {
     let per_col = shown.len().div_ceil(cols).max(1);
     let col_w = area.width / cols as u16;
     let typed = app.mode.digits().and_then(|d| d.parse::<u32>().ok());
-    let heads = column_heads(app);
+    // One layout for every column of boards (the narrowest decides).
+    let layout = RowLayout::for_width(app, usize::from(col_w.saturating_sub(1)).max(1));
+    let heads = column_heads(&layout);
     for (c, chunk) in shown.chunks(per_col).enumerate() {
         let x = area.x + c as u16 * col_w;
         let w = if c + 1 == cols {
@@ -152,7 +197,7 @@ fn draw_boards(frame: &mut Frame, app: &App, area: Rect) -> Option<String> {
         lines.extend(
             chunk
                 .iter()
-                .map(|r| board_line(app, r, usize::from(w), typed == Some(r.board.0))),
+                .map(|r| board_line(app, r, &layout, usize::from(w), typed == Some(r.board.0))),
         );
         let rect = Rect::new(x, area.y, w, area.height);
         frame.render_widget(Paragraph::new(lines), rect);
@@ -173,7 +218,7 @@ fn clock_style(app: &App, cell: &SideCell, late_urgent: bool) -> Style {
 }
 
 /// One board as a line `w` columns wide.
-fn board_line<'a>(app: &App, r: &'a BoardRow, w: usize, typed: bool) -> Line<'a> {
+fn board_line<'a>(app: &App, r: &'a BoardRow, l: &RowLayout, w: usize, typed: bool) -> Line<'a> {
     let th = &app.theme;
     let late_urgent = app.round_view.header.late.as_ref().is_some_and(|l| l.1);
     let base = if r.finished { th.dim } else { th.text };
@@ -188,22 +233,25 @@ fn board_line<'a>(app: &App, r: &'a BoardRow, w: usize, typed: bool) -> Line<'a>
         base
     };
     let mut spans = vec![
-        Span::styled(rpad(&r.board.to_string(), 3), board_style),
-        Span::styled(format!(" {} ", rpad(&r.red.no, 3)), base),
+        Span::styled(rpad(&r.board.to_string(), l.board), board_style),
+        Span::styled(format!(" {} ", rpad(&r.red.no, l.no)), base),
         Span::styled(pad(&r.red.name, 8), side(th.red)),
-        Span::styled(format!(" {} ", rpad(&r.red.points, 2)), base),
-        Span::styled(pad(&r.red.clock, 7), clock_style(app, &r.red, late_urgent)),
+        Span::styled(format!(" {} ", rpad(&r.red.points, l.points)), base),
+        Span::styled(
+            pad(&r.red.clock, l.clock),
+            clock_style(app, &r.red, late_urgent),
+        ),
         Span::styled(
             format!(" {} ", pad(&r.result, 6)),
             if r.finished { th.text } else { base },
         ),
         Span::styled(
-            pad(&r.black.clock, 7),
+            pad(&r.black.clock, l.clock),
             clock_style(app, &r.black, late_urgent),
         ),
-        Span::styled(format!(" {} ", rpad(&r.black.points, 2)), base),
+        Span::styled(format!(" {} ", rpad(&r.black.points, l.points)), base),
         Span::styled(pad(&r.black.name, 8), side(th.black)),
-        Span::styled(format!(" {}", rpad(&r.black.no, 3)), base),
+        Span::styled(format!(" {}", rpad(&r.black.no, l.no)), base),
     ];
     let used: usize = spans.iter().map(|s| width(&s.content)).sum();
     let mut room = w.saturating_sub(used);

@@ -3,6 +3,14 @@
 //! Rantwijk's well-known formulation. Weights are generic (`wide::Weight`) so that the
 //! lexicographic pairing weights of `cost.rs` fit whatever their width.
 //!
+//! Stages grow one alternating tree at a time (Edmonds' original order) rather than every
+//! free vertex's tree at once: exact whenever the graph has a perfect matching (the duals
+//! stay feasible and the matched edges tight, so a perfect matching reached is optimal by LP
+//! duality), and in a large field a tree stays inside its score group instead of sweeping
+//! the whole graph at each stage. When a tree gets stuck the graph has no perfect matching,
+//! and the textbook's stages (every tree at once, free vertices keeping equal duals) are run
+//! from the start to find the heaviest matching of maximum cardinality.
+//!
 //! The result comes with its dual solution: `slack_of` prices an edge that was not part of the
 //! graph, so a caller that solved a sparse candidate graph can check that the matching is also
 //! optimal in the full graph (no edge left out has a negative reduced cost).
@@ -46,28 +54,10 @@ impl<W: Weight> Matching<W> {
         s
     }
 
-    /// Per vertex, the blossoms holding it from the outermost in, each with twice the sum of
-    /// the duals of it and the blossoms around it: the extra slack of an edge inside them.
-    pub fn chains(&self) -> Vec<Vec<(usize, W)>> {
-        let n = self.mate.len();
-        (0..n)
-            .map(|v| {
-                let mut list = Vec::new();
-                let mut x = v;
-                while self.parent[x] != NONE {
-                    x = self.parent[x];
-                    list.push(x);
-                }
-                list.reverse();
-                let mut sum = W::ZERO;
-                list.into_iter()
-                    .map(|b| {
-                        sum = sum.add(self.dual[b]).add(self.dual[b]);
-                        (b, sum)
-                    })
-                    .collect()
-            })
-            .collect()
+    /// The blossom tree with its duals, for pricing many edges: `Nest::common` gives in O(1)
+    /// the extra slack the blossoms holding both ends add to an edge.
+    pub fn nest(&self) -> Nest<W> {
+        Nest::new(&self.parent, &self.dual, self.mate.len())
     }
 
     /// The outermost blossom holding `v` (`v` itself when it is in none).
@@ -89,6 +79,136 @@ impl<W: Weight> Matching<W> {
             .filter(|&u| self.mate[u] != NONE && u < self.mate[u])
             .map(|u| (u, self.mate[u]))
             .collect()
+    }
+}
+
+/// The nested blossoms of a solved matching as a forest (vertices are leaves), with a
+/// lowest-common-ancestor index (Euler tour and a sparse table of minimum depths), so that
+/// the blossom duals shared by two vertices are read in constant time however deep the
+/// nesting (a large field can end in one blossom of thousands of vertices, nested hundreds
+/// deep).
+pub struct Nest<W> {
+    /// Per node (vertex or blossom): twice the sum of the duals of the blossoms from its
+    /// outermost one down to it (its own included when it is a blossom; zero for a vertex on
+    /// its own).
+    sum: Vec<W>,
+    /// Per node: the outermost blossom holding it (itself when it is in none).
+    root: Vec<usize>,
+    depth: Vec<u32>,
+    /// Position of each node's first visit in the Euler tour.
+    first: Vec<u32>,
+    /// `table[k][i]`: the node of least depth among tour positions `i .. i + 2^k`.
+    table: Vec<Vec<u32>>,
+}
+
+impl<W: Weight> Nest<W> {
+    fn new(parent: &[usize], dual: &[W], n: usize) -> Nest<W> {
+        let nodes = parent.len();
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); nodes];
+        // Only blossoms that hold a vertex matter; walk up from every vertex once.
+        let mut used = vec![false; nodes];
+        for v in 0..n {
+            let mut x = v;
+            while !used[x] {
+                used[x] = true;
+                let p = parent[x];
+                if p == NONE {
+                    break;
+                }
+                children[p].push(x);
+                x = p;
+            }
+        }
+        let mut sum = vec![W::ZERO; nodes];
+        let mut root: Vec<usize> = (0..nodes).collect();
+        let mut depth = vec![0u32; nodes];
+        let mut first = vec![0u32; nodes];
+        let mut tour: Vec<u32> = Vec::with_capacity(2 * nodes);
+        let mut stack: Vec<(usize, usize)> = Vec::new();
+        for r in 0..nodes {
+            if !used[r] || parent[r] != NONE {
+                continue;
+            }
+            sum[r] = if r >= n {
+                dual[r].add(dual[r])
+            } else {
+                W::ZERO
+            };
+            first[r] = tour.len() as u32;
+            tour.push(r as u32);
+            stack.push((r, 0));
+            while let Some(&mut (x, ref mut next)) = stack.last_mut() {
+                if let Some(&c) = children[x].get(*next) {
+                    *next += 1;
+                    root[c] = r;
+                    depth[c] = depth[x] + 1;
+                    sum[c] = if c >= n {
+                        sum[x].add(dual[c]).add(dual[c])
+                    } else {
+                        sum[x]
+                    };
+                    first[c] = tour.len() as u32;
+                    tour.push(c as u32);
+                    stack.push((c, 0));
+                } else {
+                    stack.pop();
+                    if let Some(&(p, _)) = stack.last() {
+                        tour.push(p as u32);
+                    }
+                }
+            }
+        }
+        let mut table = vec![tour];
+        let mut width = 1;
+        while 2 * width <= table[0].len() {
+            let prev = &table[table.len() - 1];
+            let next: Vec<u32> = (0..prev.len() - width)
+                .map(|i| {
+                    let (a, b) = (prev[i], prev[i + width]);
+                    if depth[a as usize] <= depth[b as usize] {
+                        a
+                    } else {
+                        b
+                    }
+                })
+                .collect();
+            table.push(next);
+            width *= 2;
+        }
+        Nest {
+            sum,
+            root,
+            depth,
+            first,
+            table,
+        }
+    }
+
+    /// The outermost blossom holding vertex `v` (`v` itself when it is in none).
+    pub fn outer(&self, v: usize) -> usize {
+        self.root[v]
+    }
+
+    /// Twice the sum of the duals of the outermost blossom holding `v` (zero when none).
+    pub fn outer_sum(&self, v: usize) -> W {
+        self.sum[self.root[v]]
+    }
+
+    /// Twice the sum of the duals of the blossoms holding both `u` and `v` (`u != v`).
+    pub fn common(&self, u: usize, v: usize) -> W {
+        if self.root[u] != self.root[v] {
+            return W::ZERO;
+        }
+        let (a, b) = (self.first[u] as usize, self.first[v] as usize);
+        let (lo, hi) = (a.min(b), a.max(b) + 1);
+        let k = (usize::BITS - (hi - lo).leading_zeros() - 1) as usize;
+        let (x, y) = (self.table[k][lo], self.table[k][hi - (1 << k)]);
+        let lca = if self.depth[x as usize] <= self.depth[y as usize] {
+            x
+        } else {
+            y
+        };
+        self.sum[lca as usize]
     }
 }
 
@@ -123,6 +243,21 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
             parent: vec![NONE; 2 * n],
         };
     }
+    // One tree at a time is exact whenever the graph has a perfect matching (then the
+    // duals certify it); when a tree is stuck there is none, and the textbook's stages (every
+    // free vertex grown at once, free vertices keeping equal duals) find the heaviest
+    // matching of maximum cardinality instead.
+    attempt(n, edges, true).unwrap_or_else(|| {
+        attempt(n, edges, false).unwrap_or_else(|| unreachable!("all trees never get stuck"))
+    })
+}
+
+/// One run of the algorithm; `None` when `one_tree` and a tree got stuck.
+fn attempt<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+    one_tree: bool,
+) -> Option<Matching<W>> {
     let mut endpoint = Vec::with_capacity(2 * edges.len());
     let mut neighbend = vec![Vec::new(); n];
     for (k, &(i, j, _)) in edges.iter().enumerate() {
@@ -176,18 +311,20 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
             }
         }
     }
-    s.run();
+    if !s.run(one_tree) {
+        return None;
+    }
     // The mate array holds remote endpoints; turn it into vertices.
     let mate = s
         .mate
         .iter()
         .map(|&p| if p == NONE { NONE } else { s.endpoint[p] })
         .collect();
-    Matching {
+    Some(Matching {
         mate,
         dual: s.dualvar,
         parent: s.blossomparent,
-    }
+    })
 }
 
 /// Python-style index into a cyclic list (negative counts from the end).
@@ -489,9 +626,16 @@ impl<W: Weight> State<'_, W> {
     }
 
     #[allow(clippy::too_many_lines)]
-    fn run(&mut self) {
+    /// Runs the stages; `false` when growing one tree at a time and a tree got stuck (the
+    /// graph has no perfect matching).
+    fn run(&mut self, one_tree: bool) -> bool {
         let n = self.n;
-        for _stage in 0..n {
+        // Stages grow one alternating tree at a time (from the first free vertex): in a
+        // large field a tree stays inside its score group, where growing every free vertex's
+        // tree at once would scan the whole graph at every stage. A free vertex reached by a
+        // tree joins it as the far end of an augmenting path.
+        let mut first_free = 0;
+        for _stage in 0..2 * n {
             self.label.fill(0);
             self.bestedge.fill(NONE);
             for b in n..2 * n {
@@ -499,12 +643,22 @@ impl<W: Weight> State<'_, W> {
             }
             self.allowedge.fill(false);
             self.queue.clear();
-            for v in 0..n {
+            while first_free < n && self.mate[first_free] != NONE {
+                first_free += 1;
+            }
+            if first_free == n {
+                break;
+            }
+            for v in first_free..n {
                 if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
                     self.assign_label(v, 1, NONE);
+                    if one_tree {
+                        break;
+                    }
                 }
             }
             let mut augmented = false;
+            let mut stuck = false;
             loop {
                 while let Some(v) = self.queue.pop() {
                     if augmented {
@@ -525,7 +679,14 @@ impl<W: Weight> State<'_, W> {
                             }
                         }
                         if self.allowedge[k] {
-                            if self.label[self.inblossom[w]] == 0 {
+                            let bw = self.inblossom[w];
+                            if self.label[bw] == 0 && self.mate[self.blossombase[bw]] == NONE {
+                                // A free vertex no tree grew from: the path ends there.
+                                self.assign_label(w, 1, NONE);
+                                self.augment_matching(k);
+                                augmented = true;
+                                break;
+                            } else if self.label[bw] == 0 {
                                 self.assign_label(w, 2, p ^ 1);
                             } else if self.label[self.inblossom[w]] == 1 {
                                 let base = self.scan_blossom(v, w);
@@ -593,6 +754,11 @@ impl<W: Weight> State<'_, W> {
                         deltablossom = b;
                     }
                 }
+                if deltatype == 0 && one_tree {
+                    // This tree is stuck: leave the duals, grow every tree next stage.
+                    stuck = true;
+                    break;
+                }
                 if deltatype == 0 {
                     // Maximum cardinality reached: end.
                     deltatype = 1;
@@ -636,6 +802,9 @@ impl<W: Weight> State<'_, W> {
                     _ => self.expand_blossom(deltablossom, false),
                 }
             }
+            if stuck {
+                return false;
+            }
             if !augmented {
                 break;
             }
@@ -649,6 +818,7 @@ impl<W: Weight> State<'_, W> {
                 }
             }
         }
+        true
     }
 }
 

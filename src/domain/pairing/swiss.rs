@@ -28,7 +28,10 @@
 //! either: an edge's weight is a base that depends only on the two players' score levels and
 //! colour classes, minus each floater's own terms (criteria 8 and 9), so within each pair of
 //! (level, class) groups, players sorted by dual plus own terms let the scan stop at the first
-//! pair that cannot price negative. If the candidate graph has no perfect matching while the
+//! pair that cannot price negative. The blossom duals an edge collects (those of the blossoms
+//! holding both ends, which a large field nests hundreds deep) are read in constant time from
+//! a lowest-common-ancestor index of the blossom tree (`blossom::Nest`), and the pairs of
+//! groups are priced on all cores. If the candidate graph has no perfect matching while the
 //! whole graph has one (found by an unweighted maximum matching), that matching's edges are
 //! added first.
 //!
@@ -102,6 +105,9 @@ type Solved = (Vec<(usize, usize)>, Option<usize>);
 
 /// A player's colour class: (due colour, breaks taking red, breaks taking black).
 type Class = (u8, u32, u32);
+
+/// Players priced together: (score level, colour class, outermost blossom).
+type Group = (usize, Class, Option<usize>);
 
 /// The section as a graph: players `0..n`, and the bye's dummy vertex `n` when `n` is odd.
 struct Problem<'a> {
@@ -200,6 +206,7 @@ impl<'a> Problem<'a> {
     /// The starting candidate edges of a large field.
     fn candidates(&self) -> HashSet<(usize, usize)> {
         let mut out = HashSet::new();
+        let near = NEAR;
         let k = self.layout.levels.len();
         let mut by_level: Vec<Vec<usize>> = vec![Vec::new(); k];
         for i in 0..self.n {
@@ -219,11 +226,11 @@ impl<'a> Problem<'a> {
                 let mut taken: HashMap<(u8, u32, u32), usize> = HashMap::new();
                 for &b in &list[pos + 1..] {
                     let c = taken.entry(self.class[b]).or_default();
-                    if *c < NEAR && self.legal(a, b) {
+                    if *c < near && self.legal(a, b) {
                         *c += 1;
                         add(a, b, &mut out);
                     }
-                    if taken.len() >= 4 && taken.values().all(|&c| c >= NEAR) {
+                    if taken.len() >= 4 && taken.values().all(|&c| c >= near) {
                         break;
                     }
                 }
@@ -339,11 +346,15 @@ impl<'a> Problem<'a> {
     /// Legal edges with a negative reduced cost under the matching's duals (none of them is a
     /// candidate: the duals are feasible on the candidate graph).
     fn price<W: Weight>(&self, m: &Matching<W>, place: &[W], top: W) -> Vec<(usize, usize)> {
-        let chains = m.chains();
+        let nest = m.nest();
+        let batch = PRICE_BATCH;
         // Groups by (level, class, outermost blossom): inside one blossom every edge gets at
         // least twice that blossom's dual on top of the vertex duals.
-        let outer = |i: usize| chains[i].first().map(|c| c.0);
-        let mut groups: HashMap<(usize, Class, Option<usize>), Vec<usize>> = HashMap::new();
+        let outer = |i: usize| {
+            let o = nest.outer(i);
+            (o != i).then_some(o)
+        };
+        let mut groups: HashMap<Group, Vec<usize>> = HashMap::new();
         for i in 0..self.n {
             groups
                 .entry((self.layout.level[i], self.class[i], outer(i)))
@@ -358,17 +369,6 @@ impl<'a> Problem<'a> {
                 t = t.add(place[self.layout.position(d)].mul_add(v, 0));
             }
             t.add(t)
-        };
-        // Twice the duals of the blossoms holding both i and j.
-        let common = |i: usize, j: usize| -> W {
-            let mut sum = W::ZERO;
-            for (a, b) in chains[i].iter().zip(&chains[j]) {
-                if a.0 != b.0 {
-                    break;
-                }
-                sum = a.1;
-            }
-            sum
         };
         // Per group: players sorted by dual (same level) and by dual plus their own terms as
         // the one floated down or up (other levels). An edge's slack is exactly the sum of
@@ -404,53 +404,78 @@ impl<'a> Problem<'a> {
             down.insert(key, d);
             up.insert(key, u);
         }
-        let mut out = Vec::new();
-        for (x, &gh) in keys.iter().enumerate() {
-            for &gl in &keys[x..] {
-                let (a0, b0) = (groups[&gh][0], groups[&gl][0]);
-                let same_level = gh.0 == gl.0;
-                // The pair's weight without the floaters' own terms.
-                let mut base = top;
-                let brk = colour::least_breaks(&self.layout.colours[a0], &self.layout.colours[b0]);
-                for (d, v) in self.layout.pair_base(self.e, a0, b0, brk) {
-                    base = base.sub(place[self.layout.position(d)].mul_add(v, 0));
+        // Every pair of groups is priced on its own: spread them over the machine's cores
+        // (the result is sorted, so it does not depend on how the work was split).
+        let jobs: Vec<(Group, Group)> = keys
+            .iter()
+            .enumerate()
+            .flat_map(|(x, &gh)| keys[x..].iter().map(move |&gl| (gh, gl)))
+            .collect();
+        let threads = std::thread::available_parallelism()
+            .map_or(1, std::num::NonZero::get)
+            .min(8)
+            .min(jobs.len().max(1));
+        let price_pair = |gh: Group, gl: Group, out: &mut Vec<(usize, usize)>| {
+            let (a0, b0) = (groups[&gh][0], groups[&gl][0]);
+            let same_level = gh.0 == gl.0;
+            // The pair's weight without the floaters' own terms.
+            let mut base = top;
+            let brk = colour::least_breaks(&self.layout.colours[a0], &self.layout.colours[b0]);
+            for (d, v) in self.layout.pair_base(self.e, a0, b0, brk) {
+                base = base.sub(place[self.layout.position(d)].mul_add(v, 0));
+            }
+            let bound = base.add(base);
+            // The sorted scan stops at this bound (lower inside a shared blossom).
+            let scan = if gh.2.is_some() && gh.2 == gl.2 {
+                bound.sub(nest.outer_sum(a0))
+            } else {
+                bound
+            };
+            let (hs, ls) = if same_level {
+                (&plain[&gh], &plain[&gl])
+            } else {
+                (&down[&gh], &up[&gl])
+            };
+            for &(yh, i) in hs {
+                if yh.add(ls[0].0) >= scan {
+                    break;
                 }
-                let bound = base.add(base);
-                // The sorted scan stops at this bound (lower inside a shared blossom).
-                let scan = if gh.2.is_some() && gh.2 == gl.2 {
-                    bound.sub(chains[a0][0].1)
-                } else {
-                    bound
-                };
-                let (hs, ls) = if same_level {
-                    (&plain[&gh], &plain[&gl])
-                } else {
-                    (&down[&gh], &up[&gl])
-                };
-                for &(yh, i) in hs {
-                    if yh.add(ls[0].0) >= scan {
+                // The most negative edges of each player first, a few per round.
+                let mut found = 0;
+                for &(yl, j) in ls {
+                    if found >= batch || yh.add(yl) >= scan {
                         break;
                     }
-                    // The most negative edges of each player first, a few per round.
-                    let mut found = 0;
-                    for &(yl, j) in ls {
-                        if found >= PRICE_BATCH {
-                            break;
-                        }
-                        if yh.add(yl) >= scan {
-                            break;
-                        }
-                        if i == j || !self.legal(i, j) {
-                            continue;
-                        }
-                        if yh.add(yl).add(common(i, j)) < bound {
-                            found += 1;
-                            out.push((i.min(j), i.max(j)));
-                        }
+                    if i == j || !self.legal(i, j) {
+                        continue;
+                    }
+                    if yh.add(yl).add(nest.common(i, j)) < bound {
+                        found += 1;
+                        out.push((i.min(j), i.max(j)));
                     }
                 }
             }
-        }
+        };
+        let mut out = Vec::new();
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|t| {
+                    let jobs = &jobs;
+                    let price_pair = &price_pair;
+                    scope.spawn(move || {
+                        let mut found = Vec::new();
+                        for &(gh, gl) in jobs.iter().skip(t).step_by(threads) {
+                            price_pair(gh, gl, &mut found);
+                        }
+                        found
+                    })
+                })
+                .collect();
+            for w in workers {
+                // A worker's panic is a bug of this thread too: pass it on.
+                out.extend(w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+            }
+        });
         out.sort_unstable();
         out.dedup();
         out

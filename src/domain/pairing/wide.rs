@@ -9,7 +9,7 @@ use std::cmp::Ordering;
 use std::fmt;
 
 /// The arithmetic the weighted matching needs.
-pub trait Weight: Copy + Ord + fmt::Debug {
+pub trait Weight: Copy + Ord + fmt::Debug + Send + Sync {
     const ZERO: Self;
     #[must_use]
     fn add(self, other: Self) -> Self;
