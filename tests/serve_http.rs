@@ -183,7 +183,7 @@ fn a_damaged_log_shows_a_warning() {
         .expect("the damage is news");
     let page = server.get("/").text();
     assert!(page.contains("日志已损坏"), "warning on the page");
-    let line = text.iter().filter(|b| **b == b'\n').count();
+    let line = String::from_utf8_lossy(&text).lines().count();
     assert!(page.contains(&format!("第{line}行")), "names the line");
     let en = server.get("/?lang=en").text();
     assert!(
