@@ -5,7 +5,7 @@ use std::path::Path;
 use chrono::{NaiveDate, Utc};
 
 use super::{CliError, CliResult, err};
-use crate::domain::rules::{PRESETS, Rules, RulesError};
+use crate::domain::rules::{PRESETS, Rules};
 use crate::log::{self, Log, user};
 
 pub fn presets(show: Option<&str>) -> CliResult {
@@ -29,22 +29,10 @@ pub fn new(
     date: Option<&str>,
 ) -> CliResult {
     let mut rules = match (preset, rules_file) {
-        (Some(p), None) => Rules::preset(p).map_err(|e| CliError(e.to_string()))?,
-        (None, Some(f)) => {
-            let bytes = std::fs::read(f).map_err(|e| CliError(format!("{}: {e}", f.display())))?;
-            let text = String::from_utf8(bytes).map_err(|e| {
-                CliError(format!(
-                    "{}: not UTF-8 text (byte {})",
-                    f.display(),
-                    e.utf8_error().valid_up_to()
-                ))
-            })?;
-            Rules::from_ron(&text, &f.display().to_string()).map_err(|e| match e {
-                // Name the file for values that parse but make no sense, as syntax errors do.
-                RulesError::Invalid(m) => CliError(format!("{}: {m}", f.display())),
-                other => CliError(other.to_string()),
-            })?
-        }
+        (Some(p), None) => Rules::preset(p)
+            .map_err(|e| CliError(crate::i18n::errors::rules(&e, super::out_lang())))?,
+        (None, Some(f)) => Rules::from_file(f)
+            .map_err(|e| CliError(crate::i18n::errors::rules(&e, super::out_lang())))?,
         (None, None) => {
             return err("new: give --preset NAME or --rules FILE.ron (see `bianpai presets`)");
         }

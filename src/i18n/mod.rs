@@ -5,6 +5,7 @@
 //! in the event's zone (`EventZone`).
 
 mod en;
+pub mod errors;
 mod zh;
 
 use crate::domain::event::{ClockAction, Event, GameKind, Stage};

@@ -86,7 +86,7 @@ pub fn refusal(r: &Refusal, zone: EventZone) -> String {
             first,
         } => format!("第{round}轮还有{missing}台没有结果 (首台: 第{first}台)"),
         Refusal::Pairing(m) => format!("无法编排: {m}"),
-        Refusal::Registration(m) => format!("报名被拒: {m}"),
+        Refusal::Registration(m) => format!("报名被拒: {}", super::errors::registration(m, L)),
         Refusal::Rule(m) => m.clone(),
         Refusal::Text(f) => f.text(crate::domain::rules::Lang::Zh),
         Refusal::Skew(s) => s.text(crate::domain::rules::Lang::Zh),
@@ -122,7 +122,7 @@ pub fn refusal(r: &Refusal, zone: EventZone) -> String {
         Refusal::SwapSelf(board) => format!("第{board}台不能与自己交换"),
         Refusal::BreaksRule(w) => format!(
             "此更改违反规则: {}; 如确需更改, 加 --force --reason 理由",
-            w.join("; ")
+            w.iter().map(|b| super::errors::rule_break(b, L)).collect::<Vec<_>>().join("; ")
         ),
         Refusal::SameResult {
             round,
