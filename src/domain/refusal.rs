@@ -58,6 +58,24 @@ pub enum Refusal {
     Registration(super::registration::RegistrationFault),
     #[error("{0}")]
     Rule(String),
+    /// A flag confirmation older than the clock's last input (`floor`).
+    #[error(
+        "round {round} board {board}: the clock's last input is stamped {} UTC, after this confirmation ({} UTC); a clock input in the wrong time zone? Set the clock from the board (clock set) before confirming a flag",
+        .since.format("%H:%M:%S"),
+        .at.format("%H:%M:%S")
+    )]
+    FlagBeforeClockInput {
+        round: Round,
+        board: Board,
+        since: DateTime<Utc>,
+        at: DateTime<Utc>,
+    },
+    /// `--correction` on a command that carries no time (`skew`).
+    #[error("--correction goes with a time (--at): this command carries none")]
+    CorrectionWithoutTime,
+    /// `--correction` with an empty reason (`skew`).
+    #[error("--correction needs a reason (--correction REASON)")]
+    CorrectionWithoutReason,
     /// A free-text field refused by the sanitiser (`domain::text`).
     #[error("{0}")]
     Text(super::text::TextFault),
