@@ -1494,3 +1494,137 @@ fn an_english_event_is_refused_in_english() {
     let line = check_in(&c, &f.logs, Some("zh"));
     assert!(line.contains("台号 'abc'"), "--lang zh wins: {line}");
 }
+
+/// The words of the rules' RON (field names and value words, taken from the presets' own
+/// text), which a Chinese arbiter sees as they are in the file.
+fn ron_words() -> Vec<String> {
+    let mut words = Vec::new();
+    for name in ["qigu-2024-07", "qiyuan-2019", "lvliang-2024"] {
+        let text = Rules::preset(name).expect("preset").to_ron();
+        words.extend(english_words(&text));
+    }
+    // RON words the presets do not use: the other values of the rules' word lists, the log
+    // record's fields, and the values the rows above typed into their files (shown back as
+    // the place of the fault, like a player's name).
+    words.extend(
+        [
+            "Some",
+            "None",
+            "hash",
+            "seq",
+            "prev",
+            "more",
+            "ron",
+            "csv",
+            "xlsx",
+            "UTF",
+            "GBK",
+            "CSV",
+            "IANA",
+            "Asia",
+            "Shanghai",
+            "progressive",
+            "previous_round_points",
+            "halves",
+            "leaving_seat",
+            "disturbed_pieces",
+            "other",
+            "head",
+            "assistant",
+            "organizer",
+            "viewer",
+            "red",
+            "black",
+            "repair",
+            "verify",
+            "presets",
+            "allow",
+            "damaged",
+            "Bogus",
+            "extra",
+            "green",
+            "roundz",
+            "nine",
+            "luck",
+            "random",
+            "spitting",
+            "boss",
+            "ann",
+            "bob",
+            "pwned",
+            "Excel",
+        ]
+        .map(str::to_string),
+    );
+    words
+}
+
+/// The line without the fixture's file paths (a path is the user's own text).
+fn without_paths(line: &str, dir: &Path) -> String {
+    let dir = dir.to_string_lossy();
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(at) = rest.find(dir.as_ref()) {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at..];
+        let end = tail
+            .find(|c: char| c.is_whitespace() || c == ':' || c == ',' || c == ')')
+            .unwrap_or(tail.len());
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The place as the Chinese line names it: `line 7` is 第7行; a field or a file by its name.
+fn place_zh(place: &str) -> String {
+    if let Some(n) = place.strip_prefix("line ") {
+        return format!("第{n}行");
+    }
+    if place == "line" {
+        return "行".to_string();
+    }
+    place
+        .split([' ', ':'])
+        .find(|w| !w.is_empty())
+        .unwrap_or(place)
+        .trim_matches('\'')
+        .to_string()
+}
+
+#[test]
+fn file_rows_speak_chinese() {
+    let f = fixture();
+    let allowed = ron_words();
+    let dir = f.logs.parent().expect("fixture dir").to_path_buf();
+    let mut cases = Vec::new();
+    cases.extend(log_line_cases(&f));
+    cases.extend(rules_cases(&f));
+    cases.extend(import_cases(&f));
+    let mut failures = Vec::new();
+    for c in &cases {
+        let line = check_in(c, &f.logs, None);
+        let shown = without_paths(&line, &dir);
+        let english: Vec<String> = english_words(shown.trim_start_matches("bianpai: "))
+            .into_iter()
+            .filter(|w| !allowed.contains(w))
+            .collect();
+        if !english.is_empty() {
+            failures.push(format!("{}: English {english:?} in: {line}", c.name));
+        }
+        let places: Vec<String> = c.place.iter().map(|p| place_zh(p)).collect();
+        if !places.iter().any(|p| line.contains(p.as_str())) {
+            failures.push(format!(
+                "{}: the Chinese line must name the place (one of {places:?}): {line}",
+                c.name
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} rows:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}

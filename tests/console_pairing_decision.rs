@@ -156,7 +156,22 @@ fn the_head_arbiter_enters_the_round_by_hand_and_a_bad_entry_keeps_the_prompt_op
     let d = decision(&app).unwrap().decision.unwrap();
     assert!(d.manual);
     assert_eq!(d.reason, "两人退赛");
-    assert_eq!(d.warnings, warnings);
+    // The log keeps the breaks' English text (its record format); the Chinese console showed
+    // the same breaks in Chinese, one for one.
+    assert_eq!(d.warnings.len(), warnings.len());
+    assert!(
+        d.warnings
+            .iter()
+            .any(|w| w.contains("1 (王伟) would have red a third time in a row")),
+        "{:?}",
+        d.warnings
+    );
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("1号王伟将连续第三次执红方")),
+        "{warnings:?}"
+    );
 }
 
 #[test]

@@ -56,7 +56,7 @@ fn chinese_headers_all_fields_bom_quotes_and_blank_lines() {
     let file = e.file("entries.csv", csv.as_bytes());
     let out = e.import(&file);
     assert!(out.contains("导入2名棋手"), "{out}");
-    assert!(out.contains("ignored column(s): 备注"), "{out}");
+    assert!(out.contains("未使用的列: 备注"), "{out}");
     let ps = e.players();
     assert_eq!(ps.len(), 2);
     let zhang = &ps[0];
@@ -131,7 +131,10 @@ fn one_bad_row_imports_nothing_and_lists_every_bad_row() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stdout.contains("导入1名棋手"), "{stdout}");
     assert!(stdout.contains("跳过3行无效数据"), "{stdout}");
-    assert!(stderr.contains("line 3: 坏日期"), "{stderr}");
+    assert!(
+        stderr.contains("第3行: 坏日期: 出生日期: '1990-02-30' 不是日期"),
+        "{stderr}"
+    );
     let names: Vec<String> = e
         .players()
         .iter()

@@ -58,7 +58,15 @@ fn workbook(path: &Path, write_rows: impl FnOnce(&mut dyn Write)) {
 fn import_measured(log: &str, file: &Path) -> (bool, String, u64) {
     let out = Command::new("/usr/bin/time")
         .args(["-f", "peak-kib %M"])
-        .args([BIN, "player", "import", log, file.to_str().unwrap()])
+        .args([
+            BIN,
+            "--lang",
+            "en",
+            "player",
+            "import",
+            log,
+            file.to_str().unwrap(),
+        ])
         .output()
         .expect("GNU time runs (.ci/run installs it)");
     let err = String::from_utf8_lossy(&out.stderr).into_owned();

@@ -82,8 +82,11 @@ fn xlsx_with_chinese_headers_and_date_cells() {
     entry_book(&file, false);
     let stdout = e.import(&file);
     assert!(stdout.contains("导入4名棋手"), "{stdout}");
-    assert!(stdout.contains("ignored column(s): 序号"), "{stdout}");
-    assert!(stdout.contains("above the header (row 2)"), "{stdout}");
+    assert!(stdout.contains("未使用的列: 序号"), "{stdout}");
+    assert!(
+        stdout.contains("跳过了表头 (第2行) 上方的 1 行"),
+        "{stdout}"
+    );
     let ps = e.players();
     let get = |name: &str| -> &Value {
         ps.iter()
@@ -159,7 +162,7 @@ fn xlsx_reads_the_first_sheet_with_a_name_column() {
     let file = e.path("two-sheets.xlsx");
     wb.save(&file).unwrap();
     let stdout = e.import(&file);
-    assert!(stdout.contains("read sheet '报名'"), "{stdout}");
+    assert!(stdout.contains("读取了工作表 '报名'"), "{stdout}");
     let ps = e.players();
     assert_eq!(ps.len(), 1);
     assert_eq!(ps[0]["birth"], "2010-07-06");
@@ -178,8 +181,8 @@ fn xlsx_without_name_column_or_rows() {
     let out = e.try_import(&file, &[]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("no name column"), "{err}");
-    assert!(err.contains("性别, 出生日期"), "{err}");
+    assert!(err.contains("没有姓名列"), "{err}");
+    assert!(err.contains("性别、出生日期"), "{err}");
 
     let mut wb = Workbook::new();
     wb.add_worksheet();
@@ -187,12 +190,12 @@ fn xlsx_without_name_column_or_rows() {
     wb.save(&file).unwrap();
     let out = e.try_import(&file, &[]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("the file is empty"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("文件是空的"));
 
     let file = e.path("fake.xlsx");
     std::fs::write(&file, b"not a zip").unwrap();
     let out = e.try_import(&file, &[]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("not a readable spreadsheet"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("无法读取的电子表格"));
     assert!(e.players().is_empty());
 }

@@ -87,7 +87,7 @@ fn a_last_line_cut_short_is_still_torn() {
     let whole = read(&path);
     // Cut two bytes: the closing `")` of the hash field goes, so the record is incomplete.
     std::fs::write(&path, &whole[..whole.len() - 3]).expect("write");
-    let msg = refused(&run(&["verify", &log]), "verify");
+    let msg = refused(&run(&["--lang", "en", "verify", &log]), "verify");
     assert!(msg.contains("torn"), "{msg}");
 }
 
@@ -112,6 +112,6 @@ fn a_record_written_onto_the_end_of_a_line_is_damage_named_there() {
     std::fs::write(&path, &joined).expect("write");
     reader.refresh().expect("refresh");
     assert_eq!(reader.damage().map(bianpai::log::Damage::line), Some(n));
-    let msg = refused(&run(&["verify", &log]), "verify");
+    let msg = refused(&run(&["--lang", "en", "verify", &log]), "verify");
     assert!(msg.contains(&format!("line {n}:")), "{msg}");
 }

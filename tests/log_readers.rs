@@ -88,7 +88,7 @@ fn readers_refuse(path: &Path, line: usize, what: &str) {
     let bytes = read(path);
     let log = path.to_string_lossy().into_owned();
     for args in readers(&log) {
-        let out = run(&args);
+        let out = run(&[&["--lang".to_string(), "en".to_string()], &args[..]].concat());
         let msg = refused(&out, &format!("{what}: {}", args.join(" ")));
         assert!(
             msg.contains(&format!("line {line}:")) && msg.contains("bianpai verify"),
@@ -115,6 +115,8 @@ fn readers_refuse(path: &Path, line: usize, what: &str) {
 fn allowed_with_warning(path: &Path, line: usize, what: &str) {
     let log = path.to_string_lossy().into_owned();
     let out = run(&[
+        "--lang",
+        "en",
         "export",
         &log,
         "--format",
@@ -155,7 +157,7 @@ fn an_edited_line_in_the_middle_is_refused_by_every_reader() {
     let b = lines[k - 1][pos];
     lines[k - 1][pos] = if b == b'9' { b'8' } else { b + 1 };
     std::fs::write(&path, lines.concat()).expect("write");
-    let verify = refused(&run(&["verify", &log]), "verify");
+    let verify = refused(&run(&["--lang", "en", "verify", &log]), "verify");
     assert!(verify.contains(&format!("line {k}:")), "{verify}");
     readers_refuse(&path, k, "edited line");
     allowed_with_warning(&path, k, "edited line");

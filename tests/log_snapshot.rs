@@ -176,7 +176,7 @@ fn a_snapshot_never_hides_damage_in_the_prefix_it_covers() {
         other => panic!("expected a refusal, got {:?}", other.map(|_| ())),
     }
     let msg = refused(
-        &run(&["player", "list", &path.to_string_lossy()]),
+        &run(&["--lang", "en", "player", "list", &path.to_string_lossy()]),
         "player list",
     );
     assert!(msg.contains("line 30:"), "{msg}");

@@ -48,7 +48,7 @@ fn good(dir: &Path) -> (std::path::PathBuf, Vec<u8>) {
 fn expect_damage(path: &Path, bytes: &[u8], line: usize, what: &str) {
     std::fs::write(path, bytes).expect("write tampered log");
     let log = path.to_string_lossy().into_owned();
-    let out = run(&["verify", &log]);
+    let out = run(&["--lang", "en", "verify", &log]);
     let msg = refused(&out, what);
     assert!(
         msg.contains(&format!("line {line}:")),
@@ -67,7 +67,7 @@ fn expect_damage(path: &Path, bytes: &[u8], line: usize, what: &str) {
     // One command per case, a different kind from case to case (to keep the test short).
     let pick = what.len() % 3;
     for args in commands.iter().skip(pick).take(1) {
-        let out = run(args);
+        let out = run(&[&["--lang", "en"], &args[..]].concat());
         let msg = refused(&out, &format!("{what}: {}", args[0]));
         assert!(
             msg.contains("damaged") && msg.contains(&format!("line {line}")),

@@ -229,7 +229,7 @@ fn torn_tails_are_detected_and_repaired() {
         let torn: Vec<u8> = [&good[..], &line[..cut]].concat();
         std::fs::write(&path, &torn).expect("write torn");
 
-        let out = run(&["verify", &log]);
+        let out = run(&["--lang", "en", "verify", &log]);
         let msg = refused(&out, "verify of a torn log");
         assert!(
             msg.contains(&format!("line {}", lines + 1)) && msg.contains("torn"),
@@ -354,7 +354,7 @@ fn an_append_cut_between_its_records_is_torn_as_a_whole() {
             "half an append applied"
         );
         // …verify calls it torn at its first line, writers refuse, repair moves all of it.
-        let msg = refused(&run(&["verify", &log]), "verify");
+        let msg = refused(&run(&["--lang", "en", "verify", &log]), "verify");
         assert!(
             msg.contains(&format!("line {}", lines_before + 1)) && msg.contains("torn"),
             "{msg}"

@@ -49,7 +49,7 @@ fn read_only_log_refuses_clearly() {
             "chattr +i failed: {}",
             String::from_utf8_lossy(&out.stderr)
         );
-        let res = run(&["result", &log, "1", "red_win"]);
+        let res = run(&["--lang", "en", "result", &log, "1", "red_win"]);
         let _ = sh(&format!("chattr -i '{log}'"));
         let msg = refused(&res, "result on an immutable log");
         assert!(msg.contains("read-only"), "{msg}");
@@ -69,7 +69,7 @@ fn read_only_log_refuses_clearly() {
                 .output()
                 .expect("setpriv runs")
         };
-        let res = as_nobody(&["result", &log, "1", "red_win"]);
+        let res = as_nobody(&["--lang", "en", "result", &log, "1", "red_win"]);
         let msg = refused(&res, "result as an unprivileged user on a 0444 log");
         assert!(msg.contains("read-only"), "{msg}");
         assert_eq!(read(&path), before);
@@ -82,7 +82,7 @@ fn read_only_log_refuses_clearly() {
         );
         // 0440 and not in the group: not even readable; still one clear line.
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o440)).expect("chmod log");
-        let res = as_nobody(&["result", &log, "1", "red_win"]);
+        let res = as_nobody(&["--lang", "en", "result", &log, "1", "red_win"]);
         let msg = refused(&res, "result as an unprivileged user on a 0440 log");
         assert!(msg.contains("ermission denied"), "{msg}");
         assert_eq!(read(&path), before);
@@ -90,7 +90,7 @@ fn read_only_log_refuses_clearly() {
         ways += 1;
     } else {
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o440)).expect("chmod log");
-        let res = run(&["result", &log, "1", "red_win"]);
+        let res = run(&["--lang", "en", "result", &log, "1", "red_win"]);
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o660)).expect("chmod log");
         let msg = refused(&res, "result on a 0440 log");
         assert!(msg.contains("read-only"), "{msg}");
@@ -116,6 +116,8 @@ fn append_until_failure(
         let before = read(path);
         let at = reliability_support::t0() + chrono::Duration::seconds(i + 1);
         let args: Vec<String> = [
+            "--lang",
+            "en",
             "clock",
             &log,
             "1",

@@ -183,7 +183,13 @@ fn a_damaged_log_shows_a_warning() {
         .expect("the damage is news");
     let page = server.get("/").text();
     assert!(page.contains("日志已损坏"), "warning on the page");
-    assert!(page.contains("line "), "names the line");
+    let line = String::from_utf8_lossy(&text).lines().count();
+    assert!(page.contains(&format!("第{line}行")), "names the line");
+    let en = server.get("/?lang=en").text();
+    assert!(
+        en.contains(&format!("line {line}")),
+        "names the line in English"
+    );
     // The pairing before the damage is still shown.
     assert!(page.contains(PLAYERS[0].0));
 }

@@ -116,7 +116,7 @@ fn read_stdin(tx: &mpsc::Sender<Line>) {
                 }
             }
             Err(e) => {
-                let why = crate::i18n::cli::io_error(&e, super::out_lang());
+                let why = crate::i18n::errors::io(&e, super::out_lang());
                 let _ = tx.send((n + 1, Err(msg(&Msg::FeedCannotRead(why))), Utc::now()));
                 break;
             }

@@ -24,7 +24,7 @@ fn io(what: &Path) -> impl Fn(std::io::Error) -> CliError + '_ {
     move |e| {
         fail_msg(&Msg::InstallIo {
             path: what.display().to_string(),
-            why: crate::i18n::cli::io_error(&e, super::out_lang()),
+            why: crate::i18n::errors::io(&e, super::out_lang()),
         })
     }
 }
@@ -131,7 +131,7 @@ pub fn run(log: &Path, group_name: &str, bin: &Path) -> CliResult {
             .map_err(|e| {
                 fail_msg(&Msg::InstallGroupadd {
                     group: group_name.to_string(),
-                    why: crate::i18n::cli::io_error(&e, super::out_lang()),
+                    why: crate::i18n::errors::io(&e, super::out_lang()),
                 })
             })?;
         if !out.status.success() {

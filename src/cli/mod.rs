@@ -37,7 +37,7 @@ impl From<LogError> for CliError {
     fn from(e: LogError) -> Self {
         match e {
             LogError::Refused(r) => r.into(),
-            other => CliError(other.to_string()),
+            other => CliError(crate::i18n::errors::log(&other, out_lang(), out_zone())),
         }
     }
 }
@@ -390,7 +390,7 @@ pub fn open_reader(ctx: &Ctx, path: &Path, keep_records: bool) -> Result<Log, Cl
 
 /// The warning a reader prints before showing a damaged log.
 pub fn warn_damaged(log: &Log) {
-    if let Some(w) = log.damage_warning() {
+    if let Some(w) = crate::i18n::errors::damage_warning(log, out_lang()) {
         eprintln!("{w}");
     }
 }

@@ -37,7 +37,7 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
                     let d = crate::import::parse_date(&b).map_err(|why| {
                         fail_msg(&Msg::BadBirth {
                             text: b.clone(),
-                            why,
+                            why: why.to_string(),
                         })
                     })?;
                     if d > chrono::Local::now().date_naive() {
@@ -141,12 +141,20 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
 fn import(ctx: &Ctx, path: &Path, file: &Path, skip_invalid: bool) -> CliResult {
     let fname = file.display().to_string();
     let today = chrono::Local::now().date_naive();
-    let read =
-        crate::import::read_file(file, today).map_err(|e| CliError(format!("{fname}: {e}")))?;
+    let read = crate::import::read_file(file, today).map_err(|e| {
+        CliError(format!(
+            "{fname}: {}",
+            crate::i18n::errors::import(&e, super::out_lang())
+        ))
+    })?;
     let mut log = open_log(path)?;
     let cmd = Command::RegisterPlayer(PlayerEntry::named(""));
     let actor = actor_for(&log.state().rules, ctx.role, &cmd)?;
-    let mut notes: Vec<String> = read.notes.clone();
+    let mut notes: Vec<String> = read
+        .notes
+        .iter()
+        .map(|n| crate::i18n::errors::note(n, super::out_lang()))
+        .collect();
     let sections = &log.state().rules.sections;
     if sections.len() > 1 && !read.fields.contains(&crate::import::Field::Group) {
         notes.push(msg(&Msg::NoGroupColumn(sections[0].name.clone())));
@@ -165,9 +173,12 @@ fn import(ctx: &Ctx, path: &Path, file: &Path, skip_invalid: bool) -> CliResult 
         let mut work = t.clone();
         let mut events = Vec::new();
         for row in &read.rows {
-            let place = read.place(row.line);
+            let place = read.place_in(row.line, super::out_lang());
             match &row.entry {
-                Err(e) => problems.push(format!("{fname}: {place}: {e}")),
+                Err(e) => problems.push(format!(
+                    "{fname}: {place}: {}",
+                    crate::i18n::errors::row(e, super::out_lang())
+                )),
                 Ok(entry) => match work.decide(&actor, &Command::RegisterPlayer(entry.clone())) {
                     Ok(evs) => {
                         for e in &evs {
@@ -176,7 +187,10 @@ fn import(ctx: &Ctx, path: &Path, file: &Path, skip_invalid: bool) -> CliResult 
                         events.extend(evs);
                     }
                     Err(Refusal::Registration(m)) => {
-                        problems.push(format!("{fname}: {place}: {m}"));
+                        problems.push(format!(
+                            "{fname}: {place}: {}",
+                            crate::i18n::errors::registration(&m, super::out_lang())
+                        ));
                     }
                     Err(e) => problems.push(format!("{fname}: {place}: {e}")),
                 },

@@ -5,7 +5,7 @@ use std::path::Path;
 use chrono::{NaiveDate, Utc};
 
 use super::{CliError, CliResult, fail, fail_msg, msg};
-use crate::domain::rules::{PRESETS, Rules, RulesError};
+use crate::domain::rules::{PRESETS, Rules};
 use crate::i18n::cli::Msg;
 use crate::log::{self, Log, user};
 
@@ -30,26 +30,10 @@ pub fn new(
     date: Option<&str>,
 ) -> CliResult {
     let mut rules = match (preset, rules_file) {
-        (Some(p), None) => Rules::preset(p).map_err(|e| CliError(e.to_string()))?,
-        (None, Some(f)) => {
-            let bytes = std::fs::read(f).map_err(|e| {
-                fail_msg(&Msg::CannotRead {
-                    path: f.display().to_string(),
-                    why: crate::i18n::cli::io_error(&e, super::out_lang()),
-                })
-            })?;
-            let text = String::from_utf8(bytes).map_err(|e| {
-                fail_msg(&Msg::NotUtf8File {
-                    path: f.display().to_string(),
-                    byte: e.utf8_error().valid_up_to(),
-                })
-            })?;
-            Rules::from_ron(&text, &f.display().to_string()).map_err(|e| match e {
-                // Name the file for values that parse but make no sense, as syntax errors do.
-                RulesError::Invalid(m) => CliError(format!("{}: {m}", f.display())),
-                other => CliError(other.to_string()),
-            })?
-        }
+        (Some(p), None) => Rules::preset(p)
+            .map_err(|e| CliError(crate::i18n::errors::rules(&e, super::out_lang())))?,
+        (None, Some(f)) => Rules::from_file(f)
+            .map_err(|e| CliError(crate::i18n::errors::rules(&e, super::out_lang())))?,
         (None, None) => {
             return fail(&Msg::NewNeedsRules);
         }

@@ -304,7 +304,7 @@ impl App {
     fn error_text(&self, e: &LogError) -> String {
         match e {
             LogError::Refused(r) => crate::i18n::refusal(r, self.lang, self.zone()),
-            other => other.to_string(),
+            other => crate::i18n::errors::log(other, self.lang, self.zone()),
         }
     }
 
@@ -381,7 +381,7 @@ impl App {
                     path: self.log.path().display().to_string(),
                     damage: damage.clone(),
                 };
-                self.error(fill(self.s.refused, &[&e]));
+                self.error(fill(self.s.refused, &[&self.error_text(&e)]));
             }
             return false;
         }

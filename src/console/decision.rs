@@ -333,7 +333,10 @@ fn check_manual(app: &mut App, byes: Vec<PlayerNo>) -> Mode {
     };
     let warnings = match app.log.state().decide(&app.actor, &probe) {
         Ok(_) => Vec::new(),
-        Err(Refusal::BreaksRule(w)) => w,
+        Err(Refusal::BreaksRule(w)) => w
+            .iter()
+            .map(|b| crate::i18n::errors::rule_break(b, app.lang))
+            .collect(),
         Err(e) => {
             // Not a rule the arbiter may break (e.g. the round is not complete): back to the
             // pairs, with the refusal.

@@ -342,7 +342,7 @@ impl Tournament {
                 decision: Some(super::event::PairingDecision {
                     manual: true,
                     reason: reason.to_string(),
-                    warnings,
+                    warnings: warnings.iter().map(ToString::to_string).collect(),
                 }),
             },
         });
@@ -461,7 +461,7 @@ impl Tournament {
         Ok(vec![Event::PairingOverridden {
             round: r.round,
             games,
-            warnings,
+            warnings: warnings.iter().map(ToString::to_string).collect(),
             reason: force.cloned().unwrap_or_default(),
         }])
     }

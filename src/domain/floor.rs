@@ -234,11 +234,12 @@ impl Tournament {
         // the allowed skew): a press stamped hours ahead (a bridge in the wrong time zone,
         // written before such times were refused) cannot make a flag fall.
         if clock.since > at + self.clock_skew() {
-            return Err(Refusal::Rule(format!(
-                "round {round} board {board}: the clock's last input is stamped {} UTC, after this confirmation ({} UTC); a clock input in the wrong time zone? Set the clock from the board (clock set) before confirming a flag",
-                clock.since.format("%H:%M:%S"),
-                at.format("%H:%M:%S")
-            )));
+            return Err(Refusal::FlagBeforeClockInput {
+                round,
+                board,
+                since: clock.since,
+                at,
+            });
         }
         let reading = clock.read(at);
         match reading.flag {

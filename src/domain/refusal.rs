@@ -55,9 +55,27 @@ pub enum Refusal {
     #[error("round {0}: no players are eligible")]
     NoneEligible(Round),
     #[error("registration refused: {0}")]
-    Registration(String),
+    Registration(super::registration::RegistrationFault),
     #[error("{0}")]
     Rule(String),
+    /// A flag confirmation older than the clock's last input (`floor`).
+    #[error(
+        "round {round} board {board}: the clock's last input is stamped {} UTC, after this confirmation ({} UTC); a clock input in the wrong time zone? Set the clock from the board (clock set) before confirming a flag",
+        .since.format("%H:%M:%S"),
+        .at.format("%H:%M:%S")
+    )]
+    FlagBeforeClockInput {
+        round: Round,
+        board: Board,
+        since: DateTime<Utc>,
+        at: DateTime<Utc>,
+    },
+    /// `--correction` on a command that carries no time (`skew`).
+    #[error("--correction goes with a time (--at): this command carries none")]
+    CorrectionWithoutTime,
+    /// `--correction` with an empty reason (`skew`).
+    #[error("--correction needs a reason (--correction REASON)")]
+    CorrectionWithoutReason,
     /// A free-text field refused by the sanitiser (`domain::text`).
     #[error("{0}")]
     Text(super::text::TextFault),
@@ -97,8 +115,8 @@ pub enum Refusal {
     AllRoundsPaired(u32),
     #[error("board {0}: cannot swap a board with itself")]
     SwapSelf(Board),
-    #[error("the change breaks a rule: {}; repeat with --force --reason TEXT to accept", .0.join("; "))]
-    BreaksRule(Vec<String>),
+    #[error("the change breaks a rule: {}; repeat with --force --reason TEXT to accept", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    BreaksRule(Vec<RuleBreak>),
     #[error("round {round} board {board}: the result is already {result}")]
     SameResult {
         round: Round,
@@ -265,5 +283,122 @@ impl std::fmt::Display for ReasonFor {
             ReasonFor::RelaxedPairing => "pairing with relaxed colour rules (--reason TEXT)",
             ReasonFor::ManualPairing => "a pairing entered by hand (--reason TEXT)",
         })
+    }
+}
+
+/// A player named in a rule break: number and name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Who {
+    pub no: PlayerNo,
+    pub name: String,
+}
+
+impl std::fmt::Display for Who {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({})", self.no, self.name)
+    }
+}
+
+/// A hard rule a pairing made or changed by hand breaks (`pair --swap/--flip/--manual`),
+/// rendered by the catalog (`i18n::errors::rule_break`); `Display` is the English text, which
+/// the log keeps in the pairing's warnings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleBreak {
+    PairedTwice {
+        who: Who,
+        boards: Vec<Board>,
+    },
+    NotPaired {
+        who: Who,
+    },
+    NotEligible {
+        board: Board,
+        who: Who,
+        round: Round,
+    },
+    DifferentSections {
+        board: Board,
+        red: Who,
+        red_section: String,
+        black: Who,
+        black_section: String,
+    },
+    AlreadyMet {
+        board: Board,
+        red: Who,
+        black: Who,
+    },
+    ThirdInRow {
+        board: Board,
+        who: Who,
+        side: Side,
+    },
+    Difference {
+        board: Board,
+        who: Who,
+        reds: i32,
+        blacks: i32,
+    },
+    ByeNotEligible {
+        who: Who,
+        round: Round,
+    },
+    SecondBye {
+        who: Who,
+    },
+    ByeAlsoPlays {
+        who: Who,
+    },
+}
+
+impl std::fmt::Display for RuleBreak {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RuleBreak::PairedTwice { who, boards } => write!(
+                f,
+                "player {who} is paired twice (boards {})",
+                boards
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            RuleBreak::NotPaired { who } => write!(f, "player {who} is not paired"),
+            RuleBreak::NotEligible { board, who, round } => write!(
+                f,
+                "board {board}: player {who} is not eligible for round {round}"
+            ),
+            RuleBreak::DifferentSections {
+                board,
+                red,
+                red_section,
+                black,
+                black_section,
+            } => write!(
+                f,
+                "board {board}: {red} ({red_section}) and {black} ({black_section}) are in different sections"
+            ),
+            RuleBreak::AlreadyMet { board, red, black } => {
+                write!(f, "board {board}: {red} and {black} have already met")
+            }
+            RuleBreak::ThirdInRow { board, who, side } => write!(
+                f,
+                "board {board}: {who} would have {side} a third time in a row"
+            ),
+            RuleBreak::Difference {
+                board,
+                who,
+                reds,
+                blacks,
+            } => write!(
+                f,
+                "board {board}: {who} would reach a colour difference of 3 (reds {reds}, blacks {blacks})"
+            ),
+            RuleBreak::ByeNotEligible { who, round } => {
+                write!(f, "bye: player {who} is not eligible for round {round}")
+            }
+            RuleBreak::SecondBye { who } => write!(f, "bye: player {who} would get a second bye"),
+            RuleBreak::ByeAlsoPlays { who } => write!(f, "bye: player {who} also plays"),
+        }
     }
 }

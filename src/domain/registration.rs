@@ -67,37 +67,166 @@ fn is_cjk(c: char) -> bool {
     matches!(c, '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '\u{20000}'..='\u{2FFFF}')
 }
 
-/// Checks one entry against the rules and the players already registered. Every message
+/// Why an entry was refused, as data (rendered by `i18n::errors::registration`); `Display`
+/// is the English text. Each names the player (when there is a name) and the field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RegistrationFault {
+    /// The name holds a line break or tab (shown escaped).
+    NameControl(String),
+    NameEmpty,
+    NotAName(String),
+    TooLate {
+        name: String,
+        rounds: u32,
+    },
+    Full {
+        name: String,
+        cap: u32,
+    },
+    UnknownGroup {
+        name: String,
+        group: String,
+        known: Vec<String>,
+    },
+    BirthRequired(String),
+    BornAfterEvent {
+        name: String,
+        birth: NaiveDate,
+        date: NaiveDate,
+    },
+    TooOld {
+        name: String,
+        birth: NaiveDate,
+        age: u32,
+        date: NaiveDate,
+        born_after: NaiveDate,
+    },
+    TooOldForSection {
+        name: String,
+        birth: NaiveDate,
+        section: String,
+        age: u32,
+        date: NaiveDate,
+    },
+    BornTooEarly {
+        name: String,
+        birth: NaiveDate,
+        min: NaiveDate,
+    },
+    SameId {
+        name: String,
+        no: PlayerNo,
+        id: String,
+    },
+    SameNameAndBirth {
+        name: String,
+        no: PlayerNo,
+        birth: Option<NaiveDate>,
+    },
+}
+
+impl std::fmt::Display for RegistrationFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use RegistrationFault as R;
+        match self {
+            R::NameControl(n) => write!(
+                f,
+                "name: {n:?} contains a control character (a line break or tab)"
+            ),
+            R::NameEmpty => f.write_str("name: must not be empty"),
+            R::NotAName(n) => write!(f, "name: '{n}' is not a player's name"),
+            R::TooLate { name, rounds } => write!(
+                f,
+                "{name}: too late to enter: all {rounds} rounds have been paired"
+            ),
+            R::Full { name, cap } => write!(
+                f,
+                "{name}: the event is full ({cap} players registered, 限额{cap}人)"
+            ),
+            R::UnknownGroup { name, group, known } => write!(
+                f,
+                "{name}: group: unknown group '{group}' (known: {})",
+                known.join(", ")
+            ),
+            R::BirthRequired(name) => write!(f, "{name}: birth: a birth date is required"),
+            R::BornAfterEvent { name, birth, date } => {
+                write!(f, "{name}: birth: {birth} is after the event date {date}")
+            }
+            R::TooOld {
+                name,
+                birth,
+                age,
+                date,
+                born_after,
+            } => write!(
+                f,
+                "{name}: birth: born {birth}, must be under {age} on {date} (born after {born_after})"
+            ),
+            R::TooOldForSection {
+                name,
+                birth,
+                section,
+                age,
+                date,
+            } => write!(
+                f,
+                "{name}: birth: born {birth}, too old for {section} (under {age} on {date})"
+            ),
+            R::BornTooEarly { name, birth, min } => write!(
+                f,
+                "{name}: birth: born {birth}, must be born on or after {min}"
+            ),
+            R::SameId { name, no, id } => write!(
+                f,
+                "{name}: already registered as player {no} (same ID number {id})"
+            ),
+            R::SameNameAndBirth {
+                name,
+                no,
+                birth: Some(b),
+            } => write!(
+                f,
+                "{name}: already registered as player {no} (same name and birth date {b})"
+            ),
+            R::SameNameAndBirth {
+                name,
+                no,
+                birth: None,
+            } => write!(
+                f,
+                "{name}: already registered as player {no} (give a birth date to tell two players apart)"
+            ),
+        }
+    }
+}
+
+/// Checks one entry against the rules and the players already registered. Every refusal
 /// names the player and the field at fault.
 pub fn check_entry(t: &Tournament, entry: &PlayerEntry) -> Result<(), Refusal> {
-    let refuse = |m: String| Err(Refusal::Registration(m));
+    use RegistrationFault as R;
+    let refuse = |f: RegistrationFault| Err(Refusal::Registration(f));
     let rules = &t.rules;
     if entry.name.chars().any(char::is_control) {
-        return refuse(format!(
-            "name: {:?} contains a control character (a line break or tab)",
-            entry.name
-        ));
+        return refuse(R::NameControl(entry.name.clone()));
     }
     let name = normalize_name(&entry.name);
     if name.is_empty() {
-        return refuse("name: must not be empty".into());
+        return refuse(R::NameEmpty);
     }
     if name.chars().count() > 40 || name.chars().any(char::is_control) {
-        return refuse(format!("name: '{name}' is not a player's name"));
+        return refuse(R::NotAName(name));
     }
     let paired = t.current_round().0;
     if paired >= rules.rounds {
-        return refuse(format!(
-            "{name}: too late to enter: all {} rounds have been paired",
-            rules.rounds
-        ));
+        return refuse(R::TooLate {
+            name,
+            rounds: rules.rounds,
+        });
     }
     if let Some(cap) = rules.registration.capacity
         && t.players.len() as u32 >= cap
     {
-        return refuse(format!(
-            "{name}: the event is full ({cap} players registered, 限额{cap}人)"
-        ));
+        return refuse(R::Full { name, cap });
     }
     let group = entry.group.trim();
     let section = if group.is_empty() {
@@ -117,44 +246,47 @@ pub fn check_entry(t: &Tournament, entry: &PlayerEntry) -> Result<(), Refusal> {
                 }
             })
             .collect();
-        return refuse(format!(
-            "{name}: group: unknown group '{group}' (known: {})",
-            known.join(", ")
-        ));
+        return refuse(R::UnknownGroup {
+            name,
+            group: group.to_string(),
+            known,
+        });
     };
     if rules.registration.require_birth && entry.birth.is_none() {
-        return refuse(format!("{name}: birth: a birth date is required"));
+        return refuse(R::BirthRequired(name));
     }
     if let Some(birth) = entry.birth {
         if let Some(date) = rules.date {
             if birth > date {
-                return refuse(format!(
-                    "{name}: birth: {birth} is after the event date {date}"
-                ));
+                return refuse(R::BornAfterEvent { name, birth, date });
             }
             if let Some(age) = rules.registration.max_age
                 && !younger_than(birth, age, date)
             {
-                return refuse(format!(
-                    "{name}: birth: born {birth}, must be under {age} on {date} (born after {})",
-                    years_before(date, age)
-                ));
+                return refuse(R::TooOld {
+                    name,
+                    birth,
+                    age,
+                    date,
+                    born_after: years_before(date, age),
+                });
             }
             if let Some(age) = section.max_age
                 && !younger_than(birth, age, date)
             {
-                return refuse(format!(
-                    "{name}: birth: born {birth}, too old for {} (under {age} on {date})",
-                    section.name
-                ));
+                return refuse(R::TooOldForSection {
+                    name,
+                    birth,
+                    section: section.name.clone(),
+                    age,
+                    date,
+                });
             }
         }
         if let Some(min) = rules.registration.born_on_or_after
             && birth < min
         {
-            return refuse(format!(
-                "{name}: birth: born {birth}, must be born on or after {min}"
-            ));
+            return refuse(R::BornTooEarly { name, birth, min });
         }
     }
     if let Some(id) = &entry.id_number
@@ -163,25 +295,21 @@ pub fn check_entry(t: &Tournament, entry: &PlayerEntry) -> Result<(), Refusal> {
             .iter()
             .find(|p| p.entry.id_number.as_ref() == Some(id))
     {
-        return refuse(format!(
-            "{name}: already registered as player {} (same ID number {id})",
-            p.no
-        ));
+        return refuse(R::SameId {
+            name,
+            no: p.no,
+            id: id.to_string(),
+        });
     }
     if let Some(p) = t
         .players
         .iter()
         .find(|p| p.entry.birth == entry.birth && same_name(&p.entry.name, &name))
     {
-        return refuse(match entry.birth {
-            Some(b) => format!(
-                "{name}: already registered as player {} (same name and birth date {b})",
-                p.no
-            ),
-            None => format!(
-                "{name}: already registered as player {} (give a birth date to tell two players apart)",
-                p.no
-            ),
+        return refuse(R::SameNameAndBirth {
+            name,
+            no: p.no,
+            birth: entry.birth,
         });
     }
     Ok(())
@@ -349,7 +477,7 @@ mod tests {
 
     fn refusal(t: &Tournament, e: &PlayerEntry) -> String {
         match check_entry(t, e) {
-            Err(Refusal::Registration(m)) => m,
+            Err(Refusal::Registration(m)) => m.to_string(),
             other => panic!("expected a registration refusal, got {other:?}"),
         }
     }

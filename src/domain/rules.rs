@@ -604,16 +604,18 @@ where
 /// Refuses a number above `max`, naming the field.
 fn at_most(field: &str, value: u32, max: u32) -> Result<(), RulesError> {
     if value > max {
-        return Err(RulesError::Invalid(format!(
-            "{field}: {value} is more than {max}"
-        )));
+        return Err(RulesError::invalid(
+            field,
+            RulesFault::MoreThan { value, max },
+        ));
     }
     Ok(())
 }
 
 /// Refuses a text field the sanitiser refuses (`domain::text`), naming the field.
 fn text_ok(field: &str, value: &str, max: usize) -> Result<(), RulesError> {
-    super::text::check(field, value, max).map_err(|e| RulesError::Invalid(e.to_string()))
+    super::text::check(field, value, max)
+        .map_err(|e| RulesError::invalid(field, RulesFault::Text(e)))
 }
 
 /// The largest points one game or a bye may give: with 99 rounds no total, progressive score
@@ -638,14 +640,123 @@ fn default_sections() -> Vec<Section> {
     vec![Section::named("公开组", &["open"])]
 }
 
+/// Why a rules file (or preset) was refused, as data: the catalog (`i18n::errors::rules`)
+/// renders it in Chinese or English; `Display` is the English text.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum RulesError {
-    #[error("{place}: {message}")]
-    Syntax { place: String, message: String },
-    #[error("rules: {0}")]
-    Invalid(String),
+    /// RON could not read the text: the parser's finding at a line and column.
+    #[error("{origin}: line {line}, column {column}: {code}")]
+    Syntax {
+        origin: String,
+        line: usize,
+        column: usize,
+        code: ron::Error,
+    },
+    /// A value that parses but makes no sense: the field (its path, `knockout.players`), where
+    /// it is when found in the text, and what is wrong.
+    #[error("{}{field}: {fault}", invalid_place(.origin.as_deref(), *.at))]
+    Invalid {
+        origin: Option<String>,
+        at: Option<(usize, usize)>,
+        field: String,
+        fault: Box<RulesFault>,
+    },
     #[error("unknown preset '{0}' (see `bianpai presets`)")]
     UnknownPreset(String),
+    /// The file could not be read (`kind` of the OS error; its text for English).
+    #[error("{origin}: {text}")]
+    Read {
+        origin: String,
+        kind: std::io::ErrorKind,
+        os_code: Option<i32>,
+        text: String,
+    },
+    #[error("{origin}: not UTF-8 text (byte {byte})")]
+    NotUtf8 { origin: String, byte: usize },
+}
+
+fn invalid_place(origin: Option<&str>, at: Option<(usize, usize)>) -> String {
+    match (origin, at) {
+        (Some(o), Some((line, col))) => format!("{o}: line {line}, column {col}: "),
+        (Some(o), None) => format!("{o}: "),
+        (None, _) => "rules: ".to_string(),
+    }
+}
+
+impl RulesError {
+    fn invalid(field: &str, fault: RulesFault) -> RulesError {
+        RulesError::Invalid {
+            origin: None,
+            at: None,
+            field: field.to_string(),
+            fault: Box::new(fault),
+        }
+    }
+}
+
+/// What is wrong with a field of the rules (the field is named beside it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesFault {
+    MoreThan { value: u32, max: u32 },
+    AtLeastOne,
+    RoundsRange,
+    EmptyChain,
+    Twice(String),
+    NoSections,
+    SectionWithoutName,
+    NotAZone(String),
+    LateWindowOverADay,
+    KnockoutPlayers,
+    KnockoutAfterRound,
+    NotARange { from: u32, to: u32 },
+    UnknownSection(String),
+    CategorySection { category: String, section: String },
+    BaseTimeZero,
+    EmptyUser,
+    RoleTwice { user: String, role: &'static str },
+    Text(super::text::TextFault),
+}
+
+impl std::fmt::Display for RulesFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RulesFault::MoreThan { value, max } => write!(f, "{value} is more than {max}"),
+            RulesFault::AtLeastOne => f.write_str("must be at least 1"),
+            RulesFault::RoundsRange => f.write_str("must be between 1 and 99"),
+            RulesFault::EmptyChain => {
+                f.write_str("the chain must not be empty (end it with draw_number)")
+            }
+            RulesFault::Twice(what) => write!(f, "{what} appears twice"),
+            RulesFault::NoSections => f.write_str("at least one section is needed"),
+            RulesFault::SectionWithoutName => f.write_str("a section needs a name"),
+            RulesFault::NotAZone(t) => write!(
+                f,
+                "'{t}' is not a time zone (an IANA name like Asia/Shanghai or an offset like +08:00)"
+            ),
+            RulesFault::LateWindowOverADay => f.write_str("at most one day"),
+            RulesFault::KnockoutPlayers => {
+                f.write_str("only 4 (semi-finals 1 v 4, 2 v 3) is supported")
+            }
+            RulesFault::KnockoutAfterRound => f.write_str("must be a Swiss round of the event"),
+            RulesFault::NotARange { from, to } => {
+                write!(f, "places {from}..{to} are not a range")
+            }
+            RulesFault::UnknownSection(s) => write!(f, "unknown section '{s}'"),
+            RulesFault::CategorySection { category, section } => {
+                write!(f, "category '{category}' names unknown section '{section}'")
+            }
+            RulesFault::BaseTimeZero => f.write_str("base time must be positive"),
+            RulesFault::EmptyUser => f.write_str("an empty user name"),
+            RulesFault::RoleTwice { user, role } => {
+                write!(f, "user '{user}' is given the role {role} twice")
+            }
+            RulesFault::Text(t) => {
+                let text = t.to_string();
+                let own = format!("{}: ", t.field);
+                f.write_str(text.strip_prefix(&own).unwrap_or(&text))
+            }
+        }
+    }
 }
 
 /// The embedded presets: (name, RON text).
@@ -659,14 +770,30 @@ impl Rules {
     /// Parses a rules file. Unknown fields and bad values are refused with line and column.
     pub fn from_ron(text: &str, origin: &str) -> Result<Rules, RulesError> {
         let rules: Rules = ron::from_str(text).map_err(|e| RulesError::Syntax {
-            place: format!(
-                "{origin}: line {}, column {}",
-                e.span.start.line, e.span.start.col
-            ),
-            message: e.code.to_string(),
+            origin: origin.to_string(),
+            line: e.span.start.line,
+            column: e.span.start.col,
+            code: e.code,
         })?;
         rules.validate().map_err(|e| locate(e, text, origin))?;
         Ok(rules)
+    }
+
+    /// Reads and parses a rules file: unreadable, not UTF-8, or bad RON are refused naming the
+    /// file (and the line, column and field where there is one).
+    pub fn from_file(path: &std::path::Path) -> Result<Rules, RulesError> {
+        let origin = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| RulesError::Read {
+            origin: origin.clone(),
+            kind: e.kind(),
+            os_code: e.raw_os_error(),
+            text: e.to_string(),
+        })?;
+        let text = String::from_utf8(bytes).map_err(|e| RulesError::NotUtf8 {
+            origin: origin.clone(),
+            byte: e.utf8_error().valid_up_to(),
+        })?;
+        Rules::from_ron(&text, &origin)
     }
 
     /// Loads one of the embedded presets by name.
@@ -685,88 +812,86 @@ impl Rules {
 
     /// Checks values that parse but make no sense.
     pub fn validate(&self) -> Result<(), RulesError> {
-        let bad = |m: &str| Err(RulesError::Invalid(m.to_string()));
+        let bad = |field: &str, fault| Err(RulesError::invalid(field, fault));
         self.validate_bounds()?;
         self.validate_text()?;
         if self.rounds == 0 || self.rounds > 99 {
-            return bad("rounds: must be between 1 and 99");
+            return bad("rounds", RulesFault::RoundsRange);
         }
         if self.tiebreaks.is_empty() {
-            return bad("tiebreaks: the chain must not be empty (end it with draw_number)");
+            return bad("tiebreaks", RulesFault::EmptyChain);
         }
         let mut seen = std::collections::HashSet::new();
         for t in &self.tiebreaks {
             if !seen.insert(*t) {
-                return Err(RulesError::Invalid(format!(
-                    "tiebreaks: {} appears twice",
-                    t.word()
-                )));
+                return bad("tiebreaks", RulesFault::Twice(t.word().to_string()));
             }
         }
         if self.sections.is_empty() {
-            return bad("sections: at least one section is needed");
+            return bad("sections", RulesFault::NoSections);
         }
         let mut names = std::collections::HashSet::new();
         for s in &self.sections {
             if s.name.trim().is_empty() {
-                return bad("sections: a section needs a name");
+                return bad("sections", RulesFault::SectionWithoutName);
             }
             if !names.insert(s.name.clone()) {
-                return Err(RulesError::Invalid(format!(
-                    "sections: '{}' appears twice",
-                    s.name
-                )));
+                return bad("sections", RulesFault::Twice(format!("'{}'", s.name)));
             }
         }
         for l in &self.foul_limits {
             if l.count == 0 {
-                return bad("foul_limits: count must be at least 1");
+                return bad("foul_limits.count", RulesFault::AtLeastOne);
             }
         }
         if let Some(z) = &self.time_zone
-            && let Err(e) = super::zone::EventZone::parse(z)
+            && super::zone::EventZone::parse(z).is_err()
         {
-            return Err(RulesError::Invalid(format!("time_zone: {e}")));
+            return bad("time_zone", RulesFault::NotAZone(z.trim().to_string()));
         }
         if self.late_window_minutes > 24 * 60 {
-            return bad("late_window_minutes: at most one day");
+            return bad("late_window_minutes", RulesFault::LateWindowOverADay);
         }
         if let Some(k) = &self.knockout {
             if k.players != 4 {
-                return bad("knockout.players: only 4 (semi-finals 1 v 4, 2 v 3) is supported");
+                return bad("knockout.players", RulesFault::KnockoutPlayers);
             }
             if k.after_round == 0 || k.after_round >= self.rounds.saturating_add(3) {
-                return bad("knockout.after_round: must be a Swiss round of the event");
+                return bad("knockout.after_round", RulesFault::KnockoutAfterRound);
             }
         }
         if let Some(t) = &self.teams
             && t.members_counted == 0
         {
-            return bad("teams.members_counted: must be at least 1");
+            return bad("teams.members_counted", RulesFault::AtLeastOne);
         }
         for p in self.prizes.places.iter().chain(&self.prizes.lucky) {
             if p.from == 0 || p.to < p.from {
-                return Err(RulesError::Invalid(format!(
-                    "prizes: places {}..{} are not a range",
-                    p.from, p.to
-                )));
+                return bad(
+                    "prizes",
+                    RulesFault::NotARange {
+                        from: p.from,
+                        to: p.to,
+                    },
+                );
             }
             if let Some(s) = &p.section
                 && self.section(s).is_none()
             {
-                return Err(RulesError::Invalid(format!(
-                    "prizes: unknown section '{s}'"
-                )));
+                return bad("prizes", RulesFault::UnknownSection(s.clone()));
             }
         }
         for c in &self.prizes.categories {
             if let Some(s) = &c.section
                 && self.section(s).is_none()
             {
-                return Err(RulesError::Invalid(format!(
-                    "prizes: category '{}' names unknown section '{s}'",
-                    c.name
-                )));
+                return bad(
+                    "prizes",
+                    RulesFault::CategorySection {
+                        category: c.name.clone(),
+                        section: s.clone(),
+                    },
+                );
             }
         }
         for (tc, what) in [
@@ -775,9 +900,7 @@ impl Rules {
             (&self.time_controls.armageddon, "armageddon"),
         ] {
             if tc.red_base_s == 0 || tc.black_base_s == 0 {
-                return Err(RulesError::Invalid(format!(
-                    "time_controls.{what}: base time must be positive"
-                )));
+                return bad(&format!("time_controls.{what}"), RulesFault::BaseTimeZero);
             }
         }
         Ok(())
@@ -825,8 +948,9 @@ impl Rules {
             )?;
         }
         if self.clock_skew_seconds == 0 {
-            return Err(RulesError::Invalid(
-                "clock_skew_seconds: must be at least 1".to_string(),
+            return Err(RulesError::invalid(
+                "clock_skew_seconds",
+                RulesFault::AtLeastOne,
             ));
         }
         at_most("clock_skew_seconds", self.clock_skew_seconds, 24 * 3600)?;
@@ -893,14 +1017,17 @@ impl Rules {
         for (user, roles) in &self.roles {
             text_ok("roles", user, 64)?;
             if user.trim().is_empty() {
-                return Err(RulesError::Invalid("roles: an empty user name".to_string()));
+                return Err(RulesError::invalid("roles", RulesFault::EmptyUser));
             }
             let mut seen = std::collections::HashSet::new();
             if let Some(r) = roles.iter().find(|r| !seen.insert(**r)) {
-                return Err(RulesError::Invalid(format!(
-                    "roles: user '{user}' is given the role {} twice",
-                    r.word()
-                )));
+                return Err(RulesError::invalid(
+                    "roles",
+                    RulesFault::RoleTwice {
+                        user: user.clone(),
+                        role: r.word(),
+                    },
+                ));
             }
         }
         Ok(())
@@ -931,32 +1058,25 @@ impl Rules {
     }
 }
 
-/// Adds the line and column of the offending field to a validation error: the message starts
-/// with the field's path (`knockout.players: …`); its last segment is looked up in the text.
+/// Adds the file, and the line and column of the offending field, to a validation error: the
+/// last segment of the field's path (`knockout.players`) is looked up in the text.
 fn locate(e: RulesError, text: &str, origin: &str) -> RulesError {
-    let RulesError::Invalid(message) = e else {
+    let RulesError::Invalid { field, fault, .. } = e else {
         return e;
     };
-    let field = message
-        .split(':')
-        .next()
-        .and_then(|path| path.rsplit('.').next())
-        .unwrap_or("")
-        .trim()
-        .to_string();
+    let key = field.rsplit('.').next().unwrap_or("").trim().to_string();
     let found = text.lines().enumerate().find_map(|(i, line)| {
         let code = line.split("//").next().unwrap_or("");
-        let col = code.find(&format!("{field}:"))?;
+        let col = code.find(&format!("{key}:"))?;
         let before = code[..col].chars().last();
         let starts_word = before.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
         starts_word.then(|| (i + 1, code[..col].chars().count() + 1))
     });
-    match found {
-        Some((line, col)) if !field.is_empty() => RulesError::Syntax {
-            place: format!("{origin}: line {line}, column {col}"),
-            message,
-        },
-        _ => RulesError::Invalid(message),
+    RulesError::Invalid {
+        origin: Some(origin.to_string()),
+        at: found.filter(|_| !key.is_empty()),
+        field,
+        fault,
     }
 }
 

@@ -149,9 +149,7 @@ impl Tournament {
         }
         let Some(at) = given_time(cmd) else {
             if correction.is_some() {
-                return Err(Refusal::Rule(
-                    "--correction goes with a time (--at): this command carries none".into(),
-                ));
+                return Err(Refusal::CorrectionWithoutTime);
             }
             return self.decide(actor, cmd);
         };
@@ -188,9 +186,7 @@ impl Tournament {
         }
         text::check("--correction", reason, NOTE_MAX).map_err(Refusal::Text)?;
         if reason.trim().is_empty() {
-            return Err(Refusal::Rule(
-                "--correction needs a reason (--correction REASON)".into(),
-            ));
+            return Err(Refusal::CorrectionWithoutReason);
         }
         let events = self.decide(actor, cmd)?;
         if events.is_empty() {

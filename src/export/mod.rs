@@ -323,8 +323,17 @@ pub fn run(
             o.display()
         ));
     }
-    let log = Log::open_reader(path, false, if_damaged).map_err(|e| e.to_string())?;
-    if let Some(w) = log.damage_warning() {
+    let log = Log::open_reader(path, false, if_damaged).map_err(|e| {
+        crate::i18n::errors::log(
+            &e,
+            lang.unwrap_or(Lang::Zh),
+            crate::domain::zone::EventZone::Machine,
+        )
+    })?;
+    if let Some(w) = crate::i18n::errors::damage_warning(
+        &log,
+        lang.or(log.state().rules.lang).unwrap_or(Lang::Zh),
+    ) {
         eprintln!("{w}");
     }
     // The language asked for, else the event's own default, else Chinese.

@@ -88,14 +88,6 @@ pub enum Msg {
     NewNeedsRules,
     NewBoth,
     NeedsTitle,
-    CannotRead {
-        path: String,
-        why: String,
-    },
-    NotUtf8File {
-        path: String,
-        byte: usize,
-    },
     Created(String),
     Intact {
         path: String,
@@ -406,13 +398,6 @@ pub fn text(m: &Msg, lang: Lang) -> String {
             "new: 赛事须有标题 (--title)",
             "new: the tournament needs a title (--title)",
         ),
-        Msg::CannotRead { path, why } => {
-            p(format!("{path}: 无法读取: {why}"), format!("{path}: {why}"))
-        }
-        Msg::NotUtf8File { path, byte } => p(
-            format!("{path}: 不是 UTF-8 文本 (第{byte}字节)"),
-            format!("{path}: not UTF-8 text (byte {byte})"),
-        ),
         Msg::Created(path) => p(format!("已创建 {path}"), format!("created {path}")),
         Msg::Intact { path, records } => p(
             format!("{path}: 完好, {records}条记录"),
@@ -583,27 +568,6 @@ pub fn text(m: &Msg, lang: Lang) -> String {
                 "installed: {log} is root:{group} 0660; {bin} is root:{group} 2755 (setgid)\nroles: {roles}\nusers write the log only through {bin}; keep them out of the group {group}"
             ),
         ),
-    }
-}
-
-/// An operating-system error in `lang`: the common kinds in words, else the system's text.
-pub fn io_error(e: &std::io::Error, lang: Lang) -> String {
-    use std::io::ErrorKind as K;
-    if lang == Lang::En {
-        return e.to_string();
-    }
-    match e.kind() {
-        K::NotFound => "文件或目录不存在".into(),
-        K::PermissionDenied => "没有权限".into(),
-        K::AlreadyExists => "已存在".into(),
-        K::IsADirectory => "是目录, 不是文件".into(),
-        K::NotADirectory => "路径中有一项不是目录".into(),
-        K::ReadOnlyFilesystem => "文件系统只读".into(),
-        K::StorageFull => "磁盘已满".into(),
-        K::InvalidData => "数据无效".into(),
-        _ => e
-            .raw_os_error()
-            .map_or_else(|| "系统错误".into(), |n| format!("系统错误 {n}")),
     }
 }
 

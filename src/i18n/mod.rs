@@ -6,6 +6,7 @@
 
 pub mod cli;
 mod en;
+pub mod errors;
 mod zh;
 
 use crate::domain::event::{ClockAction, Event, GameKind, Stage};
@@ -105,6 +106,16 @@ pub fn refusal(r: &Refusal, lang: Lang, zone: EventZone) -> String {
                 format!("round {round} board {board}: {}", en::floor(why, zone))
             }
             Refusal::FloorGeneral(why) => en::floor(why, zone),
+            Refusal::FlagBeforeClockInput {
+                round,
+                board,
+                since,
+                at,
+            } => format!(
+                "round {round} board {board}: the clock's last input is stamped {}, after this confirmation ({}); a clock input in the wrong time zone? Set the clock from the board (clock set) before confirming a flag",
+                zone.format(*since, "%H:%M:%S"),
+                zone.format(*at, "%H:%M:%S")
+            ),
             other => other.to_string(),
         },
     }

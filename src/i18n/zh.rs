@@ -86,8 +86,24 @@ pub fn refusal(r: &Refusal, zone: EventZone) -> String {
             first,
         } => format!("第{round}轮还有{missing}台没有结果 (首台: 第{first}台)"),
         Refusal::Pairing(m) => format!("无法编排: {m}"),
-        Refusal::Registration(m) => format!("报名被拒: {m}"),
+        Refusal::Registration(m) => format!("报名被拒: {}", super::errors::registration(m, L)),
         Refusal::Rule(m) => m.clone(),
+        Refusal::FlagBeforeClockInput {
+            round,
+            board,
+            since,
+            at,
+        } => format!(
+            "第{round}轮第{board}台: 棋钟最后一次输入的时间是 {}, 晚于本次确认 ({}); 是否有棋钟输入用错了时区? 请先按棋盘上的钟校正 (clock set) 再确认超时",
+            zone.format(*since, "%H:%M:%S"),
+            zone.format(*at, "%H:%M:%S")
+        ),
+        Refusal::CorrectionWithoutTime => {
+            "--correction 须与时间 (--at) 一起使用: 此命令不带时间".to_string()
+        }
+        Refusal::CorrectionWithoutReason => {
+            "--correction 须写明理由 (--correction 理由)".to_string()
+        }
         Refusal::Text(f) => f.text(crate::domain::rules::Lang::Zh),
         Refusal::Skew(s) => s.text(crate::domain::rules::Lang::Zh),
         Refusal::RoundNotStarted { round } => format!(
@@ -122,7 +138,7 @@ pub fn refusal(r: &Refusal, zone: EventZone) -> String {
         Refusal::SwapSelf(board) => format!("第{board}台不能与自己交换"),
         Refusal::BreaksRule(w) => format!(
             "此更改违反规则: {}; 如确需更改, 加 --force --reason 理由",
-            w.join("; ")
+            w.iter().map(|b| super::errors::rule_break(b, L)).collect::<Vec<_>>().join("; ")
         ),
         Refusal::SameResult {
             round,

@@ -4,34 +4,26 @@
 //! and blank lines. Each record keeps the line number where it starts.
 
 use super::table::{Cell, RawRow, Table};
+use super::{ImportError, ImportNote};
 
 /// Decodes the bytes of a text file. Returns the text and a note when it was not UTF-8.
-pub fn decode(bytes: &[u8]) -> Result<(String, Option<String>), String> {
+pub fn decode(bytes: &[u8]) -> Result<(String, Option<ImportNote>), ImportError> {
     if let Some((enc, bom)) = encoding_rs::Encoding::for_bom(bytes) {
         let body = &bytes[bom..];
         return match enc.decode_without_bom_handling_and_without_replacement(body) {
             Some(text) => Ok((
                 text.into_owned(),
-                (enc != encoding_rs::UTF_8).then(|| format!("read as {} text", enc.name())),
+                (enc != encoding_rs::UTF_8).then(|| ImportNote::ReadAs(enc.name().to_string())),
             )),
-            None => Err(format!(
-                "the file starts with a {} mark but is not valid {}: save it as 'CSV UTF-8'",
-                enc.name(),
-                enc.name()
-            )),
+            None => Err(ImportError::BadBom(enc.name().to_string())),
         };
     }
     if let Ok(text) = std::str::from_utf8(bytes) {
         return Ok((text.to_string(), None));
     }
     match encoding_rs::GB18030.decode_without_bom_handling_and_without_replacement(bytes) {
-        Some(text) => Ok((
-            text.into_owned(),
-            Some("the file is not UTF-8; read it as GBK (Excel's CSV on Chinese Windows)".into()),
-        )),
-        None => Err(
-            "not UTF-8 (nor GBK): in Excel choose 'Save as' > 'CSV UTF-8 (comma delimited)'".into(),
-        ),
+        Some(text) => Ok((text.into_owned(), Some(ImportNote::ReadAsGbk))),
+        None => Err(ImportError::NotText),
     }
 }
 
@@ -55,7 +47,7 @@ fn separator(text: &str) -> char {
 
 /// Splits CSV text into rows. Blank records (blank lines, or separators only) are dropped.
 /// Fails only on a quoted field that is never closed.
-pub fn parse(text: &str) -> Result<Table, String> {
+pub fn parse(text: &str) -> Result<Table, ImportError> {
     let sep = separator(text);
     let mut rows = Vec::new();
     let mut cells: Vec<Cell> = Vec::new();
@@ -112,20 +104,17 @@ pub fn parse(text: &str) -> Result<Table, String> {
                 end_field(&mut cells, &mut field);
                 fields += 1;
                 if fields > super::limits::MAX_CELLS {
-                    return Err(format!(
-                        "line {line}: more than {} cells in the file; an entry file is limited to {}",
-                        super::limits::MAX_CELLS,
-                        super::limits::MAX_CELLS
-                    ));
+                    return Err(ImportError::TooManyCells {
+                        line,
+                        max: super::limits::MAX_CELLS,
+                    });
                 }
             }
             _ => field.push(c),
         }
     }
     if in_quotes {
-        return Err(format!(
-            "line {quote_line}: a quoted field (\"…) is never closed"
-        ));
+        return Err(ImportError::UnclosedQuote(quote_line));
     }
     if !field.is_empty() || !cells.is_empty() {
         end_field(&mut cells, &mut field);
@@ -152,7 +141,7 @@ mod tests {
     #[test]
     fn a_file_of_separators_is_refused_by_its_cell_count() {
         let text = format!("姓名,x\n{}", ",".repeat(1_100_000));
-        let e = parse(&text).unwrap_err();
+        let e = parse(&text).unwrap_err().to_string();
         assert!(e.starts_with("line 2: more than 1000000 cells"), "{e}");
     }
 
@@ -181,7 +170,7 @@ mod tests {
 
     #[test]
     fn unclosed_quote_names_its_line() {
-        let e = parse("姓名\n\"张三\n李四\n").unwrap_err();
+        let e = parse("姓名\n\"张三\n李四\n").unwrap_err().to_string();
         assert!(e.starts_with("line 2:"), "{e}");
     }
 
@@ -201,14 +190,14 @@ mod tests {
         let (gbk, _, _) = encoding_rs::GBK.encode("姓名,性别\n张三,男\n");
         let (s, note) = decode(&gbk).unwrap();
         assert_eq!(s, "姓名,性别\n张三,男\n");
-        assert!(note.unwrap().contains("GBK"));
+        assert!(note.unwrap().to_string().contains("GBK"));
         let mut utf16 = vec![0xFF, 0xFE];
         for u in "姓名\t性别".encode_utf16() {
             utf16.extend(u.to_le_bytes());
         }
         assert_eq!(decode(&utf16).unwrap().0, "姓名\t性别");
         // Bytes that are neither UTF-8 nor GBK.
-        let e = decode(&[0x81, 0x20, 0xFF, 0xFF]).unwrap_err();
+        let e = decode(&[0x81, 0x20, 0xFF, 0xFF]).unwrap_err().to_string();
         assert!(e.contains("CSV UTF-8"), "{e}");
     }
 }

@@ -213,7 +213,7 @@ impl Header {
 const SEARCH_ROWS: usize = 10;
 
 /// Finds the header row: the first of the first rows with a name column.
-pub fn locate(rows: &[RawRow]) -> Result<Header, String> {
+pub fn locate(rows: &[RawRow]) -> Result<Header, super::ImportError> {
     for (i, row) in rows.iter().take(SEARCH_ROWS).enumerate() {
         let texts: Vec<String> = row.cells.iter().map(Cell::text).collect();
         if !texts.iter().any(|t| field_of(t) == Some(Field::Name)) {
@@ -226,13 +226,12 @@ pub fn locate(rows: &[RawRow]) -> Result<Header, String> {
                 Some(f) => {
                     if let Some(first) = columns[f.index()] {
                         let first: usize = first;
-                        return Err(format!(
-                            "two columns for {} ({}): '{}' and '{}'; keep one",
-                            f.word(),
-                            f.chinese(),
-                            texts[first],
-                            text
-                        ));
+                        return Err(super::ImportError::TwoColumns {
+                            word: f.word(),
+                            chinese: f.chinese(),
+                            first: texts[first].clone(),
+                            second: text.clone(),
+                        });
                     }
                     columns[f.index()] = Some(col);
                 }
@@ -256,14 +255,7 @@ pub fn locate(rows: &[RawRow]) -> Result<Header, String> {
                 .collect()
         })
         .unwrap_or_default();
-    Err(format!(
-        "no name column: the header row needs 姓名 (or name); found: {}",
-        if found.is_empty() {
-            "nothing".to_string()
-        } else {
-            found.join(", ")
-        }
-    ))
+    Err(super::ImportError::NoNameColumn(found))
 }
 
 #[cfg(test)]
@@ -318,7 +310,9 @@ mod tests {
 
     #[test]
     fn missing_name_column_is_named() {
-        let e = locate(&[row(1, &["性别", "出生日期"])]).unwrap_err();
+        let e = locate(&[row(1, &["性别", "出生日期"])])
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("no name column"), "{e}");
         assert!(e.contains("姓名"), "{e}");
         assert!(e.contains("性别, 出生日期"), "{e}");
@@ -326,7 +320,9 @@ mod tests {
 
     #[test]
     fn two_name_columns_are_refused() {
-        let e = locate(&[row(1, &["姓名", "name"])]).unwrap_err();
+        let e = locate(&[row(1, &["姓名", "name"])])
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("two columns for name"), "{e}");
     }
 }

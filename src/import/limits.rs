@@ -137,56 +137,58 @@ fn mb(bytes: u64) -> u64 {
 ///
 /// # Errors
 /// One line naming the limit and the part that broke it.
-pub fn check_workbook(path: &Path) -> Result<(), String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read the file: {e}"))?;
+pub fn check_workbook(path: &Path) -> Result<(), super::ImportError> {
+    use super::ImportError;
+    let unreadable = |part: Option<&str>, e: &dyn std::fmt::Display| ImportError::Unreadable {
+        part: part.map(str::to_string),
+        detail: e.to_string(),
+        hint: false,
+    };
+    let file = std::fs::File::open(path).map_err(|e| ImportError::read(&e))?;
     let Ok(mut zip) = zip::ZipArchive::new(std::io::BufReader::new(file)) else {
         return Ok(());
     };
     if zip.len() > MAX_PARTS {
-        return Err(format!(
-            "the workbook has {} parts; an entry file has at most {MAX_PARTS}",
-            zip.len()
-        ));
+        return Err(ImportError::TooManyParts {
+            parts: zip.len(),
+            max: MAX_PARTS,
+        });
     }
     let mut total: u64 = 0;
     let mut buf = vec![0u8; 64 * 1024];
     for i in 0..zip.len() {
-        let mut part = zip
-            .by_index(i)
-            .map_err(|e| format!("not a readable spreadsheet ({e})"))?;
-        let name = part
-            .name()
-            .map_err(|e| format!("not a readable spreadsheet ({e})"))?
-            .to_string();
+        let mut part = zip.by_index(i).map_err(|e| unreadable(None, &e))?;
+        let name = part.name().map_err(|e| unreadable(None, &e))?.to_string();
         let mut cells = Cells::default();
         loop {
             let n = part
                 .read(&mut buf)
-                .map_err(|e| format!("not a readable spreadsheet ({name}: {e})"))?;
+                .map_err(|e| unreadable(Some(&name), &e))?;
             if n == 0 {
                 break;
             }
             total += n as u64;
             if total > MAX_UNPACKED {
-                return Err(format!(
-                    "the workbook unpacks to more than {} MB (at {name}); entry files are limited to {} MB unpacked: is it really an entry list?",
-                    mb(MAX_UNPACKED),
-                    mb(MAX_UNPACKED)
-                ));
+                return Err(ImportError::Unpacked {
+                    mb: mb(MAX_UNPACKED),
+                    part: name,
+                });
             }
             cells.feed(&buf[..n]);
             if cells.count > MAX_CELLS {
-                return Err(format!(
-                    "{name}: more than {MAX_CELLS} cells; an entry sheet is limited to {MAX_CELLS}"
-                ));
+                return Err(ImportError::SheetCells {
+                    part: name,
+                    max: MAX_CELLS,
+                });
             }
         }
         if cells.span() > MAX_CELLS {
-            return Err(format!(
-                "{name}: its cells span {} rows × {} columns, more than {MAX_CELLS} positions: delete the stray cells far below or to the right",
-                cells.rows.map_or(1, |(lo, hi)| hi - lo + 1),
-                cells.cols.map_or(1, |(lo, hi)| hi - lo + 1),
-            ));
+            return Err(ImportError::SheetSpan {
+                part: name,
+                rows: cells.rows.map_or(1, |(lo, hi)| hi - lo + 1),
+                cols: cells.cols.map_or(1, |(lo, hi)| hi - lo + 1),
+                max: MAX_CELLS,
+            });
         }
     }
     Ok(())

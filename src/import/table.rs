@@ -69,7 +69,7 @@ impl RawRow {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Table {
     pub rows: Vec<RawRow>,
-    pub notes: Vec<String>,
+    pub notes: Vec<super::ImportNote>,
     /// "line" for CSV, "row" for spreadsheets: how a person finds a row in the file.
     pub unit: &'static str,
 }

@@ -18,14 +18,56 @@ pub fn halfwidth(s: &str) -> String {
         .collect()
 }
 
+/// Why a cell's value was not read (the field is named beside it); `Display` is English,
+/// `i18n::errors::value` renders it in either language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ValueFault {
+    EmptyDate,
+    /// Not a date in any form read (with an example).
+    NotADate(String),
+    /// A number or a true/false cell that is no date.
+    NoDate(String),
+    YearNotFirst(String),
+    TwoDigitYear(String),
+    NoDay(String),
+    OnlyYear(String),
+    NotAGender(String),
+    NotYesNo(String),
+}
+
+impl std::fmt::Display for ValueFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ValueFault::EmptyDate => f.write_str("empty date"),
+            ValueFault::NotADate(t) => write!(f, "'{t}' is not a date (e.g. 2010-07-06)"),
+            ValueFault::NoDate(t) => write!(f, "{t} is not a date"),
+            ValueFault::YearNotFirst(t) => write!(
+                f,
+                "'{t}': put the year first (e.g. 2010-07-06), day-month-year is ambiguous"
+            ),
+            ValueFault::TwoDigitYear(t) => write!(f, "'{t}': give the year with four digits"),
+            ValueFault::NoDay(t) => write!(
+                f,
+                "'{t}' has no day: give year, month and day (e.g. 2010-07-06)"
+            ),
+            ValueFault::OnlyYear(t) => write!(
+                f,
+                "'{t}' is only a year: give year, month and day (e.g. 2010-07-06)"
+            ),
+            ValueFault::NotAGender(t) => write!(f, "'{t}' is not a gender (男/女, m/f)"),
+            ValueFault::NotYesNo(t) => write!(f, "'{t}' is not yes or no (是/否, y/n, 1/0)"),
+        }
+    }
+}
+
 /// Parses a date in the common forms: 2010-07-06, 2010/7/6, 2010年7月6日, 2010.7.6, 20100706,
 /// with an optional time after it (2010-07-06 00:00:00, 2010-07-06T00:00:00).
-pub fn parse_date(input: &str) -> Result<NaiveDate, String> {
+pub fn parse_date(input: &str) -> Result<NaiveDate, ValueFault> {
     let t = halfwidth(input.trim());
     let t = t.trim();
-    let bad = || format!("'{t}' is not a date (e.g. 2010-07-06)");
+    let bad = || ValueFault::NotADate(t.to_string());
     if t.is_empty() {
-        return Err("empty date".into());
+        return Err(ValueFault::EmptyDate);
     }
     // Drop a time of day: "2010-07-06 00:00:00", "2010-07-06T00:00".
     let date_part = t.split([' ', 'T']).next().unwrap_or(t).trim();
@@ -50,16 +92,10 @@ pub fn parse_date(input: &str) -> Result<NaiveDate, String> {
     }
     match parts.as_slice() {
         [year, month, day] if year.len() == 4 => ymd(year, month, day).ok_or_else(bad),
-        [d, _, y] if y.len() == 4 && d.len() <= 2 => Err(format!(
-            "'{t}': put the year first (e.g. 2010-07-06), day-month-year is ambiguous"
-        )),
-        [y, _, _] if y.len() == 2 => Err(format!("'{t}': give the year with four digits")),
-        [y, _] if y.len() == 4 => Err(format!(
-            "'{t}' has no day: give year, month and day (e.g. 2010-07-06)"
-        )),
-        [y] if y.len() == 4 => Err(format!(
-            "'{t}' is only a year: give year, month and day (e.g. 2010-07-06)"
-        )),
+        [d, _, y] if y.len() == 4 && d.len() <= 2 => Err(ValueFault::YearNotFirst(t.into())),
+        [y, _, _] if y.len() == 2 => Err(ValueFault::TwoDigitYear(t.into())),
+        [y, _] if y.len() == 4 => Err(ValueFault::NoDay(t.into())),
+        [y] if y.len() == 4 => Err(ValueFault::OnlyYear(t.into())),
         _ => Err(bad()),
     }
 }
@@ -70,9 +106,10 @@ fn ymd(y: &str, m: &str, d: &str) -> Option<NaiveDate> {
 
 /// The date of an Excel serial day number (1900 date system, as Excel on Windows writes):
 /// 1 is 1900-01-01 and Excel's phantom 1900-02-29 is day 60.
-pub fn excel_serial(n: f64) -> Result<NaiveDate, String> {
+pub fn excel_serial(n: f64) -> Result<NaiveDate, ValueFault> {
+    let no_date = || ValueFault::NoDate(n.to_string());
     if !n.is_finite() {
-        return Err(format!("{n} is not a date"));
+        return Err(no_date());
     }
     let whole = n.floor();
     // 8-digit numbers are yyyymmdd typed into a number cell.
@@ -80,25 +117,23 @@ pub fn excel_serial(n: f64) -> Result<NaiveDate, String> {
         return parse_date(&format!("{whole:.0}"));
     }
     if !(1.0..2_958_466.0).contains(&n) {
-        return Err(format!("{n} is not a date"));
+        return Err(no_date());
     }
     // Four-digit numbers in the range of birth years are years typed without month and day.
     if (1900.0..=2100.0).contains(&whole) && n.fract() == 0.0 {
-        return Err(format!(
-            "'{whole}' is only a year: give year, month and day (e.g. 2010-07-06)"
-        ));
+        return Err(ValueFault::OnlyYear(whole.to_string()));
     }
     let days = whole as i64;
-    let epoch = NaiveDate::from_ymd_opt(1899, 12, 30).ok_or("no epoch")?;
+    let epoch = NaiveDate::from_ymd_opt(1899, 12, 30).ok_or_else(no_date)?;
     // Before the phantom leap day, Excel's serial is one ahead of the real calendar.
     let days = if days < 60 { days + 1 } else { days };
     epoch
         .checked_add_signed(Duration::days(days))
-        .ok_or_else(|| format!("{n} is not a date"))
+        .ok_or_else(no_date)
 }
 
 /// 男/女/m/f (any case), male/female, 男性/女性.
-pub fn parse_gender(s: &str) -> Result<Gender, String> {
+pub fn parse_gender(s: &str) -> Result<Gender, ValueFault> {
     let t = halfwidth(s.trim());
     let t = t.trim();
     match t {
@@ -107,11 +142,11 @@ pub fn parse_gender(s: &str) -> Result<Gender, String> {
         _ => {}
     }
     t.parse::<Gender>()
-        .map_err(|_| format!("'{t}' is not a gender (男/女, m/f)"))
+        .map_err(|_| ValueFault::NotAGender(t.to_string()))
 }
 
 /// 是/否, y/n, yes/no, 1/0, true/false, 本地/外地, √/×. An empty cell is "no".
-pub fn parse_local(s: &str) -> Result<bool, String> {
+pub fn parse_local(s: &str) -> Result<bool, ValueFault> {
     let t = halfwidth(s.trim());
     let t = t.trim();
     match t.to_lowercase().as_str() {
@@ -119,7 +154,7 @@ pub fn parse_local(s: &str) -> Result<bool, String> {
             Ok(false)
         }
         "是" | "y" | "yes" | "1" | "true" | "t" | "本地" | "√" | "✓" | "✔" => Ok(true),
-        _ => Err(format!("'{t}' is not yes or no (是/否, y/n, 1/0)")),
+        _ => Err(ValueFault::NotYesNo(t.to_string())),
     }
 }
 
@@ -156,13 +191,39 @@ mod tests {
         assert!(
             parse_date("2010-02-30")
                 .unwrap_err()
+                .to_string()
                 .contains("is not a date")
         );
-        assert!(parse_date("6/7/2010").unwrap_err().contains("year first"));
-        assert!(parse_date("10-7-6").unwrap_err().contains("four digits"));
-        assert!(parse_date("2010年7月").unwrap_err().contains("no day"));
-        assert!(parse_date("2010").unwrap_err().contains("only a year"));
-        assert!(parse_date("十岁").unwrap_err().contains("is not a date"));
+        assert!(
+            parse_date("6/7/2010")
+                .unwrap_err()
+                .to_string()
+                .contains("year first")
+        );
+        assert!(
+            parse_date("10-7-6")
+                .unwrap_err()
+                .to_string()
+                .contains("four digits")
+        );
+        assert!(
+            parse_date("2010年7月")
+                .unwrap_err()
+                .to_string()
+                .contains("no day")
+        );
+        assert!(
+            parse_date("2010")
+                .unwrap_err()
+                .to_string()
+                .contains("only a year")
+        );
+        assert!(
+            parse_date("十岁")
+                .unwrap_err()
+                .to_string()
+                .contains("is not a date")
+        );
     }
 
     #[test]
@@ -174,7 +235,12 @@ mod tests {
         assert_eq!(excel_serial(61.0), Ok(d(1900, 3, 1)));
         assert_eq!(excel_serial(1.0), Ok(d(1900, 1, 1)));
         assert_eq!(excel_serial(20_100_706.0), Ok(d(2010, 7, 6)));
-        assert!(excel_serial(2010.0).unwrap_err().contains("only a year"));
+        assert!(
+            excel_serial(2010.0)
+                .unwrap_err()
+                .to_string()
+                .contains("only a year")
+        );
         assert!(excel_serial(-3.0).is_err());
         assert!(excel_serial(f64::NAN).is_err());
     }
@@ -185,7 +251,12 @@ mod tests {
         assert_eq!(parse_gender(" 女 "), Ok(Gender::F));
         assert_eq!(parse_gender("F"), Ok(Gender::F));
         assert_eq!(parse_gender("Male"), Ok(Gender::M));
-        assert!(parse_gender("未知").unwrap_err().contains("not a gender"));
+        assert!(
+            parse_gender("未知")
+                .unwrap_err()
+                .to_string()
+                .contains("not a gender")
+        );
         for yes in ["是", "Y", "yes", "1", "TRUE", "√", "本地"] {
             assert_eq!(parse_local(yes), Ok(true), "{yes}");
         }

@@ -28,18 +28,23 @@ fn cell(d: &Data) -> Cell {
 
 /// Reads the first sheet that has a name column (the first sheet if none has one, so that
 /// the caller reports the missing header).
-pub fn read(path: &Path) -> Result<Table, String> {
-    let mut book = open_workbook_auto(path)
-        .map_err(|e| format!("not a readable spreadsheet ({e}); save it as .xlsx or CSV UTF-8"))?;
+pub fn read(path: &Path) -> Result<Table, super::ImportError> {
+    use super::ImportError;
+    let mut book = open_workbook_auto(path).map_err(|e| ImportError::Unreadable {
+        part: None,
+        detail: e.to_string(),
+        hint: true,
+    })?;
     let names = book.sheet_names();
     if names.is_empty() {
-        return Err("the workbook has no sheets".into());
+        return Err(ImportError::NoSheets);
     }
     let mut first: Option<Table> = None;
     for (i, name) in names.iter().enumerate() {
-        let range = book
-            .worksheet_range(name)
-            .map_err(|e| format!("sheet '{name}': {e}"))?;
+        let range = book.worksheet_range(name).map_err(|e| ImportError::Sheet {
+            sheet: name.clone(),
+            detail: e.to_string(),
+        })?;
         let (r0, _) = range.start().unwrap_or((0, 0));
         let rows: Vec<RawRow> = range
             .rows()
@@ -57,9 +62,7 @@ pub fn read(path: &Path) -> Result<Table, String> {
         };
         if header::locate(&table.rows).is_ok() {
             if i > 0 {
-                table.notes.push(format!(
-                    "read sheet '{name}' (the first with a name column)"
-                ));
+                table.notes.push(super::ImportNote::ReadSheet(name.clone()));
             }
             return Ok(table);
         }

@@ -63,10 +63,18 @@ pub enum DecodeError {
     NoHash,
     #[error("the hash does not match the line (edited)")]
     BadHash,
-    #[error("cannot read the record: {0}")]
-    Syntax(String),
+    /// RON could not read the line; `code` is the parser's finding (rendered by the
+    /// catalog, `i18n::errors`).
+    #[error("cannot read the record: column {column}: {code}")]
+    Syntax { column: usize, code: ron::Error },
     #[error("format version {0} is newer than this program understands")]
     Version(u32),
+    #[error("cannot read the record: the append's record count runs {more} after {before}")]
+    BatchCount { more: u32, before: u32 },
+    #[error("cannot read the record: a second tournament record")]
+    SecondCreated,
+    #[error("cannot read the record: another record was written onto the end of this line")]
+    WrittenOnto,
 }
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
@@ -149,8 +157,10 @@ pub fn decode(line: &str) -> Result<Record, DecodeError> {
     if !digest_matches(body.as_bytes(), hash) {
         return Err(DecodeError::BadHash);
     }
-    let rec: Record = ron::from_str(line)
-        .map_err(|e| DecodeError::Syntax(format!("column {}: {}", e.span.start.col, e.code)))?;
+    let rec: Record = ron::from_str(line).map_err(|e| DecodeError::Syntax {
+        column: e.span.start.col,
+        code: e.code,
+    })?;
     if rec.v > VERSION {
         return Err(DecodeError::Version(rec.v));
     }

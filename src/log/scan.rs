@@ -73,10 +73,10 @@ pub(super) fn check(
     {
         return Err(Damage::Bad {
             line,
-            error: DecodeError::Syntax(format!(
-                "the append's record count runs {} after {}",
-                rec.more, b.more
-            )),
+            error: DecodeError::BatchCount {
+                more: rec.more,
+                before: b.more,
+            },
         });
     }
     if line == 1 && !matches!(rec.ev, Event::Created { .. }) {
@@ -85,7 +85,7 @@ pub(super) fn check(
     if line > 1 && matches!(rec.ev, Event::Created { .. }) {
         return Err(Damage::Bad {
             line,
-            error: DecodeError::Syntax("a second tournament record".into()),
+            error: DecodeError::SecondCreated,
         });
     }
     Ok(rec)

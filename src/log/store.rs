@@ -88,6 +88,9 @@ pub enum LogError {
     Shortened { path: String, damage: Damage },
     #[error("{path}: gave up waiting for the lock; nothing was written")]
     Cancelled { path: String },
+    /// The log is open for reading only (no write permission for this user).
+    #[error("{path}: the log is read-only for this user; nothing was written")]
+    ReadOnly { path: String },
 }
 
 /// How a reader that shows the tournament treats a damaged or newer-version log.
@@ -509,9 +512,7 @@ impl Log {
                 if buf[0] != b'\n' {
                     self.set_damage(Damage::Bad {
                         line: self.lines,
-                        error: DecodeError::Syntax(
-                            "another record was written onto the end of this line".into(),
-                        ),
+                        error: DecodeError::WrittenOnto,
                     });
                     return Ok(scan.new);
                 }
@@ -658,10 +659,9 @@ impl Log {
         decide: impl FnOnce(&Tournament) -> Result<Vec<Event>, Refusal>,
     ) -> Result<Vec<Record>, LogError> {
         if !self.writable {
-            return Err(io_err(&self.path)(std::io::Error::new(
-                std::io::ErrorKind::PermissionDenied,
-                "the log is read-only for this user; nothing was written",
-            )));
+            return Err(LogError::ReadOnly {
+                path: self.path.display().to_string(),
+            });
         }
         self.lock_exclusive(cancel)?;
         let result = self.append_locked(actor, at, decide);

@@ -27,7 +27,7 @@ pub struct Snapshot {
     /// Counts the changes seen since the server started (1 at start).
     pub version: u64,
     /// The log's damage, in words, when it could not be read to the end: pages show it.
-    pub damage: Option<String>,
+    pub damage: Option<crate::log::Damage>,
 }
 
 /// The receiving ends, shared by every request.
@@ -50,7 +50,7 @@ fn snapshot(log: &Log, version: u64) -> Arc<Snapshot> {
     Arc::new(Snapshot {
         tournament: log.state().clone(),
         version,
-        damage: log.damage().map(ToString::to_string),
+        damage: log.damage().cloned(),
     })
 }
 

@@ -85,10 +85,14 @@ impl Params {
 }
 
 fn ctx(snap: &Snapshot, p: &Params) -> Ctx {
+    let lang = p.lang(snap);
     Ctx {
-        lang: p.lang(snap),
+        lang,
         title: snap.tournament.title.clone(),
-        damage: snap.damage.clone(),
+        damage: snap
+            .damage
+            .as_ref()
+            .map(|d| crate::i18n::errors::damage(d, lang)),
         version: snap.version,
     }
 }

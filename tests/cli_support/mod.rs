@@ -75,10 +75,11 @@ impl Event {
         p
     }
 
-    /// A command that must be refused: returns standard error, checks the log is unchanged.
+    /// A command that must be refused: returns standard error (in English, which these
+    /// tests read), checks the log is unchanged.
     pub fn refused(&self, args: &[&str]) -> String {
         let before = std::fs::read(&self.log).unwrap();
-        let out = run(args);
+        let out = run(&[&["--lang", "en"], args].concat());
         assert!(!out.status.success(), "{args:?} should be refused");
         assert_eq!(
             std::fs::read(&self.log).unwrap(),

@@ -231,6 +231,8 @@ struct State<'a, W> {
     dualvar: Vec<W>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
+    /// Per node, NONE between uses (`add_blossom`'s map of neighbouring blossoms).
+    scratch: Vec<usize>,
 }
 
 /// Solves the matching on vertices `0..n` with `edges` `(u, v, weight)`: among the matchings
@@ -296,6 +298,7 @@ fn attempt<W: Weight>(
         dualvar,
         allowedge: vec![false; edges.len()],
         queue: Vec::new(),
+        scratch: vec![NONE; 2 * n],
     };
     for v in 0..n {
         if s.mate[v] != NONE {
@@ -439,7 +442,10 @@ impl<W: Weight> State<'_, W> {
             }
             self.inblossom[leaf] = b;
         }
-        let mut bestedgeto = vec![NONE; 2 * self.n];
+        // `scratch` (all NONE between calls) maps each S-blossom next to the new one to the
+        // least-slack edge reaching it; `reached` lists the entries set, in order.
+        let mut bestedgeto = std::mem::take(&mut self.scratch);
+        let mut reached: Vec<usize> = Vec::new();
         for &sub in &path {
             let lists: Vec<Vec<usize>> = match self.blossombestedges[sub].take() {
                 Some(list) => vec![list],
@@ -461,13 +467,22 @@ impl<W: Weight> State<'_, W> {
                         && self.label[bj] == 1
                         && (bestedgeto[bj] == NONE || self.slack(k2) < self.slack(bestedgeto[bj]))
                     {
+                        if bestedgeto[bj] == NONE {
+                            reached.push(bj);
+                        }
                         bestedgeto[bj] = k2;
                     }
                 }
             }
             self.bestedge[sub] = NONE;
         }
-        let best: Vec<usize> = bestedgeto.into_iter().filter(|&k2| k2 != NONE).collect();
+        // In node order, as a scan of the whole array would list them.
+        reached.sort_unstable();
+        let best: Vec<usize> = reached
+            .iter()
+            .map(|&bj| std::mem::replace(&mut bestedgeto[bj], NONE))
+            .collect();
+        self.scratch = bestedgeto;
         self.bestedge[b] = NONE;
         for &k2 in &best {
             if self.bestedge[b] == NONE || self.slack(k2) < self.slack(self.bestedge[b]) {

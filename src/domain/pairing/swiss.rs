@@ -53,6 +53,9 @@ use crate::domain::event::{Pairing, Stage};
 use crate::domain::ids::{PlayerNo, Round};
 use crate::domain::side::Side;
 use crate::domain::tournament::Tournament;
+// Hand-made pairings' rule breaks, as data (issue 13).
+use crate::domain::ids::Board;
+use crate::domain::refusal::{RuleBreak, Who};
 
 /// A section's pairing: (red, black) pairs, the bye, and its explanation.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -662,7 +665,7 @@ fn float_reason(p: &Problem, floaters: &[usize], bye: Option<usize>) -> Criterio
 
 /// Lists the hard rules a hand-made pairing of `round` breaks (rematches, third colour in a
 /// row, colour difference of three, players of different sections).
-pub fn check_hard_rules(t: &Tournament, round: Round, games: &[Pairing]) -> Vec<String> {
+pub fn check_hard_rules(t: &Tournament, round: Round, games: &[Pairing]) -> Vec<RuleBreak> {
     let byes: Vec<PlayerNo> = t.round(round).map(|r| r.byes.clone()).unwrap_or_default();
     check_hard_rules_with(t, round, games, &byes)
 }
@@ -674,26 +677,26 @@ pub fn check_manual(
     round: Round,
     games: &[Pairing],
     byes: &[PlayerNo],
-) -> Vec<String> {
+) -> Vec<RuleBreak> {
     let mut out = check_hard_rules_with(t, round, games, byes);
     let sections = super::entrants(t, round);
     let entrant: HashMap<PlayerNo, &Entrant> =
         sections.iter().flatten().map(|e| (e.no, e)).collect();
-    let name = |no: PlayerNo| t.player(no).map_or("?", |p| p.entry.name.as_str());
+    let who = |no: PlayerNo| Who {
+        no,
+        name: t
+            .player(no)
+            .map_or("?", |p| p.entry.name.as_str())
+            .to_string(),
+    };
     for &b in byes {
         match entrant.get(&b) {
-            None => out.push(format!(
-                "bye: player {b} ({}) is not eligible for round {round}",
-                name(b)
-            )),
-            Some(e) if e.had_bye => out.push(format!(
-                "bye: player {b} ({}) would get a second bye",
-                name(b)
-            )),
+            None => out.push(RuleBreak::ByeNotEligible { who: who(b), round }),
+            Some(e) if e.had_bye => out.push(RuleBreak::SecondBye { who: who(b) }),
             Some(_) => {}
         }
         if games.iter().any(|g| g.red == b || g.black == b) {
-            out.push(format!("bye: player {b} ({}) also plays", name(b)));
+            out.push(RuleBreak::ByeAlsoPlays { who: who(b) });
         }
     }
     out
@@ -733,29 +736,33 @@ fn check_hard_rules_with(
     round: Round,
     games: &[Pairing],
     byes: &[PlayerNo],
-) -> Vec<String> {
+) -> Vec<RuleBreak> {
     let mut out = Vec::new();
     let sections = super::entrants(t, round);
     let entrant: HashMap<PlayerNo, &Entrant> =
         sections.iter().flatten().map(|e| (e.no, e)).collect();
-    let name = |no: PlayerNo| t.player(no).map_or("?", |p| p.entry.name.as_str());
-    let who = |no: PlayerNo| format!("{no} ({})", name(no));
+    let who = |no: PlayerNo| Who {
+        no,
+        name: t
+            .player(no)
+            .map_or("?", |p| p.entry.name.as_str())
+            .to_string(),
+    };
     let last = round.0 >= t.rules.rounds;
-    let mut boards: HashMap<PlayerNo, Vec<String>> = HashMap::new();
+    let mut boards: HashMap<PlayerNo, Vec<Board>> = HashMap::new();
     for g in games {
         for no in [g.red, g.black] {
-            boards.entry(no).or_default().push(g.board.to_string());
+            boards.entry(no).or_default().push(g.board);
         }
     }
-    let mut twice: Vec<(&PlayerNo, &Vec<String>)> =
+    let mut twice: Vec<(&PlayerNo, &Vec<Board>)> =
         boards.iter().filter(|(_, b)| b.len() > 1).collect();
     twice.sort();
     for (no, b) in twice {
-        out.push(format!(
-            "player {} is paired twice (boards {})",
-            who(*no),
-            b.join(", ")
-        ));
+        out.push(RuleBreak::PairedTwice {
+            who: who(*no),
+            boards: b.clone(),
+        });
     }
     let mut missing: Vec<PlayerNo> = entrant
         .keys()
@@ -764,17 +771,18 @@ fn check_hard_rules_with(
         .collect();
     missing.sort();
     for no in missing {
-        out.push(format!("player {} is not paired", who(no)));
+        out.push(RuleBreak::NotPaired { who: who(no) });
     }
     for g in games.iter().filter(|g| g.stage == Stage::Swiss) {
-        let b = g.board;
+        let board = g.board;
         let (Some(er), Some(eb)) = (entrant.get(&g.red), entrant.get(&g.black)) else {
             for no in [g.red, g.black] {
                 if !entrant.contains_key(&no) {
-                    out.push(format!(
-                        "board {b}: player {} is not eligible for round {round}",
-                        who(no)
-                    ));
+                    out.push(RuleBreak::NotEligible {
+                        board,
+                        who: who(no),
+                        round,
+                    });
                 }
             }
             continue;
@@ -784,20 +792,20 @@ fn check_hard_rules_with(
             t.player(g.black).map_or(0, |p| p.section),
         );
         if sr != sb {
-            out.push(format!(
-                "board {b}: {} ({}) and {} ({}) are in different sections",
-                who(g.red),
-                t.section_name(sr),
-                who(g.black),
-                t.section_name(sb)
-            ));
+            out.push(RuleBreak::DifferentSections {
+                board,
+                red: who(g.red),
+                red_section: t.section_name(sr).to_string(),
+                black: who(g.black),
+                black_section: t.section_name(sb).to_string(),
+            });
         }
         if er.has_met(g.black) || eb.has_met(g.red) {
-            out.push(format!(
-                "board {b}: {} and {} have already met",
-                who(g.red),
-                who(g.black)
-            ));
+            out.push(RuleBreak::AlreadyMet {
+                board,
+                red: who(g.red),
+                black: who(g.black),
+            });
         }
         if last {
             continue;
@@ -805,19 +813,20 @@ fn check_hard_rules_with(
         for (e, side) in [(er, Side::Red), (eb, Side::Black)] {
             let st = ColourState::of(&e.colours);
             if st.last == Some(side) && st.streak >= 2 {
-                out.push(format!(
-                    "board {b}: {} would have {side} a third time in a row",
-                    who(e.no)
-                ));
+                out.push(RuleBreak::ThirdInRow {
+                    board,
+                    who: who(e.no),
+                    side,
+                });
             }
             let delta = if side == Side::Red { 1 } else { -1 };
             if (st.balance() + delta).abs() >= 3 {
-                out.push(format!(
-                    "board {b}: {} would reach a colour difference of 3 (reds {}, blacks {})",
-                    who(e.no),
-                    st.reds + i32::from(side == Side::Red),
-                    st.blacks + i32::from(side == Side::Black)
-                ));
+                out.push(RuleBreak::Difference {
+                    board,
+                    who: who(e.no),
+                    reds: st.reds + i32::from(side == Side::Red),
+                    blacks: st.blacks + i32::from(side == Side::Black),
+                });
             }
         }
     }
@@ -1085,11 +1094,14 @@ mod tests {
         let t = Tournament::replay(&events).unwrap();
         // A clean pairing: no warnings.
         let clean = [game(1, 2, 3), game(2, 6, 1), game(3, 5, 4), game(4, 7, 8)];
-        assert_eq!(check_hard_rules(&t, Round(3), &clean), Vec::<String>::new());
+        assert_eq!(check_hard_rules(&t, Round(3), &clean), Vec::new());
         // 1 red a third time against 2 (met, 2 black a third time), 4 v 3 again, 5 v 7 across
         // sections, 6 twice, 8 missing.
         let bad = [game(1, 1, 2), game(2, 4, 3), game(3, 5, 7), game(4, 6, 6)];
-        let w = check_hard_rules(&t, Round(3), &bad);
+        let w: Vec<String> = check_hard_rules(&t, Round(3), &bad)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
         let has = |s: &str| w.iter().any(|x| x.contains(s));
         assert!(has("board 1: 1 (P1) and 2 (P2) have already met"), "{w:?}");
         assert!(
