@@ -121,7 +121,10 @@ fn one_bad_row_imports_nothing_and_lists_every_bad_row() {
         "{err}"
     );
     assert!(!err.contains("line 2"), "{err}");
-    assert!(err.contains("4行中有3行无效; 未导入任何棋手"), "{err}");
+    assert!(
+        err.contains("3 of 4 row(s) invalid; nothing imported"),
+        "{err}"
+    );
     assert_eq!(e.players().len(), 1);
 
     // --skip-invalid imports the good row and still lists the bad ones.

@@ -119,7 +119,7 @@ fn xlsx_bad_row_is_named_by_its_spreadsheet_row_and_nothing_is_imported() {
         err.contains("row 8: 吴五: gender: '不详' is not a gender"),
         "{err}"
     );
-    assert!(err.contains("5行中有1行无效"), "{err}");
+    assert!(err.contains("1 of 5 row(s) invalid"), "{err}");
     assert!(e.players().is_empty());
 }
 
