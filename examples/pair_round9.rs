@@ -1,5 +1,6 @@
 //! Pairs round 9 of a 9-round event of N players once and prints the time taken, for
-//! measuring peak memory: `/usr/bin/time -v target/release/examples/pair_round9 5000`.
+//! measuring peak memory: `/usr/bin/time -v target/release/examples/pair_round9 5000`. An
+//! optional second argument picks the seed of rounds 1–8 (default 7, the benchmark's).
 
 use std::time::Instant;
 
@@ -13,13 +14,17 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(5000);
+    let seed: u64 = std::env::args()
+        .nth(2)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(7);
     let setup = Instant::now();
-    let input = pairing_setup::round9_input(n, 7);
+    let input = pairing_setup::round9_input(n, seed);
     let setup = setup.elapsed();
     let start = Instant::now();
     let p = pair_section(&input).expect("round 9 pairs");
     println!(
-        "{n} players: setup (rounds 1-8) {:.2?}, round 9 paired in {:.2?} ({} boards)",
+        "{n} players, seed {seed}: setup (rounds 1-8) {:.2?}, round 9 paired in {:.2?} ({} boards)",
         setup,
         start.elapsed(),
         p.pairs.len()

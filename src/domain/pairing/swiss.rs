@@ -206,7 +206,6 @@ impl<'a> Problem<'a> {
     /// The starting candidate edges of a large field.
     fn candidates(&self) -> HashSet<(usize, usize)> {
         let mut out = HashSet::new();
-        let near = NEAR;
         let k = self.layout.levels.len();
         let mut by_level: Vec<Vec<usize>> = vec![Vec::new(); k];
         for i in 0..self.n {
@@ -221,16 +220,24 @@ impl<'a> Problem<'a> {
             }
         };
         for list in &by_level {
-            // Inside the group: the next few players of each colour class.
+            // Inside the group: the next few players of each colour class in rank order
+            // (the scan ends once every class present has its few).
+            let classes = list
+                .iter()
+                .map(|&i| self.class[i])
+                .collect::<HashSet<_>>()
+                .len();
             for (pos, &a) in list.iter().enumerate() {
-                let mut taken: HashMap<(u8, u32, u32), usize> = HashMap::new();
+                let mut taken: HashMap<Class, usize> = HashMap::new();
+                let mut full = 0;
                 for &b in &list[pos + 1..] {
                     let c = taken.entry(self.class[b]).or_default();
-                    if *c < near && self.legal(a, b) {
+                    if *c < NEAR && self.legal(a, b) {
                         *c += 1;
+                        full += usize::from(*c == NEAR);
                         add(a, b, &mut out);
                     }
-                    if taken.len() >= 4 && taken.values().all(|&c| c >= near) {
+                    if full == classes {
                         break;
                     }
                 }
