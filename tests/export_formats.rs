@@ -472,6 +472,10 @@ fn refusals_are_one_line_and_the_log_is_never_written() {
     let e = refused(&["export", l, "--format", "xlsx", "--what", "players"]);
     assert!(e.contains("--out"), "{e}");
     let e = refused(&["export", l, "--format", "csv", "--round", "12"]);
+    assert!(e.contains("--round 12: 本赛事已编排1轮"), "{e}");
+    let e = refused(&[
+        "--lang", "en", "export", l, "--format", "csv", "--round", "12",
+    ]);
     assert!(
         e.contains("--round 12: the event has 1 paired round(s)"),
         "{e}"
@@ -508,7 +512,25 @@ fn refusals_are_one_line_and_the_log_is_never_written() {
     ok(&["new", f, "--preset", "qigu-2024-07"]);
     ok(&["player", "add", f, "--name", OUYANG]);
     let e = refused(&["export", f, "--format", "txt", "--what", "pairings"]);
+    assert!(e.contains("--what pairings: 尚未编排任何一轮"), "{e}");
+    let e = refused(&[
+        "--lang", "en", "export", f, "--format", "txt", "--what", "pairings",
+    ]);
     assert!(e.contains("no round has been paired yet"), "{e}");
+    // The other refusals of `export` speak the event's language too.
+    let e = refused(&["export", f, "--format", "xlsx", "--what", "standings"]);
+    assert!(e.contains("--format xlsx: 电子表格须用 --out"), "{e}");
+    let e = refused(&[
+        "export",
+        f,
+        "--format",
+        "txt",
+        "--what",
+        "standings",
+        "--by",
+        "name",
+    ]);
+    assert!(e.contains("只有对阵表"), "{e}");
     let text = String::from_utf8(ok(&["export", f, "--format", "txt", "--what", "all"])).unwrap();
     assert!(text.contains(OUYANG) && !text.contains("对阵表"), "{text}");
 }

@@ -338,7 +338,8 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
                     by: by.unwrap_or(crate::cli::args::By::Board),
                 },
                 out.as_deref(),
-                ctx.lang.map(|l| lang(Some(l), None)),
+                // Asked for, else the event's own (primed from the log's first line).
+                ctx.lang.map(|l| lang(Some(l), None)).or(Some(out_lang())),
                 now,
                 ctx.if_damaged(),
             )

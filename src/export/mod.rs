@@ -55,45 +55,111 @@ pub struct Request {
     pub by: By,
 }
 
+/// A refused export, in the words of the event's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExportFault {
+    /// `--by name` with another list than the pairings.
+    ByNameNotPairings(What),
+    /// `--by name` with `--format json`.
+    ByNameJson,
+    /// Scoresheets in a format that does not print.
+    ScoresheetsFormat,
+    /// `--round` outside the paired rounds.
+    RoundOutside { round: Round, paired: usize },
+    /// A per-round report before any round was paired.
+    NothingPaired(What),
+    /// `--format xlsx` without `--out`.
+    XlsxNeedsOut,
+    /// `--out` names the log itself.
+    OutIsLog(String),
+    /// Writing the output failed.
+    Write { place: String, cause: String },
+}
+
+impl ExportFault {
+    pub fn text(&self, lang: Lang) -> String {
+        let zh = lang == Lang::Zh;
+        match self {
+            ExportFault::ByNameNotPairings(w) if zh => format!(
+                "--by name: 只有对阵表 (--what pairings) 可按姓名排序, --what {} 不行",
+                what_word(*w)
+            ),
+            ExportFault::ByNameNotPairings(w) => format!(
+                "--by name: only the pairing list (--what pairings) is sorted by name, not --what {}",
+                what_word(*w)
+            ),
+            ExportFault::ByNameJson if zh => {
+                "--by name: 用于打印件 (txt、html、csv、xlsx); json 对阵按台次".to_string()
+            }
+            ExportFault::ByNameJson => {
+                "--by name: a printout (txt, html, csv, xlsx); the json pairing is by board"
+                    .to_string()
+            }
+            ExportFault::ScoresheetsFormat if zh => {
+                "--what scoresheets: 记录单是打印件, 请用 --format html 或 --format txt".to_string()
+            }
+            ExportFault::ScoresheetsFormat => {
+                "--what scoresheets: slips to print, in --format html or --format txt".to_string()
+            }
+            ExportFault::RoundOutside { round, paired } if zh => {
+                format!("--round {round}: 本赛事已编排{paired}轮")
+            }
+            ExportFault::RoundOutside { round, paired } => {
+                format!("--round {round}: the event has {paired} paired round(s)")
+            }
+            ExportFault::NothingPaired(w) if zh => {
+                format!("--what {}: 尚未编排任何一轮", what_word(*w))
+            }
+            ExportFault::NothingPaired(w) => {
+                format!("--what {}: no round has been paired yet", what_word(*w))
+            }
+            ExportFault::XlsxNeedsOut if zh => {
+                "--format xlsx: 电子表格须用 --out 文件 写入文件".to_string()
+            }
+            ExportFault::XlsxNeedsOut => {
+                "--format xlsx: a spreadsheet needs --out FILE".to_string()
+            }
+            ExportFault::OutIsLog(o) if zh => format!("--out {o}: 这是日志文件本身, 请换一个文件"),
+            ExportFault::OutIsLog(o) => {
+                format!("--out {o}: that is the log itself; choose another file")
+            }
+            ExportFault::Write { place, cause } if zh => format!("{place}: 写入失败: {cause}"),
+            ExportFault::Write { place, cause } => format!("{place}: {cause}"),
+        }
+    }
+}
+
 /// Refuses the combinations that have no printout: `--by name` is a pairing list, and the
 /// scoresheets are pages to print (html, txt).
-fn check_request(q: &Request) -> Result<(), String> {
+fn check_request(q: &Request) -> Result<(), ExportFault> {
     if q.by == By::Name && q.what != What::Pairings {
-        return Err(format!(
-            "--by name: only the pairing list (--what pairings) is sorted by name, not --what {}",
-            what_word(q.what)
-        ));
+        return Err(ExportFault::ByNameNotPairings(q.what));
     }
     if q.by == By::Name && q.format == Format::Json {
-        return Err(
-            "--by name: a printout (txt, html, csv, xlsx); the json pairing is by board".into(),
-        );
+        return Err(ExportFault::ByNameJson);
     }
     if q.what == What::Scoresheets && !matches!(q.format, Format::Html | Format::Txt) {
-        return Err("--what scoresheets: slips to print, in --format html or --format txt".into());
+        return Err(ExportFault::ScoresheetsFormat);
     }
     Ok(())
 }
 
 /// Refuses a `--round` outside the paired rounds.
-fn check_round(t: &Tournament, round: Option<Round>) -> Result<(), String> {
+fn check_round(t: &Tournament, round: Option<Round>) -> Result<(), ExportFault> {
     match round {
-        Some(r) if r.0 == 0 || r.0 as usize > t.rounds.len() => Err(format!(
-            "--round {r}: the event has {} paired round(s)",
-            t.rounds.len()
-        )),
+        Some(r) if r.0 == 0 || r.0 as usize > t.rounds.len() => Err(ExportFault::RoundOutside {
+            round: r,
+            paired: t.rounds.len(),
+        }),
         _ => Ok(()),
     }
 }
 
 /// The round a per-round report shows: `--round`, else the current round.
-fn paired_round(t: &Tournament, what: What, round: Option<Round>) -> Result<Round, String> {
+fn paired_round(t: &Tournament, what: What, round: Option<Round>) -> Result<Round, ExportFault> {
     match round {
         Some(r) => Ok(r),
-        None if t.rounds.is_empty() => Err(format!(
-            "--what {}: no round has been paired yet",
-            what_word(what)
-        )),
+        None if t.rounds.is_empty() => Err(ExportFault::NothingPaired(what)),
         None => Ok(t.current_round()),
     }
 }
@@ -115,10 +181,14 @@ pub fn reports(
     lang: Lang,
     now: DateTime<Utc>,
 ) -> Result<Vec<Report>, String> {
-    check_round(t, round)?;
+    check_round(t, round).map_err(|f| f.text(lang))?;
     let standings = || rows::standings_for(t, round);
     Ok(match what {
-        What::Pairings => vec![rows::pairings(t, paired_round(t, what, round)?, lang)],
+        What::Pairings => vec![rows::pairings(
+            t,
+            paired_round(t, what, round).map_err(|f| f.text(lang))?,
+            lang,
+        )],
         What::Standings => {
             let (after, s) = standings();
             vec![rows::standings(t, after, &s, lang)]
@@ -128,10 +198,13 @@ pub fn reports(
             vec![rows::crosstable(t, after, &s, lang)]
         }
         What::Players => vec![roster::players(t, lang)],
-        What::Clocks => vec![roster::clocks(t, paired_round(t, what, round)?, now, lang)],
-        What::Scoresheets => {
-            return Err("--what scoresheets: slips to print, in --format html or txt".into());
-        }
+        What::Clocks => vec![roster::clocks(
+            t,
+            paired_round(t, what, round).map_err(|f| f.text(lang))?,
+            now,
+            lang,
+        )],
+        What::Scoresheets => return Err(ExportFault::ScoresheetsFormat.text(lang)),
         What::Teams => vec![awards::teams_report(t, lang)],
         What::Prizes => {
             let (after, s) = standings();
@@ -171,7 +244,7 @@ pub fn json_value(
     what: What,
     round: Option<Round>,
     now: DateTime<Utc>,
-) -> Result<serde_json::Value, String> {
+) -> Result<serde_json::Value, ExportFault> {
     check_round(t, round)?;
     Ok(match what {
         What::All => {
@@ -204,9 +277,7 @@ pub fn json_value(
             let (_, s) = rows::standings_for(t, round);
             awards::prizes_json(t, &s)
         }
-        What::Scoresheets => {
-            return Err("--what scoresheets: slips to print, in --format html or txt".into());
-        }
+        What::Scoresheets => return Err(ExportFault::ScoresheetsFormat),
     })
 }
 
@@ -246,12 +317,13 @@ pub fn render_request(
     lang: Lang,
     now: DateTime<Utc>,
 ) -> Result<Vec<u8>, String> {
-    check_request(q)?;
+    let fault = |f: ExportFault| f.text(lang);
+    check_request(q).map_err(fault)?;
     let (format, what, round) = (q.format, q.what, q.round);
     let head = Masthead::of(t, lang, now);
     if what == What::Scoresheets {
-        check_round(t, round)?;
-        let r = paired_round(t, what, round)?;
+        check_round(t, round).map_err(fault)?;
+        let r = paired_round(t, what, round).map_err(fault)?;
         let slips = scoresheet::slips(t, r, lang);
         return Ok(match format {
             Format::Html => scoresheet::html(&head, r, &slips),
@@ -261,15 +333,15 @@ pub fn render_request(
     }
     let reports = || -> Result<Vec<Report>, String> {
         if q.by == By::Name {
-            check_round(t, round)?;
-            let r = paired_round(t, what, round)?;
+            check_round(t, round).map_err(fault)?;
+            let r = paired_round(t, what, round).map_err(fault)?;
             return Ok(vec![by_name::pairings_by_name(t, r, lang)]);
         }
         reports(t, what, round, lang, now)
     };
     Ok(match format {
         Format::Json => {
-            let v = json_value(t, what, round, now)?;
+            let v = json_value(t, what, round, now).map_err(fault)?;
             let mut s = serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?;
             s.push('\n');
             s.into_bytes()
@@ -311,17 +383,17 @@ pub fn run(
     now: DateTime<Utc>,
     if_damaged: IfDamaged,
 ) -> Result<(), String> {
-    check_request(&q)?;
+    // Before the log is read: the language asked for (the command line primes it with the
+    // event's own), else Chinese.
+    let early = lang.unwrap_or(Lang::Zh);
+    check_request(&q).map_err(|f| f.text(early))?;
     if q.format == Format::Xlsx && out.is_none() {
-        return Err("--format xlsx: a spreadsheet needs --out FILE".into());
+        return Err(ExportFault::XlsxNeedsOut.text(early));
     }
     if let Some(o) = out
         && same_file(o, path)
     {
-        return Err(format!(
-            "--out {}: that is the log itself; choose another file",
-            o.display()
-        ));
+        return Err(ExportFault::OutIsLog(o.display().to_string()).text(early));
     }
     let log = Log::open_reader(path, false, if_damaged).map_err(|e| {
         crate::i18n::errors::log(
@@ -340,7 +412,13 @@ pub fn run(
     let lang = lang.or(log.state().rules.lang).unwrap_or(Lang::Zh);
     let bytes = render_request(log.state(), &q, lang, now)?;
     match out {
-        Some(p) => std::fs::write(p, &bytes).map_err(|e| format!("--out {}: {e}", p.display())),
+        Some(p) => std::fs::write(p, &bytes).map_err(|e| {
+            ExportFault::Write {
+                place: format!("--out {}", p.display()),
+                cause: crate::i18n::errors::io(&e, lang),
+            }
+            .text(lang)
+        }),
         None => std::io::stdout()
             .write_all(&bytes)
             .map_err(|e| e.to_string()),
