@@ -168,6 +168,16 @@ fn event() -> impl Strategy<Value = Event> {
             |(round, games, warnings, reason)| Event::PairingOverridden {
                 round,
                 games,
+                // Each warning's text also as a player's name in a structured break.
+                breaks: warnings
+                    .iter()
+                    .map(|w| bianpai::domain::refusal::RuleBreak::SecondBye {
+                        who: bianpai::domain::refusal::Who {
+                            no: PlayerNo(7),
+                            name: w.clone(),
+                        },
+                    })
+                    .collect(),
                 warnings,
                 reason
             }

@@ -192,6 +192,18 @@ fn manual_round_lists_every_break_and_needs_force() {
         d.warnings
     );
     assert!(!note.colour_breaks.is_empty());
+    // The breaks are also kept as data, so a Chinese reader sees them in Chinese.
+    assert_eq!(d.breaks.len(), d.warnings.len(), "{:?}", d.breaks);
+    let zh: Vec<String> = d
+        .breaks
+        .iter()
+        .map(|b| bianpai::i18n::errors::rule_break(b, bianpai::domain::rules::Lang::Zh))
+        .collect();
+    assert!(
+        zh.iter()
+            .all(|w| !w.contains("third time") && w.chars().any(|c| c > '\u{2e80}')),
+        "{zh:?}"
+    );
     // A rematch by hand is listed too.
     let mut u = jammed();
     let bad = Command::PairManual {

@@ -156,8 +156,20 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
         }
     }
     for r in &recs {
-        if let Event::PairingOverridden { warnings, .. } = &r.ev {
-            for w in warnings {
+        if let Event::PairingOverridden {
+            warnings, breaks, ..
+        } = &r.ev
+        {
+            // In the reader's language; an older record has only the English words.
+            let words: Vec<String> = if breaks.is_empty() {
+                warnings.clone()
+            } else {
+                breaks
+                    .iter()
+                    .map(|b| crate::i18n::errors::rule_break(b, lang))
+                    .collect()
+            };
+            for w in &words {
                 crate::outln!(
                     "{}",
                     crate::i18n::cli(&crate::i18n::CliMsg::OverrideWarning(w.clone()), lang)

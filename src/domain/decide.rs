@@ -343,6 +343,7 @@ impl Tournament {
                     manual: true,
                     reason: reason.to_string(),
                     warnings: warnings.iter().map(ToString::to_string).collect(),
+                    breaks: warnings,
                 }),
             },
         });
@@ -396,6 +397,7 @@ impl Tournament {
                         manual: false,
                         reason: reason.to_string(),
                         warnings: Vec::new(),
+                        breaks: Vec::new(),
                     }),
                 },
             });
@@ -463,6 +465,7 @@ impl Tournament {
             games,
             warnings: warnings.iter().map(ToString::to_string).collect(),
             reason: force.cloned().unwrap_or_default(),
+            breaks: warnings,
         }])
     }
 

@@ -182,6 +182,10 @@ pub enum Event {
         games: Vec<Pairing>,
         warnings: Vec<String>,
         reason: String,
+        /// The same breaks as data, shown in the reader's language (`warnings` keeps the
+        /// English words older logs have).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        breaks: Vec<crate::domain::refusal::RuleBreak>,
     },
     /// A knockout game added to a round (a tie-break game, or a match of the next stage).
     GameAdded {
@@ -288,6 +292,9 @@ pub struct PairingDecision {
     /// Every hard rule the hand-made pairing breaks, as confirmed with `--force`.
     #[serde(default)]
     pub warnings: Vec<String>,
+    /// The same breaks as data, shown in the reader's language.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub breaks: Vec<crate::domain::refusal::RuleBreak>,
 }
 
 impl Event {

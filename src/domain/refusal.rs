@@ -287,7 +287,7 @@ impl std::fmt::Display for ReasonFor {
 }
 
 /// A player named in a rule break: number and name.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Who {
     pub no: PlayerNo,
     pub name: String,
@@ -302,7 +302,7 @@ impl std::fmt::Display for Who {
 /// A hard rule a pairing made or changed by hand breaks (`pair --swap/--flip/--manual`),
 /// rendered by the catalog (`i18n::errors::rule_break`); `Display` is the English text, which
 /// the log keeps in the pairing's warnings.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum RuleBreak {
     PairedTwice {
         who: Who,

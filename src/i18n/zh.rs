@@ -357,11 +357,16 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
         }
         Event::PairingNoted { round, note } => {
             let mut parts: Vec<String> = note.colour_breaks.iter().map(|b| b.text(L)).collect();
-            parts.extend(
-                note.decision
-                    .iter()
-                    .flat_map(|d| d.warnings.iter().cloned()),
-            );
+            parts.extend(note.decision.iter().flat_map(|d| {
+                if d.breaks.is_empty() {
+                    d.warnings.clone()
+                } else {
+                    d.breaks
+                        .iter()
+                        .map(|b| super::errors::rule_break(b, L))
+                        .collect()
+                }
+            }));
             let list = if parts.is_empty() {
                 String::new()
             } else {
