@@ -82,7 +82,7 @@ pub fn run_console(
 /// `bianpai` with no arguments, or `bianpai demo`: the console on a copy of the sample event,
 /// with its current round replaying live.
 pub fn run_demo(theme: Option<&str>, lang: Lang) -> Result<(), String> {
-    let dir = tempfile::tempdir().map_err(|e| format!("demo: {e}"))?;
+    let dir = tempfile::tempdir().map_err(|e| crate::i18n::errors::io(&e, lang))?;
     let now = Utc::now();
     let (path, schedule) = demo::build(dir.path(), now)?;
     let stop = Arc::new(AtomicBool::new(false));
@@ -117,13 +117,24 @@ fn run_with(mut app: App, cleanup: Option<PathBuf>) -> Result<(), String> {
     }
     let done = Arc::new(AtomicBool::new(false));
     watchdog(Arc::clone(&signalled), Arc::clone(&done), cleanup);
-    let mut terminal = ratatui::try_init().map_err(|e| format!("terminal: {e}"))?;
+    let lang = app.lang;
+    let term = move |e: std::io::Error| terminal_error(&e, lang);
+    let mut terminal = ratatui::try_init().map_err(term)?;
     let result = event_loop(&mut terminal, &mut app, &signalled);
     // A write in progress finishes; a wait for another process's lock is given up.
     app.io.shutdown();
     done.store(true, Ordering::Relaxed);
     let restored = ratatui::try_restore();
-    result.and(restored.map_err(|e| format!("terminal: {e}")))
+    result.and(restored.map_err(term))
+}
+
+/// A terminal that fails (no terminal, a closed pseudo-terminal) in the console's language.
+fn terminal_error(e: &std::io::Error, lang: Lang) -> String {
+    let word = match lang {
+        Lang::Zh => "终端",
+        Lang::En => "terminal",
+    };
+    format!("{word}: {}", crate::i18n::errors::io(e, lang))
 }
 
 /// Whether the terminal this process was started from has gone away: the pseudo-terminal
@@ -171,7 +182,8 @@ fn event_loop(
     let desktop = notify::desktop_available();
     let mut second = i64::MIN;
     let mut dirty = true;
-    let io = |e: std::io::Error| format!("terminal: {e}");
+    let lang = app.lang;
+    let io = move |e: std::io::Error| terminal_error(&e, lang);
     app.now = Utc::now();
     app.maybe_advance();
     while !signalled.load(Ordering::Relaxed) && !app.quit {
