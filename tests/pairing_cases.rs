@@ -1,49 +1,14 @@
 //! Hand-made situations of issue 12 (RULES.md §3), each with its history built by hand: the
 //! engine must return the pairing the strict order of criteria 6–10 demands.
 
+mod pairing_common;
+use pairing_common::{ent, input};
+
 use Side::{Black as B, Red as R};
 use bianpai::domain::pairing::colour::ColourState;
 use bianpai::domain::pairing::cost::{self, same_due};
-use bianpai::domain::pairing::{Entrant, Float, SectionInput, SectionPairing, pair_section};
-use bianpai::domain::{PlayerNo, Round, Side};
-
-fn ent(no: u32, score: u32, met: &[u32], colours: &[Side]) -> Entrant {
-    Entrant {
-        no: PlayerNo(no),
-        score,
-        opponents: met.iter().map(|&o| PlayerNo(o)).collect(),
-        colours: colours.to_vec(),
-        had_bye: false,
-        floats: Vec::new(),
-        rank: 0,
-    }
-}
-
-/// A section input; ranks by score, then number. Opponent lists are made symmetric.
-fn input(round: u32, last: bool, mut es: Vec<Entrant>) -> SectionInput {
-    let pairs: Vec<(PlayerNo, PlayerNo)> = es
-        .iter()
-        .flat_map(|e| e.opponents.iter().map(move |&o| (e.no, o)))
-        .collect();
-    for (a, b) in pairs {
-        if let Some(e) = es.iter_mut().find(|e| e.no == b)
-            && !e.opponents.contains(&a)
-        {
-            e.opponents.push(a);
-        }
-    }
-    es.sort_by(|a, b| b.score.cmp(&a.score).then(a.no.cmp(&b.no)));
-    for (i, e) in es.iter_mut().enumerate() {
-        e.rank = i as u32 + 1;
-    }
-    SectionInput {
-        round: Round(round),
-        last_round: last,
-        late_rounds: last,
-        relax_colours: false,
-        entrants: es,
-    }
-}
+use bianpai::domain::pairing::{Float, SectionInput, SectionPairing, pair_section};
+use bianpai::domain::{PlayerNo, Side};
 
 fn paired(p: &SectionPairing, a: u32, b: u32) -> bool {
     p.pairs

@@ -24,7 +24,7 @@ use bianpai::domain::pairing::swiss::pair_section_tuned;
 use bianpai::domain::pairing::{Entrant, Float, SectionInput, pair_section};
 use bianpai::domain::{Command, PlayerNo, Side};
 use oracle_support::{Lex, NONE, max_weight_matching};
-use pairing_common::{actor, pair_next, play_round, section_input, tournament};
+use pairing_common::{actor, ent, input, pair_next, play_round, section_input, tournament};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
@@ -404,39 +404,21 @@ fn jammed_section(seed: u64) -> SectionInput {
                 6..=8 => histories[3],
                 _ => histories[4],
             };
-            Entrant {
-                no: PlayerNo(i as u32 + 1),
-                score: rng.next_u32() % 5,
-                opponents: Vec::new(),
-                colours: h.to_vec(),
-                had_bye: false,
-                floats: Vec::new(),
-                rank: 0,
-            }
+            ent(i as u32 + 1, rng.next_u32() % 5, &[], h)
         })
         .collect();
     for _ in 0..n {
         let (a, b) = ((rng.next_u32() as usize) % n, (rng.next_u32() as usize) % n);
         if a != b && !entrants[a].has_met(entrants[b].no) {
-            let (na, nb) = (entrants[a].no, entrants[b].no);
+            let nb = entrants[b].no;
             entrants[a].opponents.push(nb);
-            entrants[b].opponents.push(na);
         }
     }
-    entrants.sort_by(|a, b| b.score.cmp(&a.score).then(a.no.cmp(&b.no)));
-    for (r, e) in entrants.iter_mut().enumerate() {
-        e.rank = r as u32 + 1;
-    }
+    let mut section = input(5, false, entrants);
     if n % 2 == 1 {
-        entrants[0].had_bye = true;
+        section.entrants[0].had_bye = true;
     }
-    SectionInput {
-        round: bianpai::domain::Round(5),
-        last_round: false,
-        late_rounds: false,
-        relax_colours: false,
-        entrants,
-    }
+    section
 }
 
 #[test]

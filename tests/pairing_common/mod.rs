@@ -4,9 +4,9 @@
 
 use bianpai::domain::command::{Actor, Command};
 use bianpai::domain::event::{Event, PlayerEntry};
-use bianpai::domain::pairing::{self, SectionInput};
+use bianpai::domain::pairing::{self, Entrant, SectionInput};
 use bianpai::domain::rules::{Role, Rules};
-use bianpai::domain::{GameResult, PlayerNo, Refusal, Round, Tournament};
+use bianpai::domain::{GameResult, PlayerNo, Refusal, Round, Side, Tournament};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
@@ -126,5 +126,44 @@ pub fn section_input(t: &Tournament, section: usize) -> SectionInput {
         late_rounds: round.0 + 2 >= t.rules.rounds,
         relax_colours: false,
         entrants: lists[section].clone(),
+    }
+}
+
+/// An entrant built by hand: number, score, past opponents, colours (rank set by `input`).
+pub fn ent(no: u32, score: u32, met: &[u32], colours: &[Side]) -> Entrant {
+    Entrant {
+        no: PlayerNo(no),
+        score,
+        opponents: met.iter().map(|&o| PlayerNo(o)).collect(),
+        colours: colours.to_vec(),
+        had_bye: false,
+        floats: Vec::new(),
+        rank: 0,
+    }
+}
+
+/// A section input; ranks by score, then number. Opponent lists are made symmetric.
+pub fn input(round: u32, last: bool, mut es: Vec<Entrant>) -> SectionInput {
+    let pairs: Vec<(PlayerNo, PlayerNo)> = es
+        .iter()
+        .flat_map(|e| e.opponents.iter().map(move |&o| (e.no, o)))
+        .collect();
+    for (a, b) in pairs {
+        if let Some(e) = es.iter_mut().find(|e| e.no == b)
+            && !e.opponents.contains(&a)
+        {
+            e.opponents.push(a);
+        }
+    }
+    es.sort_by(|a, b| b.score.cmp(&a.score).then(a.no.cmp(&b.no)));
+    for (i, e) in es.iter_mut().enumerate() {
+        e.rank = i as u32 + 1;
+    }
+    SectionInput {
+        round: Round(round),
+        last_round: last,
+        late_rounds: last,
+        relax_colours: false,
+        entrants: es,
     }
 }
