@@ -1396,6 +1396,16 @@ fn chinese_stderr(case: &Case, logs: &Path) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// Fails with every row's fault at once (a language check finds many at a time).
+fn no_failures(failures: &[String], rows: usize) {
+    assert!(
+        failures.is_empty(),
+        "{} of {rows} rows:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 #[test]
 fn argument_rows_speak_chinese() {
     let f = fixture();
@@ -1434,13 +1444,7 @@ fn argument_rows_speak_chinese() {
             ));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {} rows:\n{}",
-        failures.len(),
-        cases.len(),
-        failures.join("\n")
-    );
+    no_failures(&failures, cases.len());
 }
 
 #[test]
@@ -1620,11 +1624,5 @@ fn file_rows_speak_chinese() {
             ));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {} rows:\n{}",
-        failures.len(),
-        cases.len(),
-        failures.join("\n")
-    );
+    no_failures(&failures, cases.len());
 }
