@@ -118,7 +118,7 @@ fn run_with(mut app: App, cleanup: Option<PathBuf>) -> Result<(), String> {
     let done = Arc::new(AtomicBool::new(false));
     watchdog(Arc::clone(&signalled), Arc::clone(&done), cleanup);
     let lang = app.lang;
-    let term = move |e: std::io::Error| terminal_error(&e, lang);
+    let term = move |e: std::io::Error| crate::i18n::errors::terminal(&e, lang);
     let mut terminal = ratatui::try_init().map_err(term)?;
     let result = event_loop(&mut terminal, &mut app, &signalled);
     // A write in progress finishes; a wait for another process's lock is given up.
@@ -126,15 +126,6 @@ fn run_with(mut app: App, cleanup: Option<PathBuf>) -> Result<(), String> {
     done.store(true, Ordering::Relaxed);
     let restored = ratatui::try_restore();
     result.and(restored.map_err(term))
-}
-
-/// A terminal that fails (no terminal, a closed pseudo-terminal) in the console's language.
-fn terminal_error(e: &std::io::Error, lang: Lang) -> String {
-    let word = match lang {
-        Lang::Zh => "终端",
-        Lang::En => "terminal",
-    };
-    format!("{word}: {}", crate::i18n::errors::io(e, lang))
 }
 
 /// Whether the terminal this process was started from has gone away: the pseudo-terminal
@@ -183,7 +174,7 @@ fn event_loop(
     let mut second = i64::MIN;
     let mut dirty = true;
     let lang = app.lang;
-    let io = move |e: std::io::Error| terminal_error(&e, lang);
+    let io = move |e: std::io::Error| crate::i18n::errors::terminal(&e, lang);
     app.now = Utc::now();
     app.maybe_advance();
     while !signalled.load(Ordering::Relaxed) && !app.quit {

@@ -32,7 +32,7 @@ use crate::domain::{Round, Tournament};
 use crate::log::{IfDamaged, Log};
 
 /// The `--what` word, for messages.
-fn what_word(what: What) -> &'static str {
+pub(crate) fn what_word(what: What) -> &'static str {
     match what {
         What::Pairings => "pairings",
         What::Standings => "standings",
@@ -77,55 +77,9 @@ pub enum ExportFault {
 }
 
 impl ExportFault {
+    /// The refusal in `lang`'s words (`i18n::errors::export`).
     pub fn text(&self, lang: Lang) -> String {
-        let zh = lang == Lang::Zh;
-        match self {
-            ExportFault::ByNameNotPairings(w) if zh => format!(
-                "--by name: 只有对阵表 (--what pairings) 可按姓名排序, --what {} 不行",
-                what_word(*w)
-            ),
-            ExportFault::ByNameNotPairings(w) => format!(
-                "--by name: only the pairing list (--what pairings) is sorted by name, not --what {}",
-                what_word(*w)
-            ),
-            ExportFault::ByNameJson if zh => {
-                "--by name: 用于打印件 (txt、html、csv、xlsx); json 对阵按台次".to_string()
-            }
-            ExportFault::ByNameJson => {
-                "--by name: a printout (txt, html, csv, xlsx); the json pairing is by board"
-                    .to_string()
-            }
-            ExportFault::ScoresheetsFormat if zh => {
-                "--what scoresheets: 记录单是打印件, 请用 --format html 或 --format txt".to_string()
-            }
-            ExportFault::ScoresheetsFormat => {
-                "--what scoresheets: slips to print, in --format html or --format txt".to_string()
-            }
-            ExportFault::RoundOutside { round, paired } if zh => {
-                format!("--round {round}: 本赛事已编排{paired}轮")
-            }
-            ExportFault::RoundOutside { round, paired } => {
-                format!("--round {round}: the event has {paired} paired round(s)")
-            }
-            ExportFault::NothingPaired(w) if zh => {
-                format!("--what {}: 尚未编排任何一轮", what_word(*w))
-            }
-            ExportFault::NothingPaired(w) => {
-                format!("--what {}: no round has been paired yet", what_word(*w))
-            }
-            ExportFault::XlsxNeedsOut if zh => {
-                "--format xlsx: 电子表格须用 --out 文件 写入文件".to_string()
-            }
-            ExportFault::XlsxNeedsOut => {
-                "--format xlsx: a spreadsheet needs --out FILE".to_string()
-            }
-            ExportFault::OutIsLog(o) if zh => format!("--out {o}: 这是日志文件本身, 请换一个文件"),
-            ExportFault::OutIsLog(o) => {
-                format!("--out {o}: that is the log itself; choose another file")
-            }
-            ExportFault::Write { place, cause } if zh => format!("{place}: 写入失败: {cause}"),
-            ExportFault::Write { place, cause } => format!("{place}: {cause}"),
-        }
+        crate::i18n::errors::export(self, lang)
     }
 }
 

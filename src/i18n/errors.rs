@@ -620,6 +620,66 @@ pub fn note(n: &ImportNote, lang: Lang) -> String {
     }
 }
 
+/// A terminal that fails (no terminal, a closed pseudo-terminal) when the console starts or
+/// draws.
+pub fn terminal(e: &std::io::Error, lang: Lang) -> String {
+    let word = match lang {
+        Lang::Zh => "终端",
+        Lang::En => "terminal",
+    };
+    format!("{word}: {}", io(e, lang))
+}
+
+/// A refused `export` (`export::ExportFault`).
+pub fn export(f: &crate::export::ExportFault, lang: Lang) -> String {
+    use crate::export::{ExportFault, what_word};
+    let zh = lang == Lang::Zh;
+    match f {
+        ExportFault::ByNameNotPairings(w) if zh => format!(
+            "--by name: 只有对阵表 (--what pairings) 可按姓名排序, --what {} 不行",
+            what_word(*w)
+        ),
+        ExportFault::ByNameNotPairings(w) => format!(
+            "--by name: only the pairing list (--what pairings) is sorted by name, not --what {}",
+            what_word(*w)
+        ),
+        ExportFault::ByNameJson if zh => {
+            "--by name: 用于打印件 (txt、html、csv、xlsx); json 对阵按台次".to_string()
+        }
+        ExportFault::ByNameJson => {
+            "--by name: a printout (txt, html, csv, xlsx); the json pairing is by board".to_string()
+        }
+        ExportFault::ScoresheetsFormat if zh => {
+            "--what scoresheets: 记录单是打印件, 请用 --format html 或 --format txt".to_string()
+        }
+        ExportFault::ScoresheetsFormat => {
+            "--what scoresheets: slips to print, in --format html or --format txt".to_string()
+        }
+        ExportFault::RoundOutside { round, paired } if zh => {
+            format!("--round {round}: 本赛事已编排{paired}轮")
+        }
+        ExportFault::RoundOutside { round, paired } => {
+            format!("--round {round}: the event has {paired} paired round(s)")
+        }
+        ExportFault::NothingPaired(w) if zh => {
+            format!("--what {}: 尚未编排任何一轮", what_word(*w))
+        }
+        ExportFault::NothingPaired(w) => {
+            format!("--what {}: no round has been paired yet", what_word(*w))
+        }
+        ExportFault::XlsxNeedsOut if zh => {
+            "--format xlsx: 电子表格须用 --out 文件 写入文件".to_string()
+        }
+        ExportFault::XlsxNeedsOut => "--format xlsx: a spreadsheet needs --out FILE".to_string(),
+        ExportFault::OutIsLog(o) if zh => format!("--out {o}: 这是日志文件本身, 请换一个文件"),
+        ExportFault::OutIsLog(o) => {
+            format!("--out {o}: that is the log itself; choose another file")
+        }
+        ExportFault::Write { place, cause } if zh => format!("{place}: 写入失败: {cause}"),
+        ExportFault::Write { place, cause } => format!("{place}: {cause}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
