@@ -125,6 +125,16 @@ impl Layout {
         }
     }
 
+    /// Players of the same score ranked below entrant `i`.
+    pub fn below_of(&self, i: usize) -> u32 {
+        self.below[i]
+    }
+
+    /// Players of the same score ranked above entrant `i`.
+    pub fn above_of(&self, i: usize) -> u32 {
+        self.above[i]
+    }
+
     /// The level index (0 = top) of a score.
     pub fn level_of(&self, score: u32) -> Option<usize> {
         self.level_of.get(&score).copied()

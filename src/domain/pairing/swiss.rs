@@ -18,10 +18,9 @@
 //!
 //! # Large fields
 //!
-//! A large field does not need every edge. The engine solves on candidate edges (each player's
-//! nearest partners by rank in their own score group, of each colour due, and the boundary
-//! players of the nearby groups), then prices every edge left out against the matching's dual
-//! solution: by LP duality for the perfect-matching polytope, a perfect matching whose duals
+//! A large field does not need every edge. The engine solves on candidate edges (`NEAR` says
+//! which: chosen so that the first solve is usually certified at once), then prices every edge
+//! left out against the matching's dual solution: by LP duality for the perfect-matching polytope, a perfect matching whose duals
 //! leave no edge with negative reduced cost is optimal in the whole graph. Edges that price
 //! negative are added and the matching solved again; the loop ends with a certificate, so the
 //! decomposition changes the speed, never the result. The pricing does not look at every pair
@@ -92,10 +91,17 @@ fn list(players: &[PlayerNo]) -> String {
 /// pricing (the result is the same, see the module docs).
 pub const DENSE_LIMIT: usize = 160;
 
-/// Candidate partners per player and colour class inside a score group, and boundary players
-/// linked between nearby groups.
+/// The candidate edges of a large field, chosen so that one solve is usually certified at once
+/// (each round of pricing that finds edges costs a solve):
+/// - inside a score group, each player's `NEAR` next players of the same colour class in rank
+///   order, and for every other class a band of `NEAR` around the proportional position (from
+///   both sides, so every player reaches every class: which classes meet is criterion 7);
+/// - between a group and each of the `REACH` groups below, every class's `BOUNDARY` cheapest
+///   floaters down (not floated down last round, then lowest in the group) against every
+///   class's `BOUNDARY` cheapest floaters up: which class floats is criterion 7 too, and the
+///   cheapest floaters of a class are those criteria 8 and 9 prefer.
 const NEAR: usize = 4;
-const BOUNDARY: usize = 6;
+const BOUNDARY: usize = 2;
 const REACH: usize = 3;
 /// Edges priced negative added per player and group pair in one round of pricing.
 const PRICE_BATCH: usize = 4;
@@ -207,50 +213,105 @@ impl<'a> Problem<'a> {
     fn candidates(&self) -> HashSet<(usize, usize)> {
         let mut out = HashSet::new();
         let k = self.layout.levels.len();
-        let mut by_level: Vec<Vec<usize>> = vec![Vec::new(); k];
-        for i in 0..self.n {
-            by_level[self.layout.level[i]].push(i);
+        // Per level, per colour class: players in rank order.
+        let mut by_class: Vec<Vec<(Class, Vec<usize>)>> = vec![Vec::new(); k];
+        let mut order: Vec<usize> = (0..self.n).collect();
+        order.sort_by_key(|&i| (self.layout.level[i], self.e[i].rank, self.e[i].no));
+        for &i in &order {
+            let groups = &mut by_class[self.layout.level[i]];
+            match groups.iter_mut().find(|(c, _)| *c == self.class[i]) {
+                Some((_, list)) => list.push(i),
+                None => groups.push((self.class[i], vec![i])),
+            }
         }
-        for list in &mut by_level {
-            list.sort_by_key(|&i| (self.e[i].rank, self.e[i].no));
-        }
-        let add = |a: usize, b: usize, out: &mut HashSet<(usize, usize)>| {
+        let add = |a: usize, b: usize, out: &mut HashSet<(usize, usize)>| -> bool {
             if a != b && self.legal(a, b) {
                 out.insert((a.min(b), a.max(b)));
+                true
+            } else {
+                false
             }
         };
-        for list in &by_level {
-            // Inside the group: the next few players of each colour class in rank order
-            // (the scan ends once every class present has its few).
-            let classes = list
-                .iter()
-                .map(|&i| self.class[i])
-                .collect::<HashSet<_>>()
-                .len();
-            for (pos, &a) in list.iter().enumerate() {
-                let mut taken: HashMap<Class, usize> = HashMap::new();
-                let mut full = 0;
-                for &b in &list[pos + 1..] {
-                    let c = taken.entry(self.class[b]).or_default();
-                    if *c < NEAR && self.legal(a, b) {
-                        *c += 1;
-                        full += usize::from(*c == NEAR);
-                        add(a, b, &mut out);
+        // Up to `NEAR` legal partners of `a` from `list`, nearest to position `at` first.
+        let around = |a: usize, list: &[usize], at: usize, out: &mut HashSet<(usize, usize)>| {
+            let mut found = 0;
+            for step in 0..list.len() {
+                let mut any = false;
+                for pos in [at.checked_add(step), at.checked_sub(step + 1)] {
+                    if let Some(&b) = pos.and_then(|p| list.get(p)) {
+                        any = true;
+                        if found < NEAR && add(a, b, out) {
+                            found += 1;
+                        }
                     }
-                    if full == classes {
-                        break;
+                }
+                if found >= NEAR || !any {
+                    break;
+                }
+            }
+        };
+        for groups in &by_class {
+            for (x, (_, la)) in groups.iter().enumerate() {
+                // The same class: the next few in rank order.
+                for (pos, &a) in la.iter().enumerate() {
+                    let mut found = 0;
+                    for &b in &la[pos + 1..] {
+                        if found >= NEAR {
+                            break;
+                        }
+                        found += usize::from(add(a, b, &mut out));
+                    }
+                }
+                // Another class: a band through proportional positions, from both sides, so
+                // that every player has partners of every class.
+                for (_, lb) in &groups[x + 1..] {
+                    for (i, &a) in la.iter().enumerate() {
+                        around(a, lb, i * lb.len() / la.len(), &mut out);
+                    }
+                    for (j, &b) in lb.iter().enumerate() {
+                        around(b, la, j * la.len() / lb.len(), &mut out);
                     }
                 }
             }
         }
-        // Between groups: the bottom of each group and the top of the next few below.
-        for l in 0..k {
-            let upper = &by_level[l];
-            let bottom = &upper[upper.len().saturating_sub(BOUNDARY)..];
-            for lower in by_level.iter().skip(l + 1).take(REACH) {
-                for &a in bottom {
-                    for &b in lower.iter().take(BOUNDARY) {
-                        add(a, b, &mut out);
+        // Between groups: the cheapest floaters of each class (not floated that way last
+        // round, nearest the group's edge) of a group and of the next few below.
+        let down = |i: usize| {
+            let t = self.layout.down_terms(self.e, i);
+            (
+                t.iter().any(|d| d.0 == Digit::RepeatFloats),
+                self.layout.below_of(i),
+            )
+        };
+        let up = |i: usize| {
+            let t = self.layout.up_terms(self.e, i);
+            (
+                t.iter().any(|d| d.0 == Digit::RepeatFloats),
+                self.layout.above_of(i),
+            )
+        };
+        let cheapest = |groups: &[(Class, Vec<usize>)], key: &dyn Fn(usize) -> (bool, u32)| {
+            groups
+                .iter()
+                .map(|(_, list)| {
+                    let mut l = list.clone();
+                    l.sort_by_key(|&i| key(i));
+                    l.truncate(BOUNDARY);
+                    l
+                })
+                .collect::<Vec<_>>()
+        };
+        let downs: Vec<Vec<Vec<usize>>> = by_class.iter().map(|g| cheapest(g, &down)).collect();
+        let ups: Vec<Vec<Vec<usize>>> = by_class.iter().map(|g| cheapest(g, &up)).collect();
+        for (l, upper) in downs.iter().enumerate() {
+            for lower in ups.iter().skip(l + 1).take(REACH) {
+                for hs in upper {
+                    for ls in lower {
+                        for &a in hs {
+                            for &b in ls {
+                                add(a, b, &mut out);
+                            }
+                        }
                     }
                 }
             }
