@@ -250,10 +250,15 @@ impl<'a> Problem<'a> {
                 }
             }
         };
+        // Whether two classes may meet at all (rules 4–5, hard before the last round): the
+        // scans below skip the pairs of classes that may not, instead of trying every player.
+        let meet = |ca: Class, cb: Class| {
+            self.input.last_round || self.input.relax_colours || (ca.1 + cb.2).min(ca.2 + cb.1) == 0
+        };
         for groups in &by_class {
-            for (x, (_, la)) in groups.iter().enumerate() {
+            for (x, &(ca, ref la)) in groups.iter().enumerate() {
                 // The same class: the next few in rank order.
-                for (pos, &a) in la.iter().enumerate() {
+                for (pos, &a) in la.iter().enumerate().filter(|_| meet(ca, ca)) {
                     let mut found = 0;
                     for &b in &la[pos + 1..] {
                         if found >= NEAR {
@@ -264,7 +269,7 @@ impl<'a> Problem<'a> {
                 }
                 // Another class: a band through proportional positions, from both sides, so
                 // that every player has partners of every class.
-                for (_, lb) in &groups[x + 1..] {
+                for (_, lb) in groups[x + 1..].iter().filter(|(cb, _)| meet(ca, *cb)) {
                     for (i, &a) in la.iter().enumerate() {
                         around(a, lb, i * lb.len() / la.len(), &mut out);
                     }
