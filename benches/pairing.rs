@@ -13,7 +13,7 @@ mod pairing_setup;
 fn bench(c: &mut Criterion) {
     for n in [1000, 5000, 10_000] {
         c.bench_function(&format!("pair round 9 of 9, {n} players"), |b| {
-            let input = pairing_setup::round9_input(n, 7);
+            let input = pairing_setup::round_input(n, 7, 9);
             let first = pair_section(&input).expect("round 9 pairs");
             assert_eq!(first.pairs.len(), n / 2);
             b.iter(|| pair_section(black_box(&input)).expect("pairs"));
@@ -24,7 +24,7 @@ fn bench(c: &mut Criterion) {
             |b| {
                 let strict = SectionInput {
                     last_round: false,
-                    ..pairing_setup::round9_input(n, 7)
+                    ..pairing_setup::round_input(n, 7, 9)
                 };
                 b.iter(|| pair_section(black_box(&strict)));
             },

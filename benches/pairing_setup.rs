@@ -8,10 +8,11 @@ use bianpai::domain::{Board, GameResult, PlayerNo, Round, Tournament};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
-/// A 9-round event of `n` players (n even): rounds 1–8 paired quickly by standings (next
-/// player not met, colours by balance) with seeded random results, so that a large field's
-/// setup takes seconds; returns the engine input of round 9 (the last round).
-pub fn round9_input(n: usize, seed: u64) -> SectionInput {
+/// A 9-round event of `n` players (n even): the rounds before `round` (2–9) paired quickly by
+/// standings (next player not met, colours by balance) with seeded random results, so that a
+/// large field's setup takes seconds; returns the engine input of `round` (round 9 is the
+/// last).
+pub fn round_input(n: usize, seed: u64, round: u32) -> SectionInput {
     let mut rules = Rules::preset("qigu-2024-07").expect("preset");
     rules.rounds = 9;
     rules.registration.capacity = None;
@@ -32,7 +33,7 @@ pub fn round9_input(n: usize, seed: u64) -> SectionInput {
         order,
     });
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    for r in 1..=8u32 {
+    for r in 1..round {
         let round = Round(r);
         let games = quick_pairing(&t, round);
         t.apply(&Event::RoundPaired {
@@ -55,10 +56,11 @@ pub fn round9_input(n: usize, seed: u64) -> SectionInput {
             });
         }
     }
-    let round = Round(9);
+    let last_round = round == 9;
+    let round = Round(round);
     SectionInput {
         round,
-        last_round: true,
+        last_round,
         late_rounds: true,
         relax_colours: false,
         entrants: pairing::entrants(&t, round).swap_remove(0),
