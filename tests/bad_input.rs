@@ -562,7 +562,47 @@ fn argument_cases(f: &Fixture) -> Vec<Case> {
     let g = f.good.as_str();
     let nolog = format!("{}/absent.log", f.logs.display());
     let empty = write_input(&f.inputs, "empty.log", b"");
+    let no_theme = format!("{}/missing.ron", f.inputs.display());
+    let bad_colour = write_input(
+        &f.inputs,
+        "ultraviolet.ron",
+        include_str!("../themes/dark.ron")
+            .replacen("lightyellow", "ultraviolet", 1)
+            .as_bytes(),
+    );
+    let bad_theme = write_input(&f.inputs, "broken.ron", b"(text: (fg: \"purple\"))");
     let mut v = vec![
+        // The console refuses before it takes the terminal.
+        case(
+            "console of a missing log",
+            &["console", &nolog],
+            &["absent.log"],
+        ),
+        case(
+            "console with an unknown theme",
+            &["console", g, "--theme", "neon"],
+            &["neon"],
+        ),
+        case(
+            "console with a missing theme file",
+            &["console", g, "--theme", &no_theme],
+            &["missing.ron"],
+        ),
+        case(
+            "console with a colour no terminal has",
+            &["console", g, "--theme", &bad_colour],
+            &["ultraviolet"],
+        ),
+        case(
+            "console with a broken theme file",
+            &["console", g, "--theme", &bad_theme],
+            &["broken.ron"],
+        ),
+        case(
+            "demo with an unknown theme",
+            &["demo", "--theme", "neon"],
+            &["neon"],
+        ),
         case("unknown command", &["frobnicate", g], &["frobnicate"]),
         case(
             "result without a board",
@@ -1240,6 +1280,21 @@ fn malformed_inputs_are_refused_cleanly() {
 /// command names, the words of `clock` and `feed`, result, side, foul-kind and role words
 /// (the RON names), and the names of standards shown with them.
 const CLI_WORDS: &[&str] = &[
+    // Theme names and the values a theme file takes (`--theme`).
+    "dark",
+    "light",
+    "high",
+    "contrast",
+    "monochrome",
+    "lightyellow",
+    "rrggbb",
+    "bold",
+    "dim",
+    "italic",
+    "underlined",
+    "reversed",
+    "None",
+    "Some",
     "clock",
     "feed",
     "arrive",

@@ -39,20 +39,27 @@ pub use app::App;
 use theme::Theme;
 
 /// The role this OS user acts in: the one asked for if they hold it, else their first role,
-/// else read-only.
-pub fn resolve_role(rules: &Rules, user: &str, asked: Option<Role>) -> Result<Role, String> {
+/// else read-only. The refusal is in `lang`.
+pub fn resolve_role(
+    rules: &Rules,
+    user: &str,
+    asked: Option<Role>,
+    lang: Lang,
+) -> Result<Role, String> {
     let held = rules.roles_of(user);
     match asked {
         Some(Role::Viewer) => Ok(Role::Viewer),
         Some(r) if held.contains(&r) => Ok(r),
-        Some(r) => Err(format!(
-            "user {user} does not hold the role {} in this tournament (holds: {})",
-            r.word(),
-            if held.is_empty() {
-                "none".to_string()
-            } else {
-                held.iter().map(|r| r.word()).collect::<Vec<_>>().join(", ")
-            }
+        Some(r) => Err(crate::i18n::cli::text(
+            &crate::i18n::cli::Msg::NoRole {
+                user: user.to_string(),
+                role: crate::i18n::role(r, lang).to_string(),
+                held: held
+                    .iter()
+                    .map(|r| crate::i18n::role(*r, lang).to_string())
+                    .collect(),
+            },
+            lang,
         )),
         None => Ok(held.first().copied().unwrap_or(Role::Viewer)),
     }
@@ -70,11 +77,14 @@ pub fn run_console(
     theme: Option<&str>,
     lang: Option<LangArg>,
 ) -> Result<(), String> {
-    let log = Log::open(log).map_err(|e| e.to_string())?;
+    // Errors before the log is read speak `--lang`, else the event's language from the log's
+    // first line (`cli::prime`), else Chinese.
+    let log = Log::open(log).map_err(|e| crate::cli::CliError::from(e).0)?;
     let user = user::current_user();
-    let role = resolve_role(&log.state().rules, &user, role)?;
     let lang = crate::cli::lang(lang, Some(&log.state().rules));
-    let theme = Theme::choose(theme, Theme::no_color_env())?;
+    let role = resolve_role(&log.state().rules, &user, role, lang)?;
+    let theme = Theme::choose(theme, Theme::no_color_env())
+        .map_err(|f| crate::i18n::errors::theme(&f, lang))?;
     let app = App::spawn(log, Actor { user, role }, lang, theme, local_offset());
     run(app)
 }
@@ -87,8 +97,10 @@ pub fn run_demo(theme: Option<&str>, lang: Lang) -> Result<(), String> {
     let (path, schedule) = demo::build(dir.path(), now)?;
     let stop = Arc::new(AtomicBool::new(false));
     let replay = demo::spawn_replay(path.clone(), schedule, Arc::clone(&stop));
-    let log = Log::open(&path).map_err(|e| e.to_string())?;
-    let theme = Theme::choose(theme, Theme::no_color_env())?;
+    let log = Log::open(&path)
+        .map_err(|e| crate::i18n::errors::log(&e, lang, crate::domain::zone::EventZone::Machine))?;
+    let theme = Theme::choose(theme, Theme::no_color_env())
+        .map_err(|f| crate::i18n::errors::theme(&f, lang))?;
     let actor = Actor {
         user: user::current_user(),
         role: Role::Head,
@@ -225,19 +237,28 @@ mod tests {
     #[test]
     fn roles_come_from_the_rules_map() {
         let mut rules = Rules::preset("qigu-2024-07").unwrap();
-        assert_eq!(resolve_role(&rules, "anyone", None), Ok(Role::Head));
+        assert_eq!(
+            resolve_role(&rules, "anyone", None, Lang::Zh),
+            Ok(Role::Head)
+        );
         rules
             .roles
             .insert("li".into(), vec![Role::Assistant, Role::Organizer]);
-        assert_eq!(resolve_role(&rules, "li", None), Ok(Role::Assistant));
         assert_eq!(
-            resolve_role(&rules, "li", Some(Role::Organizer)),
+            resolve_role(&rules, "li", None, Lang::Zh),
+            Ok(Role::Assistant)
+        );
+        assert_eq!(
+            resolve_role(&rules, "li", Some(Role::Organizer), Lang::Zh),
             Ok(Role::Organizer)
         );
-        assert!(resolve_role(&rules, "li", Some(Role::Head)).is_err());
-        assert_eq!(resolve_role(&rules, "stranger", None), Ok(Role::Viewer));
+        assert!(resolve_role(&rules, "li", Some(Role::Head), Lang::Zh).is_err());
         assert_eq!(
-            resolve_role(&rules, "stranger", Some(Role::Viewer)),
+            resolve_role(&rules, "stranger", None, Lang::Zh),
+            Ok(Role::Viewer)
+        );
+        assert_eq!(
+            resolve_role(&rules, "stranger", Some(Role::Viewer), Lang::Zh),
             Ok(Role::Viewer)
         );
     }

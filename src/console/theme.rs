@@ -3,6 +3,34 @@
 
 use ratatui::style::{Color, Modifier, Style};
 use serde::Deserialize;
+use thiserror::Error;
+
+/// Why a theme could not be used (the English texts; `i18n::errors::theme` says them in the
+/// event's language).
+#[derive(Debug, Error)]
+pub enum ThemeFault {
+    #[error("unknown theme '{name}' (known: {}, or a .ron file)", .known.join(", "))]
+    Unknown { name: String, known: Vec<String> },
+    #[error("{path}: {error}")]
+    Read { path: String, error: std::io::Error },
+    #[error("theme {name}: line {line}, column {column}: {code}")]
+    Syntax {
+        name: String,
+        line: usize,
+        column: usize,
+        code: ron::Error,
+    },
+    #[error("theme {name}: '{value}' is not a colour")]
+    Colour { name: String, value: String },
+    #[error("theme {name}: '{value}' is not a text attribute")]
+    Attribute { name: String, value: String },
+}
+
+/// What is wrong with one style of a theme file.
+enum StyleFault {
+    Colour(String),
+    Attribute(String),
+}
 
 /// The embedded themes, by name.
 pub const THEMES: [(&str, &str); 4] = [
@@ -72,11 +100,11 @@ pub struct Theme {
     pub tab_active: Style,
 }
 
-fn style(spec: &StyleSpec) -> Result<Style, String> {
+fn style(spec: &StyleSpec) -> Result<Style, StyleFault> {
     let mut s = Style::default();
     let colour = |c: &str| {
         c.parse::<Color>()
-            .map_err(|_| format!("'{c}' is not a colour"))
+            .map_err(|_| StyleFault::Colour(c.to_string()))
     };
     if let Some(fg) = &spec.fg {
         s = s.fg(colour(fg)?);
@@ -91,7 +119,7 @@ fn style(spec: &StyleSpec) -> Result<Style, String> {
             "italic" => Modifier::ITALIC,
             "underlined" => Modifier::UNDERLINED,
             "reversed" => Modifier::REVERSED,
-            other => return Err(format!("'{other}' is not a text attribute")),
+            other => return Err(StyleFault::Attribute(other.to_string())),
         };
         s = s.add_modifier(m);
     }
@@ -100,9 +128,25 @@ fn style(spec: &StyleSpec) -> Result<Style, String> {
 
 impl Theme {
     /// Parses a theme file.
-    pub fn from_ron(name: &str, text: &str) -> Result<Theme, String> {
-        let t: ThemeSpec = ron::from_str(text).map_err(|e| format!("theme {name}: {e}"))?;
-        let st = |s: &StyleSpec| style(s).map_err(|e| format!("theme {name}: {e}"));
+    pub fn from_ron(name: &str, text: &str) -> Result<Theme, ThemeFault> {
+        let t: ThemeSpec = ron::from_str(text).map_err(|e| ThemeFault::Syntax {
+            name: name.to_string(),
+            line: e.span.start.line,
+            column: e.span.start.col,
+            code: e.code,
+        })?;
+        let st = |s: &StyleSpec| {
+            style(s).map_err(|e| match e {
+                StyleFault::Colour(value) => ThemeFault::Colour {
+                    name: name.to_string(),
+                    value,
+                },
+                StyleFault::Attribute(value) => ThemeFault::Attribute {
+                    name: name.to_string(),
+                    value,
+                },
+            })
+        };
         Ok(Theme {
             name: name.to_string(),
             text: st(&t.text)?,
@@ -126,24 +170,26 @@ impl Theme {
     }
 
     /// An embedded theme by name, or a theme file by path.
-    pub fn named(name: &str) -> Result<Theme, String> {
+    pub fn named(name: &str) -> Result<Theme, ThemeFault> {
         if let Some((n, text)) = THEMES.iter().find(|(n, _)| *n == name) {
             return Theme::from_ron(n, text);
         }
         let path = std::path::Path::new(name);
         if path.extension().is_some_and(|e| e == "ron") {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+            let text = std::fs::read_to_string(path).map_err(|error| ThemeFault::Read {
+                path: name.to_string(),
+                error,
+            })?;
             return Theme::from_ron(name, &text);
         }
-        let known: Vec<&str> = THEMES.iter().map(|(n, _)| *n).collect();
-        Err(format!(
-            "unknown theme '{name}' (known: {}, or a .ron file)",
-            known.join(", ")
-        ))
+        Err(ThemeFault::Unknown {
+            name: name.to_string(),
+            known: THEMES.iter().map(|(n, _)| (*n).to_string()).collect(),
+        })
     }
 
     /// The theme asked for; else monochrome when `no_color`; else dark.
-    pub fn choose(name: Option<&str>, no_color: bool) -> Result<Theme, String> {
+    pub fn choose(name: Option<&str>, no_color: bool) -> Result<Theme, ThemeFault> {
         match name {
             Some(n) => Theme::named(n),
             None if no_color => Theme::named("monochrome"),
@@ -191,6 +237,11 @@ mod tests {
     fn bad_colour_is_reported() {
         let text = THEMES[0].1.replacen("lightyellow", "ultraviolet", 1);
         let err = Theme::from_ron("x", &text).unwrap_err();
-        assert!(err.contains("ultraviolet"), "{err}");
+        assert!(err.to_string().contains("ultraviolet"), "{err}");
+        let zh = crate::i18n::errors::theme(&err, crate::domain::rules::Lang::Zh);
+        assert_eq!(
+            zh,
+            "主题 x: 'ultraviolet' 不是颜色名 (如 red、lightyellow 或 #rrggbb)"
+        );
     }
 }

@@ -630,6 +630,33 @@ pub fn terminal(e: &std::io::Error, lang: Lang) -> String {
     format!("{word}: {}", io(e, lang))
 }
 
+/// A console theme that cannot be used (`console::theme::ThemeFault`).
+pub fn theme(f: &crate::console::theme::ThemeFault, lang: Lang) -> String {
+    use crate::console::theme::ThemeFault as F;
+    if lang == Lang::En {
+        return f.to_string();
+    }
+    match f {
+        F::Unknown { name, known } => format!(
+            "没有名为 '{name}' 的主题 (可用: {}, 或一个 .ron 主题文件)",
+            known.join("、")
+        ),
+        F::Read { path, error } => format!("主题文件 {path}: {}", io(error, lang)),
+        F::Syntax {
+            name,
+            line,
+            column,
+            code,
+        } => format!("主题 {name}: 第{line}行第{column}列: {}", ron(code, lang)),
+        F::Colour { name, value } => {
+            format!("主题 {name}: '{value}' 不是颜色名 (如 red、lightyellow 或 #rrggbb)")
+        }
+        F::Attribute { name, value } => {
+            format!("主题 {name}: '{value}' 不是文字样式 (bold、dim、italic、underlined、reversed)")
+        }
+    }
+}
+
 /// A refused `export` (`export::ExportFault`).
 pub fn export(f: &crate::export::ExportFault, lang: Lang) -> String {
     use crate::export::{ExportFault, what_word};
