@@ -1048,85 +1048,72 @@ mod tests {
         assert_eq!(m[1..].to_vec(), vec![8, 3, 2, 7, 6, 5, 4, 1]);
     }
 
-    #[test]
-    fn perfect_graphs_with_ties_against_brute_force() {
-        // Graphs that hold a perfect matching (a hidden one plus random edges) with few
-        // distinct weights: the one-tree stages, many zero changes of duals and blossoms.
-        let mut x: u64 = 987_654_321;
-        let mut next = || {
+    /// A small seeded generator (xorshift) for the random graphs.
+    fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+        move || {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
             x
-        };
+        }
+    }
+
+    /// Solves and checks against brute force: the cardinality and weight of the best
+    /// matching, and the optimality certificate (no edge has a negative slack).
+    fn agrees_with_brute_force(n: usize, edges: &[(usize, usize, i128)]) {
+        let m = max_weight_matching(n, edges);
+        let w: i128 = m
+            .pairs()
+            .iter()
+            .map(|&(a, b)| {
+                edges
+                    .iter()
+                    .filter(|e| (e.0, e.1) == (a, b) || (e.1, e.0) == (a, b))
+                    .map(|e| e.2)
+                    .max()
+                    .unwrap()
+            })
+            .sum();
+        assert_eq!((m.pairs().len(), w), brute(n, edges), "{edges:?}");
+        for &(a, b, wt) in edges {
+            assert!(m.slack_of(a, b, wt) >= 0, "{edges:?}");
+        }
+    }
+
+    #[test]
+    fn perfect_graphs_with_ties_against_brute_force() {
+        // Graphs that hold a perfect matching (a hidden one plus random edges) with few
+        // distinct weights: the one-tree stages, many zero changes of duals and blossoms.
+        let mut next = xorshift(987_654_321);
         for round in 0..600 {
             let n = 2 * (1 + (next() % 6) as usize);
             let mut edges = Vec::new();
             let levels = 1 + round % 4;
             for a in 0..n {
                 for b in a + 1..n {
-                    if (b == a + 1 && a % 2 == 0) || next() % 2 == 0 {
-                        edges.push((a, b, i128::from(next() % levels as u64) * 4));
+                    if (b == a + 1 && a.is_multiple_of(2)) || next().is_multiple_of(2) {
+                        edges.push((a, b, i128::from(next() % levels) * 4));
                     }
                 }
             }
-            let m = max_weight_matching(n, &edges);
-            let w: i128 = m
-                .pairs()
-                .iter()
-                .map(|&(a, b)| {
-                    edges
-                        .iter()
-                        .find(|e| (e.0, e.1) == (a, b))
-                        .map(|e| e.2)
-                        .unwrap()
-                })
-                .sum();
-            assert_eq!((m.pairs().len(), w), brute(n, &edges), "{edges:?}");
-            for &(a, b, wt) in &edges {
-                assert!(m.slack_of(a, b, wt) >= 0, "{edges:?}");
-            }
+            agrees_with_brute_force(n, &edges);
         }
     }
 
     #[test]
     fn random_graphs_against_brute_force() {
-        let mut x: u64 = 12345;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(12345);
         for _ in 0..400 {
             let n = 2 + (next() % 9) as usize;
             let mut edges = Vec::new();
             for a in 0..n {
                 for b in a + 1..n {
-                    if next() % 3 != 0 {
+                    if !next().is_multiple_of(3) {
                         edges.push((a, b, i128::from(next() % 20)));
                     }
                 }
             }
-            let m = max_weight_matching(n, &edges);
-            let card = m.pairs().len();
-            let w: i128 = m
-                .pairs()
-                .iter()
-                .map(|&(a, b)| {
-                    edges
-                        .iter()
-                        .filter(|e| (e.0, e.1) == (a, b) || (e.1, e.0) == (a, b))
-                        .map(|e| e.2)
-                        .max()
-                        .unwrap()
-                })
-                .sum();
-            assert_eq!((card, w), brute(n, &edges), "{edges:?}");
-            // Optimality certificate: no edge has negative slack.
-            for &(a, b, wt) in &edges {
-                assert!(m.slack_of(a, b, wt) >= 0, "{edges:?}");
-            }
+            agrees_with_brute_force(n, &edges);
         }
     }
 }
