@@ -496,6 +496,30 @@ impl Tournament {
         if limit == 0 || events.is_empty() {
             return events;
         }
+        // The common case without the copy of the whole state below: results that are no
+        // forfeit can only lower a player's run of forfeits (an unreported game is skipped,
+        // a played one ends the run), which matters only to a player this rule withdrew.
+        let plain = events.iter().all(|e| match e {
+            Event::ResultRecorded {
+                round,
+                board,
+                result,
+                ..
+            } => {
+                !result.is_forfeit()
+                    && self.game(*round, *board).is_some_and(|g| {
+                        [g.red, g.black].iter().all(|&no| {
+                            self.player(no).is_some_and(|p| {
+                                !matches!(p.status, Status::Withdrawn { by_rule: true })
+                            })
+                        })
+                    })
+            }
+            _ => false,
+        });
+        if plain {
+            return events;
+        }
         let mut after = self.clone();
         for e in &events {
             after.apply(e);
