@@ -3,7 +3,8 @@
 //! optional second argument picks the seed of rounds 1–8 (default 7, the benchmark's); a third,
 //! `hard`, pairs the same players with the colour rules hard (as if more rounds followed); `odd`
 //! withdraws the last entrant so that the field is odd and one player gets the bye; `r=R`
-//! pairs round R (2–9) of the same event instead.
+//! pairs round R (2–9) of the same event instead; `relax` relaxes the colour rules as
+//! `pair --relax colours` does.
 
 use std::time::Instant;
 
@@ -31,6 +32,8 @@ fn main() {
         .unwrap_or(9);
     let mut input = pairing_setup::round_input(n, seed, round);
     input.last_round = round == 9 && !hard;
+    // `relax`: the colour rules relaxed by the head arbiter (`pair --relax colours`).
+    input.relax_colours = std::env::args().skip(3).any(|a| a == "relax");
     // `odd` as the third or fourth argument: the last entrant withdrawn, so one player gets a bye.
     if std::env::args().skip(3).any(|a| a == "odd") {
         input.entrants.pop();
