@@ -73,12 +73,16 @@ fn chinese(mut cmd: clap::Command, path: &str) -> clap::Command {
     if let Some(about) = crate::i18n::cli::about_zh(path) {
         cmd = cmd.about(about).long_about(None::<&str>);
     }
-    cmd = cmd.mut_args(
-        |a| match crate::i18n::cli::arg_help_zh(path, a.get_id().as_str()) {
+    cmd = cmd.mut_args(|a| {
+        let a = match crate::i18n::cli::arg_help_zh(path, a.get_id().as_str()) {
             Some(help) => a.help(help).long_help(None::<&str>),
             None => a,
-        },
-    );
+        };
+        match chinese_placeholders(&a) {
+            Some(names) => a.value_names(names),
+            None => a,
+        }
+    });
     cmd.mut_subcommands(|sc| {
         let name = sc.get_name().to_string();
         let sub = if path.is_empty() {
@@ -88,6 +92,30 @@ fn chinese(mut cmd: clap::Command, path: &str) -> clap::Command {
         };
         chinese(sc, &sub)
     })
+}
+
+/// The English placeholders of an argument that takes values (its value names, else its id
+/// in capitals, as clap writes them).
+fn placeholders(a: &clap::Arg) -> Vec<String> {
+    if !a.get_action().takes_values() {
+        return Vec::new();
+    }
+    match a.get_value_names() {
+        Some(names) => names.iter().map(ToString::to_string).collect(),
+        None => vec![a.get_id().as_str().to_uppercase()],
+    }
+}
+
+/// The Chinese placeholders of an argument, when the catalog has every one of them.
+fn chinese_placeholders(a: &clap::Arg) -> Option<Vec<&'static str>> {
+    let names = placeholders(a);
+    if names.is_empty() {
+        return None;
+    }
+    names
+        .iter()
+        .map(|n| crate::i18n::cli::placeholder_zh(n))
+        .collect()
 }
 
 /// Help or version text as printed: clap's own headings and notes in Chinese for Chinese.
@@ -252,6 +280,16 @@ mod tests {
                 let id = a.get_id().as_str();
                 if crate::i18n::cli::arg_help_zh(path, id).is_none() {
                     missing.push(format!("'{path}' {id}"));
+                }
+                // Placeholders in capitals are names (a literal value such as `red|black`
+                // is what the user types, and stays).
+                let names = placeholders(a);
+                if names
+                    .iter()
+                    .any(|n| n.chars().any(|c| c.is_ascii_uppercase()))
+                    && chinese_placeholders(a).is_none()
+                {
+                    missing.push(format!("'{path}' {id}: placeholder {names:?}"));
                 }
             }
             for sc in cmd.get_subcommands() {

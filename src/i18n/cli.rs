@@ -9,7 +9,7 @@ mod args;
 mod help;
 
 pub use args::{ArgError, arg, arg_error};
-pub use help::{HELP_WORDS_ZH, about_zh, arg_help_zh};
+pub use help::{HELP_WORDS_ZH, about_zh, arg_help_zh, placeholder_zh};
 
 /// A message of the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -580,7 +580,10 @@ mod tests {
         assert_eq!(arg("<BOARD>", Lang::Zh), "台号");
         assert_eq!(arg("<BOARD>", Lang::En), "<BOARD>");
         assert_eq!(arg("--round <ROUND>", Lang::Zh), "--round");
-        assert_eq!(arg("<B1>", Lang::Zh), "<B1>");
+        assert_eq!(arg("<B1>", Lang::Zh), "台号1");
+        // The Chinese command line's own placeholder, and one the catalog does not know.
+        assert_eq!(arg("<台号>", Lang::Zh), "台号");
+        assert_eq!(arg("<XYZ>", Lang::Zh), "<XYZ>");
         let e = ArgError::Missing {
             args: vec!["<BOARD>".into(), "<RESULT>".into()],
         };

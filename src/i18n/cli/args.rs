@@ -163,26 +163,14 @@ pub fn arg(raw: &str, lang: Lang) -> String {
     let raw = raw.trim();
     if let Some(name) = raw.strip_prefix('<').and_then(|r| r.strip_suffix('>')) {
         let name = name.trim_end_matches("...");
-        return placeholder(name).map_or_else(|| raw.to_string(), str::to_string);
+        if !name.is_ascii() {
+            // Already the Chinese placeholder of the Chinese command line.
+            return name.to_string();
+        }
+        return super::help::placeholder_zh(name).map_or_else(|| raw.to_string(), str::to_string);
     }
     if raw.starts_with('-') {
         return raw.split([' ', '=']).next().unwrap_or(raw).to_string();
     }
     raw.to_string()
-}
-
-/// The Chinese name of a positional argument's placeholder.
-fn placeholder(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "LOG" => "日志文件",
-        "BOARD" => "台号",
-        "RESULT" => "结果",
-        "SIDE" => "方",
-        "KIND" => "犯规类型",
-        "ACTION" => "动作",
-        "NOTE" => "说明",
-        "NO" => "序号",
-        "FILE" => "文件",
-        _ => return None,
-    })
 }

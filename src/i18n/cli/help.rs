@@ -121,6 +121,55 @@ pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
     })
 }
 
+/// The Chinese placeholder of an argument's value (`<LOG>` → `<日志文件>` in the usage line and
+/// the argument lists of `--help`, and the name clap's errors give a positional argument).
+/// Literal values (`red|black`, `colours`) are what the user types and stay as they are.
+pub fn placeholder_zh(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "LOG" => "日志文件",
+        "BOARD" | "FLIP" => "台号",
+        "RESULT" => "结果",
+        "SIDE" => "方",
+        "KIND" => "犯规类型",
+        "ACTION" => "动作",
+        "NOTE" => "说明",
+        "NO" | "N" => "序号",
+        "FILE" => "文件",
+        "REASON" | "REVERSE" => "理由",
+        "ROLE" => "角色",
+        "LANG" => "语言",
+        "AT" => "时间",
+        "ROUND" => "轮次",
+        "ROUNDS" => "轮数",
+        "PRESET" | "SHOW" => "预设",
+        "OUT" => "输出文件",
+        "THEME" => "主题",
+        "SEED" => "种子",
+        "RED" => "红方",
+        "BLACK" => "黑方",
+        "PLAYERS" => "人数",
+        "NAME" => "姓名",
+        "GROUP" => "组别",
+        "TEAM" => "队名",
+        "CLUB" => "单位",
+        "GENDER" => "性别",
+        "BIRTH" => "出生日期",
+        "DATE" => "日期",
+        "TITLE" => "标题",
+        "RULES" => "规程文件",
+        "PAIRS" => "对阵",
+        "LAST" => "条数",
+        "FORMAT" => "格式",
+        "B1" => "台号1",
+        "B2" => "台号2",
+        "BY" => "排序",
+        "WHAT" => "内容",
+        "BIND" => "地址:端口",
+        "BIN" => "安装路径",
+        _ => return None,
+    })
+}
+
 /// clap's own words in a help text, in Chinese.
 pub const HELP_WORDS_ZH: &[(&str, &str)] = &[
     ("Usage:", "用法:"),
