@@ -103,6 +103,29 @@ pub const DENSE_LIMIT: usize = 160;
 const NEAR: usize = 4;
 const BOUNDARY: usize = 2;
 const REACH: usize = 3;
+
+/// How a section is solved: the size up to which every edge is used, and the candidate edges
+/// above it (`NEAR`, `BOUNDARY`, `REACH`). The result never depends on it (the pricing
+/// certifies it against every edge); tests narrow the candidates so that the pricing does
+/// the work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    pub dense_limit: usize,
+    pub near: usize,
+    pub boundary: usize,
+    pub reach: usize,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            dense_limit: DENSE_LIMIT,
+            near: NEAR,
+            boundary: BOUNDARY,
+            reach: REACH,
+        }
+    }
+}
 /// Edges priced negative added per player and group pair in one round of pricing.
 const PRICE_BATCH: usize = 4;
 
@@ -210,7 +233,13 @@ impl<'a> Problem<'a> {
     }
 
     /// The starting candidate edges of a large field.
-    fn candidates(&self) -> HashSet<(usize, usize)> {
+    fn candidates(&self, tuning: Tuning) -> HashSet<(usize, usize)> {
+        let Tuning {
+            near,
+            boundary,
+            reach,
+            ..
+        } = tuning;
         let mut out = HashSet::new();
         let k = self.layout.levels.len();
         // Per level, per colour class: players in rank order.
@@ -232,7 +261,7 @@ impl<'a> Problem<'a> {
                 false
             }
         };
-        // Up to `NEAR` legal partners of `a` from `list`, nearest to position `at` first.
+        // Up to `near` legal partners of `a` from `list`, nearest to position `at` first.
         let around = |a: usize, list: &[usize], at: usize, out: &mut HashSet<(usize, usize)>| {
             let mut found = 0;
             for step in 0..list.len() {
@@ -240,12 +269,12 @@ impl<'a> Problem<'a> {
                 for pos in [at.checked_add(step), at.checked_sub(step + 1)] {
                     if let Some(&b) = pos.and_then(|p| list.get(p)) {
                         any = true;
-                        if found < NEAR && add(a, b, out) {
+                        if found < near && add(a, b, out) {
                             found += 1;
                         }
                     }
                 }
-                if found >= NEAR || !any {
+                if found >= near || !any {
                     break;
                 }
             }
@@ -261,7 +290,7 @@ impl<'a> Problem<'a> {
                 for (pos, &a) in la.iter().enumerate().filter(|_| meet(ca, ca)) {
                     let mut found = 0;
                     for &b in &la[pos + 1..] {
-                        if found >= NEAR {
+                        if found >= near {
                             break;
                         }
                         found += usize::from(add(a, b, &mut out));
@@ -301,7 +330,7 @@ impl<'a> Problem<'a> {
                 .map(|(_, list)| {
                     let mut l = list.clone();
                     l.sort_by_key(|&i| key(i));
-                    l.truncate(BOUNDARY);
+                    l.truncate(boundary);
                     l
                 })
                 .collect::<Vec<_>>()
@@ -309,7 +338,7 @@ impl<'a> Problem<'a> {
         let downs: Vec<Vec<Vec<usize>>> = by_class.iter().map(|g| cheapest(g, &down)).collect();
         let ups: Vec<Vec<Vec<usize>>> = by_class.iter().map(|g| cheapest(g, &up)).collect();
         for (l, upper) in downs.iter().enumerate() {
-            for lower in ups.iter().skip(l + 1).take(REACH) {
+            for lower in ups.iter().skip(l + 1).take(reach) {
                 for hs in upper {
                     for ls in lower {
                         for &a in hs {
@@ -326,7 +355,7 @@ impl<'a> Problem<'a> {
 
     /// Solves with weights of type `W`: (pairs of player indices, bye), or the players who
     /// cannot be paired.
-    fn solve<W: Weight>(&self, dense_limit: usize) -> Result<Solved, Vec<usize>> {
+    fn solve<W: Weight>(&self, tuning: Tuning) -> Result<Solved, Vec<usize>> {
         let bases = self.layout.bases();
         // place[i]: the value of one unit of digit i.
         let mut place = vec![W::ZERO; bases.len()];
@@ -344,7 +373,7 @@ impl<'a> Problem<'a> {
             w
         };
         let v = self.vertices();
-        let dense = self.n <= dense_limit;
+        let dense = self.n <= tuning.dense_limit;
         let mut cand: HashSet<(usize, usize)> = if dense {
             let mut all = HashSet::new();
             for a in 0..self.n {
@@ -356,7 +385,7 @@ impl<'a> Problem<'a> {
             }
             all
         } else {
-            self.candidates()
+            self.candidates(tuning)
         };
         if let Some(d) = self.dummy {
             for a in 0..self.n {
@@ -574,6 +603,23 @@ pub fn pair_section_tuned(
     input: &SectionInput,
     dense_limit: usize,
 ) -> Result<SectionPairing, PairingError> {
+    pair_section_with(
+        input,
+        Tuning {
+            dense_limit,
+            ..Tuning::default()
+        },
+    )
+}
+
+/// `pair_section` solved as `tuning` says (for tests: the result must not depend on it).
+///
+/// # Errors
+/// As `pair_section`.
+pub fn pair_section_with(
+    input: &SectionInput,
+    tuning: Tuning,
+) -> Result<SectionPairing, PairingError> {
     if input.entrants.is_empty() {
         return Ok(SectionPairing::default());
     }
@@ -582,25 +628,25 @@ pub fn pair_section_tuned(
     // The narrowest weight type that holds the section's digits (fewer limbs: less memory,
     // faster arithmetic).
     let solved = if bits < i128::BITS {
-        p.solve::<i128>(dense_limit)
+        p.solve::<i128>(tuning)
     } else if bits < Wide::<3>::BITS {
-        p.solve::<Wide<3>>(dense_limit)
+        p.solve::<Wide<3>>(tuning)
     } else if bits < Wide::<4>::BITS {
-        p.solve::<Wide<4>>(dense_limit)
+        p.solve::<Wide<4>>(tuning)
     } else if bits < Wide::<6>::BITS {
-        p.solve::<Wide<6>>(dense_limit)
+        p.solve::<Wide<6>>(tuning)
     } else if bits < Wide::<8>::BITS {
-        p.solve::<Wide<8>>(dense_limit)
+        p.solve::<Wide<8>>(tuning)
     } else if bits < Wide::<10>::BITS {
-        p.solve::<Wide<10>>(dense_limit)
+        p.solve::<Wide<10>>(tuning)
     } else if bits < Wide::<12>::BITS {
-        p.solve::<Wide<12>>(dense_limit)
+        p.solve::<Wide<12>>(tuning)
     } else if bits < Wide::<16>::BITS {
-        p.solve::<Wide<16>>(dense_limit)
+        p.solve::<Wide<16>>(tuning)
     } else if bits < Wide::<32>::BITS {
-        p.solve::<Wide<32>>(dense_limit)
+        p.solve::<Wide<32>>(tuning)
     } else {
-        p.solve::<Wide<64>>(dense_limit)
+        p.solve::<Wide<64>>(tuning)
     };
     let (pairs, bye) = solved.map_err(|free| {
         let mut nos: Vec<PlayerNo> = free.iter().map(|&i| input.entrants[i].no).collect();
