@@ -105,9 +105,10 @@ const BOUNDARY: usize = 2;
 const REACH: usize = 3;
 
 /// How a section is solved: the size up to which every edge is used, and the candidate edges
-/// above it (`NEAR`, `BOUNDARY`, `REACH`). The result never depends on it (the pricing
-/// certifies it against every edge); tests narrow the candidates so that the pricing does
-/// the work.
+/// above it (`NEAR`, `BOUNDARY`, `REACH`). The cost of the result never depends on it (the
+/// pricing certifies an optimum against every edge; among pairings of equal cost, which one
+/// comes back may differ, and for one tuning it is always the same); tests narrow the
+/// candidates so that the pricing does the work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tuning {
     pub dense_limit: usize,
@@ -126,6 +127,7 @@ impl Default for Tuning {
         }
     }
 }
+
 /// Edges priced negative added per player and group pair in one round of pricing.
 const PRICE_BATCH: usize = 4;
 
@@ -595,7 +597,7 @@ pub fn pair_section(input: &SectionInput) -> Result<SectionPairing, PairingError
 }
 
 /// `pair_section` with the size up to which every edge is used (for tests of the candidate
-/// edges and pricing: the result must not depend on it).
+/// edges and pricing: the cost of the result must not depend on it).
 ///
 /// # Errors
 /// As `pair_section`.
@@ -612,7 +614,8 @@ pub fn pair_section_tuned(
     )
 }
 
-/// `pair_section` solved as `tuning` says (for tests: the result must not depend on it).
+/// `pair_section` solved as `tuning` says (for tests: the cost of the result must not depend
+/// on it).
 ///
 /// # Errors
 /// As `pair_section`.
