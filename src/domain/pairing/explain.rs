@@ -243,7 +243,7 @@ impl Line {
                     .join("；")
             ),
             (Line::Round1 { red, black, halves }, Lang::Zh) => format!(
-                "{red} v {black}: 第一轮按序号编排（{}）",
+                "{red}号对{black}号：第一轮按序号编排（{}）",
                 if *halves {
                     "上下半区"
                 } else {
@@ -265,7 +265,7 @@ impl Line {
                     Stage::ThirdPlace => "三四名决赛",
                     Stage::Swiss => "积分编排",
                 };
-                format!("{red} v {black}: 淘汰赛{name}")
+                format!("{red}号对{black}号：淘汰赛{name}")
             }
             (Line::Knockout { red, black, stage }, Lang::En) => {
                 format!("{red} v {black}: {} knockout", stage.word())
@@ -322,7 +322,10 @@ fn board_text(
     breaks: &[Break],
     lang: Lang,
 ) -> String {
-    let mut s = format!("{red} v {black}: ");
+    let mut s = match lang {
+        Lang::Zh => format!("{red}号对{black}号："),
+        Lang::En => format!("{red} v {black}: "),
+    };
     let (hi, lo) = if sr >= sb { (red, black) } else { (black, red) };
     let (hs, ls) = (sr.max(sb), sr.min(sb));
     match lang {
