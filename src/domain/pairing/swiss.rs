@@ -42,7 +42,7 @@ use std::collections::{HashMap, HashSet};
 use thiserror::Error;
 
 use super::blossom::{self, Matching};
-use super::colour::{self, ColourState, Reason};
+use super::colour::{self, ColourState};
 use super::cost::{self, Digit, Layout};
 use super::explain::{Break, Criterion, Line};
 use super::matching::{self, NONE};
@@ -781,7 +781,6 @@ fn float_reason(p: &Problem, floaters: &[usize], bye: Option<usize>) -> Criterio
     }) {
         return Criterion::Legal;
     }
-    let _ = Reason::Balance;
     Criterion::Colour
 }
 
@@ -802,15 +801,8 @@ pub fn check_manual(
 ) -> Vec<RuleBreak> {
     let mut out = check_hard_rules_with(t, round, games, byes);
     let sections = super::entrants(t, round);
-    let entrant: HashMap<PlayerNo, &Entrant> =
-        sections.iter().flatten().map(|e| (e.no, e)).collect();
-    let who = |no: PlayerNo| Who {
-        no,
-        name: t
-            .player(no)
-            .map_or("?", |p| p.entry.name.as_str())
-            .to_string(),
-    };
+    let entrant = by_number(&sections);
+    let who = |no: PlayerNo| named_player(t, no);
     for &b in byes {
         match entrant.get(&b) {
             None => out.push(RuleBreak::ByeNotEligible { who: who(b), round }),
@@ -827,8 +819,7 @@ pub fn check_manual(
 /// The colour rules 4–5 a pairing of `round` breaks, per player.
 pub fn colour_breaks(t: &Tournament, round: Round, games: &[Pairing]) -> Vec<Break> {
     let sections = super::entrants(t, round);
-    let entrant: HashMap<PlayerNo, &Entrant> =
-        sections.iter().flatten().map(|e| (e.no, e)).collect();
+    let entrant = by_number(&sections);
     let mut out = Vec::new();
     for g in games.iter().filter(|g| g.stage == Stage::Swiss) {
         for (no, side) in [(g.red, Side::Red), (g.black, Side::Black)] {
@@ -838,6 +829,22 @@ pub fn colour_breaks(t: &Tournament, round: Round, games: &[Pairing]) -> Vec<Bre
         }
     }
     out
+}
+
+/// The entrants of every section of a round, by number.
+fn by_number(sections: &[Vec<Entrant>]) -> HashMap<PlayerNo, &Entrant> {
+    sections.iter().flatten().map(|e| (e.no, e)).collect()
+}
+
+/// A player as a rule break names them: number and name.
+fn named_player(t: &Tournament, no: PlayerNo) -> Who {
+    Who {
+        no,
+        name: t
+            .player(no)
+            .map_or("?", |p| p.entry.name.as_str())
+            .to_string(),
+    }
 }
 
 /// The colour rules a player with colours `st` breaks by taking `side`.
@@ -861,15 +868,8 @@ fn check_hard_rules_with(
 ) -> Vec<RuleBreak> {
     let mut out = Vec::new();
     let sections = super::entrants(t, round);
-    let entrant: HashMap<PlayerNo, &Entrant> =
-        sections.iter().flatten().map(|e| (e.no, e)).collect();
-    let who = |no: PlayerNo| Who {
-        no,
-        name: t
-            .player(no)
-            .map_or("?", |p| p.entry.name.as_str())
-            .to_string(),
-    };
+    let entrant = by_number(&sections);
+    let who = |no: PlayerNo| named_player(t, no);
     let last = round.0 >= t.rules.rounds;
     let mut boards: HashMap<PlayerNo, Vec<Board>> = HashMap::new();
     for g in games {
