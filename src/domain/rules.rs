@@ -121,6 +121,39 @@ impl Tiebreak {
     }
 }
 
+/// The competition system (CONTRACT.md, rules field `system`): Swiss by score (积分编排), or a
+/// round robin on the Berger table (贝格尔编排), single (单循环) or double (双循环, colours swapped
+/// in the second cycle).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum System {
+    #[default]
+    Swiss,
+    RoundRobin,
+    DoubleRoundRobin,
+}
+
+impl System {
+    pub fn word(self) -> &'static str {
+        match self {
+            System::Swiss => "swiss",
+            System::RoundRobin => "round_robin",
+            System::DoubleRoundRobin => "double_round_robin",
+        }
+    }
+    /// Whether the rounds come from the Berger table rather than from the scores.
+    pub fn is_round_robin(self) -> bool {
+        !matches!(self, System::Swiss)
+    }
+    /// Cycles of the Berger table: 1, or 2 for a double round robin.
+    pub fn cycles(self) -> u32 {
+        match self {
+            System::DoubleRoundRobin => 2,
+            _ => 1,
+        }
+    }
+}
+
 /// How round 1 is paired (RULES.md §2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -503,6 +536,10 @@ pub struct Rules {
     /// The event date (age rules are computed against it).
     #[serde(default)]
     pub date: Option<NaiveDate>,
+    /// Swiss (default), round robin or double round robin.
+    #[serde(default)]
+    pub system: System,
+    /// Rounds to play; with a round robin, 0 means the schedule's own number.
     pub rounds: u32,
     pub points: Points,
     pub tiebreaks: Vec<Tiebreak>,

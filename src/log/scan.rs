@@ -103,6 +103,7 @@ fn unreachable_rules() -> Rules {
         description: String::new(),
         title: String::new(),
         date: None,
+        system: crate::domain::rules::System::Swiss,
         rounds: 1,
         points: crate::domain::rules::Points::uniform(2, 1, 0),
         tiebreaks: vec![crate::domain::rules::Tiebreak::DrawNumber],

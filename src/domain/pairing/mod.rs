@@ -2,6 +2,7 @@
 //! This module gathers each section's players and their history, hands them to the engine,
 //! and numbers the boards continuously across the room.
 
+pub mod berger;
 pub mod blossom;
 pub mod colour;
 pub mod cost;
