@@ -80,24 +80,47 @@ fn day(tz: &str, log: &str) -> Vec<String> {
     out
 }
 
+/// Runs the binary under `TZ=tz` expecting a refusal; its standard error.
+fn refused_in(tz: &str, args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_bianpai"))
+        .env("TZ", tz)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "TZ={tz} {args:?} was accepted");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
 #[test]
 fn the_same_local_times_under_any_tz() {
     let dir = tempfile::tempdir().unwrap();
     let rules = dir.path().join("rules.ron");
-    // A rules file without a zone: `new` records the zone of the machine that creates it.
+    // A rules file without a zone (issue 23): refused on a UTC server, naming the field and
+    // both ways to give it; never the zone of the machine that happens to run `new`.
     let ron = run_in("UTC", &["presets", "--show", "qigu-2024-07"]);
-    assert!(!ron.contains("time_zone: Some"), "{ron}");
-    std::fs::write(&rules, ron).unwrap();
+    let without = ron.replace("time_zone: Some(\"Asia/Shanghai\"),", "");
+    assert_ne!(without, ron, "the preset names its zone: {ron}");
+    std::fs::write(&rules, &without).unwrap();
     let a = dir.path().join("shanghai.log");
     let b = dir.path().join("utc.log");
+    let (al, rl) = (a.to_str().unwrap(), rules.to_str().unwrap());
+    for tz in ["UTC", "Asia/Shanghai"] {
+        let err = refused_in(tz, &["new", al, "--rules", rl]);
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+        assert!(err.contains("time_zone") && err.contains("--zone"), "{err}");
+        assert!(
+            err.contains("规程文件") && err.contains("rules.ron"),
+            "{err}"
+        );
+        assert!(!a.exists(), "nothing created");
+    }
+    let err = refused_in("UTC", &["new", al, "--rules", rl, "--zone", "Mars/Olympus"]);
+    assert!(err.contains("--zone 'Mars/Olympus'"), "{err}");
+    assert!(!a.exists());
+    // `--zone` gives it, on whatever machine.
     run_in(
-        "Asia/Shanghai",
-        &[
-            "new",
-            a.to_str().unwrap(),
-            "--rules",
-            rules.to_str().unwrap(),
-        ],
+        "UTC",
+        &["new", al, "--rules", rl, "--zone", "Asia/Shanghai"],
     );
     std::fs::copy(&a, &b).unwrap();
     let Event::Created { rules, .. } = &events(&a)[0] else {
@@ -143,4 +166,88 @@ fn the_presets_are_beijing_time_and_an_offset_still_works() {
     let out = run_in("UTC", &["start", l, "--at", "2024-07-06T08:30:00+08:00"]);
     assert!(out.contains("08:30:00"), "{out}");
     assert!(!out.contains("00:30"), "{out}");
+}
+
+#[test]
+fn every_preset_shows_its_zone_beijing_time() {
+    let list = run_in("UTC", &["presets"]);
+    let names: Vec<&str> = list.lines().filter_map(|l| l.split('\t').next()).collect();
+    assert_eq!(names.len(), 3, "{list}");
+    for name in names {
+        let ron = run_in("UTC", &["presets", "--show", name]);
+        assert!(
+            ron.contains("time_zone: Some(\"Asia/Shanghai\")"),
+            "{name}: {ron}"
+        );
+    }
+}
+
+#[test]
+fn new_says_which_old_date_it_took_from_the_preset() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join("old.log");
+    let out = run_in(
+        "UTC",
+        &["new", old.to_str().unwrap(), "--preset", "qiyuan-2019"],
+    );
+    let line = out
+        .lines()
+        .find(|l| l.contains("比赛日期"))
+        .unwrap_or_else(|| panic!("no date line: {out}"));
+    assert!(
+        line.contains("2019-07-10") && line.contains("qiyuan-2019"),
+        "{line}"
+    );
+    assert!(line.contains("--date"), "says how to change it: {line}");
+    let today = chrono::Utc::now()
+        .with_timezone(&chrono_tz::Asia::Shanghai)
+        .date_naive()
+        .to_string();
+    assert!(line.contains(&today), "{line}");
+    // Given a date, nothing to say; the date is the one given.
+    let given = dir.path().join("given.log");
+    let out = run_in(
+        "UTC",
+        &[
+            "new",
+            given.to_str().unwrap(),
+            "--preset",
+            "qiyuan-2019",
+            "--date",
+            &today,
+        ],
+    );
+    assert!(!out.contains("比赛日期"), "{out}");
+    let Event::Created { rules, .. } = &events(&given)[0] else {
+        panic!("no Created record")
+    };
+    assert_eq!(rules.date.map(|d| d.to_string()), Some(today));
+}
+
+#[test]
+fn the_demo_runs_in_beijing_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, _) = bianpai::console::demo::build(dir.path(), chrono::Utc::now()).unwrap();
+    let Event::Created { rules, .. } = &events(&path)[0] else {
+        panic!("no Created record")
+    };
+    assert_eq!(rules.time_zone.as_deref(), Some("Asia/Shanghai"));
+    // What the command line prints of it is Beijing time, under a UTC terminal too.
+    let start: DateTime<Utc> = events(&path)
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Event::RoundStarted { at, .. } => Some(*at),
+            _ => None,
+        })
+        .expect("the demo's round has started");
+    let beijing = start
+        .with_timezone(&chrono_tz::Asia::Shanghai)
+        .format("%Y-%m-%d %H:%M:%S")
+        .to_string();
+    let audit = run_in("UTC", &["audit", path.to_str().unwrap()]);
+    assert!(
+        audit.contains(&format!("于 {beijing} 开始")),
+        "{beijing}: {audit}"
+    );
 }

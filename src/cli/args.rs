@@ -55,6 +55,9 @@ pub enum Cmd {
         /// Event date YYYY-MM-DD (age rules are computed against it).
         #[arg(long)]
         date: Option<String>,
+        /// The event's time zone (Asia/Shanghai or +08:00) when the rules file has none.
+        #[arg(long)]
+        zone: Option<String>,
     },
     /// Register, import, withdraw or reinstate players.
     #[command(subcommand)]

@@ -232,12 +232,14 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             rules,
             title,
             date,
+            zone,
         } => setup::new(
             &log,
             preset.as_deref(),
             rules.as_deref(),
             title,
             date.as_deref(),
+            zone.as_deref(),
         ),
         Cmd::Player(p) => players::run(ctx, p),
         Cmd::Draw {

@@ -6,6 +6,7 @@ use chrono::{NaiveDate, Utc};
 
 use super::{CliError, CliResult, fail, fail_msg, msg};
 use crate::domain::rules::{PRESETS, Rules};
+use crate::domain::zone::EventZone;
 use crate::i18n::cli::Msg;
 use crate::log::{self, Log, user};
 
@@ -28,6 +29,7 @@ pub fn new(
     rules_file: Option<&Path>,
     title: Option<String>,
     date: Option<&str>,
+    zone: Option<&str>,
 ) -> CliResult {
     let mut rules = match (preset, rules_file) {
         (Some(p), None) => Rules::preset(p)
@@ -50,34 +52,54 @@ pub fn new(
     }
     crate::domain::text::check("--title", &title, crate::domain::text::TITLE_MAX)
         .map_err(|e| CliError(e.text(super::out_lang())))?;
-    if rules.time_zone.is_none() {
-        // Every terminal on the log shows the same local times, whatever its own TZ: the
-        // presets are Chinese events (Beijing time); a rules file without a zone gets the
-        // zone of the machine that creates the event.
-        rules.time_zone = if preset.is_some() {
-            Some("Asia/Shanghai".to_string())
-        } else {
-            machine_zone()
-        };
-    }
+    event_zone(&mut rules, zone, rules_file)?;
     super::set_event(&rules);
-    Log::create(path, &title, rules, &user::current_user(), Utc::now())?;
+    let now = Utc::now();
+    Log::create(path, &title, rules.clone(), &user::current_user(), now)?;
     crate::outln!("{}", msg(&Msg::Created(path.display().to_string())));
+    // A preset (or rules file) carries the date of the event it was written for: say which
+    // date this event took when it lies in the past, so nobody prints last year's date.
+    if date.is_none()
+        && let Some(d) = rules.date
+    {
+        let today = EventZone::of(&rules).local(now).date_naive();
+        if d < today {
+            let from = preset.map_or_else(
+                || {
+                    rules_file
+                        .map(|f| f.display().to_string())
+                        .unwrap_or_default()
+                },
+                str::to_string,
+            );
+            crate::outln!(
+                "{}",
+                msg(&Msg::OldDateUsed {
+                    date: d.to_string(),
+                    from,
+                    today: today.to_string(),
+                })
+            );
+        }
+    }
     Ok(())
 }
 
-/// The machine's time zone as an IANA name: `TZ` when it names one, else the system's.
-fn machine_zone() -> Option<String> {
-    use crate::domain::zone::EventZone;
-    let from_env = std::env::var("TZ")
-        .ok()
-        .map(|z| z.trim_start_matches(':').to_string())
-        .filter(|z| matches!(EventZone::parse(z), Ok(EventZone::Named(_))));
-    from_env.or_else(|| {
-        iana_time_zone::get_timezone()
-            .ok()
-            .filter(|z| EventZone::parse(z).is_ok())
-    })
+/// The event's time zone (issue 23): `--zone` when given, else the rules' own; a rules
+/// file without one is refused, never given the zone of whatever machine runs `new` (a UTC
+/// server would print 06:50 for 14:50 in Beijing).
+fn event_zone(rules: &mut Rules, zone: Option<&str>, rules_file: Option<&Path>) -> CliResult {
+    if let Some(z) = zone {
+        EventZone::parse(z).map_err(|_| fail_msg(&Msg::BadZone(z.to_string())))?;
+        rules.time_zone = Some(z.trim().to_string());
+    }
+    if rules.time_zone.is_none() {
+        let file = rules_file
+            .map(|f| f.display().to_string())
+            .unwrap_or_default();
+        return fail(&Msg::NoZone(file));
+    }
+    Ok(())
 }
 
 pub fn verify(path: &Path) -> CliResult {

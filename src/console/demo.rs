@@ -149,14 +149,11 @@ pub fn build(dir: &Path, now: DateTime<Utc>) -> Result<(PathBuf, Vec<Scheduled>)
     };
     let path = dir.join("demo.log");
     let err = |e: crate::log::LogError| format!("demo: {e}");
-    let mut log = Log::create(
-        &path,
-        title,
-        (**rules).clone(),
-        &first.by,
-        now - Duration::hours(1),
-    )
-    .map_err(err)?;
+    // The sample is a Beijing event: its times read the same on any machine (issue 23).
+    let mut rules = (**rules).clone();
+    rules.time_zone = Some("Asia/Shanghai".to_string());
+    let mut log =
+        Log::create(&path, title, rules, &first.by, now - Duration::hours(1)).map_err(err)?;
     let (prefix, live): (Vec<&Record>, Vec<&Record>) =
         rest.iter().partition(|r| r.seq < meta.live_from);
     // The prefix: same events, same authors, times moved so the round runs now. Consecutive

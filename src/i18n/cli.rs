@@ -88,6 +88,16 @@ pub enum Msg {
     NewNeedsRules,
     NewBoth,
     NeedsTitle,
+    // setup helper (issue 23): the event's zone and date.
+    /// A rules file without `time_zone` (its path) and no `--zone`.
+    NoZone(String),
+    BadZone(String),
+    /// `new` without `--date` kept the rules' date, which lies before today.
+    OldDateUsed {
+        date: String,
+        from: String,
+        today: String,
+    },
     Created(String),
     Intact {
         path: String,
@@ -397,6 +407,27 @@ pub fn text(m: &Msg, lang: Lang) -> String {
         Msg::NeedsTitle => s(
             "new: 赛事须有标题 (--title)",
             "new: the tournament needs a title (--title)",
+        ),
+        // setup helper (issue 23)
+        Msg::NoZone(file) => p(
+            format!(
+                "new: 规程文件 {file} 没有 time_zone (比赛时区): 在文件中加一行 time_zone: Some(\"Asia/Shanghai\"), 或加 --zone Asia/Shanghai; 不会默认使用本机时区"
+            ),
+            format!(
+                "new: the rules file {file} has no time_zone: add the line time_zone: Some(\"Asia/Shanghai\"), or give --zone Asia/Shanghai; the machine's zone is never assumed"
+            ),
+        ),
+        Msg::BadZone(z) => p(
+            format!("--zone '{z}': 不是时区 (如 Asia/Shanghai 或 +08:00)"),
+            format!("--zone '{z}': not a time zone (e.g. Asia/Shanghai or +08:00)"),
+        ),
+        Msg::OldDateUsed { date, from, today } => p(
+            format!(
+                "比赛日期: {date} (取自 {from}, 早于今天 {today}); 若不对, 删除日志后用 --date {today} 重新创建"
+            ),
+            format!(
+                "event date: {date} (from {from}, before today {today}); if wrong, delete the log and create it again with --date {today}"
+            ),
         ),
         Msg::Created(path) => p(format!("已创建 {path}"), format!("created {path}")),
         Msg::Intact { path, records } => p(
