@@ -172,6 +172,27 @@ struct InFlight {
 /// A write waiting this long (for another process's lock) shows as pending in the header.
 const PENDING_SHOWN_MS: i64 = 300;
 
+/// The `Q` overlay (issue 23): the room page's address and QR code when a `bianpai serve`
+/// of this log is running, else the command that starts one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoomPage {
+    Served { url: String, code: Vec<String> },
+    NotServed { log: String },
+}
+
+impl RoomPage {
+    /// Looks for a running server of the log at `log` (its `LOG.serve` answering).
+    pub fn of(log: &std::path::Path) -> RoomPage {
+        crate::serve::running::find(log)
+            .and_then(|url| {
+                crate::serve::qr::lines(&url).map(|code| RoomPage::Served { url, code })
+            })
+            .unwrap_or_else(|| RoomPage::NotServed {
+                log: log.display().to_string(),
+            })
+    }
+}
+
 pub struct App {
     /// The log as this console has read it (kept in step by the I/O worker's replies).
     pub log: Replica,
@@ -209,8 +230,9 @@ pub struct App {
     advance_tried: Option<Round>,
     in_flight: Vec<InFlight>,
     next_id: u64,
-    /// The room page's address and its QR code while the `Q` overlay is shown.
-    pub qr: Option<(String, Vec<String>)>,
+    /// What the `Q` overlay shows while it is open: the room page's QR code, or how to
+    /// start one (issue 23).
+    pub qr: Option<RoomPage>,
     /// The head arbiter's pairing decision while its prompt is open (issue 12).
     pub pair_panel: Option<super::decision::PairPanel>,
     /// How many automatic advances this console has sent (one per completed round).

@@ -125,6 +125,11 @@ pub struct Strings {
     pub pp_bad_bye: &'static str,
     pub pp_others: &'static str,
     pub pp_head_key: &'static str,
+    // setup helper (issue 23): the `Q` overlay.
+    pub room_title: &'static str,
+    pub room_off_title: &'static str,
+    /// Lines of the overlay when no `serve` runs; `{}` is the log's path.
+    pub room_off: [&'static str; 4],
 }
 
 pub static ZH: Strings = Strings {
@@ -250,6 +255,15 @@ pub static ZH: Strings = Strings {
     pp_bad_bye: "轮空 '{}': 不是棋手序号",
     pp_others: "第{}轮无合规编排: {}号无法编对; 须由裁判长决定 (放宽先后手规则或手工编排)",
     pp_head_key: "; 按 P 决定",
+    // setup helper (issue 23)
+    room_title: " 房间页面 · 扫码查看对阵 (Q 关闭) ",
+    room_off_title: " 房间页面未开启 (Q 关闭) ",
+    room_off: [
+        "房间页面 (棋手手机扫码看对阵) 还没有开启。",
+        "在另一个终端运行:",
+        "bianpai serve {} --bind 0.0.0.0:8080",
+        "开启后再按 Q, 这里就显示它的二维码。",
+    ],
 };
 
 pub static EN: Strings = Strings {
@@ -375,6 +389,15 @@ pub static EN: Strings = Strings {
     pp_bad_bye: "bye '{}': not a player number",
     pp_others: "round {}: no legal pairing: players {} cannot be paired; the head arbiter must decide (relax colour rules or pair by hand)",
     pp_head_key: "; press P to decide",
+    // setup helper (issue 23)
+    room_title: " Room page · scan for pairings (Q closes) ",
+    room_off_title: " Room page not running (Q closes) ",
+    room_off: [
+        "The room page (players scan it for their board) is not running.",
+        "In another terminal, run:",
+        "bianpai serve {} --bind 0.0.0.0:8080",
+        "Then press Q again to show its QR code here.",
+    ],
 };
 
 /// The strings of `lang`.

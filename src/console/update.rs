@@ -63,8 +63,7 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
             app.qr = if app.qr.take().is_some() {
                 None
             } else {
-                let url = crate::serve::room_url();
-                crate::serve::qr::lines(&url).map(|l| (url, l))
+                Some(super::app::RoomPage::of(app.log.path()))
             };
             Mode::Normal
         }

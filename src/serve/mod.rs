@@ -14,6 +14,7 @@ pub mod follow;
 pub mod pages;
 pub mod qr;
 pub mod routes;
+pub mod running;
 pub mod view;
 
 use std::net::{IpAddr, SocketAddr};
@@ -80,15 +81,6 @@ fn lan_address() -> Option<IpAddr> {
         .find(|a| a.is_ipv4() && !a.is_loopback())
         .or_else(|| all.first())
         .copied()
-}
-
-/// The room page's address for the console's `Q` overlay: `BIANPAI_URL` when set (the
-/// address `serve` printed), else this machine's LAN address on the default port.
-pub fn room_url() -> String {
-    match std::env::var("BIANPAI_URL") {
-        Ok(u) if !u.trim().is_empty() => u.trim().to_string(),
-        _ => page_url(SocketAddr::from(([0, 0, 0, 0], 8080))),
-    }
 }
 
 /// Resolves when `stop` is set.
@@ -158,6 +150,10 @@ pub fn run(log: &Path, bind: SocketAddr, lang: Lang) -> Result<(), String> {
             .local_addr()
             .map_err(|e| format!("--bind {bind}: {e}"))?;
         announce(bound, log, lang);
+        // For the console's `Q` (issue 23); the file goes when this server stops.
+        let _running = running::announce(log, &page_url(bound), bound)
+            .inspect_err(|e| running::cannot_announce(log, e, lang))
+            .ok();
         let app = routes::router(feed, routes::Limits::default());
         serve(listener, app, MAX_CONNECTIONS, Arc::clone(&stop)).await;
         Ok(())

@@ -51,8 +51,8 @@ pub fn draw(frame: &mut Frame, app: &App) {
     if let Some(p) = &app.pair_panel {
         decision::draw(frame, app, p, body);
     }
-    if let Some((url, lines)) = &app.qr {
-        qr::draw(frame, app, url, lines);
+    if let Some(room) = &app.qr {
+        qr::draw(frame, app, room);
     }
 }
 

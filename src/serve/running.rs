@@ -1,0 +1,124 @@
+//! Whether a room page is being served for a log (issue 23, point 6): `bianpai serve` writes
+//! `LOG.serve` once it listens (the page's address as it printed it, the address to probe
+//! and its process id) and removes it when it stops. The console's `Q` shows the page's QR
+//! code only when that file names an address that answers a connection, so a phone is never
+//! sent to a page that is not there; otherwise the console says how to start one.
+
+use std::io::Write;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpStream};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// How long the console waits for the probe's connection (loopback or the hall's LAN).
+const PROBE: Duration = Duration::from_millis(300);
+
+/// `LOG.serve`, beside the log.
+pub fn state_path(log: &Path) -> PathBuf {
+    let mut name = log.as_os_str().to_owned();
+    name.push(".serve");
+    PathBuf::from(name)
+}
+
+/// The state file of a running `serve`; removed when dropped (the server stopped).
+pub struct Announced {
+    path: PathBuf,
+}
+
+impl Drop for Announced {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// Writes `LOG.serve` for a server bound to `bound` whose page is `url` (written to a
+/// temporary file and renamed, so a reader never sees half of it).
+///
+/// # Errors
+/// The log's directory cannot be written (the console then cannot see this server).
+pub fn announce(log: &Path, url: &str, bound: SocketAddr) -> std::io::Result<Announced> {
+    let path = state_path(log);
+    let probe = probe_addr(bound);
+    let text = format!("url={url}\nprobe={probe}\npid={}\n", std::process::id());
+    let mut tmp_name = path.as_os_str().to_owned();
+    tmp_name.push(format!(".{}.tmp", std::process::id()));
+    let tmp = PathBuf::from(tmp_name);
+    let written = std::fs::File::create(&tmp)
+        .and_then(|mut f| f.write_all(text.as_bytes()))
+        .and_then(|()| std::fs::rename(&tmp, &path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e);
+    }
+    Ok(Announced { path })
+}
+
+/// Says, in the event's language, that the console's `Q` cannot see this server.
+pub fn cannot_announce(log: &Path, e: &std::io::Error, lang: crate::domain::rules::Lang) {
+    let path = state_path(log).display().to_string();
+    let text = match lang {
+        crate::domain::rules::Lang::Zh => {
+            format!("无法写入 {path} ({e}): 控制台按 Q 看不到这个房间页面")
+        }
+        crate::domain::rules::Lang::En => {
+            format!("cannot write {path} ({e}): the console's Q will not see this room page")
+        }
+    };
+    crate::outln!("{text}");
+}
+
+/// Where to knock to see whether the server is up: the bound address, or loopback on its
+/// port when it listens on every address.
+fn probe_addr(bound: SocketAddr) -> SocketAddr {
+    let ip = match bound.ip() {
+        IpAddr::V4(v4) if v4.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        IpAddr::V6(v6) if v6.is_unspecified() => IpAddr::V6(Ipv6Addr::LOCALHOST),
+        ip => ip,
+    };
+    SocketAddr::new(ip, bound.port())
+}
+
+/// The page's address when a `serve` for `log` is running: its state file exists, reads,
+/// and its address answers. `None` otherwise (never started, stopped, or killed without
+/// removing the file).
+pub fn find(log: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(state_path(log)).ok()?;
+    let field = |key: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(key)?.strip_prefix('='))
+            .map(str::trim)
+    };
+    let url = field("url").filter(|u| u.starts_with("http://") && u.len() < 200)?;
+    let probe: SocketAddr = field("probe")?.parse().ok()?;
+    TcpStream::connect_timeout(&probe, PROBE).ok()?;
+    Some(url.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_whose_address_answers_is_a_running_server() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let log = dir.path().join("e.log");
+        assert_eq!(find(&log), None, "no file");
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let bound = listener.local_addr().expect("addr");
+        let url = format!("http://127.0.0.1:{}/", bound.port());
+        let announced = announce(&log, &url, bound).expect("written");
+        assert_eq!(state_path(&log), dir.path().join("e.log.serve"));
+        assert_eq!(find(&log), Some(url.clone()));
+        drop(listener);
+        assert_eq!(find(&log), None, "the address no longer answers");
+        drop(announced);
+        assert!(!state_path(&log).exists(), "removed when the server stops");
+    }
+
+    #[test]
+    fn every_address_is_probed_on_loopback() {
+        let any: SocketAddr = "0.0.0.0:8080".parse().expect("addr");
+        assert_eq!(probe_addr(any), "127.0.0.1:8080".parse().expect("addr"));
+        let lan: SocketAddr = "192.168.1.20:8080".parse().expect("addr");
+        assert_eq!(probe_addr(lan), lan);
+    }
+}
