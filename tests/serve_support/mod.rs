@@ -3,6 +3,8 @@
 //! headers, chunked or sized bodies) with every read bounded in time.
 #![allow(dead_code)]
 
+pub mod browser;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
