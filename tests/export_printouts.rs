@@ -66,10 +66,10 @@ fn xlsx_prize_list_has_title_date_print_time_totals_and_signatures() {
     let grid = sheet_text(&sheets[0].1);
     assert_eq!(grid[0], [title.as_str()]);
     assert_eq!(grid[1], ["获奖名单 第9轮后"]);
-    // The event date, and the print time in the event's zone (the machine's: no zone set).
+    // The event date, and the print time in the event's zone (the preset's: Beijing time).
     let printed = chrono::DateTime::parse_from_rfc3339(AT)
         .unwrap()
-        .with_timezone(&chrono::Local)
+        .with_timezone(&chrono_tz::Asia::Shanghai)
         .format("%Y-%m-%d %H:%M")
         .to_string();
     assert_eq!(
@@ -233,7 +233,7 @@ fn officials_sign_by_name_and_the_print_time_is_the_events_local_time() {
     let preset = include_str!("../src/domain/presets/qigu-2024-07.ron");
     let end = preset.rfind(')').unwrap();
     let rules = format!(
-        "{}    officials: (chief_arbiter: Some(\"王裁判\"), pairing_officer: Some(\"李编排\")),\n    time_zone: Some(\"Asia/Shanghai\"),\n)\n",
+        "{}    officials: (chief_arbiter: Some(\"王裁判\"), pairing_officer: Some(\"李编排\")),\n)\n",
         &preset[..end]
     );
     let dir = tempfile::tempdir().unwrap();

@@ -10,6 +10,7 @@
 
 pub mod api;
 mod cache;
+pub mod final_standings;
 pub mod follow;
 pub mod pages;
 pub mod qr;

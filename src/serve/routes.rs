@@ -277,6 +277,10 @@ async fn wall_page(State(app): State<App>, Query(p): Query<Params>) -> Response 
                 .time()
                 .num_seconds_from_midnight(),
         ) * 1000,
+        final_standings: crate::serve::final_standings::final_standings(
+            t,
+            pages::wall::ROWS * pages::wall::COLUMNS,
+        ),
     };
     let main = pages::wall::main(&ctx, &data);
     if p.fragment() {

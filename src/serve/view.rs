@@ -27,6 +27,9 @@ pub struct Who {
     pub club: String,
     /// Points before the round shown (积分).
     pub points: u32,
+    /// The seat is empty (issue 23): the round has started, the game has no result and
+    /// the player is not at the board (RULES.md §4, late arrival).
+    pub absent: bool,
 }
 
 /// One line of a round: a board, or the bye.
@@ -40,6 +43,8 @@ pub struct BoardLine {
     pub result: Option<String>,
     /// The knockout stage and game (半决赛 快棋), `None` in a Swiss round.
     pub stage: Option<String>,
+    /// The section's name (公开组) when the event has several, else `None`.
+    pub section: Option<String>,
 }
 
 /// A round as the round page and the wall show it.
@@ -63,16 +68,34 @@ fn who(t: &Tournament, no: PlayerNo, scores: &HashMap<PlayerNo, u32>) -> Who {
             .map(|p| p.entry.club.clone())
             .unwrap_or_default(),
         points: scores.get(&no).copied().unwrap_or(0),
+        absent: false,
     }
 }
 
-fn board_line(t: &Tournament, g: &Game, scores: &HashMap<PlayerNo, u32>, lang: Lang) -> BoardLine {
+/// The section's name when the event has several sections.
+fn section(t: &Tournament, s: usize) -> Option<String> {
+    (t.rules.sections.len() > 1).then(|| t.section_name(s).to_string())
+}
+
+fn board_line(
+    t: &Tournament,
+    g: &Game,
+    started: bool,
+    scores: &HashMap<PlayerNo, u32>,
+    lang: Lang,
+) -> BoardLine {
+    let seat = |side: Side| {
+        let mut w = who(t, g.player(side), scores);
+        w.absent = started && g.result.is_none() && !g.seats.get(side).present;
+        w
+    };
     BoardLine {
         board: Some(g.board.0),
-        red: who(t, g.red, scores),
-        black: Some(who(t, g.black, scores)),
+        red: seat(Side::Red),
+        black: Some(seat(Side::Black)),
         result: g.result.map(|r| result_text(r, lang).to_string()),
         stage: (g.stage != Stage::Swiss).then(|| stage_text(g.stage, g.game, lang)),
+        section: section(t, g.section),
     }
 }
 
@@ -81,22 +104,31 @@ fn board_line(t: &Tournament, g: &Game, scores: &HashMap<PlayerNo, u32>, lang: L
 pub fn round(t: &Tournament, round: Round, lang: Lang) -> Option<RoundView> {
     let r = t.round(round)?;
     let scores = swiss_scores(t, round);
-    let mut lines: Vec<BoardLine> = r
+    let started = r.started_at.is_some();
+    let mut lines: Vec<(usize, BoardLine)> = r
         .games
         .iter()
-        .map(|g| board_line(t, g, &scores, lang))
+        .map(|g| (g.section, board_line(t, g, started, &scores, lang)))
         .collect();
-    lines.extend(r.byes.iter().map(|b| BoardLine {
-        board: None,
-        red: who(t, *b, &scores),
-        black: None,
-        result: Some(pick(lang, "轮空", "bye").to_string()),
-        stage: None,
-    }));
+    for b in &r.byes {
+        let s = t.player(*b).map_or(0, |p| p.section);
+        let line = BoardLine {
+            board: None,
+            red: who(t, *b, &scores),
+            black: None,
+            result: Some(pick(lang, "轮空", "bye").to_string()),
+            stage: None,
+            section: section(t, s),
+        };
+        lines.push((s, line));
+    }
+    // Grouped by section (boards keep their order within each); a bye after its section.
+    lines.sort_by_key(|(s, _)| *s);
+    let lines: Vec<BoardLine> = lines.into_iter().map(|(_, l)| l).collect();
     Some(RoundView {
         round: round.0,
         lines,
-        started: r.started_at.is_some(),
+        started,
         reported: r.reported(),
         boards: r.games.len(),
         paired: t.rounds.len() as u32,
@@ -380,6 +412,39 @@ mod tests {
         assert_eq!(v.lines[2].red.no, 5);
         assert_eq!(v.reported, 1);
         assert!(round(&t, Round(2), Lang::Zh).is_none());
+    }
+
+    #[test]
+    fn an_empty_seat_is_marked_while_the_game_is_on() {
+        let mut t = tournament();
+        let at = chrono::DateTime::<Utc>::UNIX_EPOCH;
+        t.apply(&Event::RoundStarted {
+            round: Round(1),
+            at,
+        });
+        t.apply(&Event::SeatMarked {
+            round: Round(1),
+            board: Board(2),
+            side: Side::Black,
+            present: false,
+            at,
+        });
+        let absent = |t: &Tournament| {
+            let v = round(t, Round(1), Lang::Zh).expect("paired");
+            v.lines
+                .iter()
+                .map(|l| (l.red.absent, l.black.as_ref().is_some_and(|b| b.absent)))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(absent(&t), [(false, false), (false, true), (false, false)]);
+        result(&mut t, 2, GameResult::RedWinForfeit);
+        assert_eq!(
+            absent(&t)[1],
+            (false, false),
+            "decided: no longer a seat to fill"
+        );
+        let v = round(&t, Round(1), Lang::Zh).expect("paired");
+        assert!(v.lines.iter().all(|l| l.section.is_none()), "one section");
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! The round page (the pairing of the current round, results as they come in) and the
+//! The round page (the pairing of the current round, results as they come in; with several
+//! sections, each under its heading; an empty seat marked 缺席, issue 23) and the
 //! find-my-board page.
 
 use maud::{Markup, html};
@@ -38,6 +39,7 @@ pub fn find_form(ctx: &Ctx, q: &str) -> Markup {
 fn player(ctx: &Ctx, w: &Who) -> Markup {
     html! {
         a href=(ctx.href(&format!("/player/{}", w.no))) { (w.name) }
+        @if w.absent { " " span.absent { (ctx.t("缺席", "absent")) } }
         @if !w.club.is_empty() { span.club { (w.club) } }
     }
 }
@@ -63,20 +65,30 @@ fn line(ctx: &Ctx, l: &BoardLine) -> Markup {
     }
 }
 
-/// The pairing table of a round.
+/// The pairing table of a round: one table, or one per section under its heading.
 pub fn table(ctx: &Ctx, v: &RoundView) -> Markup {
+    let mut groups: Vec<(Option<&str>, Vec<&BoardLine>)> = Vec::new();
+    for l in &v.lines {
+        match groups.last_mut() {
+            Some((s, ls)) if *s == l.section.as_deref() => ls.push(l),
+            _ => groups.push((l.section.as_deref(), vec![l])),
+        }
+    }
     html! {
-        div.scroll {
-            table.pairings {
-                thead { tr {
-                    th.num { (ctx.t("台次", "Bd")) }
-                    th { (ctx.t("红方", "Red")) span.club { (ctx.t("单位", "Club")) } }
-                    th.num { (ctx.t("积分", "Pts")) }
-                    th.res { (ctx.t("结果", "Result")) }
-                    th.num { (ctx.t("积分", "Pts")) }
-                    th { (ctx.t("黑方", "Black")) span.club { (ctx.t("单位", "Club")) } }
-                } }
-                tbody { @for l in &v.lines { (line(ctx, l)) } }
+        @for (section, lines) in &groups {
+            @if let Some(s) = section { h3.section { (s) } }
+            div.scroll {
+                table.pairings {
+                    thead { tr {
+                        th.num { (ctx.t("台次", "Bd")) }
+                        th { (ctx.t("红方", "Red")) span.club { (ctx.t("单位", "Club")) } }
+                        th.num { (ctx.t("积分", "Pts")) }
+                        th.res { (ctx.t("结果", "Result")) }
+                        th.num { (ctx.t("积分", "Pts")) }
+                        th { (ctx.t("黑方", "Black")) span.club { (ctx.t("单位", "Club")) } }
+                    } }
+                    tbody { @for l in lines { (line(ctx, l)) } }
+                }
             }
         }
     }

@@ -5,6 +5,8 @@
   function show() {
     var pages = document.querySelectorAll(".wpage");
     if (!pages.length) return;
+    // The event is over: the final standings stay on screen, no more paging.
+    if (document.querySelector(".wpage.final")) page = 0;
     page = page % pages.length;
     for (var i = 0; i < pages.length; i++) pages[i].classList.toggle("on", i === page);
   }

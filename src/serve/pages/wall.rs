@@ -1,6 +1,9 @@
-//! Wall mode (`/wall`) for a TV in the hall: large type, the boards a screenful at a time
-//! (the script turns the pages; without it every board is listed and the page reloads), the
-//! late-window countdown with the empty seats, and each running board's clock.
+//! Wall mode (`/wall`) for the hall's TV (1920×1080; issue 23): the boards in two columns,
+//! 26 a screen at a size read from across the hall, each section under its heading, both
+//! players' numbers (序号), empty seats marked (RULES.md §4, late arrival); the script turns
+//! the pages (without it every board is listed and the page reloads). Above them the
+//! late-window countdown with the empty seats, and each running board's clock. Once the
+//! event is over the wall stops paging and shows the final standings.
 
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
@@ -8,10 +11,13 @@ use super::{Ctx, warning};
 use crate::domain::Side;
 use crate::domain::clock::format_ms;
 use crate::domain::rules::Lang;
-use crate::serve::view::{BoardLine, ClockLine, RoundView};
+use crate::serve::final_standings::{Place, SectionPlaces};
+use crate::serve::view::{BoardLine, ClockLine, RoundView, Who};
 
-/// Boards on one screen of the wall.
-pub const PER_PAGE: usize = 10;
+/// Rows in one column of the wall (a section heading takes one).
+pub const ROWS: usize = 13;
+/// Columns side by side.
+pub const COLUMNS: usize = 2;
 
 const CSS: &str = include_str!("wall.css");
 const WALL_JS: &str = include_str!("wall.js");
@@ -26,6 +32,61 @@ pub struct WallData<'a> {
     /// midnight (the script keeps the corner going from there).
     pub time: String,
     pub day_ms: u64,
+    /// Once the event is over: the final standings (`final_standings(t, ROWS * COLUMNS)`).
+    pub final_standings: Option<Vec<SectionPlaces>>,
+}
+
+/// A row of a column: a section's heading (`true` when it continues from the column
+/// before), or an entry of that section.
+enum Item<'a, T> {
+    Heading(&'a str, bool),
+    Entry(&'a T),
+}
+
+/// Lays `groups` (a section's name and its entries, in order) out in columns of `ROWS`
+/// rows, each section under its heading, repeated at the top of a column it continues in;
+/// a heading never ends a column.
+fn columns<'a, T>(groups: &[(Option<&'a str>, Vec<&'a T>)]) -> Vec<Vec<Item<'a, T>>> {
+    let mut cols = Vec::new();
+    let mut col: Vec<Item<T>> = Vec::new();
+    for (name, entries) in groups {
+        for (i, e) in entries.iter().enumerate() {
+            let heading = name.is_some() && (i == 0 || col.is_empty());
+            if col.len() + usize::from(heading) + 1 > ROWS {
+                cols.push(std::mem::take(&mut col));
+            }
+            if let Some(n) = name
+                && (i == 0 || col.is_empty())
+            {
+                col.push(Item::Heading(n, i > 0));
+            }
+            col.push(Item::Entry(e));
+        }
+    }
+    if !col.is_empty() {
+        cols.push(col);
+    }
+    cols
+}
+
+/// Consecutive lines of one section, in order.
+fn by_section(lines: &[BoardLine]) -> Vec<(Option<&str>, Vec<&BoardLine>)> {
+    let mut groups: Vec<(Option<&str>, Vec<&BoardLine>)> = Vec::new();
+    for l in lines {
+        match groups.last_mut() {
+            Some((s, v)) if *s == l.section.as_deref() => v.push(l),
+            _ => groups.push((l.section.as_deref(), vec![l])),
+        }
+    }
+    groups
+}
+
+fn heading_row(ctx: &Ctx, name: &str, continued: bool, span: u8) -> Markup {
+    html! {
+        tr.sec { td colspan=(span) {
+            (name) @if continued { span.cont { (ctx.t("（续）", " (cont.)")) } }
+        } }
+    }
 }
 
 fn clock_cell(c: &ClockLine, side: Side) -> Markup {
@@ -41,12 +102,22 @@ fn clock_cell(c: &ClockLine, side: Side) -> Markup {
     }
 }
 
+/// A player's name, marked when their seat is empty.
+fn seat(ctx: &Ctx, w: &Who) -> Markup {
+    html! {
+        span.name { (w.name) }
+        @if w.absent { span.absent { (ctx.t("缺席", "absent")) } }
+    }
+}
+
 fn row(ctx: &Ctx, l: &BoardLine, clocks: &[ClockLine]) -> Markup {
     let clock = l.board.and_then(|b| clocks.iter().find(|c| c.board == b));
+    let empty = l.red.absent || l.black.as_ref().is_some_and(|b| b.absent);
     html! {
-        tr {
+        tr.board.empty[empty] {
             td.bd { (l.board.map_or(String::new(), |b| b.to_string())) }
-            td.red { (l.red.name) @if let Some(s) = &l.stage { span.stage { (s) } } }
+            td.no { (l.red.no) }
+            td.red { (seat(ctx, &l.red)) @if let Some(s) = &l.stage { span.stage { (s) } } }
             td.mid {
                 @match (&l.result, clock) {
                     (Some(r), _) => span.res { (r) },
@@ -54,12 +125,79 @@ fn row(ctx: &Ctx, l: &BoardLine, clocks: &[ClockLine]) -> Markup {
                     (None, None) => span.playing { (ctx.t("对局中", "playing")) },
                 }
             }
-            td.black { @if let Some(b) = &l.black { (b.name) } }
+            td.no { @if let Some(b) = &l.black { (b.no) } }
+            td.black { @if let Some(b) = &l.black { (seat(ctx, b)) } }
         }
     }
 }
 
-/// The wall's `main`: the header line and the pages of boards.
+fn boards_column(ctx: &Ctx, col: &[Item<BoardLine>], clocks: &[ClockLine]) -> Markup {
+    html! {
+        table.col {
+            thead { tr {
+                th.bd { (ctx.t("台次", "Bd")) }
+                th.no { (ctx.t("序号", "No")) }
+                th.red { (ctx.t("红方", "Red")) }
+                th.mid { (ctx.t("结果", "Result")) }
+                th.no { (ctx.t("序号", "No")) }
+                th.black { (ctx.t("黑方", "Black")) }
+            } }
+            tbody { @for it in col { @match it {
+                Item::Heading(n, cont) => (heading_row(ctx, n, *cont, 6)),
+                Item::Entry(l) => (row(ctx, l, clocks)),
+            } } }
+        }
+    }
+}
+
+fn places_column(ctx: &Ctx, col: &[Item<Place>]) -> Markup {
+    html! {
+        table.col {
+            thead { tr {
+                th.bd { (ctx.t("名次", "Rank")) }
+                th.no { (ctx.t("序号", "No")) }
+                th { (ctx.t("姓名", "Name")) }
+                th { (ctx.t("单位", "Club")) }
+                th.pts { (ctx.t("积分", "Pts")) }
+            } }
+            tbody { @for it in col { @match it {
+                Item::Heading(n, cont) => (heading_row(ctx, n, *cont, 5)),
+                Item::Entry(p) => tr.place {
+                    td.bd { (p.rank) }
+                    td.no { (p.no) }
+                    td.name { (p.name) }
+                    td.club { (p.club) }
+                    td.pts { (p.points) }
+                },
+            } } }
+        }
+    }
+}
+
+/// The final standings, one screen, not paged.
+fn final_page(ctx: &Ctx, sections: &[SectionPlaces]) -> Markup {
+    let groups: Vec<(Option<&str>, Vec<&Place>)> = sections
+        .iter()
+        .map(|s| (s.name.as_deref(), s.places.iter().collect()))
+        .collect();
+    let more: usize = sections.iter().map(|s| s.more).sum();
+    html! {
+        section.wpage.final data-page="0" {
+            h2.over { (ctx.t("比赛结束 · 最终排名", "The event is over · final standings")) }
+            div.cols {
+                @for col in columns(&groups).iter().take(COLUMNS) { (places_column(ctx, col)) }
+            }
+            @if more > 0 {
+                p.pageno { (match ctx.lang {
+                    Lang::Zh => format!("另有 {more} 名, 完整名次见排名页"),
+                    Lang::En => format!("{more} more on the standings page"),
+                }) }
+            }
+        }
+    }
+}
+
+/// The wall's `main`: the header line and the pages of boards, or the final standings.
 pub fn main(ctx: &Ctx, w: &WallData) -> Markup {
     html! {
         div.top {
@@ -84,22 +222,17 @@ pub fn main(ctx: &Ctx, w: &WallData) -> Markup {
             div.late {
                 (ctx.t("迟到判负倒计时 ", "Late window closes in "))
                 span.countdown data-ms=(left) data-run="1" { (format_ms(*left)) }
-                div.seats { (seats.join("　")) }
+                span.seats { (seats.join("　")) }
             }
         }
-        @if let Some(v) = w.round {
-            @let pages = v.lines.chunks(PER_PAGE).count();
-            @for (i, chunk) in v.lines.chunks(PER_PAGE).enumerate() {
+        @if let Some(f) = &w.final_standings {
+            (final_page(ctx, f))
+        } @else if let Some(v) = w.round {
+            @let cols = columns(&by_section(&v.lines));
+            @let pages = cols.chunks(COLUMNS).count();
+            @for (i, page) in cols.chunks(COLUMNS).enumerate() {
                 section.wpage data-page=(i) {
-                    table {
-                        thead { tr {
-                            th.bd { (ctx.t("台次", "Bd")) }
-                            th.red { (ctx.t("红方", "Red")) }
-                            th.mid {}
-                            th.black { (ctx.t("黑方", "Black")) }
-                        } }
-                        tbody { @for l in chunk { (row(ctx, l, w.clocks)) } }
-                    }
+                    div.cols { @for col in page { (boards_column(ctx, col, w.clocks)) } }
                     @if pages > 1 { p.pageno { (i + 1) " / " (pages) } }
                 }
             }
@@ -128,5 +261,49 @@ pub fn page(ctx: &Ctx, main_html: &Markup) -> Markup {
                 script { (PreEscaped(WALL_JS)) }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rows of each column: `A` for a heading, `A+` continued, `.` an entry.
+    fn shape(groups: &[(Option<&str>, Vec<&u32>)]) -> Vec<String> {
+        columns(groups)
+            .iter()
+            .map(|c| {
+                c.iter()
+                    .map(|it| match it {
+                        Item::Heading(n, false) => (*n).to_string(),
+                        Item::Heading(n, true) => format!("{n}+"),
+                        Item::Entry(_) => ".".to_string(),
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn sections_head_their_rows_and_a_heading_never_ends_a_column() {
+        let n: Vec<u32> = (0..40).collect();
+        let r = |k: usize| n[..k].iter().collect::<Vec<_>>();
+        let dots = |k: usize| ".".repeat(k);
+        // One section of 15: a heading, 12 boards; continued with the other 3.
+        assert_eq!(
+            shape(&[(Some("A"), r(15)), (Some("B"), r(3))]),
+            [
+                format!("A{}", dots(12)),
+                format!("A+{}B{}", dots(3), dots(3))
+            ]
+        );
+        // 11 boards leave one row: B's heading goes to the next column with its board.
+        assert_eq!(
+            shape(&[(Some("A"), r(11)), (Some("B"), r(2))]),
+            [format!("A{}", dots(11)), format!("B{}", dots(2))]
+        );
+        // No sections: 13 boards a column, 26 a screen.
+        let plain = shape(&[(None, r(30))]);
+        assert_eq!(plain, [dots(ROWS), dots(ROWS), dots(4)]);
     }
 }

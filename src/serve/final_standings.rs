@@ -1,0 +1,65 @@
+//! The final standings as the hall's wall shows them once the event is over (issue 23):
+//! rank, number (序号), name, club and points, each section under its own heading, in the
+//! official order of the printouts (`export::rows::standings_for`: RULES.md §6, the
+//! tiebreak chain). A wall has room for a screenful: each section's top places, with how
+//! many more the standings page lists.
+
+use crate::domain::Tournament;
+use crate::export::rows::{name, standings_for};
+
+/// One place of the final standings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub rank: u32,
+    pub no: u32,
+    pub name: String,
+    pub club: String,
+    pub points: u32,
+}
+
+/// A section's top places.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SectionPlaces {
+    /// The section's name when the event has several.
+    pub name: Option<String>,
+    pub places: Vec<Place>,
+    /// Places not shown (on the standings page).
+    pub more: usize,
+}
+
+/// `None` until every round of the event is played; then each section's top places, at
+/// most `rows` lines in all (a section's heading counts as a line when there are several).
+pub fn final_standings(t: &Tournament, rows: usize) -> Option<Vec<SectionPlaces>> {
+    if !super::view::event_over(t) {
+        return None;
+    }
+    let (_, standings) = standings_for(t, None);
+    let sections = t.rules.sections.len().max(1);
+    let heading = usize::from(sections > 1);
+    let per = (rows / sections).saturating_sub(heading).max(1);
+    let out = (0..sections)
+        .map(|s| {
+            let all: Vec<Place> = standings
+                .iter()
+                .filter(|st| sections == 1 || st.section == s)
+                .map(|st| Place {
+                    rank: st.rank,
+                    no: st.no.0,
+                    name: name(t, st.no),
+                    club: t
+                        .player(st.no)
+                        .map(|p| p.entry.club.clone())
+                        .unwrap_or_default(),
+                    points: st.points,
+                })
+                .collect();
+            SectionPlaces {
+                name: (sections > 1).then(|| t.section_name(s).to_string()),
+                more: all.len().saturating_sub(per),
+                places: all.into_iter().take(per).collect(),
+            }
+        })
+        .filter(|s| !s.places.is_empty())
+        .collect();
+    Some(out)
+}
