@@ -181,9 +181,17 @@ pub enum RoomPage {
 }
 
 impl RoomPage {
-    /// Looks for a running server of the log at `log` (its `LOG.serve` answering).
-    pub fn of(log: &std::path::Path) -> RoomPage {
-        crate::serve::running::find(log)
+    /// Looks for a running server of the log at `log` (its `LOG.serve` answering; a state
+    /// file in the temporary directory counts when its owner is the head arbiter or the
+    /// organizer by `rules`).
+    pub fn of(log: &std::path::Path, rules: &crate::domain::Rules) -> RoomPage {
+        let trusted = |user: &str| {
+            rules
+                .roles_of(user)
+                .iter()
+                .any(|r| matches!(r, Role::Head | Role::Organizer))
+        };
+        crate::serve::running::find(log, &trusted)
             .and_then(|url| {
                 crate::serve::qr::lines(&url).map(|code| RoomPage::Served { url, code })
             })

@@ -63,7 +63,10 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
             app.qr = if app.qr.take().is_some() {
                 None
             } else {
-                Some(super::app::RoomPage::of(app.log.path()))
+                Some(super::app::RoomPage::of(
+                    app.log.path(),
+                    &app.log.state().rules,
+                ))
             };
             Mode::Normal
         }

@@ -3,6 +3,11 @@
 //! and its process id) and removes it when it stops. The console's `Q` shows the page's QR
 //! code only when that file names an address that answers a connection, so a phone is never
 //! sent to a page that is not there; otherwise the console says how to start one.
+//!
+//! In the install mode the log's directory belongs to root, so a `serve` run by the
+//! organizer writes the file in the temporary directory instead, named by the log's path
+//! (`/tmp/bianpai-<hash>.serve`). Anyone can write there, so the console believes that file
+//! only when its owner is root or holds the head arbiter's or the organizer's role.
 
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpStream};
@@ -19,6 +24,16 @@ pub fn state_path(log: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// The state file in the temporary directory, for a log whose directory `serve` cannot
+/// write: named by the log's full path.
+pub fn fallback_path(log: &Path) -> PathBuf {
+    use sha2::{Digest, Sha256};
+    let full = std::fs::canonicalize(log).unwrap_or_else(|_| log.to_path_buf());
+    let digest = Sha256::digest(full.as_os_str().as_encoded_bytes());
+    let hex: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+    std::env::temp_dir().join(format!("bianpai-{hex}.serve"))
+}
+
 /// The state file of a running `serve`; removed when dropped (the server stopped).
 pub struct Announced {
     path: PathBuf,
@@ -30,38 +45,46 @@ impl Drop for Announced {
     }
 }
 
-/// Writes `LOG.serve` for a server bound to `bound` whose page is `url` (written to a
+/// Writes `LOG.serve` for a server bound to `bound` whose page is `url`, or where the log's
+/// directory cannot be written, the file in the temporary directory (each written to a
 /// temporary file and renamed, so a reader never sees half of it).
 ///
 /// # Errors
-/// The log's directory cannot be written (the console then cannot see this server).
+/// Neither can be written (the console then cannot see this server).
 pub fn announce(log: &Path, url: &str, bound: SocketAddr) -> std::io::Result<Announced> {
-    let path = state_path(log);
     let probe = probe_addr(bound);
     let text = format!("url={url}\nprobe={probe}\npid={}\n", std::process::id());
+    write_atomically(&state_path(log), &text)
+        .or_else(|_| write_atomically(&fallback_path(log), &text))
+}
+
+fn write_atomically(path: &Path, text: &str) -> std::io::Result<Announced> {
     let mut tmp_name = path.as_os_str().to_owned();
     tmp_name.push(format!(".{}.tmp", std::process::id()));
     let tmp = PathBuf::from(tmp_name);
     let written = std::fs::File::create(&tmp)
         .and_then(|mut f| f.write_all(text.as_bytes()))
-        .and_then(|()| std::fs::rename(&tmp, &path));
+        .and_then(|()| std::fs::rename(&tmp, path));
     if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
         return Err(e);
     }
-    Ok(Announced { path })
+    Ok(Announced {
+        path: path.to_path_buf(),
+    })
 }
 
 /// Says, in the event's language, that the console's `Q` cannot see this server.
 pub fn cannot_announce(log: &Path, e: &std::io::Error, lang: crate::domain::rules::Lang) {
-    let path = state_path(log).display().to_string();
+    let (beside, temp) = (state_path(log), fallback_path(log));
+    let (beside, temp) = (beside.display(), temp.display());
     let text = match lang {
         crate::domain::rules::Lang::Zh => {
-            format!("无法写入 {path} ({e}): 控制台按 Q 看不到这个房间页面")
+            format!("无法写入 {beside} 或 {temp} ({e}): 控制台按 Q 看不到这个房间页面")
         }
-        crate::domain::rules::Lang::En => {
-            format!("cannot write {path} ({e}): the console's Q will not see this room page")
-        }
+        crate::domain::rules::Lang::En => format!(
+            "cannot write {beside} or {temp} ({e}): the console's Q will not see this room page"
+        ),
     };
     crate::outln!("{text}");
 }
@@ -78,10 +101,21 @@ fn probe_addr(bound: SocketAddr) -> SocketAddr {
 }
 
 /// The page's address when a `serve` for `log` is running: its state file exists, reads,
-/// and its address answers. `None` otherwise (never started, stopped, or killed without
+/// and its address answers; the file in the temporary directory only when `trusted` says
+/// yes to its owner's name. `None` otherwise (never started, stopped, or killed without
 /// removing the file).
-pub fn find(log: &Path) -> Option<String> {
-    let text = std::fs::read_to_string(state_path(log)).ok()?;
+pub fn find(log: &Path, trusted: &dyn Fn(&str) -> bool) -> Option<String> {
+    read(&state_path(log)).or_else(|| {
+        let path = fallback_path(log);
+        owner_name(&path)
+            .filter(|o| o == "root" || trusted(o))
+            .and_then(|_| read(&path))
+    })
+}
+
+/// The address in a state file, when it answers.
+fn read(path: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(path).ok()?;
     let field = |key: &str| {
         text.lines()
             .find_map(|l| l.strip_prefix(key)?.strip_prefix('='))
@@ -93,6 +127,25 @@ pub fn find(log: &Path) -> Option<String> {
     Some(url.to_string())
 }
 
+/// The login name of a file's owner (`/etc/passwd`); `None` where there are no such owners.
+#[cfg(unix)]
+fn owner_name(path: &Path) -> Option<String> {
+    use std::os::unix::fs::MetadataExt;
+    let uid = std::fs::symlink_metadata(path).ok()?.uid();
+    let passwd = std::fs::read_to_string("/etc/passwd").ok()?;
+    passwd.lines().find_map(|l| {
+        let mut f = l.split(':');
+        let name = f.next()?;
+        let _pw = f.next()?;
+        (f.next()?.parse::<u32>().ok()? == uid).then(|| name.to_string())
+    })
+}
+
+#[cfg(not(unix))]
+fn owner_name(_path: &Path) -> Option<String> {
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,17 +154,38 @@ mod tests {
     fn a_file_whose_address_answers_is_a_running_server() {
         let dir = tempfile::tempdir().expect("temp dir");
         let log = dir.path().join("e.log");
-        assert_eq!(find(&log), None, "no file");
+        let anyone = |_: &str| true;
+        assert_eq!(find(&log, &anyone), None, "no file");
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
         let bound = listener.local_addr().expect("addr");
         let url = format!("http://127.0.0.1:{}/", bound.port());
         let announced = announce(&log, &url, bound).expect("written");
         assert_eq!(state_path(&log), dir.path().join("e.log.serve"));
-        assert_eq!(find(&log), Some(url.clone()));
+        assert_eq!(find(&log, &anyone), Some(url.clone()));
         drop(listener);
-        assert_eq!(find(&log), None, "the address no longer answers");
+        assert_eq!(find(&log, &anyone), None, "the address no longer answers");
         drop(announced);
         assert!(!state_path(&log).exists(), "removed when the server stops");
+    }
+
+    #[test]
+    fn a_log_in_a_directory_it_cannot_write_announces_in_the_temporary_directory() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let log = dir.path().join("missing-dir").join("e.log");
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let bound = listener.local_addr().expect("addr");
+        let url = format!("http://127.0.0.1:{}/", bound.port());
+        let announced = announce(&log, &url, bound).expect("written");
+        assert!(fallback_path(&log).exists() && !state_path(&log).exists());
+        let me = owner_name(&fallback_path(&log)).expect("an owner");
+        let nobody = |_: &str| false;
+        if me != "root" {
+            assert_eq!(find(&log, &nobody), None, "an untrusted owner");
+        }
+        let only_me = |u: &str| u == me;
+        assert_eq!(find(&log, &only_me), Some(url));
+        drop(announced);
+        assert!(!fallback_path(&log).exists());
     }
 
     #[test]
