@@ -8,6 +8,7 @@
 
 mod serve_support;
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -44,7 +45,7 @@ fn entries(dir: &Path) -> PathBuf {
             name
         };
         let group = if i < OPEN { "公开组" } else { "少年组" };
-        csv.push_str(&format!("{name},{},{group}\n", CLUBS[i % 6]));
+        writeln!(csv, "{name},{},{group}", CLUBS[i % 6]).unwrap();
     }
     let file = dir.join("entries.csv");
     std::fs::write(&file, csv).unwrap();
@@ -75,7 +76,7 @@ fn live(dir: &Path) -> PathBuf {
 /// What the page shows in its window, measured by the browser: the window, the board rows
 /// entirely on screen, their columns and type size, the section headings on screen, the
 /// 序号 column heads, the empty-seat marks, and the pages.
-const MEASURE: &str = r#"(() => {
+const MEASURE: &str = r"(() => {
   const on = e => { const r = e.getBoundingClientRect();
     return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0
       && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5; };
@@ -99,7 +100,7 @@ const MEASURE: &str = r#"(() => {
     places: places.length,
     cut: all('th, td').filter(on).filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent.trim()),
   };
-})()"#;
+})()";
 
 /// A browser on `url` with a viewport of exactly `size`, its page loaded.
 fn open(profile: &Path, url: &str, size: (u32, u32)) -> Browser {
@@ -220,8 +221,6 @@ fn the_wall_fills_the_screen_in_two_columns_with_sections_numbers_and_empty_seat
             ("wall.png", (1920, 1080), "wall"),
             ("phone-round.png", (390, 844), ""),
             ("phone-find.png", (390, 844), "find?q=%E7%8E%8B"),
-            ("phone-player.png", (390, 844), "player/1"),
-            ("phone-standings-en.png", (390, 844), "standings?lang=en"),
         ] {
             let url = format!("{}{path}", server.url);
             let png = Path::new(&screens).join(name);
@@ -274,5 +273,14 @@ fn when_the_event_is_over_the_wall_stops_paging_and_shows_the_final_standings() 
     );
     if let Ok(screens) = std::env::var("BIANPAI_SCREENS") {
         b.screenshot(&Path::new(&screens).join("wall-final.png"));
+        // A whole event for the phone's card and standings.
+        for (name, path) in [
+            ("phone-player.png", "player/1"),
+            ("phone-standings-en.png", "standings?lang=en"),
+        ] {
+            let url = format!("{}{path}", server.url);
+            let png = Path::new(&screens).join(name);
+            open(&dir.path().join("shots"), &url, (390, 844)).screenshot(&png);
+        }
     }
 }

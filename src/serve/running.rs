@@ -30,8 +30,10 @@ pub fn fallback_path(log: &Path) -> PathBuf {
     use sha2::{Digest, Sha256};
     let full = std::fs::canonicalize(log).unwrap_or_else(|_| log.to_path_buf());
     let digest = Sha256::digest(full.as_os_str().as_encoded_bytes());
-    let hex: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
-    std::env::temp_dir().join(format!("bianpai-{hex}.serve"))
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&digest[..8]);
+    let id = u64::from_be_bytes(first);
+    std::env::temp_dir().join(format!("bianpai-{id:016x}.serve"))
 }
 
 /// The state file of a running `serve`; removed when dropped (the server stopped).

@@ -103,7 +103,7 @@ impl Browser {
     }
 
     /// A `DevTools` command; its `result`.
-    pub fn call(&mut self, method: &str, params: Value) -> Value {
+    pub fn call(&mut self, method: &str, params: &Value) -> Value {
         self.next_id += 1;
         let id = self.next_id;
         let msg = json!({"id": id, "method": method, "params": params});
@@ -122,7 +122,7 @@ impl Browser {
     pub fn eval(&mut self, expr: &str) -> Value {
         let r = self.call(
             "Runtime.evaluate",
-            json!({"expression": expr, "returnByValue": true}),
+            &json!({"expression": expr, "returnByValue": true}),
         );
         r["result"]["value"].clone()
     }
@@ -132,13 +132,13 @@ impl Browser {
     pub fn viewport(&mut self, w: u32, h: u32) {
         self.call(
             "Emulation.setDeviceMetricsOverride",
-            json!({"width": w, "height": h, "deviceScaleFactor": 1, "mobile": false}),
+            &json!({"width": w, "height": h, "deviceScaleFactor": 1, "mobile": false}),
         );
     }
 
     /// A PNG of what the viewport shows, written to `png`.
     pub fn screenshot(&mut self, png: &std::path::Path) {
-        let r = self.call("Page.captureScreenshot", json!({"format": "png"}));
+        let r = self.call("Page.captureScreenshot", &json!({"format": "png"}));
         let data = r["data"].as_str().expect("a screenshot");
         std::fs::write(png, base64(data)).expect("screenshot written");
     }
@@ -176,7 +176,7 @@ fn base64(text: &str) -> Vec<u8> {
     let clean: Vec<u8> = text.bytes().filter(|c| !c.is_ascii_whitespace()).collect();
     let mut out = Vec::with_capacity(clean.len() / 4 * 3);
     for chunk in clean.chunks(4) {
-        let pad = chunk.iter().filter(|&&c| c == b'=').count();
+        let pad = chunk.iter().rev().take_while(|&&c| c == b'=').count();
         let n = chunk
             .iter()
             .map(|&c| if c == b'=' { 0 } else { value(c) })
