@@ -81,13 +81,14 @@ const MEASURE: &str = r"(() => {
     return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0
       && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5; };
   const all = s => [...document.querySelectorAll(s)];
-  const rows = all('tr.board').filter(on);
+  // Board rows by what they are (a row of the boards' pages that is no heading), not by class.
+  const rows = all('.wpage:not(.final) tbody tr').filter(r => !r.classList.contains('sec')).filter(on);
   const places = all('tr.place').filter(on);
   const first = rows[0] || places[0];
   return {
     w: innerWidth, h: innerHeight,
     boards: rows.length,
-    boards_in_page: all('.wpage.on tr.board').length,
+    boards_in_page: all('.wpage.on tbody tr').filter(r => !r.classList.contains('sec') && !r.classList.contains('place')).length,
     columns: new Set([...rows, ...places].map(r => Math.round(r.getBoundingClientRect().left))).size,
     font: first ? parseFloat(getComputedStyle(first.querySelector('td:nth-child(3)')).fontSize) : 0,
     headings: all('tr.sec').filter(on).map(e => e.textContent.trim()),
