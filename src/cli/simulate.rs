@@ -154,6 +154,15 @@ pub fn run(preset: &str, players: u32, rounds: Option<u32>, seed: u64, out: &Pat
                         kind: FoulKind::Other,
                     });
                 }
+                if g.game == crate::domain::event::GameKind::Armageddon && !g.lot {
+                    // The armageddon's lot comes first (issue 21): the higher-ranked player
+                    // draws red here (no draw from the random stream, so the results of a
+                    // seed stay what they were).
+                    cmds.push(Command::DrawLot {
+                        board: Some(g.board),
+                        higher: Side::Red,
+                    });
+                }
                 let mut result = random_result(&mut rng);
                 if g.stage != crate::domain::event::Stage::Swiss && result.is_forfeit() {
                     result = GameResult::Draw;

@@ -125,6 +125,21 @@ pub struct Strings {
     pub pp_bad_bye: &'static str,
     pub pp_others: &'static str,
     pub pp_head_key: &'static str,
+    // edgesa (issue 21): a correction across a round boundary, the floor without clocks.
+    /// The banner after a correction outdated the current round: round, corrected round and
+    /// board, then the head arbiter's way forward.
+    pub n_outdated: &'static str,
+    pub outdated_keys_repair: &'static str,
+    pub outdated_keys_keep: &'static str,
+    pub outdated_others: &'static str,
+    pub repair_title: &'static str,
+    pub repair_what: &'static str,
+    pub repair_reason: &'static str,
+    pub prompt_keep_reason: &'static str,
+    pub keep_what: &'static str,
+    pub time_what: &'static str,
+    /// After an automatic act: who triggered it (the audit's detail).
+    pub by_rule: &'static str,
 }
 
 pub static ZH: Strings = Strings {
@@ -250,6 +265,18 @@ pub static ZH: Strings = Strings {
     pp_bad_bye: "轮空 '{}': 不是棋手序号",
     pp_others: "第{}轮无合规编排: {}号无法编对; 须由裁判长决定 (放宽先后手规则或手工编排)",
     pp_head_key: "; 按 P 决定",
+    // edgesa (issue 21)
+    n_outdated: "第{}轮是按第{}轮第{}台更正前的结果编排的",
+    outdated_keys_repair: ": 裁判长按 v 看变化, R 重新编排, K 保留",
+    outdated_keys_keep: ": 本轮已有结果, 裁判长按 K 记录保留的决定",
+    outdated_others: ": 待裁判长决定重新编排或保留",
+    repair_title: "第{}轮重新编排预览",
+    repair_what: "按更正后的结果重新编排第{}轮 (取消{}台 新增{}台 移台{}台)",
+    repair_reason: "更正第{}轮第{}台后重新编排",
+    prompt_keep_reason: "保留第{}轮编排的理由 (记入日志): ",
+    keep_what: "保留第{}轮编排 (理由: {})",
+    time_what: "第{}台 {}超时 → {}",
+    by_rule: "{} ({} 的终端触发): {}",
 };
 
 pub static EN: Strings = Strings {
@@ -375,6 +402,18 @@ pub static EN: Strings = Strings {
     pp_bad_bye: "bye '{}': not a player number",
     pp_others: "round {}: no legal pairing: players {} cannot be paired; the head arbiter must decide (relax colour rules or pair by hand)",
     pp_head_key: "; press P to decide",
+    // edgesa (issue 21)
+    n_outdated: "round {} was paired on the old result of round {} board {}",
+    outdated_keys_repair: ": head arbiter: v shows what changes, R re-pairs, K keeps it",
+    outdated_keys_keep: ": the round has results; head arbiter: K records keeping it",
+    outdated_others: ": the head arbiter decides to re-pair or keep it",
+    repair_title: "Round {} re-pair preview",
+    repair_what: "re-pair round {} on the corrected results ({} go, {} come, {} move)",
+    repair_reason: "re-paired after the correction of round {} board {}",
+    prompt_keep_reason: "reason to keep round {}'s pairing (logged): ",
+    keep_what: "keep round {}'s pairing (reason: {})",
+    time_what: "board {}: {} lost on time -> {}",
+    by_rule: "{} (triggered by {}'s terminal): {}",
 };
 
 /// The strings of `lang`.
@@ -456,9 +495,11 @@ impl Strings {
             (Cause::LateWindow, true) => "迟到",
             (Cause::Fouls, true) => "犯规",
             (Cause::Time, true) => "超时",
+            (Cause::FoulClaimed, true) => "犯规",
             (Cause::LateWindow, false) => "late",
             (Cause::Fouls, false) => "fouls",
             (Cause::Time, false) => "time",
+            (Cause::FoulClaimed, false) => "fouls",
         }
     }
 
@@ -531,6 +572,10 @@ impl Strings {
             (Deed::Edit, false) => "type",
             (Deed::RoomQr, true) => "房间页面二维码",
             (Deed::RoomQr, false) => "room page QR code",
+            (Deed::Repair, true) => "更正后重新编排本轮",
+            (Deed::Keep, true) => "保留按更正前结果的编排",
+            (Deed::Repair, false) => "re-pair after a correction",
+            (Deed::Keep, false) => "keep a pairing after a correction",
         }
     }
 
