@@ -670,7 +670,6 @@ impl App {
                 ),
             });
         }
-        super::boundary::notice_outdated(self, recs);
         let done: Vec<Round> = touched
             .into_iter()
             .filter(|r| {
@@ -691,6 +690,8 @@ impl App {
         for r in paired {
             self.notify(fill(self.s.n_round_paired, &[&r]));
         }
+        // Last, so that the banner shows it (issue 21).
+        super::boundary::notice_outdated(self, recs);
         self.maybe_advance();
     }
 
