@@ -572,10 +572,10 @@ impl Strings {
             (Deed::Edit, false) => "type",
             (Deed::RoomQr, true) => "房间页面二维码",
             (Deed::RoomQr, false) => "room page QR code",
-            (Deed::Repair, true) => "更正后重新编排本轮",
-            (Deed::Keep, true) => "保留按更正前结果的编排",
-            (Deed::Repair, false) => "re-pair after a correction",
-            (Deed::Keep, false) => "keep a pairing after a correction",
+            (Deed::Repair, true) => "更正后重排",
+            (Deed::Keep, true) => "保留现编排",
+            (Deed::Repair, false) => "re-pair (correction)",
+            (Deed::Keep, false) => "keep the pairing",
         }
     }
 
