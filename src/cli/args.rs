@@ -141,7 +141,7 @@ pub enum Cmd {
         observed: bool,
     },
     /// The opponent claims the loss of SIDE, who reached the foul limit, where the rules
-    /// require the claim (foul_loss_on_claim).
+    /// require the claim (`foul_loss_on_claim`).
     Claim {
         log: PathBuf,
         board: String,

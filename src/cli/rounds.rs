@@ -152,6 +152,12 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
             }
             return Ok(());
         }
+        if cmd.is_none()
+            && let Some(r) = log.state().outdated_round()
+        {
+            // Outdated, with results: only keeping it is left; said before the preview.
+            crate::outln!("{}", crate::i18n::boundary::outdated_hint(r, lang));
+        }
         let p = crate::domain::pairing::propose_opts(log.state(), &[], relax)?;
         for line in &p.lines {
             crate::outln!("{}", line.text(lang));

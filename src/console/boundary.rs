@@ -96,17 +96,16 @@ pub fn repair_key(app: &mut App) -> Mode {
 /// `K`: keep the outdated round's pairing; asks for the reason.
 pub fn keep_key(app: &mut App) -> Mode {
     let t = app.state();
-    match t.outdated_round() {
-        Some(r) => Mode::Prompt {
+    if let Some(r) = t.outdated_round() {
+        Mode::Prompt {
             purpose: Purpose::KeepReason,
             label: fill(app.s.prompt_keep_reason, &[&r.round]),
             text: String::new(),
-        },
-        None => {
-            let e = crate::domain::Refusal::NotOutdated(t.current_round());
-            refuse(app, &e);
-            Mode::Normal
         }
+    } else {
+        let e = crate::domain::Refusal::NotOutdated(t.current_round());
+        refuse(app, &e);
+        Mode::Normal
     }
 }
 

@@ -493,13 +493,11 @@ impl Strings {
         match (c, self.zh()) {
             (Cause::Arbiter, _) => "",
             (Cause::LateWindow, true) => "迟到",
-            (Cause::Fouls, true) => "犯规",
+            (Cause::Fouls | Cause::FoulClaimed, true) => "犯规",
             (Cause::Time, true) => "超时",
-            (Cause::FoulClaimed, true) => "犯规",
             (Cause::LateWindow, false) => "late",
-            (Cause::Fouls, false) => "fouls",
+            (Cause::Fouls | Cause::FoulClaimed, false) => "fouls",
             (Cause::Time, false) => "time",
-            (Cause::FoulClaimed, false) => "fouls",
         }
     }
 

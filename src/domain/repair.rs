@@ -173,9 +173,9 @@ mod tests {
         }
     }
 
-    fn when(t: &mut Tournament, cmd: Command) -> Vec<Event> {
+    fn when(t: &mut Tournament, cmd: &Command) -> Vec<Event> {
         let evs = t
-            .decide(&head(), &cmd)
+            .decide(&head(), cmd)
             .unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
         for e in &evs {
             t.apply(e);
@@ -201,21 +201,21 @@ mod tests {
         for i in 1..=8 {
             when(
                 &mut t,
-                Command::RegisterPlayer(PlayerEntry::named(format!("P{i}"))),
+                &Command::RegisterPlayer(PlayerEntry::named(format!("P{i}"))),
             );
         }
-        when(&mut t, Command::PairNextRound);
+        when(&mut t, &Command::PairNextRound);
         when(
             &mut t,
-            Command::StartRound {
+            &Command::StartRound {
                 at: DateTime::<Utc>::UNIX_EPOCH,
             },
         );
-        when(&mut t, result(1, first, None));
+        when(&mut t, &result(1, first, None));
         for b in 2..=4 {
-            when(&mut t, result(b, GameResult::RedWin, None));
+            when(&mut t, &result(b, GameResult::RedWin, None));
         }
-        when(&mut t, Command::PairNextRound);
+        when(&mut t, &Command::PairNextRound);
         t
     }
 
@@ -231,7 +231,7 @@ mod tests {
     #[test]
     fn a_correction_after_the_next_round_is_paired_names_that_round() {
         let mut t = given(GameResult::RedWin);
-        let evs = when(&mut t, result(1, GameResult::BlackWin, Some("记分表核对")));
+        let evs = when(&mut t, &result(1, GameResult::BlackWin, Some("记分表核对")));
         assert!(evs.contains(&Event::PairingOutdated {
             round: Round(2),
             corrected_round: Round(1),
@@ -242,7 +242,7 @@ mod tests {
         let mut u = given(GameResult::RedWin);
         when(
             &mut u,
-            Command::StartRound {
+            &Command::StartRound {
                 at: DateTime::<Utc>::UNIX_EPOCH,
             },
         );
@@ -255,7 +255,7 @@ mod tests {
         });
         let evs = when(
             &mut u,
-            Command::RecordResult {
+            &Command::RecordResult {
                 round: Some(Round(2)),
                 board: Board(1),
                 result: GameResult::RedWin,
@@ -275,7 +275,7 @@ mod tests {
         let old = pairs(&t);
         // The corrected result changes the pairing (else this test shows nothing).
         assert_ne!(old, pairs(&right));
-        when(&mut t, result(1, GameResult::BlackWin, Some("记分表核对")));
+        when(&mut t, &result(1, GameResult::BlackWin, Some("记分表核对")));
         let preview = t.repair_preview().unwrap().unwrap();
         // The preview lists exactly the pairs that go and come.
         for (_, p) in &preview.removed {
@@ -290,7 +290,7 @@ mod tests {
         );
         let evs = when(
             &mut t,
-            Command::RepairRound {
+            &Command::RepairRound {
                 reason: "重编".into(),
             },
         );
@@ -308,10 +308,10 @@ mod tests {
     #[test]
     fn nothing_re_pairs_by_itself_after_the_round_is_discarded() {
         let mut t = given(GameResult::RedWin);
-        when(&mut t, result(1, GameResult::BlackWin, Some("核对")));
+        when(&mut t, &result(1, GameResult::BlackWin, Some("核对")));
         when(
             &mut t,
-            Command::UnpairRound {
+            &Command::UnpairRound {
                 reason: "重编".into(),
             },
         );
@@ -321,7 +321,7 @@ mod tests {
             Ok(Vec::new())
         );
         // The head arbiter pairs it by hand; then the advance works again as before.
-        when(&mut t, Command::PairNextRound);
+        when(&mut t, &Command::PairNextRound);
         assert_eq!(t.current_round(), Round(2));
         assert_eq!(t.discarded, None);
     }
@@ -331,20 +331,20 @@ mod tests {
         let mut t = given(GameResult::RedWin);
         when(
             &mut t,
-            Command::StartRound {
+            &Command::StartRound {
                 at: DateTime::<Utc>::UNIX_EPOCH,
             },
         );
         when(
             &mut t,
-            Command::RecordResult {
+            &Command::RecordResult {
                 round: None,
                 board: Board(1),
                 result: GameResult::Draw,
                 correct: None,
             },
         );
-        when(&mut t, result(1, GameResult::BlackWin, Some("核对")));
+        when(&mut t, &result(1, GameResult::BlackWin, Some("核对")));
         assert!(t.repair_preview().is_none());
         let repair = Command::RepairRound { reason: "x".into() };
         assert_eq!(
@@ -356,7 +356,7 @@ mod tests {
             t.decide(&head(), &keep(" ")),
             Err(Refusal::ReasonNeeded(ReasonFor::KeptPairing))
         );
-        let evs = when(&mut t, keep("第2轮已开赛, 保留"));
+        let evs = when(&mut t, &keep("第2轮已开赛, 保留"));
         assert_eq!(
             evs,
             vec![Event::PairingKept {

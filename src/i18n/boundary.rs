@@ -9,18 +9,7 @@ use crate::domain::rules::Lang;
 use crate::domain::tournament::RoundState;
 
 /// `薛平 5 – 罗军 3`: a board with each player's score before the round.
-fn pair_text(
-    t: &Tournament,
-    round: Round,
-    pair: Option<(PlayerNo, PlayerNo)>,
-    lang: Lang,
-) -> String {
-    let Some((red, black)) = pair else {
-        return match lang {
-            Lang::Zh => "(无)".into(),
-            Lang::En => "(none)".into(),
-        };
-    };
+fn pair_text(t: &Tournament, round: Round, (red, black): (PlayerNo, PlayerNo)) -> String {
     let scores = crate::domain::pairing::swiss_scores(t, round);
     let one = |no: PlayerNo| {
         format!(
@@ -83,7 +72,7 @@ pub fn preview_lines(t: &Tournament, p: &RepairPreview, lang: Lang) -> Vec<Strin
             p.unchanged
         ),
     }];
-    let pair = |x| pair_text(t, round, Some(x), lang);
+    let pair = |x| pair_text(t, round, x);
     for (b, x) in &p.removed {
         out.push(match lang {
             Lang::Zh => format!("  取消 第{b}台 {}", pair(*x)),
