@@ -323,7 +323,10 @@ fn k_records_the_decision_to_keep_with_its_reason() {
     // R is refused now, naming K.
     type_keys(&mut head, "R", minutes(37));
     let m = head.message.clone().unwrap().text;
-    assert!(m.contains("pair LOG --keep") && m.contains("K"), "{m}");
+    assert!(
+        m.contains("pair LOG --keep") && m.contains("console key K"),
+        "{m}"
+    );
     // K: a reason, a confirm step, then the record.
     type_keys(&mut head, "Kround already on\n", minutes(37));
     assert!(
