@@ -231,6 +231,9 @@ fn the_console_names_the_round_offers_r_with_a_confirm_and_never_re_pairs_by_its
             .unwrap()
             .contains("第2轮是按第1轮第1台更正前的结果编排的")
     );
+    // The header keeps saying it until the head arbiter decides.
+    let screen = bianpai::console::ui::render_text(&asst, 80, 24);
+    assert!(screen.contains("第2轮按更正前结果编排"), "{screen}");
     // The assistant may not re-pair.
     type_keys(&mut asst, "R", minutes(32));
     assert!(asst.message.clone().unwrap().error);
@@ -253,6 +256,11 @@ fn the_console_names_the_round_offers_r_with_a_confirm_and_never_re_pairs_by_its
     let new = &head.state().current().unwrap().games;
     assert_ne!(new, &old, "{:?}", head.message);
     assert!(head.state().outdated_round().is_none());
+    head.prepare(minutes(33));
+    assert!(
+        !bianpai::console::ui::render_text(&head, 80, 24).contains("按更正前结果编排"),
+        "the header note goes with the decision"
+    );
     let kinds: Vec<&str> = head.log.records()[records..]
         .iter()
         .map(|r| r.ev.kind())

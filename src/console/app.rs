@@ -733,7 +733,11 @@ impl App {
             &self.highlights,
             &who,
         );
-        self.round_view.header.log = self.log_note();
+        // The log's condition first; else a round paired on an old result (issue 21), until
+        // the head arbiter re-pairs or keeps it.
+        self.round_view.header.log = self
+            .log_note()
+            .or_else(|| super::boundary::header_note(self));
         let stale =
             !matches!(&self.table, Some((s, v, _)) if *s == self.screen && *v == self.version);
         if stale {

@@ -42,6 +42,13 @@ pub fn notice_outdated(app: &mut App, recs: &[Record]) {
     app.notify(text);
 }
 
+/// The header's note while the current round rests on an old result (drawn as pending, not
+/// as an error): it stays until the round is re-paired or kept.
+pub fn header_note(app: &App) -> Option<(String, bool)> {
+    let r = app.state().outdated_round()?;
+    Some((fill(app.s.hdr_outdated, &[&r.round]), false))
+}
+
 /// `R`: re-pair the outdated round on the corrected results, after a confirm step whose label
 /// says how many boards change.
 pub fn repair_key(app: &mut App) -> Mode {

@@ -140,6 +140,8 @@ pub struct Strings {
     pub time_what: &'static str,
     /// After an automatic act: who triggered it (the audit's detail).
     pub by_rule: &'static str,
+    /// The header while the current round rests on an old result.
+    pub hdr_outdated: &'static str,
 }
 
 pub static ZH: Strings = Strings {
@@ -277,6 +279,7 @@ pub static ZH: Strings = Strings {
     keep_what: "保留第{}轮编排 (理由: {})",
     time_what: "第{}台 {}超时 → {}",
     by_rule: "{} ({} 的终端触发): {}",
+    hdr_outdated: "第{}轮按更正前结果编排",
 };
 
 pub static EN: Strings = Strings {
@@ -414,6 +417,7 @@ pub static EN: Strings = Strings {
     keep_what: "keep round {}'s pairing (reason: {})",
     time_what: "board {}: {} lost on time -> {}",
     by_rule: "{} (triggered by {}'s terminal): {}",
+    hdr_outdated: "round {} paired on old results",
 };
 
 /// The strings of `lang`.
