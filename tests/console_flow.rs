@@ -149,9 +149,13 @@ fn seats_fouls_and_a_fallen_flag() {
     type_keys(&mut app, "3xr2\n", minutes(5));
     let g = app.log.state().game(Round(1), Board(3)).unwrap();
     assert_eq!(g.fouls.red.len(), 1);
-    // No clock data: `t` says no flag has fallen and writes nothing.
+    // No clock data (issue 21): `t` asks which side lost on time; Esc writes nothing.
+    let before = app.log.records().len();
     type_keys(&mut app, "4t", minutes(6));
-    assert!(app.message.clone().unwrap().text.contains("no flag"));
+    let line = app.entry_line().unwrap();
+    assert!(line.contains("r red") && line.contains("b black"), "{line}");
+    type_keys(&mut app, "\x1b", minutes(6));
+    assert_eq!(app.log.records().len(), before);
     // Red's clock on board 4 runs out 20 minutes after the start (no presses): one key.
     let mut log = Log::open(&path).unwrap();
     log.execute(

@@ -450,8 +450,33 @@ fn foul_loss(preset_name: &str, fouls: &[FoulKind]) -> Option<usize> {
                 kind: *kind,
             },
         );
+        // Where the opponent must claim the loss (qiyuan-2019, issue 21), the limit records
+        // nothing by itself; the claim records it.
+        let evs = if t.rules.foul_loss_on_claim && results(&evs).is_empty() {
+            let claim = Command::ClaimFoulLoss {
+                round: None,
+                board: Board(1),
+                side: Side::Red,
+            };
+            match t.decide(&assistant(), &claim) {
+                Ok(claimed) => {
+                    for e in &claimed {
+                        t.apply(e);
+                    }
+                    claimed
+                }
+                Err(_) => evs,
+            }
+        } else {
+            evs
+        };
         if let Some((_, result, cause)) = results(&evs).first() {
-            assert_eq!((*result, *cause), (GameResult::BlackWin, Cause::Fouls));
+            let expected = if t.rules.foul_loss_on_claim {
+                Cause::FoulClaimed
+            } else {
+                Cause::Fouls
+            };
+            assert_eq!((*result, *cause), (GameResult::BlackWin, expected));
             assert_eq!(i + 1, fouls.len(), "fouls recorded after the loss");
             // No foul is recorded once the game is over.
             let e = refused(

@@ -1,6 +1,7 @@
 //! Issue 13: the armageddon colour lot drawn in the hall, entered by hand with
 //! `pair --lot red|black` before the game's result; refused (in Chinese, naming the round)
-//! when no armageddon waits for one.
+//! when no armageddon waits for one; the armageddon's result is refused until the lot is in
+//! (issue 21).
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -75,6 +76,20 @@ fn the_lot_is_entered_by_hand_before_the_armageddon_result() {
     let t = state(&log);
     let arm = t.current().unwrap().games.last().unwrap().clone();
     assert_eq!(arm.game, GameKind::Armageddon);
+    // The armageddon's result is refused until its lot is recorded (issue 21), in Chinese,
+    // with the way forward; nothing is written.
+    let before = std::fs::read(&log).unwrap();
+    let b = arm.board.to_string();
+    let out = bp(&["result", l, &b, "red_win"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("第2轮第{b}台是超快棋, 须先抽签定先后手"))
+            && err.contains(&format!("bianpai pair 日志 --lot red|black --board {b}"))
+            && err.contains("控制台按 L"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&log).unwrap(), before);
     // The higher-ranked player of the match drew black.
     let (_, hi, lo) = t.lots_due()[0];
     let out = ok(&["pair", l, "--lot", "black"]);

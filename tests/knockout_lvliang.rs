@@ -45,6 +45,16 @@ fn result_for(round: u64, board: u64, knockout: bool) -> &'static str {
     }
 }
 
+/// The kind of game (`slow`, `rapid`, `armageddon`) on `board` of a round's JSON games.
+fn game_kind(games: &serde_json::Value, board: u64) -> String {
+    games
+        .as_array()
+        .and_then(|g| g.iter().find(|g| g["board"] == board))
+        .and_then(|g| g["game"].as_str())
+        .unwrap_or_default()
+        .to_string()
+}
+
 const POINTS: [(&str, u64, u64); 6] = [
     ("red_win", 3, 0),
     ("black_win", 0, 3),
@@ -125,6 +135,10 @@ fn lvliang_2024_whole_event_with_knockout_and_teams() {
                     if game["game"] == "rapid" && decided_in_rapid {
                         word = "red_win";
                     }
+                }
+                if ko && game_kind(&r["games"], board) == "armageddon" {
+                    // The armageddon's lot comes first (issue 21).
+                    bianpai(&["pair", l, "--lot", "red", "--board", &b]);
                 }
                 bianpai(&["result", l, &b, word]);
             }

@@ -67,7 +67,8 @@ fn cause() -> impl Strategy<Value = Cause> {
         Just(Cause::Arbiter),
         Just(Cause::LateWindow),
         Just(Cause::Fouls),
-        Just(Cause::Time)
+        Just(Cause::Time),
+        Just(Cause::FoulClaimed)
     ]
 }
 
@@ -233,6 +234,13 @@ fn event() -> impl Strategy<Value = Event> {
             board,
             note
         }),
+        // Issue 21: a correction across a round boundary, and the decision to keep.
+        (r(), r(), b()).prop_map(|(round, corrected_round, board)| Event::PairingOutdated {
+            round,
+            corrected_round,
+            board
+        }),
+        (r(), text()).prop_map(|(round, reason)| Event::PairingKept { round, reason }),
     ]
 }
 

@@ -138,6 +138,19 @@ pub enum Cmd {
         /// The moment the clock is read (RFC 3339); now by default.
         #[arg(long)]
         at: Option<String>,
+        /// A board without clock data: the arbiter saw the flag fall (a clock that sends
+        /// nothing) and records the loss on time by sight.
+        #[arg(long)]
+        observed: bool,
+    },
+    /// The opponent claims the loss of SIDE, who reached the foul limit, where the rules
+    /// require the claim (`foul_loss_on_claim`).
+    Claim {
+        log: PathBuf,
+        board: String,
+        side: String,
+        #[arg(long)]
+        round: Option<u32>,
     },
     /// Note a move limit (限着) on a board (head arbiter).
     Limit {
@@ -319,6 +332,10 @@ pub struct PairArgs {
     /// With --manual: the player who gets the bye (repeatable).
     #[arg(long, value_name = "N")]
     pub bye: Vec<String>,
+    /// Head arbiter: keep the current round's pairing although an earlier result was
+    /// corrected after it was paired. Needs --reason.
+    #[arg(long)]
+    pub keep: bool,
 }
 
 #[derive(Args, Debug)]

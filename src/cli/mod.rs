@@ -188,6 +188,7 @@ fn log_of(cmd: &Cmd) -> Option<&Path> {
         | Cmd::Foul { log, .. }
         | Cmd::Clock { log, .. }
         | Cmd::Flag { log, .. }
+        | Cmd::Claim { log, .. }
         | Cmd::Limit { log, .. }
         | Cmd::Feed { log }
         | Cmd::Tick { log, .. }
@@ -310,7 +311,19 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             board,
             side,
             at,
-        } => rounds::flag(ctx, &log, &board, &side, at.as_deref()),
+            observed,
+        } => rounds::flag(ctx, &log, &board, &side, at.as_deref(), observed),
+        Cmd::Claim {
+            log,
+            board,
+            side,
+            round,
+        } => {
+            let board = board_arg(&board)?;
+            let side: crate::domain::Side = side_arg(&side)?;
+            let round = round_arg(round)?;
+            rounds::simple(ctx, &log, &Command::ClaimFoulLoss { round, board, side })
+        }
         Cmd::Limit { log, board, note } => {
             let board = board_arg(&board)?;
             rounds::simple(ctx, &log, &Command::NoteMoveLimit { board, note })

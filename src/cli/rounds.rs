@@ -97,6 +97,13 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
         let board = a.board.as_deref().map(board_arg).transpose()?;
         return simple(ctx, &a.log, &Command::DrawLot { board, higher });
     }
+    if a.keep {
+        let reason = a.reason.clone().unwrap_or_default();
+        if reason.trim().is_empty() {
+            return fail(&Msg::KeepNeedsReason);
+        }
+        return simple(ctx, &a.log, &Command::KeepPairing { reason });
+    }
     super::prime(&a.log);
     let decision = decision_cmd(a)?;
     if a.force && decision.is_none() && a.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
@@ -136,6 +143,21 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
         let log = super::open_reader(ctx, &a.log, false)?;
         let lang = super::lang(ctx.lang, Some(&log.state().rules));
         let relax = matches!(cmd, Some(Command::PairRelaxed { .. }));
+        if cmd.is_none()
+            && let Some(preview) = log.state().repair_preview()
+        {
+            // Issue 21: the round paired on an old result, re-paired on the corrected ones.
+            for line in crate::i18n::boundary::preview_lines(log.state(), &preview?, lang) {
+                crate::outln!("{line}");
+            }
+            return Ok(());
+        }
+        if cmd.is_none()
+            && let Some(r) = log.state().outdated_round()
+        {
+            // Outdated, with results: only keeping it is left; said before the preview.
+            crate::outln!("{}", crate::i18n::boundary::outdated_hint(r, lang));
+        }
         let p = crate::domain::pairing::propose_opts(log.state(), &[], relax)?;
         for line in &p.lines {
             crate::outln!("{}", line.text(lang));
@@ -215,7 +237,8 @@ pub fn result(
     } else {
         None
     };
-    simple(
+    let correcting = correct.is_some();
+    let (log, _) = run_and_print(
         ctx,
         path,
         &Command::RecordResult {
@@ -224,7 +247,20 @@ pub fn result(
             result,
             correct,
         },
-    )
+    )?;
+    // Issue 21: a correction of an earlier round names the round paired on the old result
+    // and the way forward.
+    let t = log.state();
+    if correcting
+        && round.is_some_and(|r| r < t.current_round())
+        && let Some(r) = t.outdated_round()
+    {
+        crate::outln!(
+            "{}",
+            crate::i18n::boundary::outdated_hint(r, super::out_lang())
+        );
+    }
+    Ok(())
 }
 
 pub fn seat(ctx: &Ctx, s: &SeatArgs, present: bool) -> CliResult {
@@ -360,10 +396,29 @@ pub fn clock_line(r: &ClockReading) -> String {
     )
 }
 
-/// `bianpai flag LOG BOARD SIDE [--at TIME]`: confirms a fallen flag as a time loss.
-pub fn flag(ctx: &Ctx, path: &Path, board: &str, side: &str, at: Option<&str>) -> CliResult {
+/// `bianpai flag LOG BOARD SIDE [--at TIME]`: confirms a fallen flag as a time loss; with
+/// `--observed`, on a board without clock data, the loss the arbiter saw (issue 21).
+pub fn flag(
+    ctx: &Ctx,
+    path: &Path,
+    board: &str,
+    side: &str,
+    at: Option<&str>,
+    observed: bool,
+) -> CliResult {
     let board = board_arg(board)?;
     let side: Side = side_arg(side)?;
+    if observed {
+        return simple(
+            ctx,
+            path,
+            &Command::TimeLoss {
+                round: None,
+                board,
+                side,
+            },
+        );
+    }
     super::prime(path);
     let at = time_arg(at)?;
     simple(ctx, path, &Command::ConfirmFlag { board, side, at })

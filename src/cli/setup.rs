@@ -146,13 +146,16 @@ pub fn audit(ctx: &super::Ctx, path: &Path, last: Option<usize>) -> CliResult {
     let (lang, zone) = (super::out_lang(), super::out_zone());
     for r in recs {
         // Times in the event's zone, as the console's audit screen shows them.
+        // An automatic act is the rule's, named as such; who triggered it is a detail
+        // (issue 21).
         crate::outln!(
-            "{:>6}  {}  {:<12} {:<9} {}",
+            "{:>6}  {}  {:<12} {:<9} {}{}",
             r.seq,
             zone.format(r.at, "%Y-%m-%d %H:%M:%S"),
-            r.by,
+            crate::i18n::auto::who(&r.by, &r.ev, lang),
             crate::i18n::role(r.role, lang),
-            crate::i18n::describe(log.state(), &r.ev, lang, zone)
+            crate::i18n::describe(log.state(), &r.ev, lang, zone),
+            crate::i18n::auto::trigger(&r.by, &r.ev, lang)
         );
     }
     Ok(())

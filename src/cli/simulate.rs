@@ -141,6 +141,15 @@ pub fn run(preset: &str, players: u32, rounds: Option<u32>, seed: u64, out: &Pat
             let Some(round) = t.current() else { break };
             let mut cmds = Vec::new();
             for g in round.games.iter().filter(|g| g.result.is_none()) {
+                if g.game == crate::domain::event::GameKind::Armageddon && !g.lot {
+                    // The armageddon's lot comes first (issue 21): the higher-ranked player
+                    // draws red here (no draw from the random stream, so the results of a
+                    // seed stay what they were).
+                    cmds.push(Command::DrawLot {
+                        board: Some(g.board),
+                        higher: Side::Red,
+                    });
+                }
                 if rng.next_u64() % 25 == 0 {
                     let side = if rng.next_u64() % 2 == 0 {
                         Side::Red

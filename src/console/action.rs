@@ -73,6 +73,10 @@ pub enum Deed {
     Edit,
     /// Show the room page's QR code.
     RoomQr,
+    /// Re-pair the round an earlier correction outdated (issue 21).
+    Repair,
+    /// Keep the round an earlier correction outdated (issue 21).
+    Keep,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,6 +119,10 @@ pub enum Action {
     NotPermitted(Deed),
     /// Show or hide the QR code of the room page (`bianpai serve`).
     ToggleQr,
+    /// Re-pair the current round on corrected results (issue 21).
+    Repair,
+    /// Keep the current round's pairing despite a correction (issue 21).
+    KeepPairing,
 }
 
 #[cfg(test)]

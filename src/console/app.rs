@@ -67,6 +67,8 @@ pub enum Purpose {
     ManualPairs,
     ManualBye,
     ManualReason,
+    /// The head arbiter's reason to keep a pairing a correction outdated (issue 21).
+    KeepReason,
 }
 
 /// What the next key is interpreted as.
@@ -104,8 +106,12 @@ pub enum Mode {
 /// Why a side is being chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SideIntent {
-    Seat { present: bool },
+    Seat {
+        present: bool,
+    },
     Foul,
+    /// A loss on time on a board without clock data (issue 21).
+    Time,
 }
 
 impl Mode {
@@ -359,7 +365,7 @@ impl App {
         });
     }
 
-    fn notify(&mut self, text: String) {
+    pub(super) fn notify(&mut self, text: String) {
         self.banner = Some(Message {
             text: text.clone(),
             error: false,
@@ -540,6 +546,8 @@ impl App {
                         }
                         (None, _) => self.info(self.s.nothing_due.to_string()),
                     }
+                    // A foul that decides the game says so (issue 21).
+                    super::floor_keys::after_records(self, &recs);
                 }
                 self.absorb(&recs);
             }
@@ -640,7 +648,7 @@ impl App {
                 self.highlights.insert(
                     board,
                     Highlight {
-                        by: r.by.clone(),
+                        by: crate::i18n::auto::who(&r.by, &r.ev, self.lang),
                         until: self.now + Duration::seconds(HIGHLIGHT_SECS),
                     },
                 );
@@ -680,10 +688,17 @@ impl App {
         }
         if let Some(last) = recs.last() {
             let what = crate::i18n::describe(self.log.state(), &last.ev, self.lang, self.zone());
-            self.last_change = Some(fill(
-                self.s.changed_by,
-                &[&last.by, &self.s.role(last.role), &what],
-            ));
+            // An automatic act is the rule's (issue 21): whose console ticked is a detail.
+            self.last_change = Some(match last.ev.automatic() {
+                Some(rule) => fill(
+                    self.s.by_rule,
+                    &[&crate::i18n::auto::label(rule, self.lang), &last.by, &what],
+                ),
+                None => fill(
+                    self.s.changed_by,
+                    &[&last.by, &self.s.role(last.role), &what],
+                ),
+            });
         }
         let done: Vec<Round> = touched
             .into_iter()
@@ -705,6 +720,8 @@ impl App {
         for r in paired {
             self.notify(fill(self.s.n_round_paired, &[&r]));
         }
+        // Last, so that the banner shows it (issue 21).
+        super::boundary::notice_outdated(self, recs);
         self.maybe_advance();
     }
 
@@ -746,7 +763,11 @@ impl App {
             &self.highlights,
             &who,
         );
-        self.round_view.header.log = self.log_note();
+        // The log's condition first; else a round paired on an old result (issue 21), until
+        // the head arbiter re-pairs or keeps it.
+        self.round_view.header.log = self
+            .log_note()
+            .or_else(|| super::boundary::header_note(self));
         let stale =
             !matches!(&self.table, Some((s, v, _)) if *s == self.screen && *v == self.version);
         if stale {
@@ -809,6 +830,7 @@ impl App {
                     SideIntent::Seat { present: false } => s.absent,
                     SideIntent::Seat { present: true } => s.arrived,
                     SideIntent::Foul => s.foul,
+                    SideIntent::Time => s.flag,
                 };
                 fill(s.entry_side, &[digits, &what])
             }

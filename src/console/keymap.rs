@@ -179,6 +179,15 @@ pub const BINDINGS: &[Binding] = &[
         Deed::Withdraw,
     ),
     b(M::Normal, K::Char('L'), ORG, Action::DrawLot, Deed::Lot),
+    // A correction across a round boundary (issue 21): the head arbiter's keys.
+    b(M::Normal, K::Char('R'), HEAD, Action::Repair, Deed::Repair),
+    b(
+        M::Normal,
+        K::Char('K'),
+        HEAD,
+        Action::KeepPairing,
+        Deed::Keep,
+    ),
     // After a board number.
     b(M::Board, K::AnyDigit, ARB, Action::Digit(0), Deed::Edit),
     b(M::Board, K::Backspace, ALL, Action::Backspace, Deed::Edit),

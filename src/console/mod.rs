@@ -10,8 +10,10 @@
 
 pub mod action;
 pub mod app;
+pub mod boundary;
 pub mod decision;
 pub mod demo;
+pub mod floor_keys;
 pub mod io;
 pub mod keymap;
 pub mod notify;

@@ -130,6 +130,23 @@ pub struct Strings {
     pub room_off_title: &'static str,
     /// Lines of the overlay when no `serve` runs; `{}` is the log's path.
     pub room_off: [&'static str; 4],
+    // edgesa (issue 21): a correction across a round boundary, the floor without clocks.
+    /// The banner after a correction outdated the current round: round, corrected round and
+    /// board, then the head arbiter's way forward.
+    pub n_outdated: &'static str,
+    pub outdated_keys_repair: &'static str,
+    pub outdated_keys_keep: &'static str,
+    pub outdated_others: &'static str,
+    pub repair_title: &'static str,
+    pub repair_what: &'static str,
+    pub repair_reason: &'static str,
+    pub prompt_keep_reason: &'static str,
+    pub keep_what: &'static str,
+    pub time_what: &'static str,
+    /// After an automatic act: who triggered it (the audit's detail).
+    pub by_rule: &'static str,
+    /// The header while the current round rests on an old result.
+    pub hdr_outdated: &'static str,
 }
 
 pub static ZH: Strings = Strings {
@@ -264,6 +281,19 @@ pub static ZH: Strings = Strings {
         "bianpai serve {} --bind 0.0.0.0:8080",
         "开启后再按 Q, 这里就显示它的二维码。",
     ],
+    // edgesa (issue 21)
+    n_outdated: "第{}轮是按第{}轮第{}台更正前的结果编排的",
+    outdated_keys_repair: ": 裁判长按 v 看变化, R 重新编排, K 保留",
+    outdated_keys_keep: ": 本轮已有结果, 裁判长按 K 记录保留的决定",
+    outdated_others: ": 待裁判长决定重新编排或保留",
+    repair_title: "第{}轮重新编排预览",
+    repair_what: "按更正后的结果重新编排第{}轮 (取消{}台 新增{}台 移台{}台)",
+    repair_reason: "更正第{}轮第{}台后重新编排",
+    prompt_keep_reason: "保留第{}轮编排的理由 (记入日志): ",
+    keep_what: "保留第{}轮编排 (理由: {})",
+    time_what: "第{}台 {}超时 → {}",
+    by_rule: "{} ({} 的终端触发): {}",
+    hdr_outdated: "第{}轮按更正前结果编排",
 };
 
 pub static EN: Strings = Strings {
@@ -398,6 +428,19 @@ pub static EN: Strings = Strings {
         "bianpai serve {} --bind 0.0.0.0:8080",
         "Then press Q again to show its QR code here.",
     ],
+    // edgesa (issue 21)
+    n_outdated: "round {} was paired on the old result of round {} board {}",
+    outdated_keys_repair: ": head arbiter: v shows what changes, R re-pairs, K keeps it",
+    outdated_keys_keep: ": the round has results; head arbiter: K records keeping it",
+    outdated_others: ": the head arbiter decides to re-pair or keep it",
+    repair_title: "Round {} re-pair preview",
+    repair_what: "re-pair round {} on the corrected results ({} go, {} come, {} move)",
+    repair_reason: "re-paired after the correction of round {} board {}",
+    prompt_keep_reason: "reason to keep round {}'s pairing (logged): ",
+    keep_what: "keep round {}'s pairing (reason: {})",
+    time_what: "board {}: {} lost on time -> {}",
+    by_rule: "{} (triggered by {}'s terminal): {}",
+    hdr_outdated: "round {} paired on old results",
 };
 
 /// The strings of `lang`.
@@ -477,10 +520,10 @@ impl Strings {
         match (c, self.zh()) {
             (Cause::Arbiter, _) => "",
             (Cause::LateWindow, true) => "迟到",
-            (Cause::Fouls, true) => "犯规",
+            (Cause::Fouls | Cause::FoulClaimed, true) => "犯规",
             (Cause::Time, true) => "超时",
             (Cause::LateWindow, false) => "late",
-            (Cause::Fouls, false) => "fouls",
+            (Cause::Fouls | Cause::FoulClaimed, false) => "fouls",
             (Cause::Time, false) => "time",
         }
     }
@@ -554,6 +597,10 @@ impl Strings {
             (Deed::Edit, false) => "type",
             (Deed::RoomQr, true) => "房间页面二维码",
             (Deed::RoomQr, false) => "room page QR code",
+            (Deed::Repair, true) => "更正后重排",
+            (Deed::Keep, true) => "保留现编排",
+            (Deed::Repair, false) => "re-pair (correction)",
+            (Deed::Keep, false) => "keep the pairing",
         }
     }
 

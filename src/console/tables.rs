@@ -127,6 +127,10 @@ pub fn event_over(t: &Tournament) -> bool {
 
 /// The next round as the engine would pair it now, with its explanation.
 pub fn preview_table(t: &Tournament, s: &Strings) -> Table {
+    // A round paired on an old result (issue 21): what a re-pair would change.
+    if let Some(Ok(p)) = t.repair_preview() {
+        return super::boundary::repair_table(t, s, &p);
+    }
     let next = Round(t.current_round().0 + 1);
     let mut table = Table {
         title: fill(s.preview_title, &[&next]),
@@ -228,12 +232,17 @@ pub fn audit_table(
         .iter()
         .rev()
         .map(|r| {
+            // An automatic act is the rule's; who triggered it is a detail (issue 21).
             vec![
                 r.seq.to_string(),
                 zone.format(r.at, "%m-%d %H:%M:%S"),
-                r.by.clone(),
+                crate::i18n::auto::who(&r.by, &r.ev, s.lang()),
                 s.role(r.role).to_string(),
-                crate::i18n::describe(t, &r.ev, s.lang(), zone),
+                format!(
+                    "{}{}",
+                    crate::i18n::describe(t, &r.ev, s.lang(), zone),
+                    crate::i18n::auto::trigger(&r.by, &r.ev, s.lang())
+                ),
             ]
         })
         .collect();

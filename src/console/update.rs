@@ -14,6 +14,9 @@ use crate::domain::{Board, Command, GameResult, PlayerNo, Side};
 /// Applies one action at `now`.
 pub fn update(app: &mut App, action: Action, now: DateTime<Utc>) {
     app.now = now;
+    // A message belongs to the action that caused it: the next action clears it (issue 21),
+    // so a stale refusal never sits beside a new entry.
+    app.message = None;
     let mode = std::mem::replace(&mut app.mode, Mode::Normal);
     let next = step(app, mode, action, now);
     // A reply that arrived during the step (an automatic advance refused) may have opened a
@@ -279,6 +282,8 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
         }
         (Mode::Normal, Action::StartRound) => start_key(app, now),
         (Mode::Normal, Action::DrawLot) => lot_key(app),
+        (Mode::Normal, Action::Repair) => super::boundary::repair_key(app),
+        (Mode::Normal, Action::KeepPairing) => super::boundary::keep_key(app),
         (Mode::Normal, Action::Unpair) => {
             if let Some(r) = app.log.state().current() {
                 Mode::Prompt {
@@ -434,6 +439,15 @@ fn result_entry(app: &mut App, digits: String, result: GameResult) -> Mode {
         .round(round.unwrap_or_else(|| app.log.state().current_round()))
         .and_then(|r| r.game(board))
         .and_then(|g| g.result);
+    let in_round = round.unwrap_or_else(|| app.log.state().current_round());
+    if existing.is_none()
+        && let Some(g) = app.log.state().game(in_round, board)
+        && let Err(e) = crate::domain::decide_lot_first(g, in_round)
+    {
+        // The armageddon's lot comes first (issue 21): refused at once, with the way forward.
+        refuse(app, &e);
+        return Mode::Normal;
+    }
     match existing {
         None => Mode::Ready {
             digits,
@@ -473,6 +487,7 @@ fn side_chosen(app: &mut App, digits: String, intent: SideIntent, side: Side) ->
     };
     match intent {
         SideIntent::Foul => Mode::FoulKind { digits, side },
+        SideIntent::Time => super::floor_keys::time_side(app, board, side),
         SideIntent::Seat { present } => {
             let what = if present { app.s.arrived } else { app.s.absent };
             Mode::Ready {
@@ -499,11 +514,15 @@ fn flag_entry(app: &mut App, digits: String) -> Mode {
         return Mode::Normal;
     };
     let now = app.now;
-    let fallen = app
-        .log
-        .state()
-        .current()
-        .and_then(|r| r.game(board))
+    let game = app.log.state().current().and_then(|r| r.game(board));
+    if let Some(g) = game
+        && g.result.is_none()
+        && g.clock.is_none()
+    {
+        // No clock data (a clock that sends nothing): the arbiter saw the flag (issue 21).
+        return super::floor_keys::time_entry(digits);
+    }
+    let fallen = game
         .filter(|g| g.result.is_none())
         .and_then(|g| g.clock.as_ref())
         .and_then(|c| c.read(now).flag);
@@ -662,6 +681,7 @@ fn prompt_done(app: &mut App, purpose: Purpose, text: &str) -> Mode {
         | Purpose::ManualPairs
         | Purpose::ManualBye
         | Purpose::ManualReason => super::decision::submit(app, purpose, text),
+        Purpose::KeepReason => super::boundary::keep_reason_done(app, text),
         Purpose::UnpairReason => {
             let round = app.log.state().current_round();
             Mode::Confirm {

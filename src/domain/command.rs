@@ -127,6 +127,31 @@ pub enum Command {
     /// The arbiter fixes the player numbers in registration order instead of a random draw
     /// (`draw --in-order`), recorded as such.
     NumberInOrder,
+    /// The head arbiter keeps the current round's pairing although an earlier result was
+    /// corrected after it was paired (issue 21), with the reason.
+    KeepPairing {
+        reason: String,
+    },
+    /// The head arbiter re-pairs the current round on the corrected results (issue 21): its
+    /// pairing is discarded and the round paired again, in one step; refused once it has a
+    /// result.
+    RepairRound {
+        reason: String,
+    },
+    /// A loss on time seen by the arbiter on a board without clock data (a clock that sends
+    /// nothing, issue 21); refused where the clock's data can confirm the flag instead.
+    TimeLoss {
+        round: Option<Round>,
+        board: Board,
+        side: Side,
+    },
+    /// The opponent claims the loss of `side`, who reached a foul limit, where the rules
+    /// require the claim (`foul_loss_on_claim`, issue 21).
+    ClaimFoulLoss {
+        round: Option<Round>,
+        board: Board,
+        side: Side,
+    },
 }
 
 impl Command {
@@ -149,7 +174,9 @@ impl Command {
             | Command::NoteMoveLimit { .. }
             | Command::CorrectStart { .. }
             | Command::PairRelaxed { .. }
-            | Command::PairManual { .. } => &[Head],
+            | Command::PairManual { .. }
+            | Command::KeepPairing { .. }
+            | Command::RepairRound { .. } => &[Head],
             Command::RecordResult { correct, .. } => {
                 if correct.is_some() {
                     &[Head]
@@ -164,9 +191,11 @@ impl Command {
                     &[Head, Assistant]
                 }
             }
-            Command::ConfirmFlag { .. } | Command::RecordFoul { .. } | Command::Clock { .. } => {
-                &[Head, Assistant]
-            }
+            Command::ConfirmFlag { .. }
+            | Command::RecordFoul { .. }
+            | Command::Clock { .. }
+            | Command::TimeLoss { .. }
+            | Command::ClaimFoulLoss { .. } => &[Head, Assistant],
             Command::Tick { .. } | Command::AutoAdvance { .. } => &[Head, Assistant, Organizer],
         };
         roles.contains(&role)
@@ -200,6 +229,10 @@ impl Command {
             Command::AutoAdvance { .. } => "advance to the next round",
             Command::CorrectStart { .. } => "correct the start time",
             Command::DrawLot { .. } => "enter the colour lot",
+            Command::KeepPairing { .. } => "keep the round's pairing",
+            Command::RepairRound { .. } => "re-pair the round",
+            Command::TimeLoss { .. } => "record a loss on time",
+            Command::ClaimFoulLoss { .. } => "record a claimed foul loss",
         }
     }
 }

@@ -153,6 +153,14 @@ impl Tournament {
                 }])
             }
             Command::DrawLot { board, higher } => self.decide_lot(*board, *higher),
+            Command::KeepPairing { reason } => self.decide_keep(reason),
+            Command::RepairRound { reason } => self.decide_repair(reason),
+            Command::TimeLoss { round, board, side } => {
+                self.decide_time_loss(*round, *board, *side)
+            }
+            Command::ClaimFoulLoss { round, board, side } => {
+                self.decide_claim_foul(*round, *board, *side)
+            }
         }
     }
 
@@ -268,6 +276,11 @@ impl Tournament {
         if !complete || !more || self.rules.auto_advance == AutoAdvance::Off {
             return Ok(Vec::new());
         }
+        // A pairing the head arbiter discarded is paired again by hand, never by the advance
+        // (issue 21: a correction's re-pair is previewed and confirmed).
+        if self.discarded == Some(Round(self.current_round().0 + 1)) {
+            return Ok(Vec::new());
+        }
         let mut events = self.decide_pair(&[])?;
         if self.rules.auto_advance == AutoAdvance::PairAndStart {
             let mut after = self.clone();
@@ -282,7 +295,7 @@ impl Tournament {
         Ok(events)
     }
 
-    fn decide_pair(&self, red_choices: &[PlayerNo]) -> Decision {
+    pub(super) fn decide_pair(&self, red_choices: &[PlayerNo]) -> Decision {
         self.decide_pair_opts(red_choices, None)
     }
 
@@ -490,6 +503,9 @@ impl Tournament {
         if correct.is_none() && self.round(round).is_some_and(|r| r.started_at.is_none()) {
             return Err(Refusal::RoundNotStarted { round });
         }
+        if correct.is_none() {
+            lot_first(g, round)?;
+        }
         let mut events = Vec::new();
         match (g.result, correct) {
             (Some(existing), None) => {
@@ -516,6 +532,7 @@ impl Tournament {
                     result: Some(result),
                     reason: reason.clone(),
                 });
+                events.extend(self.outdating(round, board));
             }
             (None, None) => events.push(Event::ResultRecorded {
                 round,
@@ -535,4 +552,19 @@ impl Tournament {
         }
         Ok(self.with_consequences(events))
     }
+}
+
+/// Refuses anything that decides an armageddon game before its colour lot is entered
+/// (issue 21, seed 003 "抽签加赛一局附加赛（和棋黑胜）": the lot, not the tool, gives the colours).
+///
+/// # Errors
+/// `Refusal::LotFirst` for an armageddon game whose lot is not entered yet.
+pub fn lot_first(g: &Game, round: Round) -> Result<(), Refusal> {
+    if g.game == super::event::GameKind::Armageddon && !g.lot {
+        return Err(Refusal::LotFirst {
+            round,
+            board: g.board,
+        });
+    }
+    Ok(())
 }

@@ -119,8 +119,43 @@ pub enum Cause {
     LateWindow,
     /// A foul limit was reached (RULES.md §5).
     Fouls,
-    /// A flag fell and an arbiter confirmed it.
+    /// A flag fell and an arbiter confirmed it, or (without clock data) an arbiter saw it.
     Time,
+    /// A foul limit was reached and the opponent claimed the loss, as the rules require
+    /// (`foul_loss_on_claim`, issue 21): the arbiter's act, not an automatic one.
+    FoulClaimed,
+}
+
+/// The rule that acted by itself (issue 21): a late-window forfeit, a withdrawal after
+/// consecutive forfeits, a foul-limit loss. The person whose console ticked only triggered it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AutoRule {
+    /// RULES.md §4: the late window closed on an absent player.
+    LateWindow,
+    /// RULES.md §4: `withdraw_after_forfeits` consecutive forfeits.
+    ForfeitLimit,
+    /// RULES.md §5: a foul limit reached in one game.
+    FoulLimit,
+}
+
+impl AutoRule {
+    /// The code the JSON export writes.
+    pub fn word(self) -> &'static str {
+        match self {
+            AutoRule::LateWindow => "late_window",
+            AutoRule::ForfeitLimit => "forfeit_limit",
+            AutoRule::FoulLimit => "foul_limit",
+        }
+    }
+
+    /// The rule behind a result's cause, when the rule recorded it by itself.
+    pub fn of_cause(cause: Cause) -> Option<AutoRule> {
+        match cause {
+            Cause::LateWindow => Some(AutoRule::LateWindow),
+            Cause::Fouls => Some(AutoRule::FoulLimit),
+            Cause::Arbiter | Cause::Time | Cause::FoulClaimed => None,
+        }
+    }
 }
 
 /// A clock input on one board (issue 6).
@@ -262,6 +297,19 @@ pub enum Event {
         red: PlayerNo,
         black: PlayerNo,
     },
+    /// A result of an earlier round was corrected after `round` was paired (issue 21): that
+    /// pairing rests on the old result. Written with the correction, never by itself.
+    PairingOutdated {
+        round: Round,
+        /// The corrected board: its round and number.
+        corrected_round: Round,
+        board: Board,
+    },
+    /// The head arbiter keeps the outdated pairing of `round` (issue 21), with the reason.
+    PairingKept {
+        round: Round,
+        reason: String,
+    },
     /// Recorded right after a round's `RoundPaired` when the pairing breaks a rule: colour
     /// rules 4–5 broken in the last round (or relaxed by the head arbiter), or a round paired
     /// by hand, with the head arbiter's reason and every hard rule it breaks.
@@ -321,6 +369,17 @@ impl Event {
             Event::StartCorrected { .. } => "start_corrected",
             Event::LotDrawn { .. } => "lot_drawn",
             Event::PairingNoted { .. } => "pairing_noted",
+            Event::PairingOutdated { .. } => "pairing_outdated",
+            Event::PairingKept { .. } => "pairing_kept",
+        }
+    }
+
+    /// The rule that recorded this event by itself, if it was one (issue 21).
+    pub fn automatic(&self) -> Option<AutoRule> {
+        match self {
+            Event::ResultRecorded { cause, .. } => AutoRule::of_cause(*cause),
+            Event::PlayerWithdrawn { by_rule: true, .. } => Some(AutoRule::ForfeitLimit),
+            _ => None,
         }
     }
 

@@ -11,7 +11,10 @@
 //!   rule; the head arbiter can reinstate them. When a correction takes the count back below
 //!   the limit, a withdrawal the rule made is undone with it.
 //! - Fouls (§5): reaching one of the preset's `foul_limits` in a game records its loss
-//!   (`Cause::Fouls`).
+//!   (`Cause::Fouls`), unless the rules say the opponent must claim it (`foul_loss_on_claim`,
+//!   seed 001 "经对方提出，立即判负"): then the claim records it (`Cause::FoulClaimed`).
+//! - Without clock data (a clock that sends nothing, issue 21) an arbiter who saw a flag fall
+//!   records the loss on time by sight (`TimeLoss`); with clock data, only the clock confirms.
 //! - Clocks: inputs are checked here and folded by `clock.rs`; a fallen flag becomes a time
 //!   loss (`Cause::Time`) only when an arbiter confirms it and the clock shows it.
 //!
@@ -223,6 +226,7 @@ impl Tournament {
                 existing,
             });
         }
+        super::decide::lot_first(g, round)?;
         let Some(clock) = &g.clock else {
             return Err(Refusal::Floor {
                 round,
@@ -421,7 +425,92 @@ impl Tournament {
         Ok(self.with_consequences(events))
     }
 
-    /// Records a foul; reaching one of the preset's limits records the loss.
+    /// A loss on time the arbiter saw on a board without clock data (issue 21).
+    pub(super) fn decide_time_loss(
+        &self,
+        round: Option<Round>,
+        board: Board,
+        side: Side,
+    ) -> Decision {
+        let g = self.board(round, board)?;
+        let round = round.unwrap_or(self.current_round());
+        if let Some(existing) = g.result {
+            return Err(Refusal::HasResult {
+                round,
+                board,
+                existing,
+            });
+        }
+        super::decide::lot_first(g, round)?;
+        if g.clock.is_some() {
+            return Err(Refusal::Floor {
+                round,
+                board,
+                why: FloorWhy::HasClockData,
+            });
+        }
+        if self.round(round).is_some_and(|r| r.started_at.is_none()) {
+            return Err(Refusal::RoundNotStarted { round });
+        }
+        Ok(self.with_consequences(vec![Event::ResultRecorded {
+            round,
+            board,
+            result: GameResult::win_for(side.other(), false),
+            cause: Cause::Time,
+            at: None,
+        }]))
+    }
+
+    /// Whether `fouls` reach one of the rules' foul limits (the last one counted).
+    fn foul_limit_reached(&self, fouls: &[FoulKind]) -> bool {
+        let Some(last) = fouls.last() else {
+            return false;
+        };
+        self.rules.foul_limits.iter().any(|l| {
+            l.counts(*last) && fouls.iter().filter(|k| l.counts(**k)).count() as u32 >= l.count
+        })
+    }
+
+    /// Whether `side` has reached a foul limit on this game (any foul as the last counted).
+    pub fn foul_limit_reached_by(&self, g: &Game, side: Side) -> bool {
+        let fouls = g.fouls.get(side);
+        (1..=fouls.len()).any(|n| self.foul_limit_reached(&fouls[..n]))
+    }
+
+    /// The opponent claims the loss of `side`, who reached a foul limit (issue 21).
+    pub(super) fn decide_claim_foul(
+        &self,
+        round: Option<Round>,
+        board: Board,
+        side: Side,
+    ) -> Decision {
+        let g = self.board(round, board)?;
+        let round = round.unwrap_or(self.current_round());
+        if let Some(existing) = g.result {
+            return Err(Refusal::HasResult {
+                round,
+                board,
+                existing,
+            });
+        }
+        if !self.foul_limit_reached_by(g, side) {
+            return Err(Refusal::Floor {
+                round,
+                board,
+                why: FloorWhy::FoulLimitNotReached { side },
+            });
+        }
+        Ok(self.with_consequences(vec![Event::ResultRecorded {
+            round,
+            board,
+            result: GameResult::win_for(side.other(), false),
+            cause: Cause::FoulClaimed,
+            at: None,
+        }]))
+    }
+
+    /// Records a foul; reaching one of the preset's limits records the loss (or, where the
+    /// rules want the opponent's claim, waits for it).
     pub(super) fn decide_foul(
         &self,
         round: Option<Round>,
@@ -447,12 +536,10 @@ impl Tournament {
             side,
             kind,
         }];
+        super::decide::lot_first(g, round)?;
         let mut fouls = g.fouls.get(side).clone();
         fouls.push(kind);
-        let reached = self.rules.foul_limits.iter().any(|l| {
-            l.counts(kind) && fouls.iter().filter(|k| l.counts(**k)).count() as u32 >= l.count
-        });
-        if reached {
+        if self.foul_limit_reached(&fouls) && !self.rules.foul_loss_on_claim {
             events.push(Event::ResultRecorded {
                 round,
                 board,

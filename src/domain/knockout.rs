@@ -569,6 +569,34 @@ mod tests {
         let arm = t.round(Round(2)).unwrap().games.last().cloned().unwrap();
         assert_eq!(arm.game, GameKind::Armageddon);
         assert_eq!(arm.board, Board(6));
+        // The lot comes first (issue 21): the result is refused until it is entered.
+        let cmd = Command::RecordResult {
+            round: None,
+            board: Board(6),
+            result: GameResult::Draw,
+            correct: None,
+        };
+        assert_eq!(
+            t.decide(&head(), &cmd),
+            Err(Refusal::LotFirst {
+                round: Round(2),
+                board: Board(6)
+            })
+        );
+        let lot = t
+            .decide(
+                &head(),
+                &Command::DrawLot {
+                    board: Some(Board(6)),
+                    higher: Side::Black,
+                },
+            )
+            .unwrap();
+        for e in &lot {
+            t.apply(e);
+        }
+        let arm = t.round(Round(2)).unwrap().games[5].clone();
+        assert!(arm.lot);
         let evs = record(&mut t, 6, GameResult::Draw);
         assert_eq!(evs.len(), 1, "no game after the armageddon");
         assert_eq!(

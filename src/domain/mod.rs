@@ -12,6 +12,7 @@ pub mod pairing;
 pub mod prizes;
 pub mod refusal;
 pub mod registration;
+pub mod repair;
 pub mod result;
 pub mod rules;
 pub mod side;
@@ -24,6 +25,7 @@ pub mod tournament;
 pub mod zone;
 
 pub use command::{Actor, Command};
+pub use decide::lot_first as decide_lot_first;
 pub use event::{Event, PlayerEntry};
 pub use ids::{Board, PlayerNo, Round};
 pub use refusal::Refusal;

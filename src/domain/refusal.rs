@@ -140,6 +140,21 @@ pub enum Refusal {
     TooFewFinalists { found: usize, after: Round },
     #[error("knockout: the semi-final {a} v {b} is not decided yet")]
     SemiFinalOpen { a: PlayerNo, b: PlayerNo },
+    /// An armageddon's result before its colour lot (issue 21, seed 003 抽签加赛).
+    #[error(
+        "round {round} board {board}: the armageddon's colours are drawn by lot first: enter the lot (`bianpai pair LOG --lot red|black --board {board}`, console key L), then the result"
+    )]
+    LotFirst { round: Round, board: Board },
+    /// Keeping or re-pairing a round whose pairing no correction has outdated (issue 21).
+    #[error(
+        "round {0}: no earlier result was corrected after it was paired; nothing to keep or re-pair"
+    )]
+    NotOutdated(Round),
+    /// Re-pairing an outdated round that already has results (issue 21).
+    #[error(
+        "round {0} already has results and cannot be re-paired; record the decision to keep it: `bianpai pair LOG --keep --reason TEXT` (console key K)"
+    )]
+    OutdatedHasResults(Round),
     /// `pair --relax colours` when a pairing that keeps every rule exists (issue 12).
     #[error("a pairing that keeps every rule exists: pair normally")]
     RelaxNotNeeded,
@@ -158,6 +173,8 @@ pub enum FloorWhy {
     },
     ClockOverADay,
     NoClockData,
+    /// A loss on time entered by sight on a board whose clock data can confirm it.
+    HasClockData,
     WrongFlag {
         fallen: Side,
         side: Side,
@@ -190,6 +207,10 @@ pub enum FloorWhy {
         existing: Option<GameResult>,
     },
     NoteNeedsText,
+    /// A claimed foul loss where the side has not reached a foul limit (issue 21).
+    FoulLimitNotReached {
+        side: Side,
+    },
 }
 
 /// What a finished game refuses.
@@ -215,7 +236,10 @@ impl std::fmt::Display for FloorWhy {
             ),
             FloorWhy::ClockOverADay => f.write_str("a clock reading over a day"),
             FloorWhy::NoClockData => f.write_str(
-                "no clock data for this board; a time loss is confirmed from the clock (record it with `result` instead)",
+                "no clock data for this board; a flag the arbiter saw fall is recorded with `flag LOG BOARD SIDE --observed` (console: board, t, side, confirm)",
+            ),
+            FloorWhy::HasClockData => f.write_str(
+                "this board has clock data: the time loss is confirmed from the clock (`flag` without --observed)",
             ),
             FloorWhy::WrongFlag { fallen, side } => {
                 write!(f, "it is {fallen}'s flag that fell, not {side}'s")
@@ -260,6 +284,10 @@ impl std::fmt::Display for FloorWhy {
                 existing.map_or("none", GameResult::word)
             ),
             FloorWhy::NoteNeedsText => f.write_str("a move-limit note needs a text"),
+            FloorWhy::FoulLimitNotReached { side } => write!(
+                f,
+                "{side} has not reached a foul limit in this game; there is no foul loss to claim"
+            ),
         }
     }
 }
@@ -272,6 +300,8 @@ pub enum ReasonFor {
     StartCorrection,
     RelaxedPairing,
     ManualPairing,
+    /// Keeping a pairing an earlier correction outdated (issue 21).
+    KeptPairing,
 }
 
 impl std::fmt::Display for ReasonFor {
@@ -281,6 +311,7 @@ impl std::fmt::Display for ReasonFor {
             ReasonFor::Reinstatement => "reinstating a player",
             ReasonFor::StartCorrection => "correcting a start time (--reason TEXT)",
             ReasonFor::RelaxedPairing => "pairing with relaxed colour rules (--reason TEXT)",
+            ReasonFor::KeptPairing => "keeping a pairing made on an old result (--reason TEXT)",
             ReasonFor::ManualPairing => "a pairing entered by hand (--reason TEXT)",
         })
     }

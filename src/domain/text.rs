@@ -210,7 +210,9 @@ pub fn check_command(cmd: &Command) -> Result<(), TextFault> {
         | Command::UnpairRound { reason: r }
         | Command::CorrectStart { reason: r, .. }
         | Command::PairRelaxed { reason: r }
-        | Command::PairManual { reason: r, .. } => reason(r),
+        | Command::PairManual { reason: r, .. }
+        | Command::KeepPairing { reason: r }
+        | Command::RepairRound { reason: r } => reason(r),
         Command::SwapBoards { force, .. } | Command::FlipBoard { force, .. } => {
             force.as_deref().map_or(Ok(()), reason)
         }
@@ -229,6 +231,8 @@ pub fn check_command(cmd: &Command) -> Result<(), TextFault> {
         | Command::Tick { .. }
         | Command::AutoAdvance { .. }
         | Command::DrawLot { .. }
+        | Command::TimeLoss { .. }
+        | Command::ClaimFoulLoss { .. }
         | Command::NumberInOrder => Ok(()),
     }
 }

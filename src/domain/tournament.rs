@@ -56,6 +56,10 @@ pub struct Game {
     pub move_limit: Option<String>,
     /// How many times the result was corrected.
     pub corrections: u32,
+    /// An armageddon's colour lot has been entered (`LotDrawn`, issue 21): until then its
+    /// result is refused.
+    #[serde(default)]
+    pub lot: bool,
 }
 
 impl Game {
@@ -93,6 +97,13 @@ pub struct RoundState {
     pub override_warnings: Vec<String>,
     /// Rules this round's pairing breaks and the head arbiter's decision (`PairingNoted`).
     pub pairing_note: Option<super::event::PairingNote>,
+    /// Boards of earlier rounds corrected after this round was paired (issue 21): the pairing
+    /// rests on their old results until it is re-paired or kept.
+    #[serde(default)]
+    pub outdated: Vec<(Round, Board)>,
+    /// The head arbiter's reason for keeping an outdated pairing (`PairingKept`).
+    #[serde(default)]
+    pub kept: Option<String>,
 }
 
 impl RoundState {
@@ -134,6 +145,10 @@ pub struct Tournament {
     /// The seed of the draw, once numbers have been drawn.
     pub draw: Option<Option<u64>>,
     pub rounds: Vec<RoundState>,
+    /// The round whose pairing was discarded last and not paired again yet: the automatic
+    /// advance leaves it to the head arbiter (issue 21, nothing re-pairs by itself).
+    #[serde(default)]
+    pub discarded: Option<Round>,
 }
 
 impl Tournament {
@@ -145,6 +160,7 @@ impl Tournament {
             players: Vec::new(),
             draw: None,
             rounds: Vec::new(),
+            discarded: None,
         }
     }
 
@@ -237,6 +253,7 @@ impl Tournament {
             clock: None,
             move_limit: None,
             corrections: 0,
+            lot: false,
         }
     }
 
@@ -316,12 +333,16 @@ impl Tournament {
                         started_at: None,
                         override_warnings: Vec::new(),
                         pairing_note: None,
+                        outdated: Vec::new(),
+                        kept: None,
                     });
+                    self.discarded = None;
                 }
             }
             Event::RoundUnpaired { round, .. } => {
                 if round.index() + 1 == self.rounds.len() {
                     self.rounds.pop();
+                    self.discarded = Some(*round);
                 }
             }
             Event::PairingOverridden {
@@ -478,6 +499,25 @@ impl Tournament {
                 {
                     g.red = *red;
                     g.black = *black;
+                    g.lot = true;
+                }
+            }
+            Event::PairingOutdated {
+                round,
+                corrected_round,
+                board,
+            } => {
+                if let Some(r) = self.round_mut(*round)
+                    && !r.outdated.contains(&(*corrected_round, *board))
+                {
+                    r.outdated.push((*corrected_round, *board));
+                    r.kept = None;
+                }
+            }
+            Event::PairingKept { round, reason } => {
+                if let Some(r) = self.round_mut(*round) {
+                    r.outdated.clear();
+                    r.kept = Some(reason.clone());
                 }
             }
         }

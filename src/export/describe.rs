@@ -145,6 +145,18 @@ pub fn describe_event(t: &Tournament, ev: &Event) -> String {
                 at.to_rfc3339()
             )
         }
+        Event::PairingOutdated {
+            round,
+            corrected_round,
+            board,
+        } => format!(
+            "round {round} was paired on the old result of round {corrected_round} board {board}"
+        ),
+        Event::PairingKept { round, reason } => {
+            format!(
+                "round {round} pairing kept by the head arbiter despite the correction: {reason}"
+            )
+        }
         Event::LotDrawn {
             round,
             board,

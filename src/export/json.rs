@@ -57,6 +57,9 @@ pub fn players(t: &Tournament) -> Value {
                     "withdrawn_after_round": withdrawn_after,
                     "fee": crate::domain::registration::fee(&t.rules, &p.entry),
                     "id_number": p.entry.id_number.as_ref().map(crate::domain::id_number::IdNumber::masked),
+                    // Issue 21: a withdrawal the consecutive-forfeit rule made is automatic.
+                    "withdrawn_automatic": matches!(p.status, Status::Withdrawn { by_rule: true })
+                        .then(|| auto_json(t, crate::domain::event::AutoRule::ForfeitLimit)),
                 })
             })
             .collect(),
@@ -83,6 +86,9 @@ fn round_json(t: &Tournament, r: &crate::domain::tournament::RoundState) -> Valu
                 "game": g.game.word(),
                 "section": t.section_name(g.section),
                 "cause": format!("{:?}", g.cause).to_lowercase(),
+                // Issue 21: a result the rules recorded by themselves, named as automatic.
+                "automatic": crate::domain::event::AutoRule::of_cause(g.cause)
+                    .map(|r| auto_json(t, r)),
             })
         })
         .collect();
@@ -94,6 +100,13 @@ fn round_json(t: &Tournament, r: &crate::domain::tournament::RoundState) -> Valu
         "bye": r.byes.first().map(|b| b.0),
         "byes": r.byes.iter().map(|b| b.0).collect::<Vec<_>>(),
     })
+}
+
+/// An automatic act (issue 21): the rule's code and its words in the event's language
+/// (`{"rule": "late_window", "text": "自动（迟到超时）"}`).
+fn auto_json(t: &Tournament, rule: crate::domain::event::AutoRule) -> Value {
+    let lang = t.rules.lang.unwrap_or(crate::domain::rules::Lang::Zh);
+    json!({"rule": rule.word(), "text": crate::i18n::auto::label(rule, lang)})
 }
 
 pub fn rounds(t: &Tournament, only: Option<Round>) -> Value {

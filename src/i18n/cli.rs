@@ -50,6 +50,7 @@ pub enum Msg {
     ManualNeedsReason,
     ForceNeedsReason,
     CorrectNeedsReason,
+    KeepNeedsReason,
     ByeWithoutManual,
     PreviewManual,
     SwapNeedsTwo,
@@ -330,6 +331,11 @@ pub fn text(m: &Msg, lang: Lang) -> String {
         Msg::CorrectNeedsReason => s(
             "--correct 须填写理由 --reason 理由",
             "--correct needs --reason TEXT",
+        ),
+        // edgesa (issue 21)
+        Msg::KeepNeedsReason => s(
+            "--keep 须填写理由 --reason 理由 (保留按更正前结果所作编排的决定, 记入日志)",
+            "--keep needs --reason TEXT (the decision to keep the pairing, recorded in the log)",
         ),
         Msg::ByeWithoutManual => s("--bye 须与 --manual 同用", "--bye goes with --manual"),
         Msg::PreviewManual => s(

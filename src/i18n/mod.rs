@@ -4,6 +4,8 @@
 //! `console::strings` (the same two languages, kept in step by its tests). Times are shown
 //! in the event's zone (`EventZone`).
 
+pub mod auto;
+pub mod boundary;
 pub mod cli;
 mod en;
 pub mod errors;
@@ -147,6 +149,9 @@ fn reason_for(r: ReasonFor, lang: Lang) -> &'static str {
         (ReasonFor::StartCorrection, Lang::Zh) => "更正开始时间须填写理由 (--reason 理由)",
         (ReasonFor::RelaxedPairing, Lang::Zh) => "放宽颜色规则编排须填写理由 (--reason 理由)",
         (ReasonFor::ManualPairing, Lang::Zh) => "手工编排须填写理由 (--reason 理由)",
+        (ReasonFor::KeptPairing, Lang::Zh) => {
+            "保留按更正前结果所作的编排须填写理由 (--reason 理由)"
+        }
         (other, Lang::En) => match other {
             ReasonFor::Correction => "a correction needs a reason (--reason TEXT)",
             ReasonFor::Reinstatement => "reinstating a player needs a reason",
@@ -155,6 +160,9 @@ fn reason_for(r: ReasonFor, lang: Lang) -> &'static str {
                 "pairing with relaxed colour rules needs a reason (--reason TEXT)"
             }
             ReasonFor::ManualPairing => "a pairing entered by hand needs a reason (--reason TEXT)",
+            ReasonFor::KeptPairing => {
+                "keeping a pairing made on an old result needs a reason (--reason TEXT)"
+            }
         },
     }
 }

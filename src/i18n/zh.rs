@@ -54,6 +54,10 @@ fn deed(what: &str) -> &str {
         "advance to the next round" => "进入下一轮",
         "correct the start time" => "更正开始时间",
         "enter the colour lot" => "录入先后手抽签",
+        "keep the round's pairing" => "保留本轮编排",
+        "re-pair the round" => "重新编排本轮",
+        "record a loss on time" => "录入超时负",
+        "record a claimed foul loss" => "录入经对方提出的犯规判负",
         other => other,
     }
 }
@@ -149,6 +153,15 @@ pub fn refusal(r: &Refusal, zone: EventZone) -> String {
             result_word(*result)
         ),
         Refusal::NoLotDue(round) => format!("第{round}轮没有等待抽签定先后手的超快棋"),
+        Refusal::LotFirst { round, board } => format!(
+            "第{round}轮第{board}台是超快棋, 须先抽签定先后手再录入结果: 请裁判长先录入抽签 (控制台按 L, 或 bianpai pair 日志 --lot red|black --board {board})"
+        ),
+        Refusal::NotOutdated(round) => {
+            format!("第{round}轮编排后没有更正过前面轮次的结果, 无需保留或重新编排")
+        }
+        Refusal::OutdatedHasResults(round) => format!(
+            "第{round}轮已有结果, 不能重新编排; 如保留现编排, 请记录决定: bianpai pair 日志 --keep --reason 理由 (控制台按 K)"
+        ),
         Refusal::Floor { round, board, why } => {
             format!("第{round}轮第{board}台: {}", floor(why, zone))
         }
@@ -174,7 +187,10 @@ fn floor(why: &FloorWhy, zone: EventZone) -> String {
         ),
         FloorWhy::ClockOverADay => "棋钟读数超过一天".into(),
         FloorWhy::NoClockData => {
-            "本台没有棋钟数据, 超时负须依据棋钟确认 (请改用 result 录入结果)".into()
+            "本台没有棋钟数据, 无从依据棋钟确认; 裁判亲见落旗时: bianpai flag 日志 台号 方 --observed (控制台: 台号 t 方 确认)".into()
+        }
+        FloorWhy::HasClockData => {
+            "本台有棋钟数据, 超时负依据棋钟确认 (bianpai flag 日志 台号 方, 不加 --observed)".into()
         }
         FloorWhy::WrongFlag { fallen, side: s } => {
             format!("落旗的是{}, 不是{}", side(*fallen, L), side(*s, L))
@@ -220,6 +236,9 @@ fn floor(why: &FloorWhy, zone: EventZone) -> String {
             side(*s, L)
         ),
         FloorWhy::NoteNeedsText => "限着说明不能为空".into(),
+        FloorWhy::FoulLimitNotReached { side: s } => {
+            format!("{}本局犯规未达判负次数, 无从提出判负", side(*s, L))
+        }
     }
 }
 
@@ -229,6 +248,7 @@ fn cause(c: Cause) -> &'static str {
         Cause::LateWindow => " [迟到判负]",
         Cause::Fouls => " [犯规判负]",
         Cause::Time => " [超时判负]",
+        Cause::FoulClaimed => " [犯规判负, 对方提出]",
     }
 }
 
@@ -380,6 +400,14 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
                 ),
                 None => format!("第{round}轮放宽颜色规则{list}"),
             }
+        }
+        Event::PairingOutdated {
+            round,
+            corrected_round,
+            board,
+        } => format!("第{round}轮是按第{corrected_round}轮第{board}台更正前的结果编排的"),
+        Event::PairingKept { round, reason } => {
+            format!("裁判长决定保留第{round}轮编排 (按更正前的结果编排): {reason}")
         }
         Event::LotDrawn {
             round,

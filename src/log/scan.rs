@@ -113,6 +113,7 @@ fn unreachable_rules() -> Rules {
         seat_mode: crate::domain::rules::SeatMode::MarkAbsent,
         withdraw_after_forfeits: 2,
         foul_limits: Vec::new(),
+        foul_loss_on_claim: false,
         time_controls: crate::domain::rules::TimeControls {
             swiss: crate::domain::rules::TimeControl::fischer(20, 5),
             rapid: crate::domain::rules::TimeControl::fischer(10, 5),

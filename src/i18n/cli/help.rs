@@ -22,7 +22,8 @@ pub fn about_zh(path: &str) -> Option<&'static str> {
         "arrive" => "标记棋手到场",
         "foul" => "记录犯规",
         "clock" => "一台的棋钟操作: press red|black, set --red M:SS --black M:SS, pause, resume",
-        "flag" => "确认落旗为该方超时负 (棋钟未显示落旗则拒绝)",
+        "flag" => "确认落旗为该方超时负 (有棋钟数据时须显示落旗; 无棋钟数据时用 --observed)",
+        "claim" => "对方提出: 已达犯规判负次数的一方判负 (规程要求经对方提出时)",
         "limit" => "记录一台的限着 (裁判长)",
         "feed" => "从标准输入逐行读取棋钟事件 (见 README)",
         "tick" => "执行所有到期的时限规则 (迟到判负、退赛)",
@@ -87,6 +88,8 @@ pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
             "裁判长: 手工输入下一轮, 按台次的 红-黑 序号对 (\"3-8,5-1,…\"). 须 --reason; 违反硬规则还须 --force"
         }
         ("pair", "bye") => "与 --manual 同用: 轮空的棋手 (可重复)",
+        ("pair", "keep") => "裁判长: 前面轮次的结果在本轮编排后被更正, 仍保留本轮编排; 须 --reason",
+        ("flag", "observed") => "无棋钟数据的台次: 裁判亲见落旗, 据此录入超时负",
         ("start", "at") => "赛事时区的当地时间 (2024-07-06T08:30:00) 或带时区的时间",
         ("start", "correct") => "更正已开始轮次的开始时间 (裁判长); 须 --reason",
         ("result", "correct") => "更正已有结果 (裁判长); 须 --reason",

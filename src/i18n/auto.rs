@@ -1,0 +1,54 @@
+//! Automatic acts said as automatic (issue 21): a late-window forfeit, a withdrawal after
+//! consecutive forfeits and a foul-limit loss are the rules acting (RULES.md §4, §5), not the
+//! person whose console ticked. The audit, the console's event line and the exports name the
+//! rule (`自动（迟到超时）`) and keep who triggered it as a detail.
+
+use crate::domain::Side;
+use crate::domain::event::{AutoRule, Event};
+use crate::domain::ids::Board;
+use crate::domain::rules::Lang;
+
+/// `自动（迟到超时）` / `automatic (late window)`.
+pub fn label(rule: AutoRule, lang: Lang) -> &'static str {
+    match (rule, lang) {
+        (AutoRule::LateWindow, Lang::Zh) => "自动（迟到超时）",
+        (AutoRule::ForfeitLimit, Lang::Zh) => "自动（连续弃权）",
+        (AutoRule::FoulLimit, Lang::Zh) => "自动（犯规超限）",
+        (AutoRule::LateWindow, Lang::En) => "automatic (late window)",
+        (AutoRule::ForfeitLimit, Lang::En) => "automatic (consecutive forfeits)",
+        (AutoRule::FoulLimit, Lang::En) => "automatic (foul limit)",
+    }
+}
+
+/// Who a record is by, as the audit and the event line say it: the rule for an automatic
+/// act, else the user.
+pub fn who(by: &str, ev: &Event, lang: Lang) -> String {
+    ev.automatic()
+        .map_or_else(|| by.to_string(), |r| label(r, lang).to_string())
+}
+
+/// The detail kept for an automatic act: whose console triggered it; empty otherwise.
+pub fn trigger(by: &str, ev: &Event, lang: Lang) -> String {
+    match (ev.automatic(), lang) {
+        (None, _) => String::new(),
+        (Some(_), Lang::Zh) => format!("（由 {by} 的终端触发）"),
+        (Some(_), Lang::En) => format!(" (triggered by {by}'s terminal)"),
+    }
+}
+
+/// What the assistant's screen says when a foul decides the game: `第5台 红方第2次犯规，判负`;
+/// where the opponent must claim the loss, the claim the console then asks to confirm.
+pub fn foul_decides(board: Board, side: Side, nth: usize, claim: bool, lang: Lang) -> String {
+    let s = super::side(side, lang);
+    let o = super::side(side.other(), lang);
+    match (claim, lang) {
+        (false, Lang::Zh) => format!("第{board}台 {s}第{nth}次犯规，判负"),
+        (false, Lang::En) => format!("board {board}: {s}'s foul no. {nth}, the game is lost"),
+        (true, Lang::Zh) => {
+            format!("第{board}台 {s}第{nth}次犯规，已达判负次数，经{o}提出判负")
+        }
+        (true, Lang::En) => {
+            format!("board {board}: {s}'s foul no. {nth} reaches the limit; {o} claims the loss")
+        }
+    }
+}
