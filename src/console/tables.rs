@@ -46,17 +46,13 @@ pub fn standings_table(t: &Tournament, s: &Strings) -> Table {
     );
     let mut right = vec![true, true, false, false, true];
     right.extend(t.rules.tiebreaks.iter().map(|_| true));
-    // Places 1–4 of a knockout come from the knockout, not from the points.
-    // From the round that selects the finalists on, they are marked.
-    let knockout: Vec<crate::domain::PlayerNo> = crate::domain::knockout::places_after(t, after)
-        .or_else(|| {
-            t.rules
-                .knockout
-                .as_ref()
-                .filter(|k| after.0 >= k.after_round)
-                .map(|_| crate::domain::knockout::seeds(t))
-        })
-        .unwrap_or_default();
+    // Places 1–4 of a knockout come from the knockout, not from the points: such rows get
+    // the printouts' 备注 (淘汰赛冠军 …) and the printouts' note under the table.
+    let knockout = rows.iter().any(|r| r.placing.is_some());
+    if knockout {
+        header.push(s.knockout_place.to_string());
+        right.push(false);
+    }
     let prizes = if over {
         header.push(s.prize_col.to_string());
         right.push(false);
@@ -68,22 +64,23 @@ pub fn standings_table(t: &Tournament, s: &Strings) -> Table {
         .iter()
         .map(|r| t.player(r.no).is_some_and(|p| p.status != Status::Active))
         .collect();
-    let rows = rows
+    let table = rows;
+    let rows = table
         .iter()
         .map(|r| {
-            let rank = if knockout.contains(&r.no) {
-                format!("{}*", r.rank)
-            } else {
-                r.rank.to_string()
-            };
             let mut cells = vec![
-                rank,
+                r.rank.to_string(),
                 r.no.to_string(),
                 name(t, r.no),
                 t.section_name(r.section).to_string(),
                 r.points.to_string(),
             ];
             cells.extend(r.tiebreaks.iter().map(|(_, v)| value(*v)));
+            if knockout {
+                cells.push(r.placing.map_or_else(String::new, |p| {
+                    crate::export::rows::placing_word(p, s.lang()).to_string()
+                }));
+            }
             if over {
                 let won: Vec<String> = prizes
                     .iter()
@@ -102,9 +99,7 @@ pub fn standings_table(t: &Tournament, s: &Strings) -> Table {
         })
         .collect();
     let mut notes = Vec::new();
-    if !knockout.is_empty() {
-        notes.push(format!("* {}", s.knockout_place));
-    }
+    notes.extend(crate::export::rows::placing_note(t, &table, s.lang()));
     Table {
         title: if over {
             s.final_standings.to_string()

@@ -304,6 +304,12 @@ fn board_row<H: std::hash::BuildHasher>(
             });
         }
         let _ = res;
+        if let Some(verdict) = crate::export::rows::armageddon_verdict(t, g, s.lang()) {
+            notes.push(Note {
+                text: verdict,
+                urgent: false,
+            });
+        }
     }
     if sections {
         notes.push(Note {
@@ -319,9 +325,13 @@ fn board_row<H: std::hash::BuildHasher>(
         board: g.board,
         red,
         black,
-        result: g.result.map_or(String::new(), |r| {
-            crate::i18n::result_short(r, s.lang()).to_string()
-        }),
+        result: if crate::export::rows::armageddon_draw(g) {
+            crate::export::rows::game_result_text(g, s.lang()).unwrap_or_default()
+        } else {
+            g.result.map_or(String::new(), |r| {
+                crate::i18n::result_short(r, s.lang()).to_string()
+            })
+        },
         finished,
         attention: !finished && (fallen || absent || second_foul),
         changed_by,

@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use super::report::{Cell, Report, header, pick};
-use super::rows::{Kind, club, name, result_text};
+use super::rows::{Kind, club, game_result_text, name};
 use crate::domain::event::{GameKind, Stage};
 use crate::domain::prizes::{self, AwardKind};
 use crate::domain::rules::Lang;
@@ -245,7 +245,7 @@ pub fn bracket_report(t: &Tournament, lang: Lang) -> Option<Report> {
                 Cell::from(g.board.0),
                 Cell::from(format!("{} {}", g.red, name(t, g.red))),
                 Cell::from(format!("{} {}", g.black, name(t, g.black))),
-                Cell::from(g.result.map_or("", |x| result_text(x, lang))),
+                game_result_text(g, lang).map_or(Cell::Empty, Cell::from),
                 Cell::from(winner.unwrap_or_default()),
             ]);
         }

@@ -5,6 +5,7 @@
 
 use super::report::{Cell, Report, Table, header, pick};
 use crate::domain::event::{GameKind, Stage};
+use crate::domain::placing::Placing;
 use crate::domain::result::{GameResult, Outcome};
 use crate::domain::rules::{Lang, Tiebreak};
 use crate::domain::standings::{self, Standing};
@@ -128,6 +129,44 @@ pub fn result_text(r: GameResult, lang: Lang) -> &'static str {
     }
 }
 
+/// Whether `g` is an armageddon game drawn: the one 和 that decides a match (RULES.md §7,
+/// seed 003 "附加赛（和棋黑胜）").
+pub fn armageddon_draw(g: &Game) -> bool {
+    g.game == GameKind::Armageddon && g.result == Some(GameResult::Draw)
+}
+
+/// A game's result as every table prints it: the result words, except an armageddon draw,
+/// which reads `和（黑胜）` so the eliminated player never sees a plain 和.
+pub fn game_result_text(g: &Game, lang: Lang) -> Option<String> {
+    let r = g.result?;
+    Some(if armageddon_draw(g) {
+        pick(lang, "和（黑胜）", "Draw (black wins)").to_string()
+    } else {
+        result_text(r, lang).to_string()
+    })
+}
+
+/// The verdict of an armageddon draw in a sentence: `和棋黑胜，薛平 晋级` (a semi-final),
+/// `… 获冠军` (the final), `… 获季军` (the third-place match); `None` for any other game.
+pub fn armageddon_verdict(t: &Tournament, g: &Game, lang: Lang) -> Option<String> {
+    if !armageddon_draw(g) {
+        return None;
+    }
+    let who = name(t, g.black);
+    let what = match (g.stage, lang) {
+        (Stage::Final, Lang::Zh) => "获冠军",
+        (Stage::ThirdPlace, Lang::Zh) => "获季军",
+        (_, Lang::Zh) => "晋级",
+        (Stage::Final, Lang::En) => "wins the title",
+        (Stage::ThirdPlace, Lang::En) => "takes third place",
+        (_, Lang::En) => "goes through",
+    };
+    Some(match lang {
+        Lang::Zh => format!("和棋黑胜，{who} {what}"),
+        Lang::En => format!("Draw counts as a black win: {who} {what}"),
+    })
+}
+
 pub fn stage_text(stage: Stage, game: GameKind, lang: Lang) -> String {
     let s = match stage {
         Stage::Swiss => pick(lang, "积分编排", "Swiss"),
@@ -187,8 +226,7 @@ pub fn pairings(t: &Tournament, round: Round, lang: Lang) -> Report {
                     Cell::from(name(t, g.red)),
                     Cell::from(club(t, g.red)),
                     pts(g.red),
-                    g.result
-                        .map_or(Cell::Empty, |x| Cell::from(result_text(x, lang))),
+                    game_result_text(g, lang).map_or(Cell::Empty, Cell::from),
                     pts(g.black),
                     Cell::from(name(t, g.black)),
                     Cell::from(club(t, g.black)),
@@ -253,8 +291,45 @@ pub fn standings_for(t: &Tournament, round: Option<Round>) -> (Round, Vec<Standi
     (r, standings::standings(t, r))
 }
 
-fn remark(t: &Tournament, no: PlayerNo, lang: Lang) -> Cell {
-    match t.player(no).map(|p| p.status) {
+/// The 备注 of a place the knockout decided (RULES.md §7): 淘汰赛冠军 / 亚军 / 季军 / 第四名,
+/// 进入淘汰赛 while the matches are on.
+pub fn placing_word(p: Placing, lang: Lang) -> &'static str {
+    match p {
+        Placing::Champion => pick(lang, "淘汰赛冠军", "knockout champion"),
+        Placing::RunnerUp => pick(lang, "淘汰赛亚军", "knockout runner-up"),
+        Placing::Third => pick(lang, "淘汰赛季军", "knockout 3rd"),
+        Placing::Fourth => pick(lang, "淘汰赛第四名", "knockout 4th"),
+        Placing::Finalist => pick(lang, "进入淘汰赛", "in the knockout"),
+    }
+}
+
+/// The sentence under a standings table whose top places the knockout decided, so that no
+/// reader sees place 5 with more points than place 1 without the reason; `None` when no row
+/// of `rows` carries a knockout mark.
+pub fn placing_note(t: &Tournament, rows: &[Standing], lang: Lang) -> Option<String> {
+    let k = t.rules.knockout.as_ref()?;
+    if rows.iter().all(|r| r.placing.is_none()) {
+        return None;
+    }
+    let (n, after) = (k.players, k.after_round);
+    Some(match lang {
+        Lang::Zh => format!(
+            "注：第1–{n}名由淘汰赛决定（第{after}轮后前{n}名进行半决赛、决赛及三四名赛），不按积分排列；其积分为前{after}轮积分加淘汰赛慢棋积分，即计算对手分所用的积分。第{}名起按积分及破同分规则排列。",
+            n + 1
+        ),
+        Lang::En => format!(
+            "Note: places 1–{n} are decided by the knockout (the top {n} after round {after}: semi-finals, final and third-place match), not by points; their points are the {after} Swiss rounds plus the slow knockout games, as counted in opponent score. From place {} on, points and the tiebreaks decide.",
+            n + 1
+        ),
+    })
+}
+
+/// The 备注 of a standings row: the knockout's place, or 退赛.
+fn remark(t: &Tournament, st: &Standing, lang: Lang) -> Cell {
+    if let Some(p) = st.placing {
+        return Cell::from(placing_word(p, lang));
+    }
+    match t.player(st.no).map(|p| p.status) {
         Some(Status::Withdrawn { .. }) => Cell::from(pick(lang, "退赛", "withdrawn")),
         _ => Cell::Empty,
     }
@@ -305,11 +380,17 @@ pub fn standings(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) ->
                             .and_then(|(_, v)| *v),
                     )
                 }));
-                row.push(remark(t, st.no, lang));
+                row.push(remark(t, st, lang));
                 row
             })
             .collect()
     });
+    let mut tables = tables;
+    if let Some(note) = placing_note(t, rows, lang)
+        && let Some(first) = tables.first_mut()
+    {
+        first.notes.push(note);
+    }
     Report {
         name: Kind::Standings.title(lang).to_string(),
         title: after_title(Kind::Standings, lang, after),
@@ -335,6 +416,7 @@ fn cross_cell(no: PlayerNo, g: &Game, lang: Lang) -> String {
                 "-"
             }
         }
+        Some(_) if armageddon_draw(g) => pick(lang, "和（黑胜）", "D (black wins)"),
         Some(r) => match r.outcome(side) {
             Outcome::Win => pick(lang, "胜", "W"),
             Outcome::Draw => pick(lang, "和", "D"),
@@ -367,6 +449,10 @@ pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -
         });
     }
     h.push(pick(lang, "积分", "Points").to_string());
+    let knockout = rows.iter().any(|st| st.placing.is_some());
+    if knockout {
+        h.push(pick(lang, "备注", "Remark").to_string());
+    }
     let tables = per_section(t, &h, |s| {
         rows.iter()
             .filter(|st| st.section == s || t.rules.sections.len() <= 1)
@@ -393,10 +479,22 @@ pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -
                     });
                 }
                 row.push(Cell::from(st.points));
+                if knockout {
+                    row.push(
+                        st.placing
+                            .map_or(Cell::Empty, |p| Cell::from(placing_word(p, lang))),
+                    );
+                }
                 row
             })
             .collect()
     });
+    let mut tables = tables;
+    if let Some(note) = placing_note(t, rows, lang)
+        && let Some(first) = tables.first_mut()
+    {
+        first.notes.push(note);
+    }
     Report {
         name: Kind::Crosstable.title(lang).to_string(),
         title: after_title(Kind::Crosstable, lang, after),
@@ -508,6 +606,7 @@ mod tests {
             no: PlayerNo(2),
             section: 0,
             points: 3,
+            placing: None,
             // Deliberately out of chain order.
             tiebreaks: vec![
                 (Tiebreak::Wins, Some(7)),

@@ -71,7 +71,10 @@ pub fn write(m: &Masthead, reports: &[Report]) -> Result<Vec<u8>, XlsxError> {
             let row = row as u32;
             for (col, cell) in cells.iter().enumerate() {
                 let c = col as u16;
-                if !matches!(kind, RowKind::Caption | RowKind::Title | RowKind::Subtitle) {
+                if !matches!(
+                    kind,
+                    RowKind::Caption | RowKind::Title | RowKind::Subtitle | RowKind::Note
+                ) {
                     if widths.len() <= col {
                         widths.resize(col + 1, 0);
                     }

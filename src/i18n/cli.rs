@@ -139,6 +139,11 @@ pub enum Msg {
     },
     SimPlayers,
     SimRounds,
+    SimNeedsRules,
+    SimPlayedBeyond {
+        played: u32,
+        rounds: u32,
+    },
     SimWithdrawal,
     SimCannotPair {
         round: u32,
@@ -475,6 +480,14 @@ pub fn text(m: &Msg, lang: Lang) -> String {
         Msg::SimRounds => s(
             "simulate: --rounds 至少为 1",
             "simulate: --rounds must be at least 1",
+        ),
+        Msg::SimNeedsRules => s(
+            "simulate: 须给出 --preset 预设名 或 --rules 规程文件.ron, 只能给一个",
+            "simulate: give --preset NAME or --rules FILE.ron, one of them",
+        ),
+        Msg::SimPlayedBeyond { played, rounds } => p(
+            format!("simulate: --rounds-played {played} 超过本赛事的 {rounds} 轮"),
+            format!("simulate: --rounds-played {played} is more than the event's {rounds} rounds"),
         ),
         Msg::SimWithdrawal => s("模拟退赛", "simulated withdrawal"),
         Msg::SimCannotPair { round, why } => p(

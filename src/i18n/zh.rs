@@ -1,7 +1,7 @@
 //! 中文文本 (the Chinese texts of the catalog, the default language).
 
 use super::{EventZone, clock_time, foul_kind, game_kind, name, reason_for, role, side, stage};
-use crate::domain::event::{Cause, Event};
+use crate::domain::event::{Cause, Event, GameKind, Stage};
 use crate::domain::refusal::{FloorWhy, OverFor, Refusal};
 use crate::domain::rules::Lang;
 use crate::domain::{GameResult, Tournament};
@@ -302,15 +302,23 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
             cause: c,
             ..
         } => {
-            let who = t
-                .game(*round, *board)
+            let game = t.game(*round, *board);
+            let who = game
                 .map(|g| format!(" ({} 对 {})", n(g.red), n(g.black)))
                 .unwrap_or_default();
-            format!(
-                "第{round}轮第{board}台: {}{who}{}",
-                result_word(*result),
-                cause(*c)
-            )
+            // An armageddon draw decides the match (RULES.md §7): say who goes on.
+            let verdict = game
+                .filter(|g| g.game == GameKind::Armageddon && *result == GameResult::Draw)
+                .map(|g| {
+                    let what = match g.stage {
+                        Stage::Final => "获冠军",
+                        Stage::ThirdPlace => "获季军",
+                        _ => "晋级",
+                    };
+                    format!("和棋黑胜，{} {what}", n(g.black))
+                })
+                .unwrap_or_else(|| result_word(*result).to_string());
+            format!("第{round}轮第{board}台: {verdict}{who}{}", cause(*c))
         }
         Event::ResultCorrected {
             round,

@@ -17,7 +17,7 @@ use crate::domain::rules::Lang;
 use crate::domain::tournament::{Game, Status};
 use crate::domain::{PlayerNo, Round, Side, Tournament};
 use crate::export::report::pick;
-use crate::export::rows::{name, result_text, stage_text};
+use crate::export::rows::{armageddon_verdict, game_result_text, name, stage_text};
 
 /// A player as a page shows them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,7 +71,7 @@ fn board_line(t: &Tournament, g: &Game, scores: &HashMap<PlayerNo, u32>, lang: L
         board: Some(g.board.0),
         red: who(t, g.red, scores),
         black: Some(who(t, g.black, scores)),
-        result: g.result.map(|r| result_text(r, lang).to_string()),
+        result: game_result_text(g, lang),
         stage: (g.stage != Stage::Swiss).then(|| stage_text(g.stage, g.game, lang)),
     }
 }
@@ -175,8 +175,10 @@ pub fn card(t: &Tournament, no: PlayerNo, lang: Lang) -> Option<Card> {
                 }
                 .to_string(),
                 opponent: Some((opp.0, name(t, opp))),
-                result: g.result.map_or_else(String::new, |x| {
-                    outcome_word(x.outcome(side), x.is_forfeit(), lang)
+                result: armageddon_verdict(t, g, lang).unwrap_or_else(|| {
+                    g.result.map_or_else(String::new, |x| {
+                        outcome_word(x.outcome(side), x.is_forfeit(), lang)
+                    })
                 }),
                 stage: (g.stage != Stage::Swiss).then(|| stage_text(g.stage, g.game, lang)),
                 running: g.result.and(running),

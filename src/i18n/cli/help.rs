@@ -110,6 +110,8 @@ pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
         ("simulate", "preset") => "规程预设名",
         ("simulate", "players") => "棋手人数",
         ("simulate", "rounds") => "轮数 (默认按规程)",
+        ("simulate", "rules") => "规程文件 (.ron), 代替 --preset",
+        ("simulate", "rounds_played") => "只下完前 K 轮就停, 留下进行中的赛事接着手工操作",
         ("simulate", "seed") => "随机种子",
         ("simulate", "out") => "写入的日志文件",
         (_, "theme") => "配色主题",
