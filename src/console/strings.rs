@@ -125,6 +125,12 @@ pub struct Strings {
     pub pp_bad_bye: &'static str,
     pub pp_others: &'static str,
     pub pp_head_key: &'static str,
+    // edgesb (issue 21, points 9–10): the organizer's footer, the empty first screen, the
+    // standings before round 1, the foul kinds in help.
+    pub hint_organizer: &'static str,
+    pub empty_press_p: &'static str,
+    pub standings_before: &'static str,
+    pub help_fouls: &'static str,
 }
 
 pub static ZH: Strings = Strings {
@@ -189,7 +195,7 @@ pub static ZH: Strings = Strings {
     audit_head: ["序", "时间", "用户", "角色", "事件"],
     help_title: "按键",
     help_entry: &[
-        "录入: 台号数字, 然后 r 红胜 / b 黑胜 / d 和棋",
+        "录入: 台号数字, 然后 r 红胜 / b 黑胜 / d 和",
         "      f 再按 r/b 为不战胜, f f 或 f d 双方弃权",
         "      a 缺席 / i 到场 + r/b 方; x 犯规 + 方 + 种类; t 确认超时负",
         "      Enter 记录, Esc 取消; 已有结果的台由裁判长填理由更正",
@@ -250,6 +256,11 @@ pub static ZH: Strings = Strings {
     pp_bad_bye: "轮空 '{}': 不是棋手序号",
     pp_others: "第{}轮无合规编排: {}号无法编对; 须由裁判长决定 (放宽先后手规则或手工编排)",
     pp_head_key: "; 按 P 决定",
+    // edgesb (issue 21)
+    hint_organizer: "P 编排  S 开始  W 退赛  L 抽签  Tab 切换  ? 帮助  q 退出",
+    empty_press_p: "尚未编排。按 P 编排第1轮",
+    standings_before: "赛前名单 (按序号)",
+    help_fouls: "犯规种类 (x 之后):",
 };
 
 pub static EN: Strings = Strings {
@@ -375,6 +386,11 @@ pub static EN: Strings = Strings {
     pp_bad_bye: "bye '{}': not a player number",
     pp_others: "round {}: no legal pairing: players {} cannot be paired; the head arbiter must decide (relax colour rules or pair by hand)",
     pp_head_key: "; press P to decide",
+    // edgesb (issue 21)
+    hint_organizer: "P pair  S start  W withdraw  L lot  Tab screens  ? help  q quit",
+    empty_press_p: "No round paired yet. Press P to pair round 1",
+    standings_before: "Before round 1 (by number)",
+    help_fouls: "Foul kinds:",
 };
 
 /// The strings of `lang`.
@@ -435,12 +451,7 @@ impl Strings {
 
     pub fn result(&self, r: GameResult) -> &'static str {
         match (r, self.zh()) {
-            (GameResult::RedWin, true) => "红胜",
-            (GameResult::BlackWin, true) => "黑胜",
-            (GameResult::Draw, true) => "和棋",
-            (GameResult::RedWinForfeit, true) => "红不战胜",
-            (GameResult::BlackWinForfeit, true) => "黑不战胜",
-            (GameResult::DoubleForfeit, true) => "双方弃权",
+            (r, true) => crate::i18n::result_word(r, Lang::Zh),
             (GameResult::RedWin, false) => "red wins",
             (GameResult::BlackWin, false) => "black wins",
             (GameResult::Draw, false) => "draw",

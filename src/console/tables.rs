@@ -86,11 +86,12 @@ pub fn standings_table(t: &Tournament, s: &Strings) -> Table {
                     .iter()
                     .filter(|a| a.no == Some(r.no))
                     .map(|a| {
-                        if a.amount > 0 {
-                            format!("{} {}", a.label, a.amount)
-                        } else {
-                            a.label.clone()
-                        }
+                        // The printed prize list's words: 第3名 500, 第9名 证书, never 0.
+                        format!(
+                            "{} {}",
+                            crate::export::awards::prize_name(&prizes, a, s.lang()),
+                            crate::export::awards::amount_cell(a, s.lang()).text()
+                        )
                     })
                     .collect();
                 cells.push(won.join(", "));
@@ -103,6 +104,8 @@ pub fn standings_table(t: &Tournament, s: &Strings) -> Table {
     Table {
         title: if over {
             s.final_standings.to_string()
+        } else if after.0 == 0 {
+            s.standings_before.to_string()
         } else {
             fill(s.standings_after, &[&after])
         },

@@ -184,17 +184,20 @@ pub fn round_view<H: std::hash::BuildHasher>(
     };
     header.round = fill(s.round_of, &[&r.round, &t.rules.rounds]);
     header.reported = fill(s.reported, &[&r.reported(), &r.games.len()]);
+    // Countdowns stop once every board has reported (issue 13); so does 已用: a finished
+    // round (and an event that is over) has no running time to show.
+    let complete = r.is_complete();
     match r.started_at {
         Some(start) => {
             let local = start.with_timezone(&tz).format("%H:%M").to_string();
             header.started = fill(s.started_at, &[&local]);
-            header.elapsed = fill(s.elapsed, &[&span(now - start)]);
+            if !complete {
+                header.elapsed = fill(s.elapsed, &[&span(now - start)]);
+            }
         }
         None => header.started = s.not_started.to_string(),
     }
     let late = deadline(t, r);
-    // Countdowns stop once every board has reported (issue 13).
-    let complete = r.is_complete();
     if let Some(d) = late
         && now < d
         && !complete
@@ -208,7 +211,10 @@ pub fn round_view<H: std::hash::BuildHasher>(
     if complete && r.round.0 >= t.rules.rounds {
         // The end state: the last round is complete.
         header.next_round = s.event_over.to_string();
-    } else if let Some(next) = t.rules.schedule.get(r.round.0 as usize) {
+    } else if let Some(next) = t.rules.schedule.get(r.round.0 as usize)
+        && r.started_at.is_some()
+    {
+        // The next round's time once this one is under way (not before round 1 starts).
         header.next_round = fill(s.next_round, &[&next.format("%H:%M")]);
     }
     let points = swiss_scores(t, r.round);

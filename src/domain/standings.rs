@@ -19,7 +19,7 @@ use super::result::Outcome;
 use super::rules::Tiebreak;
 use super::side::Side;
 use super::tiebreak::{self, Met, Values};
-use super::tournament::Tournament;
+use super::tournament::{Status, Tournament};
 
 /// One line of the standings of a section.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -206,7 +206,22 @@ impl<'a> Calc<'a> {
         let (values, orders) = self.rank(k);
         let t = self.t;
         let final_points = points_for_opponent_score(t, Round(k as u32), &self.points);
-        let marks = placing::placings(t, Round(k as u32));
+        let mut marks = placing::placings(t, Round(k as u32));
+        if let Some(ko) = t.rules.knockout.as_ref()
+            && k == ko.after_round as usize
+            && t.completed_rounds() >= ko.after_round
+        {
+            // The table that selects the finalists: its top four (active players of the
+            // first section, as `knockout::seeds` takes them) are marked as going on.
+            marks = orders
+                .first()
+                .into_iter()
+                .flatten()
+                .filter(|&&i| t.players[i].status == Status::Active)
+                .take(ko.players as usize)
+                .map(|&i| (t.players[i].no, Placing::Finalist))
+                .collect();
+        }
         let mut rows = Vec::with_capacity(self.n);
         for (s, order) in orders.iter().enumerate() {
             for &i in order {

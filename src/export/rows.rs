@@ -119,13 +119,15 @@ pub(super) fn per_section(
 /// words of the wall sheet, 红胜 / 和 / 黑胜, never the log's `red_win` or `1-0`. The one
 /// place where printed result words live.
 pub fn result_text(r: GameResult, lang: Lang) -> &'static str {
-    match r {
-        GameResult::RedWin => pick(lang, "红胜", "Red wins"),
-        GameResult::BlackWin => pick(lang, "黑胜", "Black wins"),
-        GameResult::Draw => pick(lang, "和", "Draw"),
-        GameResult::RedWinForfeit => pick(lang, "红胜(黑弃权)", "Red wins (forfeit)"),
-        GameResult::BlackWinForfeit => pick(lang, "黑胜(红弃权)", "Black wins (forfeit)"),
-        GameResult::DoubleForfeit => pick(lang, "双方弃权", "Double forfeit"),
+    match (r, lang) {
+        // One name per result (issue 21): the console's, the audit's and the help's.
+        (r, Lang::Zh) => crate::i18n::result_word(r, Lang::Zh),
+        (GameResult::RedWin, Lang::En) => "Red wins",
+        (GameResult::BlackWin, Lang::En) => "Black wins",
+        (GameResult::Draw, Lang::En) => "Draw",
+        (GameResult::RedWinForfeit, Lang::En) => "Red wins (forfeit)",
+        (GameResult::BlackWinForfeit, Lang::En) => "Black wins (forfeit)",
+        (GameResult::DoubleForfeit, Lang::En) => "Double forfeit",
     }
 }
 

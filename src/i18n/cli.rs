@@ -231,7 +231,7 @@ pub fn text(m: &Msg, lang: Lang) -> String {
         ),
         Msg::UnknownResult(w) => p(
             format!(
-                "结果 '{w}': 无法识别 (可写 红胜, 黑胜, 和, 或 red_win, black_win, draw, red_win_forfeit, black_win_forfeit, double_forfeit)"
+                "结果 '{w}': 无法识别 (可写 红胜, 黑胜, 和, 红不战胜, 黑不战胜, 双方弃权, 或 red_win, black_win, draw, red_win_forfeit, black_win_forfeit, double_forfeit)"
             ),
             format!(
                 "unknown result '{w}' (expected red_win, black_win, draw, red_win_forfeit, black_win_forfeit or double_forfeit)"

@@ -8,23 +8,18 @@ use crate::domain::{GameResult, Tournament};
 
 const L: Lang = Lang::Zh;
 
+/// The board column's word: the same as everywhere (issue 21: one name per result).
 pub fn result_short(r: GameResult) -> &'static str {
-    match r {
-        GameResult::RedWin => "红胜",
-        GameResult::BlackWin => "黑胜",
-        GameResult::Draw => "和",
-        // As the printed pairing sheet writes forfeits: who forfeited.
-        GameResult::RedWinForfeit => "黑弃权",
-        GameResult::BlackWinForfeit => "红弃权",
-        GameResult::DoubleForfeit => "双弃权",
-    }
+    result_word(r)
 }
 
+/// The one Chinese name of each result, on the board, in help, the audit and the printouts:
+/// 红胜 / 黑胜 / 和 / 红不战胜 / 黑不战胜 / 双方弃权.
 pub fn result_word(r: GameResult) -> &'static str {
     match r {
         GameResult::RedWin => "红胜",
         GameResult::BlackWin => "黑胜",
-        GameResult::Draw => "和棋",
+        GameResult::Draw => "和",
         GameResult::RedWinForfeit => "红不战胜",
         GameResult::BlackWinForfeit => "黑不战胜",
         GameResult::DoubleForfeit => "双方弃权",

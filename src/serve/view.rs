@@ -36,7 +36,7 @@ pub struct BoardLine {
     pub board: Option<u32>,
     pub red: Who,
     pub black: Option<Who>,
-    /// The result in words (红胜 / 和棋 / 黑胜 …), the bye's word, or `None` while playing.
+    /// The result in words (红胜 / 和 / 黑胜 …), the bye's word, or `None` while playing.
     pub result: Option<String>,
     /// The knockout stage and game (半决赛 快棋), `None` in a Swiss round.
     pub stage: Option<String>,

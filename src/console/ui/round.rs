@@ -59,6 +59,14 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
     .areas(area);
     let range = draw_boards(frame, app, body);
     draw_header(frame, app, head, range);
+    if app.round_view.rows.is_empty() && app.log.state().current().is_none() && body.height > 0 {
+        // The empty first screen says what comes next, to those who may pair.
+        let pair = crate::domain::Command::PairNextRound;
+        if pair.allowed(app.role()) {
+            let text = Span::styled(app.s.empty_press_p, app.theme.info);
+            frame.render_widget(Paragraph::new(Line::from(text)), body);
+        }
+    }
     if byes > 0 {
         let text = app.round_view.byes.join("  ");
         frame.render_widget(Paragraph::new(text).style(app.theme.dim), foot);

@@ -290,6 +290,11 @@ pub fn propose_opts(
     relax_colours: bool,
 ) -> Result<Proposal, Refusal> {
     let round = Round(t.current_round().0 + 1);
+    if t.rules.rounds > 0 && round.0 > t.rules.rounds {
+        // Every round is paired: no round beyond the last to show (`pair --preview`, the
+        // console's preview), the same refusal as pairing it.
+        return Err(Refusal::AllRoundsPaired(t.rules.rounds));
+    }
     let sections = entrants(t, round);
     let rules = &t.rules;
     let several = rules.sections.len() > 1;

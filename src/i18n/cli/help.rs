@@ -91,7 +91,7 @@ pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
         ("result", "correct") => "更正已有结果 (裁判长); 须 --reason",
         (_, "board") => "台号",
         ("result", "result") => {
-            "结果: 红胜 / 黑胜 / 和, 或 red_win, black_win, draw, red_win_forfeit, black_win_forfeit, double_forfeit"
+            "结果: 红胜 / 黑胜 / 和 / 红不战胜 / 黑不战胜 / 双方弃权, 或 red_win, black_win, draw, red_win_forfeit, black_win_forfeit, double_forfeit"
         }
         (_, "round") => "轮次 (默认本轮)",
         (_, "side") => "红方 red 或 黑方 black",
