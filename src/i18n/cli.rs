@@ -140,6 +140,11 @@ pub enum Msg {
     SimPlayers,
     SimRounds,
     SimNeedsRules,
+    /// An import refused once for the whole file: why, and who may import.
+    ImportWhoMay {
+        why: String,
+        who: Vec<String>,
+    },
     SimPlayedBeyond {
         played: u32,
         rounds: u32,
@@ -480,6 +485,16 @@ pub fn text(m: &Msg, lang: Lang) -> String {
         Msg::SimRounds => s(
             "simulate: --rounds 至少为 1",
             "simulate: --rounds must be at least 1",
+        ),
+        Msg::ImportWhoMay { why, who } if who.is_empty() => p(
+            format!("{why}; 导入名单须由裁判长或组织者操作 (--role head 或 --role organizer)"),
+            format!(
+                "{why}; an entry list is imported by the head arbiter or the organizer (--role head or --role organizer)"
+            ),
+        ),
+        Msg::ImportWhoMay { why, who } => p(
+            format!("{why}; 可导入名单的用户: {}", who.join("、")),
+            format!("{why}; users who may import the list: {}", who.join(", ")),
         ),
         Msg::SimNeedsRules => s(
             "simulate: 须给出 --preset 预设名 或 --rules 规程文件.ron, 只能给一个",

@@ -243,15 +243,24 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
             no,
             by_rule,
             reason,
-        } => format!(
-            "{no}号{} {}: {reason}",
-            n(*no),
-            if *by_rule {
-                "按规则判退"
+        } => {
+            // The rule's own words for a withdrawal by rule (RULES.md §4), not the English
+            // kept in the log for scripts.
+            let why = if *by_rule {
+                format!("连续{}轮弃权", t.rules.withdraw_after_forfeits)
             } else {
-                "退赛"
-            }
-        ),
+                reason.clone()
+            };
+            format!(
+                "{no}号{} {}: {why}",
+                n(*no),
+                if *by_rule {
+                    "按规则判退"
+                } else {
+                    "退赛"
+                }
+            )
+        }
         Event::PlayerReinstated { no, reason } => format!("{no}号{} 恢复参赛: {reason}", n(*no)),
         Event::NumbersDrawn { seed, order } => match seed {
             Some(s) => format!("{}名棋手抽签排序号 (种子 {s})", order.len()),
