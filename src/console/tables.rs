@@ -78,7 +78,7 @@ pub fn standings_table(t: &Tournament, s: &Strings) -> Table {
             cells.extend(r.tiebreaks.iter().map(|(_, v)| value(*v)));
             if knockout {
                 cells.push(r.placing.map_or_else(String::new, |p| {
-                    crate::export::rows::placing_word(p, s.lang()).to_string()
+                    crate::export::knockout_text::placing_word(p, s.lang()).to_string()
                 }));
             }
             if over {
@@ -100,7 +100,11 @@ pub fn standings_table(t: &Tournament, s: &Strings) -> Table {
         })
         .collect();
     let mut notes = Vec::new();
-    notes.extend(crate::export::rows::placing_note(t, &table, s.lang()));
+    notes.extend(crate::export::knockout_text::placing_note(
+        t,
+        &table,
+        s.lang(),
+    ));
     Table {
         title: if over {
             s.final_standings.to_string()
@@ -279,7 +283,8 @@ mod tests {
         assert_eq!(table.header.len(), 5 + t.rules.tiebreaks.len());
         assert_eq!(table.rows.len(), 2);
         assert_eq!(table.rows[0].len(), table.header.len());
-        assert_eq!(table.title, "第0轮后排名");
+        // Before round 1: no 第0轮后排名 (issue 21).
+        assert_eq!(table.title, "赛前名单 (按序号)");
     }
 
     #[test]

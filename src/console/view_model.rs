@@ -310,7 +310,7 @@ fn board_row<H: std::hash::BuildHasher>(
             });
         }
         let _ = res;
-        if let Some(verdict) = crate::export::rows::armageddon_verdict(t, g, s.lang()) {
+        if let Some(verdict) = crate::export::knockout_text::armageddon_verdict(t, g, s.lang()) {
             notes.push(Note {
                 text: verdict,
                 urgent: false,
@@ -331,8 +331,8 @@ fn board_row<H: std::hash::BuildHasher>(
         board: g.board,
         red,
         black,
-        result: if crate::export::rows::armageddon_draw(g) {
-            crate::export::rows::game_result_text(g, s.lang()).unwrap_or_default()
+        result: if crate::export::knockout_text::armageddon_draw(g) {
+            crate::export::knockout_text::game_result_text(g, s.lang()).unwrap_or_default()
         } else {
             g.result.map_or(String::new(), |r| {
                 crate::i18n::result_short(r, s.lang()).to_string()

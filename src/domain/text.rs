@@ -336,7 +336,7 @@ mod tests {
             }
         );
         assert!(f.to_string().starts_with("club: 30000 characters"), "{f}");
-        assert!(f.text(Lang::Zh).starts_with("club：30000个字符"));
+        assert!(f.text(Lang::Zh).starts_with("单位：30000个字符"));
         assert_eq!(fault(&"棋".repeat(CLUB_MAX)), None);
     }
 

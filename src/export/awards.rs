@@ -3,8 +3,9 @@
 
 use serde_json::{Value, json};
 
+use super::knockout_text::game_result_text;
 use super::report::{Cell, Report, header, pick};
-use super::rows::{Kind, club, game_result_text, name};
+use super::rows::{Kind, club, name};
 use crate::domain::event::{GameKind, Stage};
 use crate::domain::prizes::{self, AwardKind};
 use crate::domain::rules::Lang;

@@ -135,7 +135,7 @@ pub fn standings(t: &Tournament, rows: &[Standing]) -> Value {
                     o.insert("knockout".into(), json!(p.key()));
                     o.insert(
                         "remark".into(),
-                        json!(super::rows::placing_word(p, lang_of(t))),
+                        json!(super::knockout_text::placing_word(p, lang_of(t))),
                     );
                 }
                 o.insert("tiebreaks".into(), Value::Object(tb));
@@ -203,7 +203,7 @@ pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing]) -> Value {
                                     "stage": g.stage.word(),
                                     "game": g.game.word(),
                                     // An armageddon draw counts as a black win (RULES.md §7).
-                                    "counts_as": super::rows::armageddon_draw(g).then_some(
+                                    "counts_as": super::knockout_text::armageddon_draw(g).then_some(
                                         if side == crate::domain::Side::Black { "win" } else { "loss" }
                                     ),
                                 })
@@ -240,7 +240,7 @@ pub fn all(t: &Tournament, standings_rows: &[Standing], standings_round: Round) 
         "rounds": rounds(t, None),
         "standings_after_round": standings_round.0,
         "standings": standings(t, standings_rows),
-        "standings_note": super::rows::placing_note(t, standings_rows, lang_of(t)),
+        "standings_note": super::knockout_text::placing_note(t, standings_rows, lang_of(t)),
         "crosstable": crosstable(t, standings_round, standings_rows),
     })
 }

@@ -9,6 +9,7 @@ pub mod csv;
 mod describe;
 pub mod html;
 pub mod json;
+pub mod knockout_text;
 pub mod report;
 pub mod roster;
 pub mod rows;

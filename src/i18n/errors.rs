@@ -660,6 +660,7 @@ pub fn export(f: &crate::export::ExportFault, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::refusal::Who;
 
     #[test]
     fn damage_names_the_line_in_both_languages() {

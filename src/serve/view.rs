@@ -16,8 +16,9 @@ use crate::domain::result::Outcome;
 use crate::domain::rules::Lang;
 use crate::domain::tournament::{Game, Status};
 use crate::domain::{PlayerNo, Round, Side, Tournament};
+use crate::export::knockout_text::{armageddon_verdict, game_result_text};
 use crate::export::report::pick;
-use crate::export::rows::{armageddon_verdict, game_result_text, name, stage_text};
+use crate::export::rows::{name, stage_text};
 
 /// A player as a page shows them.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -143,6 +143,7 @@ pub fn placeholder_zh(name: &str) -> Option<&'static str> {
         "AT" => "时间",
         "ROUND" => "轮次",
         "ROUNDS" => "轮数",
+        "ROUNDS_PLAYED" => "已下轮数",
         "PRESET" | "SHOW" => "预设",
         "OUT" => "输出文件",
         "THEME" => "主题",
