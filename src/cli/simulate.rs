@@ -281,3 +281,20 @@ fn batch(log: &mut Log, actor: &Actor, cmds: &[Command]) -> CliResult {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_never_carry_a_digit() {
+        let names: Vec<String> = (0..20_000).map(|k| name(k, 5)).collect();
+        let mut seen = std::collections::HashSet::new();
+        for n in &names {
+            assert!(!n.chars().any(|c| c.is_ascii_digit()), "{n}");
+            assert!(seen.insert(n.clone()), "{n} twice");
+        }
+        // The first names are the common two-character ones.
+        assert_eq!(names[0].chars().count(), 2);
+    }
+}
