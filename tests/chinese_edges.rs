@@ -4,6 +4,7 @@
 //! refusal `root acting as viewer may not register a player` once per row of an import, the
 //! xlsx writer's `String exceeds Excel's limit`, and `name: 1600000 characters` on an import.
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -139,7 +140,7 @@ fn an_import_by_a_role_that_may_not_register_is_refused_once_naming_who_may() {
     let csv = dir.path().join("p.csv");
     let mut text = String::from("姓名,单位\n");
     for i in 1..=50 {
-        text.push_str(&format!("棋手{i},棋社\n"));
+        let _ = writeln!(text, "棋手{i},棋社");
     }
     std::fs::write(&csv, text).unwrap();
     let out = run(&["player", "import", l, csv.to_str().unwrap()]);
@@ -193,7 +194,7 @@ fn a_team_list_longer_than_an_excel_cell_still_writes_the_workbook() {
     let csv = dir.path().join("team.csv");
     let mut text = String::from("姓名,队名,出生日期\n");
     for i in 1..=2600 {
-        text.push_str(&format!("棋手{i},大团体,1990-01-01\n"));
+        let _ = writeln!(text, "棋手{i},大团体,1990-01-01");
     }
     std::fs::write(&csv, text).unwrap();
     ok(&["player", "import", l, csv.to_str().unwrap()]);

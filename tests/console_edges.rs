@@ -31,11 +31,7 @@ fn unpaired(dir: &std::path::Path, players: u32) -> std::path::PathBuf {
 }
 
 fn last_line(screen: &str) -> &str {
-    screen
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .last()
-        .unwrap()
+    screen.lines().rfind(|l| !l.trim().is_empty()).unwrap()
 }
 
 #[test]

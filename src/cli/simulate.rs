@@ -100,6 +100,7 @@ impl Source {
 
 /// How much of the event to play: `rounds` overrides the rules' number of rounds; `played`
 /// stops after that many rounds, leaving the event live to go on by hand.
+#[derive(Clone, Copy)]
 pub struct Span {
     pub rounds: Option<u32>,
     pub played: Option<u32>,

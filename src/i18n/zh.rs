@@ -313,15 +313,17 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
             // An armageddon draw decides the match (RULES.md §7): say who goes on.
             let verdict = game
                 .filter(|g| g.game == GameKind::Armageddon && *result == GameResult::Draw)
-                .map(|g| {
-                    let what = match g.stage {
-                        Stage::Final => "获冠军",
-                        Stage::ThirdPlace => "获季军",
-                        _ => "晋级",
-                    };
-                    format!("和棋黑胜，{} {what}", n(g.black))
-                })
-                .unwrap_or_else(|| result_word(*result).to_string());
+                .map_or_else(
+                    || result_word(*result).to_string(),
+                    |g| {
+                        let what = match g.stage {
+                            Stage::Final => "获冠军",
+                            Stage::ThirdPlace => "获季军",
+                            _ => "晋级",
+                        };
+                        format!("和棋黑胜，{} {what}", n(g.black))
+                    },
+                );
             format!("第{round}轮第{board}台: {verdict}{who}{}", cause(*c))
         }
         Event::ResultCorrected {
