@@ -163,6 +163,20 @@ fn seed_003_simulated_to_round_9_then_the_knockout_by_hand_reads_right_on_paper(
     let verdict = format!("和棋黑胜，{} 晋级", name(arm_black));
     assert!(said.contains(&verdict), "{said}");
 
+    // The standings after round 10 say who plays for what: the armageddon's black goes to
+    // the final, its red plays for third place.
+    let mark = |n: u64| {
+        a["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| no(&s["no"]) == n)
+            .unwrap()["remark"]
+            .clone()
+    };
+    assert_eq!(mark(arm_black), "进入决赛");
+    assert_eq!(mark(arm_red), "三四名赛");
+
     // Point 3 on paper: the pairings and the crosstable never show a plain 和 for it.
     let pairings = export(&log, "csv", "pairings", Some(10));
     let row = pairings

@@ -7,6 +7,7 @@
 //! points printed for them are the regulation's final points: the nine Swiss rounds plus the
 //! slow semi-final and the slow final or third-place game, the number that enters 对手分.
 
+use super::event::{GameKind, Stage};
 use super::ids::{PlayerNo, Round};
 use super::knockout;
 use super::tournament::Tournament;
@@ -24,6 +25,10 @@ pub enum Placing {
     Fourth,
     /// In the knockout, places not decided yet (seed order meanwhile).
     Finalist,
+    /// Won the semi-final: plays the final (进入决赛).
+    InFinal,
+    /// Lost the semi-final (an armageddon draw included): plays for third place.
+    InThirdPlace,
 }
 
 impl Placing {
@@ -35,6 +40,8 @@ impl Placing {
             Placing::Third => "third",
             Placing::Fourth => "fourth",
             Placing::Finalist => "finalist",
+            Placing::InFinal => "in_final",
+            Placing::InThirdPlace => "in_third_place",
         }
     }
 }
@@ -60,9 +67,27 @@ pub fn placings(t: &Tournament, after: Round) -> Vec<(PlayerNo, Placing)> {
         ];
         return places.iter().copied().zip(marks).collect();
     }
+    // Between the semi-finals and the final: who plays for what, once a semi is decided.
+    let semi = Round(k.after_round + 1);
+    let decided: Vec<(PlayerNo, PlayerNo)> = t.round(semi).map_or_else(Vec::new, |r| {
+        r.games
+            .iter()
+            .filter(|g| g.stage == Stage::SemiFinal && g.game == GameKind::Slow)
+            .filter_map(|g| knockout::match_result(t, semi, Stage::SemiFinal, g.red, g.black))
+            .collect()
+    });
     knockout::seeds(t)
         .into_iter()
-        .map(|no| (no, Placing::Finalist))
+        .map(|no| {
+            let mark = if decided.iter().any(|(w, _)| *w == no) {
+                Placing::InFinal
+            } else if decided.iter().any(|(_, l)| *l == no) {
+                Placing::InThirdPlace
+            } else {
+                Placing::Finalist
+            };
+            (no, mark)
+        })
         .collect()
 }
 
@@ -175,10 +200,22 @@ mod tests {
             lot_seed: None,
         });
         results(&mut t, 2, &[Draw, BlackWin, RedWin, RedWin, RedWin]);
-        assert!(
-            placings(&t, Round(2))
-                .iter()
-                .all(|(_, p)| *p == Placing::Finalist)
+        // Between the semis and the final: seeds 4 and 3 play the final, 1 and 2 for third.
+        assert_eq!(
+            placing_of(&t, Round(2), PlayerNo(s4)),
+            Some(Placing::InFinal)
+        );
+        assert_eq!(
+            placing_of(&t, Round(2), PlayerNo(s3)),
+            Some(Placing::InFinal)
+        );
+        assert_eq!(
+            placing_of(&t, Round(2), PlayerNo(s1)),
+            Some(Placing::InThirdPlace)
+        );
+        assert_eq!(
+            placing_of(&t, Round(2), PlayerNo(s2)),
+            Some(Placing::InThirdPlace)
         );
         // Round 3: final s4 v s3 (s3 wins with black), third place s1 v s2 (s1 wins).
         pair(

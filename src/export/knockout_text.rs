@@ -52,7 +52,7 @@ pub fn armageddon_verdict(t: &Tournament, g: &Game, lang: Lang) -> Option<String
 }
 
 /// The 备注 of a place the knockout decided (RULES.md §7): 淘汰赛冠军 / 亚军 / 季军 / 第四名,
-/// 进入淘汰赛 while the matches are on.
+/// 进入淘汰赛 while the matches are on, 进入决赛 / 三四名赛 once a semi-final is decided.
 pub fn placing_word(p: Placing, lang: Lang) -> &'static str {
     match p {
         Placing::Champion => pick(lang, "淘汰赛冠军", "knockout champion"),
@@ -60,6 +60,8 @@ pub fn placing_word(p: Placing, lang: Lang) -> &'static str {
         Placing::Third => pick(lang, "淘汰赛季军", "knockout 3rd"),
         Placing::Fourth => pick(lang, "淘汰赛第四名", "knockout 4th"),
         Placing::Finalist => pick(lang, "进入淘汰赛", "in the knockout"),
+        Placing::InFinal => pick(lang, "进入决赛", "in the final"),
+        Placing::InThirdPlace => pick(lang, "三四名赛", "third-place match"),
     }
 }
 
