@@ -1393,6 +1393,16 @@ const ZH_PLACES: &[(&str, &[&str])] = &[
     ("feed", &["feed"]),
 ];
 
+/// The Chinese names of the text fields a refusal names (`domain::text`).
+const ZH_FIELDS: &[(&str, &str)] = &[
+    ("name", "姓名"),
+    ("club", "单位"),
+    ("team", "队名"),
+    ("group", "组别"),
+    ("reason", "理由"),
+    ("note", "说明"),
+];
+
 /// True when the Chinese `line` names one of the places the table gives for `case`: the
 /// value, flag or field itself, `第N台` / `第N轮` / `序号 'N'` for `board N` / `round N` /
 /// `player 'N'`, or the Chinese word for the place. (An English word of the table that
@@ -1405,6 +1415,13 @@ fn names_the_place_in_chinese(case: &Case, line: &str) -> bool {
         // `field: detail`: the field named (a RON field name, `name：…`).
         if let Some((field, _)) = p.split_once(':')
             && (line.contains(&format!("{field}:")) || line.contains(&format!("{field}：")))
+        {
+            return true;
+        }
+        // The field by its Chinese name (`姓名：…` for `name: …`, issue 21).
+        if let Some((field, _)) = p.split_once(':')
+            && let Some((_, zh)) = ZH_FIELDS.iter().find(|(en, _)| *en == field)
+            && line.contains(&format!("{zh}："))
         {
             return true;
         }

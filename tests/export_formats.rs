@@ -256,7 +256,7 @@ fn pairings_follow_the_round_and_put_the_bye_last() {
     let word = |r: &str| match r {
         "red_win" => "红胜",
         "draw" => "和",
-        "black_win_forfeit" => "黑胜(红弃权)",
+        "black_win_forfeit" => "黑不战胜",
         other => panic!("unexpected result {other}"),
     };
     for (g, row) in games.iter().zip(&rows[1..]) {

@@ -81,7 +81,7 @@ fn pairing_shows_points_before_the_round() {
     assert_eq!(g[1][6], Cell::Int(2));
     // Board 2: 3 (drew: 1) v 2 (lost: 0); red won by forfeit.
     assert_eq!(g[2][4], Cell::Int(1));
-    assert_eq!(g[2][5], Cell::from("红胜(黑弃权)"));
+    assert_eq!(g[2][5], Cell::from("红不战胜"));
     assert_eq!(g[2][6], Cell::Int(0));
     // The bye after the last board, with 4's points before round 2.
     assert_eq!(g[3][0], Cell::Empty);

@@ -254,11 +254,6 @@ fn lvliang_2024_whole_event_with_knockout_and_teams() {
             after9_points.clone_from(&swiss);
         }
     }
-    for s in standings {
-        let no = s["no"].as_u64().unwrap();
-        let expected = swiss.get(&no).copied().unwrap_or(0);
-        assert_eq!(s["points"].as_u64(), Some(expected), "points of {no}");
-    }
     // Opponent score: final points of every opponent; a finalist's are the nine-round points
     // plus the slow knockout games' points.
     let final_points = |p: u64| {
@@ -268,6 +263,36 @@ fn lvliang_2024_whole_event_with_knockout_and_teams() {
             swiss[&p]
         }
     };
+    // The points printed are the same final points (RULES.md §7): Swiss games for places 5+,
+    // nine rounds plus the slow knockout games for the four finalists, who are marked.
+    for s in standings {
+        let no = s["no"].as_u64().unwrap();
+        assert_eq!(
+            s["points"].as_u64(),
+            Some(final_points(no)),
+            "points of {no}"
+        );
+        assert_eq!(
+            s.get("knockout").is_some(),
+            finalists.contains(&no),
+            "knockout mark of {no}"
+        );
+    }
+    let marks: Vec<&str> = standings[..4]
+        .iter()
+        .map(|s| s["remark"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        marks,
+        ["淘汰赛冠军", "淘汰赛亚军", "淘汰赛季军", "淘汰赛第四名"]
+    );
+    assert!(
+        all["standings_note"]
+            .as_str()
+            .is_some_and(|n| n.contains("淘汰赛决定")),
+        "{}",
+        all["standings_note"]
+    );
     for s in standings {
         let no = s["no"].as_u64().unwrap();
         let want: u64 = opponents

@@ -197,12 +197,16 @@ pub enum Cmd {
     },
     /// Play a whole tournament with random results through the real engine and log.
     Simulate {
+        #[arg(long, conflicts_with = "rules")]
+        preset: Option<String>,
         #[arg(long)]
-        preset: String,
+        rules: Option<PathBuf>,
         #[arg(long)]
         players: u32,
         #[arg(long)]
         rounds: Option<u32>,
+        #[arg(long)]
+        rounds_played: Option<u32>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         #[arg(long)]

@@ -365,11 +365,22 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
         Cmd::Audit { log, last } => setup::audit(ctx, &log, last),
         Cmd::Simulate {
             preset,
+            rules,
             players,
             rounds,
+            rounds_played,
             seed,
             out,
-        } => simulate::run(&preset, players, rounds, seed, &out),
+        } => simulate::run(
+            &simulate::Source::of(preset.as_deref(), rules.as_deref())?,
+            players,
+            simulate::Span {
+                rounds,
+                played: rounds_played,
+            },
+            seed,
+            &out,
+        ),
         Cmd::Install { log, group, bin } => install::run(&log, &group, &bin),
         Cmd::Serve { log, bind, demo } => serve::run(ctx, log.as_deref(), &bind, demo),
         Cmd::Console { .. } | Cmd::Demo { .. } => Ok(()),

@@ -138,6 +138,35 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
 /// against the players registered so far and the rows above it). Any invalid row and
 /// nothing is written, unless `--skip-invalid`; then the valid rows are registered in one
 /// locked write and the invalid ones listed.
+/// The refusal of an import by someone whose role may not register players, in the event's
+/// language, naming the users who may (the head arbiter and the organizer of the rules).
+fn import_not_allowed(
+    rules: &crate::domain::Rules,
+    actor: &crate::domain::Actor,
+    cmd: &Command,
+) -> CliError {
+    let lang = super::out_lang();
+    let refusal = Refusal::NotAllowed {
+        user: actor.user.clone(),
+        role: actor.role.word(),
+        what: cmd.describe(),
+    };
+    let who: Vec<String> = rules
+        .roles
+        .iter()
+        .flat_map(|(user, roles)| {
+            roles
+                .iter()
+                .filter(|r| cmd.allowed(**r))
+                .map(move |r| format!("{user} ({})", crate::i18n::role(*r, lang)))
+        })
+        .collect();
+    CliError(msg(&Msg::ImportWhoMay {
+        why: crate::i18n::refusal(&refusal, lang, super::out_zone()),
+        who,
+    }))
+}
+
 fn import(ctx: &Ctx, path: &Path, file: &Path, skip_invalid: bool) -> CliResult {
     let fname = file.display().to_string();
     let today = chrono::Local::now().date_naive();
@@ -150,6 +179,10 @@ fn import(ctx: &Ctx, path: &Path, file: &Path, skip_invalid: bool) -> CliResult 
     let mut log = open_log(path)?;
     let cmd = Command::RegisterPlayer(PlayerEntry::named(""));
     let actor = actor_for(&log.state().rules, ctx.role, &cmd)?;
+    if !cmd.allowed(actor.role) {
+        // Said once for the whole file (not once per row), with who may import.
+        return Err(import_not_allowed(&log.state().rules, &actor, &cmd));
+    }
     let mut notes: Vec<String> = read
         .notes
         .iter()
@@ -192,7 +225,10 @@ fn import(ctx: &Ctx, path: &Path, file: &Path, skip_invalid: bool) -> CliResult 
                             crate::i18n::errors::registration(&m, super::out_lang())
                         ));
                     }
-                    Err(e) => problems.push(format!("{fname}: {place}: {e}")),
+                    Err(e) => problems.push(format!(
+                        "{fname}: {place}: {}",
+                        crate::i18n::refusal(&e, super::out_lang(), super::out_zone())
+                    )),
                 },
             }
         }

@@ -34,18 +34,76 @@ const CLUBS: [&str; 8] = [
     "清江浦",
 ];
 
+/// One-character given names, two of which make a three-character name once the
+/// two-character ones are used up.
+const GIVEN_ONE: [&str; 20] = [
+    "晓", "春", "文", "德", "金", "玉", "宏", "振", "海", "光", "子", "立", "世", "永", "红", "兰",
+    "俊", "凯", "鹏", "辉",
+];
+
 fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
     (rng.next_u64() % n as u64) as usize
 }
 
-/// A player's name for the simulation, unique by construction (a numeral suffix when needed).
-fn name(rng: &mut ChaCha8Rng, i: u32) -> String {
-    let base = format!(
-        "{}{}",
-        SURNAMES[pick(rng, SURNAMES.len())],
-        GIVEN[pick(rng, GIVEN.len())]
-    );
-    format!("{base}{}", i + 1)
+/// The `k`-th name of the simulation: a surname and a given name, never a digit. Unique for
+/// every `k` (a mixed radix over surname, then the given names, then one-character pairs and
+/// longer as the field grows); `offset` (from the seed) varies who gets which name.
+fn name(k: u64, offset: u64) -> String {
+    let n = SURNAMES.len() as u64;
+    let surname = SURNAMES[((k + offset) % n) as usize];
+    let mut r = k / n;
+    let given = GIVEN.len() as u64;
+    if r < given {
+        return format!("{surname}{}", GIVEN[r as usize]);
+    }
+    r -= given;
+    let base = GIVEN_ONE.len() as u64;
+    // At least two characters, more when the field outgrows them.
+    let mut given_name = String::new();
+    let mut digits = 0;
+    while digits < 2 || r > 0 {
+        given_name.push_str(GIVEN_ONE[(r % base) as usize]);
+        r /= base;
+        digits += 1;
+    }
+    format!("{surname}{given_name}")
+}
+
+/// Where the simulated event's rules come from: a preset or a rules file (`new`'s choice).
+pub enum Source {
+    Preset(String),
+    File(std::path::PathBuf),
+}
+
+impl Source {
+    /// Exactly one of `--preset` and `--rules`.
+    ///
+    /// # Errors
+    /// Neither or both given.
+    pub fn of(preset: Option<&str>, rules: Option<&Path>) -> Result<Source, CliError> {
+        match (preset, rules) {
+            (Some(p), None) => Ok(Source::Preset(p.to_string())),
+            (None, Some(f)) => Ok(Source::File(f.to_path_buf())),
+            _ => Err(CliError(msg(&Msg::SimNeedsRules))),
+        }
+    }
+
+    fn rules(&self) -> Result<Rules, CliError> {
+        let lang = super::out_lang();
+        match self {
+            Source::Preset(p) => Rules::preset(p),
+            Source::File(f) => Rules::from_file(f),
+        }
+        .map_err(|e| CliError(crate::i18n::errors::rules(&e, lang)))
+    }
+}
+
+/// How much of the event to play: `rounds` overrides the rules' number of rounds; `played`
+/// stops after that many rounds, leaving the event live to go on by hand.
+#[derive(Clone, Copy)]
+pub struct Span {
+    pub rounds: Option<u32>,
+    pub played: Option<u32>,
 }
 
 /// A random result: mostly played games, a few forfeits.
@@ -60,12 +118,12 @@ fn random_result(rng: &mut ChaCha8Rng) -> GameResult {
     }
 }
 
-pub fn run(preset: &str, players: u32, rounds: Option<u32>, seed: u64, out: &Path) -> CliResult {
+pub fn run(source: &Source, players: u32, span: Span, seed: u64, out: &Path) -> CliResult {
     if players < 2 {
         return fail(&Msg::SimPlayers);
     }
-    let mut rules = Rules::preset(preset).map_err(|e| CliError(e.to_string()))?;
-    if let Some(r) = rounds {
+    let mut rules = source.rules()?;
+    if let Some(r) = span.rounds {
         if r == 0 {
             return fail(&Msg::SimRounds);
         }
@@ -75,6 +133,13 @@ pub fn run(preset: &str, players: u32, rounds: Option<u32>, seed: u64, out: &Pat
         {
             rules.knockout = None;
         }
+    }
+    let play = span.played.unwrap_or(rules.rounds);
+    if play > rules.rounds {
+        return fail(&Msg::SimPlayedBeyond {
+            played: play,
+            rounds: rules.rounds,
+        });
     }
     // A simulation is not an entry desk: lift the capacity so any field size can be played.
     rules.registration.capacity = None;
@@ -94,12 +159,13 @@ pub fn run(preset: &str, players: u32, rounds: Option<u32>, seed: u64, out: &Pat
         role: Role::Head,
     };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let offset = rng.next_u64() % SURNAMES.len() as u64;
     let sections = rules.sections.len();
     let cmds: Vec<Command> = (0..players)
         .map(|i| {
             let section = usize::from(sections > 1 && i % 3 == 2);
             Command::RegisterPlayer(PlayerEntry {
-                name: name(&mut rng, i),
+                name: name(u64::from(i), offset),
                 gender: Some(if rng.next_u64() % 4 == 0 {
                     Gender::F
                 } else {
@@ -122,7 +188,7 @@ pub fn run(preset: &str, players: u32, rounds: Option<u32>, seed: u64, out: &Pat
     batch(&mut log, &actor, &[Command::DrawNumbers { seed }])?;
     let withdraw_round = rules.rounds.div_ceil(2);
     let mut stopped = None;
-    for r in 1..=rules.rounds {
+    for r in 1..=play {
         // A small field can run out of legal pairings (everyone left has met): the engine
         // refuses rather than break a hard rule, and the simulation ends with the rounds played.
         let (_, refused) = execute_batch(&mut log, &actor, &[Command::PairNextRound], Utc::now())?;
@@ -224,4 +290,21 @@ fn batch(log: &mut Log, actor: &Actor, cmds: &[Command]) -> CliResult {
         return fail(&Msg::SimRefused(why));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_never_carry_a_digit() {
+        let names: Vec<String> = (0..20_000).map(|k| name(k, 5)).collect();
+        let mut seen = std::collections::HashSet::new();
+        for n in &names {
+            assert!(!n.chars().any(|c| c.is_ascii_digit()), "{n}");
+            assert!(seen.insert(n.clone()), "{n} twice");
+        }
+        // The first names are the common two-character ones.
+        assert_eq!(names[0].chars().count(), 2);
+    }
 }

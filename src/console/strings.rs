@@ -147,6 +147,12 @@ pub struct Strings {
     pub by_rule: &'static str,
     /// The header while the current round rests on an old result.
     pub hdr_outdated: &'static str,
+    // edgesb (issue 21, points 9–10): the organizer's footer, the empty first screen, the
+    // standings before round 1, the foul kinds in help.
+    pub hint_organizer: &'static str,
+    pub empty_press_p: &'static str,
+    pub standings_before: &'static str,
+    pub help_fouls: &'static str,
 }
 
 pub static ZH: Strings = Strings {
@@ -211,7 +217,7 @@ pub static ZH: Strings = Strings {
     audit_head: ["序", "时间", "用户", "角色", "事件"],
     help_title: "按键",
     help_entry: &[
-        "录入: 台号数字, 然后 r 红胜 / b 黑胜 / d 和棋",
+        "录入: 台号数字, 然后 r 红胜 / b 黑胜 / d 和",
         "      f 再按 r/b 为不战胜, f f 或 f d 双方弃权",
         "      a 缺席 / i 到场 + r/b 方; x 犯规 + 方 + 种类; t 确认超时负",
         "      Enter 记录, Esc 取消; 已有结果的台由裁判长填理由更正",
@@ -243,7 +249,7 @@ pub static ZH: Strings = Strings {
     event_over: "比赛结束: 最终排名见 s, 获奖见排名表",
     preview_over: "全部轮次已结束, 比赛已结束, 没有下一轮",
     final_standings: "最终排名",
-    knockout_place: "淘汰赛名次",
+    knockout_place: "备注",
     lot_due: "第{}台超快棋待抽签定先后手: L 录入",
     prize_col: "奖项",
     last_round: "本轮是最后一轮, 没有下一轮",
@@ -294,6 +300,11 @@ pub static ZH: Strings = Strings {
     time_what: "第{}台 {}超时 → {}",
     by_rule: "{} ({} 的终端触发): {}",
     hdr_outdated: "第{}轮按更正前结果编排",
+    // edgesb (issue 21)
+    hint_organizer: "P 编排  S 开始  W 退赛  L 抽签  Tab 切换  ? 帮助  q 退出",
+    empty_press_p: "尚未编排。按 P 编排第1轮",
+    standings_before: "赛前名单 (按序号)",
+    help_fouls: "犯规种类 (x 之后):",
 };
 
 pub static EN: Strings = Strings {
@@ -390,7 +401,7 @@ pub static EN: Strings = Strings {
     event_over: "the event is over: final standings on s, prizes in the standings",
     preview_over: "every round has been played: the event is over, there is no next round",
     final_standings: "Final standings",
-    knockout_place: "knockout place",
+    knockout_place: "Remark",
     lot_due: "board {} armageddon waits for its colour lot: L to enter it",
     prize_col: "Prize",
     last_round: "this is the last round: there is no next round",
@@ -441,6 +452,11 @@ pub static EN: Strings = Strings {
     time_what: "board {}: {} lost on time -> {}",
     by_rule: "{} (triggered by {}'s terminal): {}",
     hdr_outdated: "round {} paired on old results",
+    // edgesb (issue 21)
+    hint_organizer: "P pair  S start  W withdraw  L lot  Tab screens  ? help  q quit",
+    empty_press_p: "No round paired yet. Press P to pair round 1",
+    standings_before: "Before round 1 (by number)",
+    help_fouls: "Foul kinds:",
 };
 
 /// The strings of `lang`.
@@ -501,12 +517,7 @@ impl Strings {
 
     pub fn result(&self, r: GameResult) -> &'static str {
         match (r, self.zh()) {
-            (GameResult::RedWin, true) => "红胜",
-            (GameResult::BlackWin, true) => "黑胜",
-            (GameResult::Draw, true) => "和棋",
-            (GameResult::RedWinForfeit, true) => "红不战胜",
-            (GameResult::BlackWinForfeit, true) => "黑不战胜",
-            (GameResult::DoubleForfeit, true) => "双方弃权",
+            (r, true) => crate::i18n::result_word(r, Lang::Zh),
             (GameResult::RedWin, false) => "red wins",
             (GameResult::BlackWin, false) => "black wins",
             (GameResult::Draw, false) => "draw",

@@ -46,17 +46,13 @@ pub fn standings_table(t: &Tournament, s: &Strings) -> Table {
     );
     let mut right = vec![true, true, false, false, true];
     right.extend(t.rules.tiebreaks.iter().map(|_| true));
-    // Places 1–4 of a knockout come from the knockout, not from the points.
-    // From the round that selects the finalists on, they are marked.
-    let knockout: Vec<crate::domain::PlayerNo> = crate::domain::knockout::places_after(t, after)
-        .or_else(|| {
-            t.rules
-                .knockout
-                .as_ref()
-                .filter(|k| after.0 >= k.after_round)
-                .map(|_| crate::domain::knockout::seeds(t))
-        })
-        .unwrap_or_default();
+    // Places 1–4 of a knockout come from the knockout, not from the points: such rows get
+    // the printouts' 备注 (淘汰赛冠军 …) and the printouts' note under the table.
+    let knockout = rows.iter().any(|r| r.placing.is_some());
+    if knockout {
+        header.push(s.knockout_place.to_string());
+        right.push(false);
+    }
     let prizes = if over {
         header.push(s.prize_col.to_string());
         right.push(false);
@@ -68,32 +64,34 @@ pub fn standings_table(t: &Tournament, s: &Strings) -> Table {
         .iter()
         .map(|r| t.player(r.no).is_some_and(|p| p.status != Status::Active))
         .collect();
-    let rows = rows
+    let table = rows;
+    let rows = table
         .iter()
         .map(|r| {
-            let rank = if knockout.contains(&r.no) {
-                format!("{}*", r.rank)
-            } else {
-                r.rank.to_string()
-            };
             let mut cells = vec![
-                rank,
+                r.rank.to_string(),
                 r.no.to_string(),
                 name(t, r.no),
                 t.section_name(r.section).to_string(),
                 r.points.to_string(),
             ];
             cells.extend(r.tiebreaks.iter().map(|(_, v)| value(*v)));
+            if knockout {
+                cells.push(r.placing.map_or_else(String::new, |p| {
+                    crate::export::knockout_text::placing_word(p, s.lang()).to_string()
+                }));
+            }
             if over {
                 let won: Vec<String> = prizes
                     .iter()
                     .filter(|a| a.no == Some(r.no))
                     .map(|a| {
-                        if a.amount > 0 {
-                            format!("{} {}", a.label, a.amount)
-                        } else {
-                            a.label.clone()
-                        }
+                        // The printed prize list's words: 第3名 500, 第9名 证书, never 0.
+                        format!(
+                            "{} {}",
+                            crate::export::awards::prize_name(&prizes, a, s.lang()),
+                            crate::export::awards::amount_cell(a, s.lang()).text()
+                        )
                     })
                     .collect();
                 cells.push(won.join(", "));
@@ -102,12 +100,16 @@ pub fn standings_table(t: &Tournament, s: &Strings) -> Table {
         })
         .collect();
     let mut notes = Vec::new();
-    if !knockout.is_empty() {
-        notes.push(format!("* {}", s.knockout_place));
-    }
+    notes.extend(crate::export::knockout_text::placing_note(
+        t,
+        &table,
+        s.lang(),
+    ));
     Table {
         title: if over {
             s.final_standings.to_string()
+        } else if after.0 == 0 {
+            s.standings_before.to_string()
         } else {
             fill(s.standings_after, &[&after])
         },
@@ -290,7 +292,8 @@ mod tests {
         assert_eq!(table.header.len(), 5 + t.rules.tiebreaks.len());
         assert_eq!(table.rows.len(), 2);
         assert_eq!(table.rows[0].len(), table.header.len());
-        assert_eq!(table.title, "第0轮后排名");
+        // Before round 1: no 第0轮后排名 (issue 21).
+        assert_eq!(table.title, "赛前名单 (按序号)");
     }
 
     #[test]

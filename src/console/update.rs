@@ -366,6 +366,11 @@ fn start_key(app: &mut App, _now: DateTime<Utc>) -> Mode {
                 label: fill(app.s.start_what, &[&round]),
             },
         },
+        // An event that is over offers no start correction (its last round is done).
+        Some(_) if r.is_complete() && round.0 >= t.rules.rounds => {
+            app.error(app.s.event_over.to_string());
+            Mode::Normal
+        }
         Some(at) if app.role() == crate::domain::Role::Head => Mode::Prompt {
             purpose: Purpose::StartTime,
             label: fill(

@@ -184,17 +184,20 @@ pub fn round_view<H: std::hash::BuildHasher>(
     };
     header.round = fill(s.round_of, &[&r.round, &t.rules.rounds]);
     header.reported = fill(s.reported, &[&r.reported(), &r.games.len()]);
+    // Countdowns stop once every board has reported (issue 13); so does 已用: a finished
+    // round (and an event that is over) has no running time to show.
+    let complete = r.is_complete();
     match r.started_at {
         Some(start) => {
             let local = start.with_timezone(&tz).format("%H:%M").to_string();
             header.started = fill(s.started_at, &[&local]);
-            header.elapsed = fill(s.elapsed, &[&span(now - start)]);
+            if !complete {
+                header.elapsed = fill(s.elapsed, &[&span(now - start)]);
+            }
         }
         None => header.started = s.not_started.to_string(),
     }
     let late = deadline(t, r);
-    // Countdowns stop once every board has reported (issue 13).
-    let complete = r.is_complete();
     if let Some(d) = late
         && now < d
         && !complete
@@ -208,7 +211,10 @@ pub fn round_view<H: std::hash::BuildHasher>(
     if complete && r.round.0 >= t.rules.rounds {
         // The end state: the last round is complete.
         header.next_round = s.event_over.to_string();
-    } else if let Some(next) = t.rules.schedule.get(r.round.0 as usize) {
+    } else if let Some(next) = t.rules.schedule.get(r.round.0 as usize)
+        && r.started_at.is_some()
+    {
+        // The next round's time once this one is under way (not before round 1 starts).
         header.next_round = fill(s.next_round, &[&next.format("%H:%M")]);
     }
     let points = swiss_scores(t, r.round);
@@ -304,6 +310,12 @@ fn board_row<H: std::hash::BuildHasher>(
             });
         }
         let _ = res;
+        if let Some(verdict) = crate::export::knockout_text::armageddon_verdict(t, g, s.lang()) {
+            notes.push(Note {
+                text: verdict,
+                urgent: false,
+            });
+        }
     }
     if sections {
         notes.push(Note {
@@ -319,9 +331,13 @@ fn board_row<H: std::hash::BuildHasher>(
         board: g.board,
         red,
         black,
-        result: g.result.map_or(String::new(), |r| {
-            crate::i18n::result_short(r, s.lang()).to_string()
-        }),
+        result: if crate::export::knockout_text::armageddon_draw(g) {
+            crate::export::knockout_text::game_result_text(g, s.lang()).unwrap_or_default()
+        } else {
+            g.result.map_or(String::new(), |r| {
+                crate::i18n::result_short(r, s.lang()).to_string()
+            })
+        },
         finished,
         attention: !finished && (fallen || absent || second_foul),
         changed_by,

@@ -9,6 +9,7 @@ pub mod id_number;
 pub mod ids;
 pub mod knockout;
 pub mod pairing;
+pub mod placing;
 pub mod prizes;
 pub mod refusal;
 pub mod registration;

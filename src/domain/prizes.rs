@@ -217,6 +217,7 @@ mod tests {
                     no: p.no,
                     section: p.section,
                     points: 0,
+                    placing: None,
                     tiebreaks: Vec::new(),
                     values: Values::default(),
                 }

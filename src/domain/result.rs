@@ -112,9 +112,15 @@ impl FromStr for GameResult {
             "red_win" | "r" | "rw" | "1-0" | "红胜" => GameResult::RedWin,
             "black_win" | "b" | "bw" | "0-1" | "黑胜" => GameResult::BlackWin,
             "draw" | "d" | "=" | "1/2" | "和" | "和棋" => GameResult::Draw,
-            "red_win_forfeit" | "fr" | "rf" | "+:-" | "+-" => GameResult::RedWinForfeit,
-            "black_win_forfeit" | "fb" | "bf" | "-:+" | "-+" => GameResult::BlackWinForfeit,
-            "double_forfeit" | "ff" | "df" | "-:-" | "--" => GameResult::DoubleForfeit,
+            "red_win_forfeit" | "fr" | "rf" | "+:-" | "+-" | "红不战胜" => {
+                GameResult::RedWinForfeit
+            }
+            "black_win_forfeit" | "fb" | "bf" | "-:+" | "-+" | "黑不战胜" => {
+                GameResult::BlackWinForfeit
+            }
+            "double_forfeit" | "ff" | "df" | "-:-" | "--" | "双方弃权" => {
+                GameResult::DoubleForfeit
+            }
             other => {
                 return Err(format!(
                     "unknown result '{other}' (expected red_win, black_win, draw, red_win_forfeit, black_win_forfeit or double_forfeit)"

@@ -14,11 +14,12 @@
 use super::event::Stage;
 use super::ids::{PlayerNo, Round};
 use super::knockout;
+use super::placing::{self, Placing};
 use super::result::Outcome;
 use super::rules::Tiebreak;
 use super::side::Side;
 use super::tiebreak::{self, Met, Values};
-use super::tournament::Tournament;
+use super::tournament::{Status, Tournament};
 
 /// One line of the standings of a section.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,7 +29,12 @@ pub struct Standing {
     pub no: PlayerNo,
     /// Index into `rules.sections`.
     pub section: usize,
+    /// Points: the Swiss points, or for a knockout finalist the regulation's final points
+    /// (RULES.md §7: nine rounds plus the slow knockout games), the number in 对手分.
     pub points: u32,
+    /// Set for the knockout's finalists once they have left the Swiss: their place comes
+    /// from the knockout, not from points (printouts mark the row and explain it).
+    pub placing: Option<Placing>,
     /// The value of every tiebreak in the rules' chain, in chain order. `None` where the
     /// criterion gives no value for this player (e.g. direct encounter outside a tie).
     pub tiebreaks: Vec<(Tiebreak, Option<i64>)>,
@@ -199,6 +205,23 @@ impl<'a> Calc<'a> {
     fn table(&mut self, k: usize) -> Vec<Standing> {
         let (values, orders) = self.rank(k);
         let t = self.t;
+        let final_points = points_for_opponent_score(t, Round(k as u32), &self.points);
+        let mut marks = placing::placings(t, Round(k as u32));
+        if let Some(ko) = t.rules.knockout.as_ref()
+            && k == ko.after_round as usize
+            && t.completed_rounds() >= ko.after_round
+        {
+            // The table that selects the finalists: its top four (active players of the
+            // first section, as `knockout::seeds` takes them) are marked as going on.
+            marks = orders
+                .first()
+                .into_iter()
+                .flatten()
+                .filter(|&&i| t.players[i].status == Status::Active)
+                .take(ko.players as usize)
+                .map(|&i| (t.players[i].no, Placing::Finalist))
+                .collect();
+        }
         let mut rows = Vec::with_capacity(self.n);
         for (s, order) in orders.iter().enumerate() {
             for &i in order {
@@ -207,7 +230,11 @@ impl<'a> Calc<'a> {
                     rank: self.ranks[i],
                     no: t.players[i].no,
                     section: s,
-                    points: self.points[i],
+                    points: final_points[i],
+                    placing: marks
+                        .iter()
+                        .find(|(no, _)| *no == t.players[i].no)
+                        .map(|(_, m)| *m),
                     tiebreaks: t
                         .rules
                         .tiebreaks

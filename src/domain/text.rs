@@ -53,7 +53,10 @@ pub struct TextFault {
 impl TextFault {
     /// The message in the event's language.
     pub fn text(&self, lang: Lang) -> String {
-        let field = &self.field;
+        let field = match lang {
+            Lang::Zh => field_word(&self.field),
+            Lang::En => &self.field,
+        };
         match (&self.fault, lang) {
             (Fault::Forbidden(c), Lang::En) => format!(
                 "{field}: contains {} ({}); control characters, direction marks and invisible characters are not accepted",
@@ -78,6 +81,21 @@ impl TextFault {
                 format!("{field}：{chars}个字符，最多{max}个")
             }
         }
+    }
+}
+
+/// A field's Chinese name (an entry list's column, a command's option): 姓名 for `name`;
+/// an option keeps its spelling (`--title` is what is typed).
+fn field_word(field: &str) -> &str {
+    match field {
+        "name" => "姓名",
+        "club" => "单位",
+        "team" => "队名",
+        "group" => "组别",
+        "reason" => "理由",
+        "note" => "说明",
+        "title" => "标题",
+        other => other,
     }
 }
 
@@ -322,7 +340,7 @@ mod tests {
             }
         );
         assert!(f.to_string().starts_with("club: 30000 characters"), "{f}");
-        assert!(f.text(Lang::Zh).starts_with("club：30000个字符"));
+        assert!(f.text(Lang::Zh).starts_with("单位：30000个字符"));
         assert_eq!(fault(&"棋".repeat(CLUB_MAX)), None);
     }
 

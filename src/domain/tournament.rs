@@ -95,6 +95,8 @@ pub struct RoundState {
     pub started_at: Option<DateTime<Utc>>,
     /// Warnings accepted by arbiter overrides of this round's pairing.
     pub override_warnings: Vec<String>,
+    /// The same overrides as data (logs that recorded them), for the reader's language.
+    pub override_breaks: Vec<super::refusal::RuleBreak>,
     /// Rules this round's pairing breaks and the head arbiter's decision (`PairingNoted`).
     pub pairing_note: Option<super::event::PairingNote>,
     /// Boards of earlier rounds corrected after this round was paired (issue 21): the pairing
@@ -332,6 +334,7 @@ impl Tournament {
                         byes: byes.clone(),
                         started_at: None,
                         override_warnings: Vec::new(),
+                        override_breaks: Vec::new(),
                         pairing_note: None,
                         outdated: Vec::new(),
                         kept: None,
@@ -349,12 +352,14 @@ impl Tournament {
                 round,
                 games,
                 warnings,
+                breaks,
                 ..
             } => {
                 let new_games: Vec<Game> = games.iter().map(|p| self.new_game(p)).collect();
                 if let Some(r) = self.round_mut(*round) {
                     r.games = new_games;
                     r.override_warnings.extend(warnings.iter().cloned());
+                    r.override_breaks.extend(breaks.iter().cloned());
                 }
             }
             Event::PairingNoted { round, note } => {

@@ -3,8 +3,9 @@
 
 use serde_json::{Value, json};
 
+use super::knockout_text::game_result_text;
 use super::report::{Cell, Report, header, pick};
-use super::rows::{Kind, club, name, result_text};
+use super::rows::{Kind, club, name};
 use crate::domain::event::{GameKind, Stage};
 use crate::domain::prizes::{self, AwardKind};
 use crate::domain::rules::Lang;
@@ -95,8 +96,11 @@ fn kind_word(kind: &AwardKind) -> &'static str {
     }
 }
 
-/// The prize list against a standings table, with the club (单位) of each winner and under
-/// it the total amount per section (组别; team prizes on their own line) and overall.
+/// The prize list against a standings table, as a treasurer pays from it: the prize's own
+/// name (第3名, 团体第1名, 本地组第2名: never a range label such as `前6名(奖金, 证书)`), the club
+/// (单位) of each winner, the amount or what is given instead (`证书`, `奖状`, or `—`, never a
+/// `0`), a 领奖人签名 column, and under it the totals and, when the one-prize rule moved a
+/// category prize down, the rule and the places it went to.
 pub fn prizes_report(t: &Tournament, standings: &[Standing], after: u32, lang: Lang) -> Report {
     let h = header(
         lang,
@@ -108,6 +112,7 @@ pub fn prizes_report(t: &Tournament, standings: &[Standing], after: u32, lang: L
             ("姓名/队名", "Name / team"),
             ("单位", "Club"),
             ("奖金(元)", "Amount (yuan)"),
+            ("领奖人签名", "Signature"),
         ],
     );
     let awards = prizes::award(t, standings);
@@ -115,7 +120,7 @@ pub fn prizes_report(t: &Tournament, standings: &[Standing], after: u32, lang: L
         .iter()
         .map(|a| {
             vec![
-                Cell::from(a.label.clone()),
+                Cell::from(prize_name(&awards, a, lang)),
                 Cell::from(
                     a.section
                         .map_or(String::new(), |s| t.section_name(s).to_string()),
@@ -128,7 +133,8 @@ pub fn prizes_report(t: &Tournament, standings: &[Standing], after: u32, lang: L
                     (None, None) => String::new(),
                 }),
                 Cell::from(a.no.map(|n| club(t, n)).unwrap_or_default()),
-                Cell::from(a.amount),
+                amount_cell(a, lang),
+                Cell::Empty,
             ]
         })
         .collect();
@@ -139,7 +145,141 @@ pub fn prizes_report(t: &Tournament, standings: &[Standing], after: u32, lang: L
         rows,
     );
     report.tables[0].summary = prize_totals(t, &awards, lang);
+    report.tables[0].notes = moved_down_notes(t, standings, &awards, lang);
     report
+}
+
+/// A label's parenthetical, the thing given (`第9-12名(奖状)` → `奖状`), and the label without it.
+fn split_label(label: &str) -> (&str, Option<&str>) {
+    let open = label.find(['(', '（']);
+    match open {
+        Some(i) => {
+            let inner = label[i..]
+                .trim_start_matches(['(', '（'])
+                .trim_end_matches([')', '）'])
+                .trim();
+            (label[..i].trim(), (!inner.is_empty()).then_some(inner))
+        }
+        None => (label.trim(), None),
+    }
+}
+
+/// The name of one prize as printed: a place prize over a range of places is named by its
+/// place (第7名), a single-place one by its label (冠军); a team prize 团体第1名; a category
+/// prize 本地组第2名; a lucky prize by its label.
+pub fn prize_name(all: &[prizes::Award], a: &prizes::Award, lang: Lang) -> String {
+    let place = |p: u32| match lang {
+        Lang::Zh => format!("第{p}名"),
+        Lang::En => format!("place {p}"),
+    };
+    match &a.kind {
+        AwardKind::Team => match lang {
+            Lang::Zh => format!("团体第{}名", a.place),
+            Lang::En => format!("team place {}", a.place),
+        },
+        AwardKind::Category(c) => format!("{c}{}", place(a.place)),
+        AwardKind::Place => {
+            let shared = all
+                .iter()
+                .filter(|b| b.kind == AwardKind::Place && b.section == a.section)
+                .filter(|b| b.label == a.label)
+                .count()
+                > 1;
+            let (bare, _) = split_label(&a.label);
+            if shared || bare.is_empty() {
+                place(a.place)
+            } else {
+                bare.to_string()
+            }
+        }
+        AwardKind::Lucky => {
+            let (bare, _) = split_label(&a.label);
+            bare.to_string()
+        }
+    }
+}
+
+/// The amount, or when there is no money what is given instead: the label's own word
+/// (`奖状`, `奖牌`, `证书`), a certificate for a team, `—` otherwise; never a 0 to pay.
+pub fn amount_cell(a: &prizes::Award, lang: Lang) -> Cell {
+    if a.amount > 0 {
+        return Cell::from(a.amount);
+    }
+    if a.kind == AwardKind::Team {
+        return Cell::from(pick(lang, "证书", "certificate"));
+    }
+    // The label's words for what is given, less 奖金 (its amount is not in the rules).
+    let (_, given) = split_label(&a.label);
+    let words: Vec<&str> = given
+        .unwrap_or("")
+        .split([',', '，', '、'])
+        .map(str::trim)
+        .filter(|w| !w.is_empty() && !w.contains("奖金"))
+        .collect();
+    if words.is_empty() {
+        Cell::from("—")
+    } else {
+        Cell::from(words.join("、"))
+    }
+}
+
+/// The one-prize-per-player rule (RULES.md §8), printed under the list for each category it
+/// moved down: a better-placed player of the category already held a prize, so the prize
+/// went further down the table.
+fn moved_down_notes(
+    t: &Tournament,
+    standings: &[Standing],
+    awards: &[prizes::Award],
+    lang: Lang,
+) -> Vec<String> {
+    let mut notes = Vec::new();
+    for c in t.rules.prizes.categories.iter().filter(|c| !c.stacks) {
+        for s in 0..t.rules.sections.len().max(1) {
+            let won: Vec<&prizes::Award> = awards
+                .iter()
+                .filter(|a| a.section == Some(s))
+                .filter(|a| matches!(&a.kind, AwardKind::Category(n) if *n == c.name))
+                .collect();
+            let rank_of = |no| {
+                standings
+                    .iter()
+                    .find(|r| r.no == no)
+                    .map_or(u32::MAX, |r| r.rank)
+            };
+            let ranks: Vec<u32> = won.iter().filter_map(|a| a.no).map(rank_of).collect();
+            let Some(last) = ranks.iter().copied().max() else {
+                continue;
+            };
+            let passed = standings.iter().any(|r| {
+                r.section == s
+                    && r.rank < last
+                    && !won.iter().any(|a| a.no == Some(r.no))
+                    && t.player(r.no).is_some_and(|p| prizes::eligible(t, c, p))
+            });
+            if !passed {
+                continue;
+            }
+            let places: Vec<String> = ranks.iter().map(u32::to_string).collect();
+            let group = if t.rules.sections.len() > 1 {
+                format!("（{}）", t.section_name(s))
+            } else {
+                String::new()
+            };
+            notes.push(match lang {
+                Lang::Zh => format!(
+                    "注：每人只领一项奖（不兼得）。{}{group}由第{}名获得：排名在前的符合条件者已获其他奖项，奖项依次顺延。",
+                    c.name,
+                    places.join("、")
+                ),
+                Lang::En => format!(
+                    "Note: one prize per player. {}{group} went to places {}: better-placed eligible players already held a prize, so it moved down the table.",
+                    c.name,
+                    places.join(", ")
+                ),
+            });
+        }
+    }
+    notes
 }
 
 /// The prize money per section (in the rules' order; team prizes apart) and overall.
@@ -245,7 +385,7 @@ pub fn bracket_report(t: &Tournament, lang: Lang) -> Option<Report> {
                 Cell::from(g.board.0),
                 Cell::from(format!("{} {}", g.red, name(t, g.red))),
                 Cell::from(format!("{} {}", g.black, name(t, g.black))),
-                Cell::from(g.result.map_or("", |x| result_text(x, lang))),
+                game_result_text(g, lang).map_or(Cell::Empty, Cell::from),
                 Cell::from(winner.unwrap_or_default()),
             ]);
         }

@@ -42,6 +42,7 @@ thead { display: table-header-group }
 tr, th, td { page-break-inside: avoid; break-inside: avoid }
 table.summary { width: auto; margin-left: auto }
 table.summary th { background: none; font-weight: normal }
+p.note { margin: 0.4em 0 }
 footer.sign { display: flex; justify-content: space-around; margin-top: 10mm; font-size: 11pt; break-inside: avoid; page-break-inside: avoid }
 footer.sign span.line { display: inline-block; min-width: 45mm; border-bottom: 0.7pt solid #000; text-align: center; padding: 0 2mm }
 ";
@@ -102,6 +103,9 @@ fn table_html(out: &mut String, t: &Table, font_pt: f64) {
             );
         }
         out.push_str("</tbody>\n</table>\n");
+    }
+    for n in &t.notes {
+        let _ = writeln!(out, "<p class=\"note\">{}</p>", escape(n));
     }
 }
 

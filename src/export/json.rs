@@ -119,6 +119,12 @@ pub fn rounds(t: &Tournament, only: Option<Round>) -> Value {
     )
 }
 
+/// The event's language (Chinese unless the rules say English), for the few words the JSON
+/// carries for people (`remark`, `standings_note`).
+fn lang_of(t: &Tournament) -> crate::domain::rules::Lang {
+    t.rules.lang.unwrap_or(crate::domain::rules::Lang::Zh)
+}
+
 pub fn standings(t: &Tournament, rows: &[Standing]) -> Value {
     let several = t.rules.sections.len() > 1;
     Value::Array(
@@ -136,6 +142,15 @@ pub fn standings(t: &Tournament, rows: &[Standing]) -> Value {
                 o.insert("no".into(), json!(s.no.0));
                 o.insert("name".into(), json!(super::rows::name(t, s.no)));
                 o.insert("points".into(), json!(s.points));
+                if let Some(p) = s.placing {
+                    // Placed by the knockout (RULES.md §7), not by points; `points` are the
+                    // regulation's final points (nine rounds plus the slow knockout games).
+                    o.insert("knockout".into(), json!(p.key()));
+                    o.insert(
+                        "remark".into(),
+                        json!(super::knockout_text::placing_word(p, lang_of(t))),
+                    );
+                }
                 o.insert("tiebreaks".into(), Value::Object(tb));
                 if several {
                     o.insert("group".into(), json!(t.section_name(s.section)));
@@ -200,6 +215,10 @@ pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing]) -> Value {
                                     "forfeit": g.result.is_some_and(GameResult::is_forfeit),
                                     "stage": g.stage.word(),
                                     "game": g.game.word(),
+                                    // An armageddon draw counts as a black win (RULES.md §7).
+                                    "counts_as": super::knockout_text::armageddon_draw(g).then_some(
+                                        if side == crate::domain::Side::Black { "win" } else { "loss" }
+                                    ),
                                 })
                             })
                             .collect();
@@ -234,6 +253,7 @@ pub fn all(t: &Tournament, standings_rows: &[Standing], standings_round: Round) 
         "rounds": rounds(t, None),
         "standings_after_round": standings_round.0,
         "standings": standings(t, standings_rows),
+        "standings_note": super::knockout_text::placing_note(t, standings_rows, lang_of(t)),
         "crosstable": crosstable(t, standings_round, standings_rows),
     })
 }

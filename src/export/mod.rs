@@ -9,6 +9,7 @@ pub mod csv;
 mod describe;
 pub mod html;
 pub mod json;
+pub mod knockout_text;
 pub mod report;
 pub mod roster;
 pub mod rows;
@@ -74,6 +75,8 @@ pub enum ExportFault {
     OutIsLog(String),
     /// Writing the output failed.
     Write { place: String, cause: String },
+    /// The spreadsheet library refused the workbook (its words as the cause).
+    Xlsx { cause: String },
 }
 
 impl ExportFault {
@@ -308,9 +311,11 @@ pub fn render_request(
             .into_owned()
             .into_bytes(),
         Format::Html => html::write(&head, &reports()?).into_bytes(),
-        Format::Xlsx => {
-            xlsx::write(&head, &reports()?).map_err(|e| format!("--format xlsx: {e}"))?
-        }
+        Format::Xlsx => xlsx::write(&head, &reports()?).map_err(|e| {
+            fault(ExportFault::Xlsx {
+                cause: e.to_string(),
+            })
+        })?,
     })
 }
 

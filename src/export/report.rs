@@ -146,6 +146,9 @@ pub struct Table {
     pub rows: Vec<Vec<Cell>>,
     /// Totals printed under the table, as label and value (the entry-fee report).
     pub summary: Vec<(String, Cell)>,
+    /// Sentences printed under the table (why places 1–4 do not follow points, which rule
+    /// moved a prize down).
+    pub notes: Vec<String>,
 }
 
 impl Table {
@@ -246,6 +249,8 @@ pub enum RowKind {
     Body,
     Blank,
     Summary,
+    /// A sentence under a table (`Table::notes`).
+    Note,
 }
 
 impl Report {
@@ -267,8 +272,8 @@ impl Report {
     }
 
     /// The report as a plain grid, exactly as the csv and xlsx writers lay it out: per table
-    /// its caption row (if any), header, rows, then a blank row and the summary rows; a blank
-    /// row between tables.
+    /// its caption row (if any), header, rows, then a blank row and the summary rows, then a
+    /// blank row and the notes; a blank row between tables.
     pub fn grid(&self) -> Vec<Vec<Cell>> {
         self.grid_rows().into_iter().map(|(_, r)| r).collect()
     }
@@ -341,6 +346,14 @@ impl Report {
                         vec![Cell::Text(label.clone()), value.clone()],
                     ));
                 }
+            }
+            if !t.notes.is_empty() {
+                out.push((RowKind::Blank, Vec::new()));
+                out.extend(
+                    t.notes
+                        .iter()
+                        .map(|n| (RowKind::Note, vec![Cell::Text(n.clone())])),
+                );
             }
         }
         out

@@ -3,6 +3,7 @@
 //! tiebreak chain (§6) and the crosstable (the entry list and clocks are in `roster`).
 //! With several sections (§8, 组别) each report has one table per section.
 
+use super::knockout_text::{armageddon_draw, game_result_text, placing_note, placing_word};
 use super::report::{Cell, Report, Table, header, pick};
 use crate::domain::event::{GameKind, Stage};
 use crate::domain::result::{GameResult, Outcome};
@@ -118,13 +119,15 @@ pub(super) fn per_section(
 /// words of the wall sheet, 红胜 / 和 / 黑胜, never the log's `red_win` or `1-0`. The one
 /// place where printed result words live.
 pub fn result_text(r: GameResult, lang: Lang) -> &'static str {
-    match r {
-        GameResult::RedWin => pick(lang, "红胜", "Red wins"),
-        GameResult::BlackWin => pick(lang, "黑胜", "Black wins"),
-        GameResult::Draw => pick(lang, "和", "Draw"),
-        GameResult::RedWinForfeit => pick(lang, "红胜(黑弃权)", "Red wins (forfeit)"),
-        GameResult::BlackWinForfeit => pick(lang, "黑胜(红弃权)", "Black wins (forfeit)"),
-        GameResult::DoubleForfeit => pick(lang, "双方弃权", "Double forfeit"),
+    match (r, lang) {
+        // One name per result (issue 21): the console's, the audit's and the help's.
+        (r, Lang::Zh) => crate::i18n::result_word(r, Lang::Zh),
+        (GameResult::RedWin, Lang::En) => "Red wins",
+        (GameResult::BlackWin, Lang::En) => "Black wins",
+        (GameResult::Draw, Lang::En) => "Draw",
+        (GameResult::RedWinForfeit, Lang::En) => "Red wins (forfeit)",
+        (GameResult::BlackWinForfeit, Lang::En) => "Black wins (forfeit)",
+        (GameResult::DoubleForfeit, Lang::En) => "Double forfeit",
     }
 }
 
@@ -187,8 +190,7 @@ pub fn pairings(t: &Tournament, round: Round, lang: Lang) -> Report {
                     Cell::from(name(t, g.red)),
                     Cell::from(club(t, g.red)),
                     pts(g.red),
-                    g.result
-                        .map_or(Cell::Empty, |x| Cell::from(result_text(x, lang))),
+                    game_result_text(g, lang).map_or(Cell::Empty, Cell::from),
                     pts(g.black),
                     Cell::from(name(t, g.black)),
                     Cell::from(club(t, g.black)),
@@ -253,8 +255,12 @@ pub fn standings_for(t: &Tournament, round: Option<Round>) -> (Round, Vec<Standi
     (r, standings::standings(t, r))
 }
 
-fn remark(t: &Tournament, no: PlayerNo, lang: Lang) -> Cell {
-    match t.player(no).map(|p| p.status) {
+/// The 备注 of a standings row: the knockout's place, or 退赛.
+fn remark(t: &Tournament, st: &Standing, lang: Lang) -> Cell {
+    if let Some(p) = st.placing {
+        return Cell::from(placing_word(p, lang));
+    }
+    match t.player(st.no).map(|p| p.status) {
         Some(Status::Withdrawn { .. }) => Cell::from(pick(lang, "退赛", "withdrawn")),
         _ => Cell::Empty,
     }
@@ -305,11 +311,17 @@ pub fn standings(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) ->
                             .and_then(|(_, v)| *v),
                     )
                 }));
-                row.push(remark(t, st.no, lang));
+                row.push(remark(t, st, lang));
                 row
             })
             .collect()
     });
+    let mut tables = tables;
+    if let Some(note) = placing_note(t, rows, lang)
+        && let Some(first) = tables.first_mut()
+    {
+        first.notes.push(note);
+    }
     Report {
         name: Kind::Standings.title(lang).to_string(),
         title: after_title(Kind::Standings, lang, after),
@@ -335,6 +347,7 @@ fn cross_cell(no: PlayerNo, g: &Game, lang: Lang) -> String {
                 "-"
             }
         }
+        Some(_) if armageddon_draw(g) => pick(lang, "和（黑胜）", "D (black wins)"),
         Some(r) => match r.outcome(side) {
             Outcome::Win => pick(lang, "胜", "W"),
             Outcome::Draw => pick(lang, "和", "D"),
@@ -367,6 +380,10 @@ pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -
         });
     }
     h.push(pick(lang, "积分", "Points").to_string());
+    let knockout = rows.iter().any(|st| st.placing.is_some());
+    if knockout {
+        h.push(pick(lang, "备注", "Remark").to_string());
+    }
     let tables = per_section(t, &h, |s| {
         rows.iter()
             .filter(|st| st.section == s || t.rules.sections.len() <= 1)
@@ -393,10 +410,22 @@ pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -
                     });
                 }
                 row.push(Cell::from(st.points));
+                if knockout {
+                    row.push(
+                        st.placing
+                            .map_or(Cell::Empty, |p| Cell::from(placing_word(p, lang))),
+                    );
+                }
                 row
             })
             .collect()
     });
+    let mut tables = tables;
+    if let Some(note) = placing_note(t, rows, lang)
+        && let Some(first) = tables.first_mut()
+    {
+        first.notes.push(note);
+    }
     Report {
         name: Kind::Crosstable.title(lang).to_string(),
         title: after_title(Kind::Crosstable, lang, after),
@@ -508,6 +537,7 @@ mod tests {
             no: PlayerNo(2),
             section: 0,
             points: 3,
+            placing: None,
             // Deliberately out of chain order.
             tiebreaks: vec![
                 (Tiebreak::Wins, Some(7)),

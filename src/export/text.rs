@@ -87,7 +87,7 @@ fn one_line(c: &Cell) -> String {
         .collect()
 }
 
-/// One table: its caption, the aligned columns, and the summary lines under it.
+/// One table: its caption, the aligned columns, and the summary lines and notes under it.
 fn table_text(t: &Table) -> String {
     let mut out = String::new();
     if let Some(c) = &t.caption {
@@ -110,6 +110,12 @@ fn table_text(t: &Table) -> String {
         out.push('\n');
         for (label, value) in &t.summary {
             let _ = writeln!(out, "{}  {}", pad(label, lw), rpad(&value.text(), vw));
+        }
+    }
+    if !t.notes.is_empty() {
+        out.push('\n');
+        for n in &t.notes {
+            let _ = writeln!(out, "{}", one_line(&Cell::Text(n.clone())));
         }
     }
     out

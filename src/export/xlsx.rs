@@ -33,6 +33,22 @@ fn sheet_name(wanted: &str, taken: &[String]) -> String {
 }
 
 /// The workbook as bytes.
+/// Excel's longest cell text, in characters.
+const CELL_MAX: usize = 32_767;
+/// Excel's longest page header or footer, in characters.
+const HEADER_MAX: usize = 255;
+
+/// `s` cut to at most `max` characters, the cut marked with `…`: a spreadsheet never fails
+/// on a text too long for Excel (an older log's field, a long list in one cell).
+fn fit(s: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    if s.chars().count() <= max {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out: String = s.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    std::borrow::Cow::Owned(out)
+}
+
 pub fn write(m: &Masthead, reports: &[Report]) -> Result<Vec<u8>, XlsxError> {
     let mut wb = Workbook::new();
     let bold = Format::new().set_bold();
@@ -50,8 +66,10 @@ pub fn write(m: &Masthead, reports: &[Report]) -> Result<Vec<u8>, XlsxError> {
             ws.set_landscape();
         }
         ws.set_print_fit_to_pages(1, 0);
-        ws.set_header(format!("&C{}", r.title.replace('&', "&&")));
-        ws.set_footer(format!("&L{}&R&P / &N", m.date_line().replace('&', "&&")));
+        let header = format!("&C{}", r.title.replace('&', "&&"));
+        ws.set_header(fit(&header, HEADER_MAX));
+        let footer = format!("&L{}&R&P / &N", m.date_line().replace('&', "&&"));
+        ws.set_footer(fit(&footer, HEADER_MAX));
         let mut grid = r.sheet_rows(m);
         grid.push((RowKind::Blank, Vec::new()));
         grid.push((RowKind::Blank, Vec::new()));
@@ -71,7 +89,10 @@ pub fn write(m: &Masthead, reports: &[Report]) -> Result<Vec<u8>, XlsxError> {
             let row = row as u32;
             for (col, cell) in cells.iter().enumerate() {
                 let c = col as u16;
-                if !matches!(kind, RowKind::Caption | RowKind::Title | RowKind::Subtitle) {
+                if !matches!(
+                    kind,
+                    RowKind::Caption | RowKind::Title | RowKind::Subtitle | RowKind::Note
+                ) {
                     if widths.len() <= col {
                         widths.resize(col + 1, 0);
                     }
@@ -90,10 +111,10 @@ pub fn write(m: &Masthead, reports: &[Report]) -> Result<Vec<u8>, XlsxError> {
                         ws.write_number(row, c, *n as f64)?;
                     }
                     (Cell::Text(s), Some(f)) => {
-                        ws.write_string_with_format(row, c, s, f)?;
+                        ws.write_string_with_format(row, c, fit(s, CELL_MAX), f)?;
                     }
                     (Cell::Text(s), None) => {
-                        ws.write_string(row, c, s)?;
+                        ws.write_string(row, c, fit(s, CELL_MAX))?;
                     }
                 }
             }

@@ -150,6 +150,16 @@ pub enum Msg {
     },
     SimPlayers,
     SimRounds,
+    SimNeedsRules,
+    /// An import refused once for the whole file: why, and who may import.
+    ImportWhoMay {
+        why: String,
+        who: Vec<String>,
+    },
+    SimPlayedBeyond {
+        played: u32,
+        rounds: u32,
+    },
     SimWithdrawal,
     SimCannotPair {
         round: u32,
@@ -237,7 +247,7 @@ pub fn text(m: &Msg, lang: Lang) -> String {
         ),
         Msg::UnknownResult(w) => p(
             format!(
-                "结果 '{w}': 无法识别 (可写 红胜, 黑胜, 和, 或 red_win, black_win, draw, red_win_forfeit, black_win_forfeit, double_forfeit)"
+                "结果 '{w}': 无法识别 (可写 红胜, 黑胜, 和, 红不战胜, 黑不战胜, 双方弃权, 或 red_win, black_win, draw, red_win_forfeit, black_win_forfeit, double_forfeit)"
             ),
             format!(
                 "unknown result '{w}' (expected red_win, black_win, draw, red_win_forfeit, black_win_forfeit or double_forfeit)"
@@ -512,6 +522,24 @@ pub fn text(m: &Msg, lang: Lang) -> String {
         Msg::SimRounds => s(
             "simulate: --rounds 至少为 1",
             "simulate: --rounds must be at least 1",
+        ),
+        Msg::ImportWhoMay { why, who } if who.is_empty() => p(
+            format!("{why}; 导入名单须由裁判长或组织者操作 (--role head 或 --role organizer)"),
+            format!(
+                "{why}; an entry list is imported by the head arbiter or the organizer (--role head or --role organizer)"
+            ),
+        ),
+        Msg::ImportWhoMay { why, who } => p(
+            format!("{why}; 可导入名单的用户: {}", who.join("、")),
+            format!("{why}; users who may import the list: {}", who.join(", ")),
+        ),
+        Msg::SimNeedsRules => s(
+            "simulate: 须给出 --preset 预设名 或 --rules 规程文件.ron, 只能给一个",
+            "simulate: give --preset NAME or --rules FILE.ron, one of them",
+        ),
+        Msg::SimPlayedBeyond { played, rounds } => p(
+            format!("simulate: --rounds-played {played} 超过本赛事的 {rounds} 轮"),
+            format!("simulate: --rounds-played {played} is more than the event's {rounds} rounds"),
         ),
         Msg::SimWithdrawal => s("模拟退赛", "simulated withdrawal"),
         Msg::SimCannotPair { round, why } => p(

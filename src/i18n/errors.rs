@@ -4,7 +4,7 @@
 //! side; the English texts are the types' `Display` texts (scripts and tests read them).
 
 use crate::domain::id_number::IdError;
-use crate::domain::refusal::{RuleBreak, Who};
+use crate::domain::refusal::RuleBreak;
 use crate::domain::registration::RegistrationFault;
 use crate::domain::rules::{Lang, RulesError, RulesFault};
 use crate::domain::zone::EventZone;
@@ -375,63 +375,9 @@ pub fn registration(f: &RegistrationFault, lang: Lang) -> String {
 
 /// A hard rule a hand-made pairing breaks.
 pub fn rule_break(b: &RuleBreak, lang: Lang) -> String {
-    if lang == Lang::En {
-        return b.to_string();
-    }
-    let who = |w: &Who| format!("{}号{}", w.no, w.name);
-    match b {
-        RuleBreak::PairedTwice { who: w, boards } => format!(
-            "{}被编排了两次 (第{}台)",
-            who(w),
-            boards
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("、")
-        ),
-        RuleBreak::NotPaired { who: w } => format!("{}没有被编排", who(w)),
-        RuleBreak::NotEligible {
-            board,
-            who: w,
-            round,
-        } => format!("第{board}台: {}不能参加第{round}轮", who(w)),
-        RuleBreak::DifferentSections {
-            board,
-            red,
-            red_section,
-            black,
-            black_section,
-        } => format!(
-            "第{board}台: {} ({red_section}) 与{} ({black_section}) 不在同一组别",
-            who(red),
-            who(black)
-        ),
-        RuleBreak::AlreadyMet { board, red, black } => {
-            format!("第{board}台: {}与{}已经交过手", who(red), who(black))
-        }
-        RuleBreak::ThirdInRow {
-            board,
-            who: w,
-            side,
-        } => format!(
-            "第{board}台: {}将连续第三次执{}",
-            who(w),
-            super::side(*side, lang)
-        ),
-        RuleBreak::Difference {
-            board,
-            who: w,
-            reds,
-            blacks,
-        } => format!(
-            "第{board}台: {}的先后手差将达到 3 (红{reds}次, 黑{blacks}次)",
-            who(w)
-        ),
-        RuleBreak::ByeNotEligible { who: w, round } => {
-            format!("轮空: {}不能参加第{round}轮", who(w))
-        }
-        RuleBreak::SecondBye { who: w } => format!("轮空: {}将第二次轮空", who(w)),
-        RuleBreak::ByeAlsoPlays { who: w } => format!("轮空: {}同时还有对局", who(w)),
+    match lang {
+        Lang::En => b.to_string(),
+        Lang::Zh => b.zh(),
     }
 }
 
@@ -704,12 +650,17 @@ pub fn export(f: &crate::export::ExportFault, lang: Lang) -> String {
         }
         ExportFault::Write { place, cause } if zh => format!("{place}: 写入失败: {cause}"),
         ExportFault::Write { place, cause } => format!("{place}: {cause}"),
+        ExportFault::Xlsx { cause } if zh => {
+            format!("--format xlsx: 无法生成 Excel 工作簿 ({cause}); 请改用 --format csv 或 html")
+        }
+        ExportFault::Xlsx { cause } => format!("--format xlsx: {cause}"),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::refusal::Who;
 
     #[test]
     fn damage_names_the_line_in_both_languages() {

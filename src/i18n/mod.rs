@@ -25,7 +25,7 @@ pub fn result_short(r: GameResult, lang: Lang) -> &'static str {
     }
 }
 
-/// A result in words (红胜, 红不战胜 …).
+/// A result in words (红胜, 红不战胜 …): the one name of each result everywhere.
 pub fn result_word(r: GameResult, lang: Lang) -> &'static str {
     match lang {
         Lang::Zh => zh::result_word(r),
@@ -215,7 +215,7 @@ mod tests {
         for r in GameResult::ALL {
             assert!(!result_short(r, Lang::Zh).is_ascii(), "{r:?}");
             assert!(
-                crate::export::text::width(result_short(r, Lang::Zh)) <= 6
+                crate::export::text::width(result_short(r, Lang::Zh)) <= 8
                     && result_short(r, Lang::En).len() <= 6,
                 "{r:?}"
             );
@@ -224,6 +224,18 @@ mod tests {
         }
         assert_eq!(result_short(GameResult::Draw, Lang::Zh), "和");
         assert_eq!(result_short(GameResult::RedWin, Lang::Zh), "红胜");
+        // One name per result: the board, the audit, the console and the printouts agree.
+        for r in GameResult::ALL {
+            let word = result_word(r, Lang::Zh);
+            assert_eq!(result_short(r, Lang::Zh), word, "{r:?}");
+            assert_eq!(crate::console::strings::ZH.result(r), word, "console {r:?}");
+            assert_eq!(
+                crate::export::rows::result_text(r, Lang::Zh),
+                word,
+                "printout {r:?}"
+            );
+            assert_eq!(word.parse::<GameResult>(), Ok(r), "typed {r:?}");
+        }
     }
 
     #[test]
@@ -242,7 +254,7 @@ mod tests {
         };
         assert_eq!(
             refusal(&r, Lang::Zh, z),
-            "第4轮第3台已有结果: 和棋; 更正须由裁判长填写理由 (--correct --reason 理由)"
+            "第4轮第3台已有结果: 和; 更正须由裁判长填写理由 (--correct --reason 理由)"
         );
         let at = chrono::DateTime::parse_from_rfc3339("2024-07-06T00:30:00Z")
             .unwrap()

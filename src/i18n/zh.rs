@@ -1,30 +1,25 @@
 //! 中文文本 (the Chinese texts of the catalog, the default language).
 
 use super::{EventZone, clock_time, foul_kind, game_kind, name, reason_for, role, side, stage};
-use crate::domain::event::{Cause, Event};
+use crate::domain::event::{Cause, Event, GameKind, Stage};
 use crate::domain::refusal::{FloorWhy, OverFor, Refusal};
 use crate::domain::rules::Lang;
 use crate::domain::{GameResult, Tournament};
 
 const L: Lang = Lang::Zh;
 
+/// The board column's word: the same as everywhere (issue 21: one name per result).
 pub fn result_short(r: GameResult) -> &'static str {
-    match r {
-        GameResult::RedWin => "红胜",
-        GameResult::BlackWin => "黑胜",
-        GameResult::Draw => "和",
-        // As the printed pairing sheet writes forfeits: who forfeited.
-        GameResult::RedWinForfeit => "黑弃权",
-        GameResult::BlackWinForfeit => "红弃权",
-        GameResult::DoubleForfeit => "双弃权",
-    }
+    result_word(r)
 }
 
+/// The one Chinese name of each result, on the board, in help, the audit and the printouts:
+/// 红胜 / 黑胜 / 和 / 红不战胜 / 黑不战胜 / 双方弃权.
 pub fn result_word(r: GameResult) -> &'static str {
     match r {
         GameResult::RedWin => "红胜",
         GameResult::BlackWin => "黑胜",
-        GameResult::Draw => "和棋",
+        GameResult::Draw => "和",
         GameResult::RedWinForfeit => "红不战胜",
         GameResult::BlackWinForfeit => "黑不战胜",
         GameResult::DoubleForfeit => "双方弃权",
@@ -268,15 +263,24 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
             no,
             by_rule,
             reason,
-        } => format!(
-            "{no}号{} {}: {reason}",
-            n(*no),
-            if *by_rule {
-                "按规则判退"
+        } => {
+            // The rule's own words for a withdrawal by rule (RULES.md §4), not the English
+            // kept in the log for scripts.
+            let why = if *by_rule {
+                format!("连续{}轮弃权", t.rules.withdraw_after_forfeits)
             } else {
-                "退赛"
-            }
-        ),
+                reason.clone()
+            };
+            format!(
+                "{no}号{} {}: {why}",
+                n(*no),
+                if *by_rule {
+                    "按规则判退"
+                } else {
+                    "退赛"
+                }
+            )
+        }
         Event::PlayerReinstated { no, reason } => format!("{no}号{} 恢复参赛: {reason}", n(*no)),
         Event::NumbersDrawn { seed, order } => match seed {
             Some(s) => format!("{}名棋手抽签排序号 (种子 {s})", order.len()),
@@ -322,15 +326,25 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
             cause: c,
             ..
         } => {
-            let who = t
-                .game(*round, *board)
+            let game = t.game(*round, *board);
+            let who = game
                 .map(|g| format!(" ({} 对 {})", n(g.red), n(g.black)))
                 .unwrap_or_default();
-            format!(
-                "第{round}轮第{board}台: {}{who}{}",
-                result_word(*result),
-                cause(*c)
-            )
+            // An armageddon draw decides the match (RULES.md §7): say who goes on.
+            let verdict = game
+                .filter(|g| g.game == GameKind::Armageddon && *result == GameResult::Draw)
+                .map_or_else(
+                    || result_word(*result).to_string(),
+                    |g| {
+                        let what = match g.stage {
+                            Stage::Final => "获冠军",
+                            Stage::ThirdPlace => "获季军",
+                            _ => "晋级",
+                        };
+                        format!("和棋黑胜，{} {what}", n(g.black))
+                    },
+                );
+            format!("第{round}轮第{board}台: {verdict}{who}{}", cause(*c))
         }
         Event::ResultCorrected {
             round,

@@ -16,8 +16,9 @@ use crate::domain::result::Outcome;
 use crate::domain::rules::Lang;
 use crate::domain::tournament::{Game, Status};
 use crate::domain::{PlayerNo, Round, Side, Tournament};
+use crate::export::knockout_text::{armageddon_verdict, game_result_text};
 use crate::export::report::pick;
-use crate::export::rows::{name, result_text, stage_text};
+use crate::export::rows::{name, stage_text};
 
 /// A player as a page shows them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,7 +40,7 @@ pub struct BoardLine {
     pub board: Option<u32>,
     pub red: Who,
     pub black: Option<Who>,
-    /// The result in words (红胜 / 和棋 / 黑胜 …), the bye's word, or `None` while playing.
+    /// The result in words (红胜 / 和 / 黑胜 …), the bye's word, or `None` while playing.
     pub result: Option<String>,
     /// The knockout stage and game (半决赛 快棋), `None` in a Swiss round.
     pub stage: Option<String>,
@@ -93,7 +94,7 @@ fn board_line(
         board: Some(g.board.0),
         red: seat(Side::Red),
         black: Some(seat(Side::Black)),
-        result: g.result.map(|r| result_text(r, lang).to_string()),
+        result: game_result_text(g, lang),
         stage: (g.stage != Stage::Swiss).then(|| stage_text(g.stage, g.game, lang)),
         section: section(t, g.section),
     }
@@ -207,8 +208,10 @@ pub fn card(t: &Tournament, no: PlayerNo, lang: Lang) -> Option<Card> {
                 }
                 .to_string(),
                 opponent: Some((opp.0, name(t, opp))),
-                result: g.result.map_or_else(String::new, |x| {
-                    outcome_word(x.outcome(side), x.is_forfeit(), lang)
+                result: armageddon_verdict(t, g, lang).unwrap_or_else(|| {
+                    g.result.map_or_else(String::new, |x| {
+                        outcome_word(x.outcome(side), x.is_forfeit(), lang)
+                    })
                 }),
                 stage: (g.stage != Stage::Swiss).then(|| stage_text(g.stage, g.game, lang)),
                 running: g.result.and(running),

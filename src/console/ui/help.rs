@@ -6,8 +6,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
+use crate::console::action::Action;
 use crate::console::app::App;
-use crate::console::keymap::help_for;
+use crate::console::keymap::{BINDINGS, ModeKind, help_for};
 use crate::domain::Role;
 use crate::export::text::{pad, width};
 
@@ -33,7 +34,7 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
         seen.push((b.deed, b.key.label()));
     }
     let entry = matches!(app.role(), Role::Head | Role::Assistant);
-    let needed = 1 + keys.len() + if entry { 1 + s.help_entry.len() } else { 0 };
+    let needed = 1 + keys.len() + if entry { 2 + s.help_entry.len() } else { 0 };
     // Two columns of keys when one does not fit (80×24 keeps the help's last line).
     let cols = if needed > usize::from(area.height) && area.width >= 60 {
         2
@@ -74,6 +75,19 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
         for l in s.help_entry {
             lines.push(Line::from(Span::styled((*l).to_string(), th.dim)));
         }
+        // The foul kinds and their keys, from the keymap (RULES.md §5).
+        let fouls: Vec<String> = BINDINGS
+            .iter()
+            .filter(|b| b.mode == ModeKind::FoulKind)
+            .filter_map(|b| match b.action {
+                Action::FoulKind(k) => Some(format!("{} {}", b.key.label(), s.foul_kind(k))),
+                _ => None,
+            })
+            .collect();
+        lines.push(Line::from(Span::styled(
+            format!("{} {}", s.help_fouls, fouls.join("  ")),
+            th.dim,
+        )));
     }
     let start = app.scroll[app.screen.index()].min(lines.len().saturating_sub(1));
     let lines: Vec<Line> = lines.into_iter().skip(start).collect();

@@ -59,6 +59,14 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
     .areas(area);
     let range = draw_boards(frame, app, body);
     draw_header(frame, app, head, range);
+    if app.round_view.rows.is_empty() && app.log.state().current().is_none() && body.height > 0 {
+        // The empty first screen says what comes next, to those who may pair.
+        let pair = crate::domain::Command::PairNextRound;
+        if pair.allowed(app.role()) {
+            let text = Span::styled(app.s.empty_press_p, app.theme.info);
+            frame.render_widget(Paragraph::new(Line::from(text)), body);
+        }
+    }
     if byes > 0 {
         let text = app.round_view.byes.join("  ");
         frame.render_widget(Paragraph::new(text).style(app.theme.dim), foot);
@@ -117,6 +125,9 @@ pub struct RowLayout {
     pub no: usize,
     pub points: usize,
     pub clock: usize,
+    /// The result column: six cells, wider when a result word needs it (红不战胜, an
+    /// armageddon's 和（黑胜）).
+    pub result: usize,
     /// Board, number, red, points, red's clock, result, black's clock, black.
     pub heads: &'static [&'static str; 8],
 }
@@ -124,17 +135,26 @@ pub struct RowLayout {
 impl RowLayout {
     /// The row's width with these columns.
     pub fn width(&self) -> usize {
-        self.board + 2 * self.no + 2 * self.points + 2 * 8 + 2 * self.clock + 6 + 9
+        self.board + 2 * self.no + 2 * self.points + 2 * 8 + 2 * self.clock + self.result + 9
     }
 
     /// The layout for a column `w` cells wide.
     pub fn for_width(app: &App, w: usize) -> RowLayout {
         let full = &app.s.board_cols;
+        let result = app
+            .round_view
+            .rows
+            .iter()
+            .map(|r| width(&r.result))
+            .max()
+            .unwrap_or(0)
+            .max(6);
         let wide = RowLayout {
             board: width(full[0]).max(3),
             no: width(full[1]).max(3),
             points: width(full[3]).max(2),
             clock: width(full[4]).max(width(full[6])).max(7),
+            result,
             heads: full,
         };
         if wide.width() <= w {
@@ -145,6 +165,7 @@ impl RowLayout {
                 no: 3,
                 points: 2,
                 clock: 7,
+                result,
                 heads: &app.s.board_cols_short,
             }
         }
@@ -161,7 +182,7 @@ fn column_heads(l: &RowLayout) -> String {
         pad(c[2], 8),
         rpad(c[3], l.points),
         pad(c[4], l.clock),
-        pad(c[5], 6),
+        pad(c[5], l.result),
         pad(c[6], l.clock),
         rpad(c[3], l.points),
         pad(c[7], 8),
@@ -242,7 +263,7 @@ fn board_line<'a>(app: &App, r: &'a BoardRow, l: &RowLayout, w: usize, typed: bo
             clock_style(app, &r.red, late_urgent),
         ),
         Span::styled(
-            format!(" {} ", pad(&r.result, 6)),
+            format!(" {} ", pad(&r.result, l.result)),
             if r.finished { th.text } else { base },
         ),
         Span::styled(

@@ -23,10 +23,11 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
     } else {
         Line::raw("")
     };
-    let hint = if app.role() == Role::Viewer {
-        app.s.hint_viewer
-    } else {
-        app.s.hint_normal
+    // Each role's footer offers only its own keys: the organizer enters no results.
+    let hint = match app.role() {
+        Role::Viewer => app.s.hint_viewer,
+        Role::Organizer => app.s.hint_organizer,
+        Role::Head | Role::Assistant => app.s.hint_normal,
     };
     let second = Line::from(Span::styled(hint, th.dim));
     let lines = if area.height >= 2 {

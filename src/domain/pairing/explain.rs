@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::colour::Reason;
 use crate::domain::event::Stage;
 use crate::domain::ids::{Board, PlayerNo, Round};
+use crate::domain::refusal::RuleBreak;
 use crate::domain::rules::Lang;
 use crate::domain::side::Side;
 
@@ -89,10 +90,18 @@ pub enum Line {
     /// The boards played differ from the engine's proposal (a hand change or a knockout
     /// colour choice).
     HandChanged(Round),
-    /// An override accepted by the head arbiter, with its recorded warning.
-    Override(String),
+    /// An override accepted by the head arbiter: the rule it breaks.
+    Override(Overridden),
     /// The head arbiter paired this round with colour rules relaxed, or by hand; the reason.
     Decision { manual: bool, reason: String },
+}
+
+/// What an accepted override broke: the rule as data (shown in the reader's language), or
+/// the English words an older log recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Overridden {
+    Break(RuleBreak),
+    Words(String),
 }
 
 fn list(players: &[PlayerNo]) -> String {
@@ -283,8 +292,16 @@ impl Line {
             (Line::HandChanged(r), Lang::En) => format!(
                 "note: the boards of round {r} differ from the engine's proposal explained above (changed by hand or by a knockout colour choice)"
             ),
-            (Line::Override(w), Lang::Zh) => format!("已接受的人工调整：{w}"),
-            (Line::Override(w), Lang::En) => format!("accepted override: {w}"),
+            (Line::Override(Overridden::Break(b)), Lang::Zh) => {
+                format!("已接受的人工调整：{}", b.zh())
+            }
+            (Line::Override(Overridden::Words(w)), Lang::Zh) => {
+                format!("已接受的人工调整：{w}")
+            }
+            (Line::Override(Overridden::Break(b)), Lang::En) => format!("accepted override: {b}"),
+            (Line::Override(Overridden::Words(w)), Lang::En) => {
+                format!("accepted override: {w}")
+            }
             (Line::Decision { manual, reason }, Lang::Zh) => format!(
                 "裁判长决定：{}；理由：{reason}",
                 if *manual {

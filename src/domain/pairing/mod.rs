@@ -22,7 +22,7 @@ use super::rules::Lang;
 use super::side::Side;
 use super::tournament::{Status, Tournament};
 
-pub use explain::{Break, Line};
+pub use explain::{Break, Line, Overridden};
 pub use swiss::{PairingError, SectionPairing, pair_section};
 
 /// Whether a player was paired against a higher (up) or lower (down) score in a past round.
@@ -251,7 +251,19 @@ pub fn explain_round_lines(t: &Tournament, round: Round) -> Vec<Line> {
             manual: d.manual,
             reason: d.reason.clone(),
         });
-        lines.extend(d.warnings.iter().map(|w| Line::Override(w.clone())));
+        if d.breaks.is_empty() {
+            lines.extend(
+                d.warnings
+                    .iter()
+                    .map(|w| Line::Override(Overridden::Words(w.clone()))),
+            );
+        } else {
+            lines.extend(
+                d.breaks
+                    .iter()
+                    .map(|b| Line::Override(Overridden::Break(b.clone()))),
+            );
+        }
     }
     if let Some(proposal) = proposal {
         let proposed: Vec<_> = proposal.games.iter().map(|g| (g.red, g.black)).collect();
@@ -262,12 +274,21 @@ pub fn explain_round_lines(t: &Tournament, round: Round) -> Vec<Line> {
             lines.push(Line::HandChanged(round));
         }
     }
-    lines.extend(
-        played
-            .override_warnings
-            .iter()
-            .map(|w| Line::Override(w.clone())),
-    );
+    if played.override_breaks.is_empty() {
+        lines.extend(
+            played
+                .override_warnings
+                .iter()
+                .map(|w| Line::Override(Overridden::Words(w.clone()))),
+        );
+    } else {
+        lines.extend(
+            played
+                .override_breaks
+                .iter()
+                .map(|b| Line::Override(Overridden::Break(b.clone()))),
+        );
+    }
     lines
 }
 
@@ -290,6 +311,11 @@ pub fn propose_opts(
     relax_colours: bool,
 ) -> Result<Proposal, Refusal> {
     let round = Round(t.current_round().0 + 1);
+    if t.rules.rounds > 0 && round.0 > t.rules.rounds {
+        // Every round is paired: no round beyond the last to show (`pair --preview`, the
+        // console's preview), the same refusal as pairing it.
+        return Err(Refusal::AllRoundsPaired(t.rules.rounds));
+    }
     let sections = entrants(t, round);
     let rules = &t.rules;
     let several = rules.sections.len() > 1;

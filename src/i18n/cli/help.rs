@@ -95,7 +95,7 @@ pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
         ("result", "correct") => "更正已有结果 (裁判长); 须 --reason",
         (_, "board") => "台号",
         ("result", "result") => {
-            "结果: 红胜 / 黑胜 / 和, 或 red_win, black_win, draw, red_win_forfeit, black_win_forfeit, double_forfeit"
+            "结果: 红胜 / 黑胜 / 和 / 红不战胜 / 黑不战胜 / 双方弃权, 或 red_win, black_win, draw, red_win_forfeit, black_win_forfeit, double_forfeit"
         }
         (_, "round") => "轮次 (默认本轮)",
         (_, "side") => "红方 red 或 黑方 black",
@@ -114,6 +114,8 @@ pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
         ("simulate", "preset") => "规程预设名",
         ("simulate", "players") => "棋手人数",
         ("simulate", "rounds") => "轮数 (默认按规程)",
+        ("simulate", "rules") => "规程文件 (.ron), 代替 --preset",
+        ("simulate", "rounds_played") => "只下完前 K 轮就停, 留下进行中的赛事接着手工操作",
         ("simulate", "seed") => "随机种子",
         ("simulate", "out") => "写入的日志文件",
         (_, "theme") => "配色主题",
@@ -145,6 +147,7 @@ pub fn placeholder_zh(name: &str) -> Option<&'static str> {
         "AT" => "时间",
         "ROUND" => "轮次",
         "ROUNDS" => "轮数",
+        "ROUNDS_PLAYED" => "已下轮数",
         "PRESET" | "SHOW" => "预设",
         "OUT" => "输出文件",
         "THEME" => "主题",

@@ -152,6 +152,7 @@ pub fn report(r: &Report) -> Markup {
             @if !table.summary.is_empty() {
                 dl { @for (k, v) in &table.summary { dt { (k) } dd { (v.text()) } } }
             }
+            @for note in &table.notes { p.note { (note) } }
         }
     }
 }

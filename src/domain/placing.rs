@@ -1,0 +1,261 @@
+//! Places 1–4 decided by the knockout, as the standings mark them (RULES.md §7, seed 003:
+//! "第9轮对局结束后，排名前4名的棋手……均进行淘汰赛").
+//!
+//! After the selecting Swiss round the top four leave the Swiss; their places come from the
+//! knockout, not from points, so a printout may show place 5 with more points than place 1.
+//! Every table marks those four rows (备注 `淘汰赛冠军` …) and says why under the table. The
+//! points printed for them are the regulation's final points: the nine Swiss rounds plus the
+//! slow semi-final and the slow final or third-place game, the number that enters 对手分.
+
+use super::event::{GameKind, Stage};
+use super::ids::{PlayerNo, Round};
+use super::knockout;
+use super::tournament::Tournament;
+
+/// How the knockout placed a player in the standings after some round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Placing {
+    /// Won the final (冠军).
+    Champion,
+    /// Lost the final (亚军).
+    RunnerUp,
+    /// Won the third-place match (季军).
+    Third,
+    /// Lost the third-place match (第四名).
+    Fourth,
+    /// In the knockout, places not decided yet (seed order meanwhile).
+    Finalist,
+    /// Won the semi-final: plays the final (进入决赛).
+    InFinal,
+    /// Lost the semi-final (an armageddon draw included): plays for third place.
+    InThirdPlace,
+}
+
+impl Placing {
+    /// The key written in the JSON standings.
+    pub fn key(self) -> &'static str {
+        match self {
+            Placing::Champion => "champion",
+            Placing::RunnerUp => "runner_up",
+            Placing::Third => "third",
+            Placing::Fourth => "fourth",
+            Placing::Finalist => "finalist",
+            Placing::InFinal => "in_final",
+            Placing::InThirdPlace => "in_third_place",
+        }
+    }
+}
+
+/// The knockout's marks in the standings after `after`: the four finalists with their
+/// places once the final and the third-place match are decided, `Finalist` before; empty
+/// when the event has no knockout or `after` is not past the selecting round.
+pub fn placings(t: &Tournament, after: Round) -> Vec<(PlayerNo, Placing)> {
+    let Some(k) = t.rules.knockout.as_ref() else {
+        return Vec::new();
+    };
+    if after.0 <= k.after_round {
+        return Vec::new();
+    }
+    if after.0 >= k.after_round + 2
+        && let Some(places) = knockout::final_places(t)
+    {
+        let marks = [
+            Placing::Champion,
+            Placing::RunnerUp,
+            Placing::Third,
+            Placing::Fourth,
+        ];
+        return places.iter().copied().zip(marks).collect();
+    }
+    // Between the semi-finals and the final: who plays for what, once a semi is decided.
+    let semi = Round(k.after_round + 1);
+    let decided: Vec<(PlayerNo, PlayerNo)> = t.round(semi).map_or_else(Vec::new, |r| {
+        r.games
+            .iter()
+            .filter(|g| g.stage == Stage::SemiFinal && g.game == GameKind::Slow)
+            .filter_map(|g| knockout::match_result(t, semi, Stage::SemiFinal, g.red, g.black))
+            .collect()
+    });
+    knockout::seeds(t)
+        .into_iter()
+        .map(|no| {
+            let mark = if decided.iter().any(|(w, _)| *w == no) {
+                Placing::InFinal
+            } else if decided.iter().any(|(_, l)| *l == no) {
+                Placing::InThirdPlace
+            } else {
+                Placing::Finalist
+            };
+            (no, mark)
+        })
+        .collect()
+}
+
+/// The mark of one player after `after`, if the knockout placed them.
+pub fn placing_of(t: &Tournament, after: Round, no: PlayerNo) -> Option<Placing> {
+    placings(t, after)
+        .into_iter()
+        .find(|(p, _)| *p == no)
+        .map(|(_, m)| m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::event::{Cause, Event, GameKind, Pairing, PlayerEntry, Stage};
+    use crate::domain::ids::Board;
+    use crate::domain::result::GameResult;
+    use crate::domain::rules::{Knockout, Rules};
+    use crate::domain::standings::standings;
+
+    /// Given eight players, a knockout after round 1 of 3, boards as (red, black, stage).
+    fn pair(t: &mut Tournament, round: u32, boards: &[(u32, u32, Stage)]) {
+        t.apply(&Event::RoundPaired {
+            round: Round(round),
+            games: boards
+                .iter()
+                .enumerate()
+                .map(|(i, (r, b, s))| Pairing {
+                    board: Board(i as u32 + 1),
+                    red: PlayerNo(*r),
+                    black: PlayerNo(*b),
+                    stage: *s,
+                    game: GameKind::Slow,
+                })
+                .collect(),
+            byes: vec![],
+        });
+    }
+
+    fn results(t: &mut Tournament, round: u32, rs: &[GameResult]) {
+        for (i, r) in rs.iter().enumerate() {
+            t.apply(&Event::ResultRecorded {
+                round: Round(round),
+                board: Board(i as u32 + 1),
+                result: *r,
+                cause: Cause::Arbiter,
+                at: None,
+            });
+        }
+    }
+
+    #[test]
+    fn the_knockout_places_the_four_and_their_points_are_the_final_points() {
+        use GameResult::{BlackWin, Draw, RedWin};
+        use Stage::{Final, SemiFinal, Swiss, ThirdPlace};
+        let mut rules = Rules::preset("lvliang-2024").unwrap();
+        rules.numbers_by_registration = true;
+        rules.rounds = 3;
+        rules.knockout = Some(Knockout {
+            after_round: 1,
+            players: 4,
+        });
+        let mut t = Tournament::new("ko".into(), rules);
+        for i in 1..=8 {
+            t.apply(&Event::PlayerRegistered {
+                no: PlayerNo(i),
+                entry: PlayerEntry::named(format!("P{i}")),
+            });
+        }
+        // Round 1: 1, 3, 5, 7 win with red (3 points each).
+        pair(
+            &mut t,
+            1,
+            &[(1, 2, Swiss), (3, 4, Swiss), (5, 6, Swiss), (7, 8, Swiss)],
+        );
+        results(&mut t, 1, &[RedWin, RedWin, RedWin, RedWin]);
+        let seeds = knockout::seeds(&t);
+        assert_eq!(seeds.len(), 4);
+        // When round 1 is the selecting round: its table marks the four as going on.
+        let after1 = standings(&t, Round(1));
+        assert!(
+            after1[..4]
+                .iter()
+                .all(|s| s.placing == Some(Placing::Finalist))
+        );
+        assert!(after1[4..].iter().all(|s| s.placing.is_none()));
+        // Round 2: semis (seed 1 v 4 drawn slow, 2 v 3 black wins); the others' Swiss.
+        let (s1, s2, s3, s4) = (seeds[0].0, seeds[1].0, seeds[2].0, seeds[3].0);
+        pair(
+            &mut t,
+            2,
+            &[
+                (s1, s4, SemiFinal),
+                (s2, s3, SemiFinal),
+                (2, 4, Swiss),
+                (6, 8, Swiss),
+            ],
+        );
+        results(&mut t, 2, &[Draw, BlackWin, RedWin, RedWin]);
+        // The drawn semi-final went to the rapid game: seed 4 won it.
+        t.apply(&Event::GameAdded {
+            round: Round(2),
+            game: Pairing {
+                board: Board(5),
+                red: PlayerNo(s4),
+                black: PlayerNo(s1),
+                stage: SemiFinal,
+                game: GameKind::Rapid,
+            },
+            lot_seed: None,
+        });
+        results(&mut t, 2, &[Draw, BlackWin, RedWin, RedWin, RedWin]);
+        // Between the semis and the final: seeds 4 and 3 play the final, 1 and 2 for third.
+        assert_eq!(
+            placing_of(&t, Round(2), PlayerNo(s4)),
+            Some(Placing::InFinal)
+        );
+        assert_eq!(
+            placing_of(&t, Round(2), PlayerNo(s3)),
+            Some(Placing::InFinal)
+        );
+        assert_eq!(
+            placing_of(&t, Round(2), PlayerNo(s1)),
+            Some(Placing::InThirdPlace)
+        );
+        assert_eq!(
+            placing_of(&t, Round(2), PlayerNo(s2)),
+            Some(Placing::InThirdPlace)
+        );
+        // Round 3: final s4 v s3 (s3 wins with black), third place s1 v s2 (s1 wins).
+        pair(
+            &mut t,
+            3,
+            &[
+                (s4, s3, Final),
+                (s1, s2, ThirdPlace),
+                (2, 6, Swiss),
+                (4, 8, Swiss),
+            ],
+        );
+        results(&mut t, 3, &[BlackWin, RedWin, RedWin, RedWin]);
+        let table = standings(&t, Round(3));
+        let top: Vec<(u32, Option<Placing>)> =
+            table[..4].iter().map(|s| (s.no.0, s.placing)).collect();
+        assert_eq!(
+            top,
+            vec![
+                (s3, Some(Placing::Champion)),
+                (s4, Some(Placing::RunnerUp)),
+                (s1, Some(Placing::Third)),
+                (s2, Some(Placing::Fourth)),
+            ]
+        );
+        // Points: round 1 (3) + slow semi-final + slow final/third place, never the rapid.
+        let points = |no: u32| table.iter().find(|s| s.no.0 == no).unwrap().points;
+        assert_eq!(points(s1), 3 + 1 + 3, "red draw 1, third-place red win 3");
+        assert_eq!(
+            points(s4),
+            3 + 2,
+            "black draw 2, the rapid win counts nothing, final lost"
+        );
+        assert_eq!(points(s3), 3 + 3 + 3, "two black wins");
+        assert_eq!(points(s2), 3);
+        // A player outside the four keeps Swiss points only, and the mark stays off.
+        assert!(table[4..].iter().all(|s| s.placing.is_none()));
+        assert_eq!(
+            placing_of(&t, Round(3), PlayerNo(s3)),
+            Some(Placing::Champion)
+        );
+    }
+}

@@ -1,0 +1,87 @@
+//! How the knockout's outcome reads on paper and on screen (RULES.md §7, seed 003): an
+//! armageddon draw is a black win (`和（黑胜）`, `和棋黑胜，X 晋级`), and places 1–4 come from
+//! the knockout, so their rows carry a 备注 (淘汰赛冠军 …) and the table a note saying why.
+//! Shared by every printout, the JSON, the room page and the console.
+
+use super::report::pick;
+use super::rows::{name, result_text};
+use crate::domain::Tournament;
+use crate::domain::event::{GameKind, Stage};
+use crate::domain::placing::Placing;
+use crate::domain::result::GameResult;
+use crate::domain::rules::Lang;
+use crate::domain::standings::Standing;
+use crate::domain::tournament::Game;
+
+/// Whether `g` is an armageddon game drawn: the one 和 that decides a match (RULES.md §7,
+/// seed 003 "附加赛（和棋黑胜）").
+pub fn armageddon_draw(g: &Game) -> bool {
+    g.game == GameKind::Armageddon && g.result == Some(GameResult::Draw)
+}
+
+/// A game's result as every table prints it: the result words, except an armageddon draw,
+/// which reads `和（黑胜）` so the eliminated player never sees a plain 和.
+pub fn game_result_text(g: &Game, lang: Lang) -> Option<String> {
+    let r = g.result?;
+    Some(if armageddon_draw(g) {
+        pick(lang, "和（黑胜）", "Draw (black wins)").to_string()
+    } else {
+        result_text(r, lang).to_string()
+    })
+}
+
+/// The verdict of an armageddon draw in a sentence: `和棋黑胜，薛平 晋级` (a semi-final),
+/// `… 获冠军` (the final), `… 获季军` (the third-place match); `None` for any other game.
+pub fn armageddon_verdict(t: &Tournament, g: &Game, lang: Lang) -> Option<String> {
+    if !armageddon_draw(g) {
+        return None;
+    }
+    let who = name(t, g.black);
+    let what = match (g.stage, lang) {
+        (Stage::Final, Lang::Zh) => "获冠军",
+        (Stage::ThirdPlace, Lang::Zh) => "获季军",
+        (_, Lang::Zh) => "晋级",
+        (Stage::Final, Lang::En) => "wins the title",
+        (Stage::ThirdPlace, Lang::En) => "takes third place",
+        (_, Lang::En) => "goes through",
+    };
+    Some(match lang {
+        Lang::Zh => format!("和棋黑胜，{who} {what}"),
+        Lang::En => format!("Draw counts as a black win: {who} {what}"),
+    })
+}
+
+/// The 备注 of a place the knockout decided (RULES.md §7): 淘汰赛冠军 / 亚军 / 季军 / 第四名,
+/// 进入淘汰赛 while the matches are on, 进入决赛 / 三四名赛 once a semi-final is decided.
+pub fn placing_word(p: Placing, lang: Lang) -> &'static str {
+    match p {
+        Placing::Champion => pick(lang, "淘汰赛冠军", "knockout champion"),
+        Placing::RunnerUp => pick(lang, "淘汰赛亚军", "knockout runner-up"),
+        Placing::Third => pick(lang, "淘汰赛季军", "knockout 3rd"),
+        Placing::Fourth => pick(lang, "淘汰赛第四名", "knockout 4th"),
+        Placing::Finalist => pick(lang, "进入淘汰赛", "in the knockout"),
+        Placing::InFinal => pick(lang, "进入决赛", "in the final"),
+        Placing::InThirdPlace => pick(lang, "三四名赛", "third-place match"),
+    }
+}
+
+/// The sentence under a standings table whose top places the knockout decided, so that no
+/// reader sees place 5 with more points than place 1 without the reason; `None` when no row
+/// of `rows` carries a knockout mark.
+pub fn placing_note(t: &Tournament, rows: &[Standing], lang: Lang) -> Option<String> {
+    let k = t.rules.knockout.as_ref()?;
+    if rows.iter().all(|r| r.placing.is_none()) {
+        return None;
+    }
+    let (n, after) = (k.players, k.after_round);
+    Some(match lang {
+        Lang::Zh => format!(
+            "注：第1–{n}名由淘汰赛决定（第{after}轮后前{n}名进行半决赛、决赛及三四名赛），不按积分排列；其积分为前{after}轮积分加淘汰赛慢棋积分，即计算对手分所用的积分。第{}名起按积分及破同分规则排列。",
+            n + 1
+        ),
+        Lang::En => format!(
+            "Note: places 1–{n} are decided by the knockout (the top {n} after round {after}: semi-finals, final and third-place match), not by points; their points are the {after} Swiss rounds plus the slow knockout games, as counted in opponent score. From place {} on, points and the tiebreaks decide.",
+            n + 1
+        ),
+    })
+}
