@@ -89,10 +89,13 @@ pub enum Tiebreak {
     PreviousRoundRank,
     PreviousRoundPoints,
     DrawNumber,
+    /// 小分 (Sonneborn–Berger): every opponent's points × the points this player scored
+    /// against them ÷ the win points (CONTRACT.md; R2011 14.1).
+    SonnebornBerger,
 }
 
 impl Tiebreak {
-    pub const ALL: [Tiebreak; 10] = [
+    pub const ALL: [Tiebreak; 11] = [
         Tiebreak::OpponentScore,
         Tiebreak::Progressive,
         Tiebreak::Wins,
@@ -103,6 +106,7 @@ impl Tiebreak {
         Tiebreak::PreviousRoundRank,
         Tiebreak::PreviousRoundPoints,
         Tiebreak::DrawNumber,
+        Tiebreak::SonnebornBerger,
     ];
 
     pub fn word(self) -> &'static str {
@@ -117,6 +121,16 @@ impl Tiebreak {
             Tiebreak::PreviousRoundRank => "previous_round_rank",
             Tiebreak::PreviousRoundPoints => "previous_round_points",
             Tiebreak::DrawNumber => "draw_number",
+            Tiebreak::SonnebornBerger => "sonneborn_berger",
+        }
+    }
+
+    /// What a value of this criterion is divided by when shown: the win points for 小分
+    /// (kept exact as opponent points × game points), 1 otherwise.
+    pub fn divisor(self, points: &Points) -> u32 {
+        match self {
+            Tiebreak::SonnebornBerger => points.bye_points().max(1),
+            _ => 1,
         }
     }
 }

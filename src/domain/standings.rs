@@ -260,6 +260,14 @@ impl<'a> Calc<'a> {
                     .iter()
                     .map(|m| final_points.get(m.opponent).copied().unwrap_or(0))
                     .fold(0, u32::saturating_add);
+                let pts = &t.rules.points;
+                let sb: u64 = self.games[i]
+                    .iter()
+                    .map(|m| {
+                        let opp = final_points.get(m.opponent).copied().unwrap_or(0);
+                        u64::from(opp) * u64::from(pts.for_result(m.result, m.side))
+                    })
+                    .fold(0, u64::saturating_add);
                 let bye = lowest[t.players[i].section]
                     .unwrap_or(0)
                     .saturating_mul(self.byes[i]);
@@ -274,6 +282,7 @@ impl<'a> Calc<'a> {
                     previous_ranks: std::mem::take(&mut self.previous_ranks[i]),
                     previous_points: std::mem::take(&mut self.previous_points[i]),
                     draw_number: t.players[i].no.0,
+                    sonneborn_berger: sb,
                 }
             })
             .collect();

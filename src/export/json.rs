@@ -113,7 +113,15 @@ pub fn standings(t: &Tournament, rows: &[Standing]) -> Value {
             .map(|s| {
                 let mut tb = Map::new();
                 for (k, v) in &s.tiebreaks {
-                    tb.insert(k.word().to_string(), v.map_or(Value::Null, |x| json!(x)));
+                    let den = k.divisor(&t.rules.points);
+                    let value = match v {
+                        None => Value::Null,
+                        Some(x) if den <= 1 || x % i64::from(den) == 0 => {
+                            json!(x / i64::from(den.max(1)))
+                        }
+                        Some(x) => json!(*x as f64 / f64::from(den)),
+                    };
+                    tb.insert(k.word().to_string(), value);
                 }
                 if !tb.contains_key(Tiebreak::DrawNumber.word()) {
                     tb.insert("draw_number".into(), json!(s.no.0));

@@ -244,6 +244,7 @@ pub fn tiebreak_label(tb: Tiebreak, lang: Lang) -> &'static str {
         Tiebreak::PreviousRoundRank => pick(lang, "前轮名次", "Prev. rank"),
         Tiebreak::PreviousRoundPoints => pick(lang, "前轮积分", "Prev. points"),
         Tiebreak::DrawNumber => pick(lang, "抽签号", "Draw no"),
+        Tiebreak::SonnebornBerger => pick(lang, "小分", "S-B"),
     }
 }
 
@@ -298,11 +299,12 @@ pub fn standings(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) ->
                 // Values by criterion, so a chain computed in another order still lands in
                 // the right column.
                 row.extend(t.rules.tiebreaks.iter().map(|tb| {
-                    Cell::opt(
+                    Cell::ratio(
                         st.tiebreaks
                             .iter()
                             .find(|(k, _)| k == tb)
                             .and_then(|(_, v)| *v),
+                        tb.divisor(&t.rules.points),
                     )
                 }));
                 row.push(remark(t, st.no, lang));

@@ -89,6 +89,9 @@ pub fn write(m: &Masthead, reports: &[Report]) -> Result<Vec<u8>, XlsxError> {
                     (Cell::Int(n), _) => {
                         ws.write_number(row, c, *n as f64)?;
                     }
+                    (Cell::Ratio(..), _) => {
+                        ws.write_number(row, c, cell.number().unwrap_or(0.0))?;
+                    }
                     (Cell::Text(s), Some(f)) => {
                         ws.write_string_with_format(row, c, s, f)?;
                     }
