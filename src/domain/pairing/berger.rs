@@ -18,7 +18,7 @@ pub struct Seating {
 pub fn rounds_per_cycle(n: u32) -> u32 {
     if n < 2 {
         0
-    } else if n % 2 == 0 {
+    } else if n.is_multiple_of(2) {
         n - 1
     } else {
         n
@@ -33,25 +33,25 @@ pub fn round(n: u32, round: u32) -> Vec<Seating> {
         return Vec::new();
     }
     // An odd field plays as n+1 seats; the seat n+1 is the bye.
-    let seats = if n % 2 == 0 { n } else { n + 1 };
-    let m = seats - 1; // the rotating seats 1..=m
+    let seats = if n.is_multiple_of(2) { n } else { n + 1 };
+    let rotating = seats - 1; // the rotating seats 1..=rotating
     let half = seats / 2;
     // The seat opposite the fixed seat: 1, n/2+1, 2, n/2+2, … (the table's first column).
-    let p = ((round - 1) * half) % m; // zero-based
-    let rot = |k: i64| -> u32 { (k.rem_euclid(i64::from(m)) + 1) as u32 };
+    let opposite = ((round - 1) * half) % rotating; // zero-based
+    let rot = |k: i64| -> u32 { (k.rem_euclid(i64::from(rotating)) + 1) as u32 };
     let mut games = Vec::with_capacity(half as usize);
     let (fixed_red, fixed_black) = if round % 2 == 1 {
-        (p + 1, seats)
+        (opposite + 1, seats)
     } else {
-        (seats, p + 1)
+        (seats, opposite + 1)
     };
     games.push((fixed_red, fixed_black));
     for k in 1..half {
-        let a = rot(i64::from(p) + i64::from(k));
-        let b = rot(i64::from(p) - i64::from(k));
+        let a = rot(i64::from(opposite) + i64::from(k));
+        let b = rot(i64::from(opposite) - i64::from(k));
         games.push((a, b));
     }
-    let bye_seat = if n % 2 == 0 { None } else { Some(seats) };
+    let bye_seat = if n.is_multiple_of(2) { None } else { Some(seats) };
     let mut out: Vec<Seating> = games
         .iter()
         .filter(|(a, b)| Some(*a) != bye_seat && Some(*b) != bye_seat)
