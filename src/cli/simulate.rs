@@ -120,9 +120,11 @@ pub fn run(preset: &str, players: u32, rounds: Option<u32>, seed: u64, out: &Pat
         .collect();
     batch(&mut log, &actor, &cmds)?;
     batch(&mut log, &actor, &[Command::DrawNumbers { seed }])?;
-    let withdraw_round = rules.rounds.div_ceil(2);
+    // A round robin's `rounds: 0` is resolved from the field once numbers are drawn.
+    let rounds = log.state().rules.rounds;
+    let withdraw_round = rounds.div_ceil(2);
     let mut stopped = None;
-    for r in 1..=rules.rounds {
+    for r in 1..=rounds {
         // A small field can run out of legal pairings (everyone left has met): the engine
         // refuses rather than break a hard rule, and the simulation ends with the rounds played.
         let (_, refused) = execute_batch(&mut log, &actor, &[Command::PairNextRound], Utc::now())?;
@@ -171,7 +173,7 @@ pub fn run(preset: &str, players: u32, rounds: Option<u32>, seed: u64, out: &Pat
             // A foul may already have decided a game: its result command is then refused.
             let _ = execute_batch(&mut log, &actor, &cmds, Utc::now())?;
         }
-        if r == withdraw_round && r < rules.rounds {
+        if r == withdraw_round && r < rounds {
             let active: Vec<_> = log
                 .state()
                 .players

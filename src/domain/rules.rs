@@ -811,10 +811,11 @@ impl std::fmt::Display for RulesFault {
 }
 
 /// The embedded presets: (name, RON text).
-pub const PRESETS: [(&str, &str); 3] = [
+pub const PRESETS: [(&str, &str); 4] = [
     ("qigu-2024-07", include_str!("presets/qigu-2024-07.ron")),
     ("qiyuan-2019", include_str!("presets/qiyuan-2019.ron")),
     ("lvliang-2024", include_str!("presets/lvliang-2024.ron")),
+    ("club-rr-10", include_str!("presets/club-rr-10.ron")),
 ];
 
 impl Rules {
@@ -866,7 +867,9 @@ impl Rules {
         let bad = |field: &str, fault| Err(RulesError::invalid(field, fault));
         self.validate_bounds()?;
         self.validate_text()?;
-        if self.rounds == 0 || self.rounds > 99 {
+        // A round robin may leave `rounds: 0`: the schedule's own number (CONTRACT.md).
+        let zero_ok = self.system.is_round_robin() && self.rounds == 0;
+        if (self.rounds == 0 && !zero_ok) || self.rounds > 99 {
             return bad("rounds", RulesFault::RoundsRange);
         }
         if self.tiebreaks.is_empty() {

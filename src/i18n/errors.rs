@@ -329,6 +329,12 @@ pub fn registration(f: &RegistrationFault, lang: Lang) -> String {
         R::NameEmpty => "姓名: 不能为空".into(),
         R::NotAName(n) => format!("姓名: '{n}' 不是棋手姓名"),
         R::TooLate { name, rounds } => format!("{name}: 报名太晚: 全部{rounds}轮均已编排"),
+        // rr: the round robin's field is fixed at round 1.
+        R::RoundRobinStarted(name) => {
+            format!(
+                "{name}: 报名太晚: 循环赛第一轮已编排，参赛名单已固定（贝格尔编排表按全部选手排定）"
+            )
+        }
         R::Full { name, cap } => format!("{name}: 报名已满 (已有{cap}人, 限额{cap}人)"),
         R::UnknownGroup { name, group, known } => format!(
             "{name}: 组别: 没有 '{group}' 这个组别 (现有: {})",

@@ -9,6 +9,7 @@ pub mod cost;
 pub mod explain;
 pub mod matching;
 mod round1;
+pub mod round_robin;
 pub mod swiss;
 pub mod wide;
 
@@ -304,7 +305,9 @@ pub fn propose_opts(
             continue;
         }
         let name = t.section_name(s).to_string();
-        let result = if round.0 == 1 {
+        let result = if rules.system.is_round_robin() {
+            round_robin::pair(t, s, round)
+        } else if round.0 == 1 {
             round1::pair(t, list)
         } else {
             let input = SectionInput {
@@ -336,7 +339,10 @@ pub fn propose_opts(
                 r.min(b),
             )
         };
-        pairs.sort_by_key(|(p, _)| key(*p));
+        if !rules.system.is_round_robin() {
+            // A round robin keeps the table's order (boards as printed in the 轮次表).
+            pairs.sort_by_key(|(p, _)| key(*p));
+        }
         general.extend(result.general.into_iter().map(|g| {
             if several {
                 Line::InSection(name.clone(), Box::new(g))
