@@ -353,6 +353,8 @@ pub enum What {
     All,
     /// One result slip per board of a round, for both players and the arbiter to sign.
     Scoresheets,
+    /// A round robin's whole schedule (轮次表), printable before round 1.
+    Schedule,
 }
 
 /// The order of a pairing list (`export --by`).

@@ -18,6 +18,7 @@ pub fn rules(t: &Tournament) -> Value {
     let p = &r.points;
     json!({
         "name": r.name,
+        "system": r.system.word(),
         "rounds": r.rounds,
         "points": {
             "red_win": p.red_win, "red_draw": p.red_draw, "red_loss": p.red_loss,

@@ -256,6 +256,9 @@ pub fn standings_for(t: &Tournament, round: Option<Round>) -> (Round, Vec<Standi
 
 fn remark(t: &Tournament, no: PlayerNo, lang: Lang) -> Cell {
     match t.player(no).map(|p| p.status) {
+        Some(Status::Withdrawn { .. }) if crate::domain::withdrawal::is_annulled(t, no) => {
+            Cell::from(pick(lang, "退赛，成绩取消", "withdrawn, annulled"))
+        }
         Some(Status::Withdrawn { .. }) => Cell::from(pick(lang, "退赛", "withdrawn")),
         _ => Cell::Empty,
     }

@@ -51,7 +51,11 @@ pub fn round(n: u32, round: u32) -> Vec<Seating> {
         let b = rot(i64::from(opposite) - i64::from(k));
         games.push((a, b));
     }
-    let bye_seat = if n.is_multiple_of(2) { None } else { Some(seats) };
+    let bye_seat = if n.is_multiple_of(2) {
+        None
+    } else {
+        Some(seats)
+    };
     let mut out: Vec<Seating> = games
         .iter()
         .filter(|(a, b)| Some(*a) != bye_seat && Some(*b) != bye_seat)
