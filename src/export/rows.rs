@@ -222,6 +222,43 @@ pub fn pairings(t: &Tournament, round: Round, lang: Lang) -> Report {
             }
             rows.push(row);
         }
+        // A round robin's games with a withdrawn player (R2011 ch.14): not played, explained.
+        for u in crate::domain::withdrawal::unplayed(t, round)
+            .into_iter()
+            .filter(|u| section_of(t, u.red) == s || t.rules.sections.len() <= 1)
+        {
+            let why = match (u.verdict, u.absent == u.red) {
+                (crate::domain::withdrawal::Verdict::Annulled, _) => {
+                    pick(lang, "退赛，成绩取消，不赛", "withdrawn, annulled, no game")
+                }
+                (_, true) => pick(
+                    lang,
+                    "红方退赛，黑方不战胜",
+                    "red withdrew, black wins by forfeit",
+                ),
+                (_, false) => pick(
+                    lang,
+                    "黑方退赛，红方不战胜",
+                    "black withdrew, red wins by forfeit",
+                ),
+            };
+            let mut row = vec![
+                Cell::Empty,
+                Cell::from(u.red.0),
+                Cell::from(name(t, u.red)),
+                Cell::from(club(t, u.red)),
+                pts(u.red),
+                Cell::from(why),
+                pts(u.black),
+                Cell::from(name(t, u.black)),
+                Cell::from(club(t, u.black)),
+                Cell::from(u.black.0),
+            ];
+            if knockout {
+                row.push(Cell::Empty);
+            }
+            rows.push(row);
+        }
         rows
     });
     Report {

@@ -93,7 +93,16 @@ pub struct Proposal {
 }
 
 /// Score of every player from the Swiss games of rounds before `before` (byes included).
+/// In a round robin, the standings' points after the round before (annulled results and
+/// forfeits of withdrawn players counted as R2011 ch.14 says).
 pub fn swiss_scores(t: &Tournament, before: Round) -> HashMap<PlayerNo, u32> {
+    if t.rules.system.is_round_robin() {
+        let after = Round(before.0.saturating_sub(1));
+        return super::standings::standings(t, after)
+            .into_iter()
+            .map(|s| (s.no, s.points))
+            .collect();
+    }
     let mut scores: HashMap<PlayerNo, u32> = t.players.iter().map(|p| (p.no, 0)).collect();
     let pts = &t.rules.points;
     for r in t.rounds.iter().take(before.index()) {
