@@ -198,8 +198,12 @@ pub enum Cmd {
         #[arg(long)]
         theme: Option<String>,
     },
-    /// The console on the embedded demo tournament (same as no arguments).
+    /// The console on the embedded demo tournament (same as no arguments); `demo
+    /// round-robin` opens the 10-player round robin instead.
     Demo {
+        /// Which sample: swiss (default) or round-robin.
+        #[arg(value_enum, default_value = "swiss")]
+        sample: crate::console::demo::Sample,
         #[arg(long)]
         theme: Option<String>,
     },

@@ -66,6 +66,8 @@ pub enum ExportFault {
     ByNameJson,
     /// Scoresheets in a format that does not print.
     ScoresheetsFormat,
+    /// `--what schedule` for a Swiss event (the schedule is a round robin's).
+    ScheduleNotRoundRobin,
     /// `--round` outside the paired rounds.
     RoundOutside { round: Round, paired: usize },
     /// A per-round report before any round was paired.
@@ -153,6 +155,9 @@ pub fn reports(
             let (after, s) = standings();
             vec![crosstable(t, after, &s, lang)]
         }
+        What::Schedule if !t.rules.system.is_round_robin() => {
+            return Err(ExportFault::ScheduleNotRoundRobin.text(lang));
+        }
         What::Schedule => vec![round_robin::schedule(t, lang)],
         What::Players => vec![roster::players(t, lang)],
         What::Clocks => vec![roster::clocks(
@@ -200,7 +205,7 @@ pub fn reports(
 }
 
 /// The crosstable: the square table of a round robin, the round-by-round table of a Swiss.
-fn crosstable(
+pub fn crosstable(
     t: &Tournament,
     after: Round,
     s: &[crate::domain::standings::Standing],
@@ -257,6 +262,8 @@ pub fn json_value(
             let (r, s) = rows::standings_for(t, round);
             json::crosstable(t, r, &s)
         }
+        // A Swiss event has no schedule: an empty list, as the pairings before round 1.
+        What::Schedule if !t.rules.system.is_round_robin() => serde_json::json!([]),
         What::Schedule => round_robin::schedule_json(t),
         What::Players => json::players(t),
         What::Clocks => match round {

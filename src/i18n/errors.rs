@@ -682,6 +682,13 @@ pub fn export(f: &crate::export::ExportFault, lang: Lang) -> String {
         ExportFault::ByNameJson => {
             "--by name: a printout (txt, html, csv, xlsx); the json pairing is by board".to_string()
         }
+        // rr: the schedule is a round robin's.
+        ExportFault::ScheduleNotRoundRobin if zh => {
+            "--what schedule: 轮次表用于循环赛 (规程 system: round_robin 或 double_round_robin); 积分编排每轮按成绩编排, 请用 --what pairings".to_string()
+        }
+        ExportFault::ScheduleNotRoundRobin => {
+            "--what schedule: the schedule is a round robin's (rules system: round_robin or double_round_robin); a Swiss pairs each round by score, see --what pairings".to_string()
+        }
         ExportFault::ScoresheetsFormat if zh => {
             "--what scoresheets: 记录单是打印件, 请用 --format html 或 --format txt".to_string()
         }
