@@ -57,7 +57,14 @@ fn the_schedule_prints_before_round_1_and_pair_follows_it() {
         }
     }
     assert_eq!(met.len(), 45);
-    let txt = ok(&["export", e.log_str(), "--format", "txt", "--what", "schedule"]);
+    let txt = ok(&[
+        "export",
+        e.log_str(),
+        "--format",
+        "txt",
+        "--what",
+        "schedule",
+    ]);
     assert!(txt.contains("轮次表（贝格尔编排，共9轮）"), "{txt}");
     let all = e.json("all", None);
     assert_eq!(all["rules"]["rounds"], 9, "rounds: 0 resolved");
@@ -80,7 +87,10 @@ fn a_late_entry_is_refused_once_round_1_is_paired() {
     e.add(&["--name", "第六人"]);
     ok(&["pair", e.log_str()]);
     let err = e.refused_add(&["--name", "迟到者"]);
-    assert!(err.contains("round robin") && err.contains("迟到者"), "{err}");
+    assert!(
+        err.contains("round robin") && err.contains("迟到者"),
+        "{err}"
+    );
     let out = run(&["player", "add", e.log_str(), "--name", "迟到者"]);
     let zh = String::from_utf8_lossy(&out.stderr);
     assert!(zh.contains("循环赛第一轮已编排"), "{zh}");
@@ -132,10 +142,24 @@ fn a_withdrawal_under_half_annuls_every_result() {
             assert_eq!(pts, expect[no as usize], "points of {no}");
         }
     }
-    let txt = ok(&["export", e.log_str(), "--format", "txt", "--what", "crosstable"]);
+    let txt = ok(&[
+        "export",
+        e.log_str(),
+        "--format",
+        "txt",
+        "--what",
+        "crosstable",
+    ]);
     assert!(txt.contains("已赛成绩全部取消"), "{txt}");
     // Round 3's game against player 1 is not on a board, and the pairing list says why.
-    let pairs = ok(&["export", e.log_str(), "--format", "txt", "--what", "pairings"]);
+    let pairs = ok(&[
+        "export",
+        e.log_str(),
+        "--format",
+        "txt",
+        "--what",
+        "pairings",
+    ]);
     assert!(pairs.contains("退赛，成绩取消，不赛"), "{pairs}");
 }
 
@@ -172,10 +196,24 @@ fn a_withdrawal_from_half_on_forfeits_the_remaining_games() {
     // Four draws (4 points) and the forfeit win (2): 6; player 2 keeps 3 draws.
     let table = points(&e);
     let of = |no: u32| table.iter().find(|r| r.0 == no).unwrap().1;
-    assert_eq!(of(opponent), 3 * 1 + 2, "opponent: 3 draws and the forfeit win");
+    assert_eq!(
+        of(opponent),
+        3 * 1 + 2,
+        "opponent: 3 draws and the forfeit win"
+    );
     assert_eq!(of(2), 3, "player 2 keeps the 3 draws");
-    let pairs = ok(&["export", e.log_str(), "--format", "txt", "--what", "pairings"]);
-    assert!(pairs.contains("退赛") && pairs.contains("不战胜"), "{pairs}");
+    let pairs = ok(&[
+        "export",
+        e.log_str(),
+        "--format",
+        "txt",
+        "--what",
+        "pairings",
+    ]);
+    assert!(
+        pairs.contains("退赛") && pairs.contains("不战胜"),
+        "{pairs}"
+    );
 }
 
 #[test]
@@ -199,7 +237,12 @@ fn rounds_zero_is_a_round_robin_s_own_number_only() {
     assert!(swiss.contains("system: swiss"), "{swiss}");
     let double = swiss.replace("system: swiss", "system: double_round_robin");
     std::fs::write(&rules, double).unwrap();
-    ok(&["new", log.to_str().unwrap(), "--rules", rules.to_str().unwrap()]);
+    ok(&[
+        "new",
+        log.to_str().unwrap(),
+        "--rules",
+        rules.to_str().unwrap(),
+    ]);
     let e = Event {
         dir,
         log: log.clone(),
@@ -207,5 +250,9 @@ fn rounds_zero_is_a_round_robin_s_own_number_only() {
     for i in 1..=5 {
         e.add(&["--name", &format!("P{i}")]);
     }
-    assert_eq!(e.json("all", None)["rules"]["rounds"], 10, "5 players, double: 2 × 5");
+    assert_eq!(
+        e.json("all", None)["rules"]["rounds"],
+        10,
+        "5 players, double: 2 × 5"
+    );
 }

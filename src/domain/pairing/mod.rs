@@ -308,7 +308,12 @@ pub fn propose_opts(
     let mut boards: Vec<Vec<((PlayerNo, PlayerNo), Line)>> = Vec::new();
     let mut byes = Vec::new();
     let mut breaks = Vec::new();
-    let scores = swiss_scores(t, round);
+    // A round robin keeps the table's board order: no scores needed.
+    let scores = if rules.system.is_round_robin() {
+        HashMap::new()
+    } else {
+        swiss_scores(t, round)
+    };
     for (s, list) in sections.iter().enumerate() {
         if list.is_empty() {
             continue;
