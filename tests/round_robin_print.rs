@@ -41,7 +41,10 @@ fn the_round_robin_crosstable_and_schedule_render_in_chromium() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("rr.log");
     std::fs::copy(
-        concat!(env!("CARGO_MANIFEST_DIR"), "/sample_events/round-robin-10.log"),
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/sample_events/round-robin-10.log"
+        ),
         &log,
     )
     .unwrap();
@@ -70,7 +73,10 @@ fn the_round_robin_crosstable_and_schedule_render_in_chromium() {
     // The square: one diagonal cell per player, and the 小分 column.
     assert_eq!(cross.matches(">×<").count(), 10, "diagonal of 10 players");
     assert!(cross.contains(">小分<"));
-    assert!(cross.contains("已赛成绩全部取消"), "the withdrawal explained");
+    assert!(
+        cross.contains("已赛成绩全部取消"),
+        "the withdrawal explained"
+    );
     let schedule = &pages[1].2;
     assert!(schedule.contains("轮次表（贝格尔编排，共9轮）"));
     if let Ok(screens) = std::env::var("BIANPAI_SCREENS") {

@@ -199,10 +199,10 @@ proptest! {
         let annulled: HashSet<u32> = all["withdrawals"].as_array().unwrap().iter()
             .filter(|w| w["verdict"] == "annulled").map(|w| num(&w["no"])).collect();
         for r in all["rounds"].as_array().unwrap() {
-            if let Some(b) = r["bye"].as_u64() {
-                if !annulled.contains(&(b as u32)) {
-                    *points.entry(b as u32).or_default() += 2;
-                }
+            if let Some(b) = r["bye"].as_u64()
+                && !annulled.contains(&(b as u32))
+            {
+                *points.entry(b as u32).or_default() += 2;
             }
         }
         let table = standings_map(&all);
@@ -244,16 +244,16 @@ proptest! {
         for group in by_points.values() {
             // Every pair of a finished round robin has met: 直胜 always decides a tied group.
             for no in group {
-                let expect: Option<u32> = if group.len() < 2 {
-                    None
-                } else if group.len() == 2 {
+                let expect: Option<u32> = match group.len() {
+                    0 | 1 => None,
+                    2 => {
                     let other = group.iter().find(|o| *o != no).copied();
                     Some(games.iter().filter(|(r, b, w)| {
                         (r == no && Some(*b) == other && points_of(w, true) == 2)
                             || (b == no && Some(*r) == other && points_of(w, false) == 2)
                     }).count() as u32)
-                } else {
-                    Some(games.iter().map(|(r, b, w)| {
+                    }
+                    _ => Some(games.iter().map(|(r, b, w)| {
                         if r == no && group.contains(b) {
                             points_of(w, true)
                         } else if b == no && group.contains(r) {
@@ -261,7 +261,7 @@ proptest! {
                         } else {
                             0
                         }
-                    }).sum())
+                    }).sum()),
                 };
                 let got = table[no]["tiebreaks"]["direct_encounter"].as_u64().map(|v| v as u32);
                 prop_assert_eq!(got, expect, "直胜 of {} in {:?}", no, group);
@@ -270,7 +270,7 @@ proptest! {
             let mut ranked: Vec<(u32, u32)> = group.iter()
                 .map(|no| (num(&table[no]["rank"]), table[no]["tiebreaks"]["direct_encounter"].as_u64().unwrap_or(0) as u32))
                 .collect();
-            ranked.sort();
+            ranked.sort_unstable();
             for w in ranked.windows(2) {
                 prop_assert!(w[0].1 >= w[1].1, "直胜 order in {:?}: {:?}", group, ranked);
             }

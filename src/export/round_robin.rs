@@ -62,7 +62,7 @@ fn slots(t: &Tournament, s: usize, w: &[Withdrawal]) -> Vec<Slot> {
                 black: g.black,
                 result: board
                     .and_then(|b| b.result)
-                    .or(gone.and_then(|u| u.result())),
+                    .or(gone.and_then(withdrawal::Unplayed::result)),
                 unplayed: gone.map(|u| u.verdict),
             });
         }
