@@ -252,3 +252,23 @@ fn rounds_zero_is_a_round_robin_s_own_number_only() {
         "5 players, double: 2 × 5"
     );
 }
+
+#[test]
+fn knockout_finals_are_refused_after_a_round_robin() {
+    let rules = ok(&["presets", "--show", "lvliang-2024"]);
+    assert!(rules.contains("system: swiss") && rules.contains("knockout: Some"));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.ron");
+    std::fs::write(&path, rules.replace("system: swiss", "system: round_robin")).unwrap();
+    let log = dir.path().join("e.log");
+    let out = run(&[
+        "new",
+        log.to_str().unwrap(),
+        "--rules",
+        path.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("knockout") && err.contains("循环赛"), "{err}");
+    assert!(!log.exists(), "nothing written");
+}

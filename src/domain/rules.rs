@@ -748,7 +748,10 @@ impl RulesError {
 /// What is wrong with a field of the rules (the field is named beside it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RulesFault {
-    MoreThan { value: u32, max: u32 },
+    MoreThan {
+        value: u32,
+        max: u32,
+    },
     AtLeastOne,
     RoundsRange,
     EmptyChain,
@@ -758,13 +761,24 @@ pub enum RulesFault {
     NotAZone(String),
     LateWindowOverADay,
     KnockoutPlayers,
+    /// Knockout finals after a round robin (only after Swiss rounds, RULES.md §7).
+    KnockoutAfterRoundRobin,
     KnockoutAfterRound,
-    NotARange { from: u32, to: u32 },
+    NotARange {
+        from: u32,
+        to: u32,
+    },
     UnknownSection(String),
-    CategorySection { category: String, section: String },
+    CategorySection {
+        category: String,
+        section: String,
+    },
     BaseTimeZero,
     EmptyUser,
-    RoleTwice { user: String, role: &'static str },
+    RoleTwice {
+        user: String,
+        role: &'static str,
+    },
     Text(super::text::TextFault),
 }
 
@@ -785,6 +799,9 @@ impl std::fmt::Display for RulesFault {
                 "'{t}' is not a time zone (an IANA name like Asia/Shanghai or an offset like +08:00)"
             ),
             RulesFault::LateWindowOverADay => f.write_str("at most one day"),
+            RulesFault::KnockoutAfterRoundRobin => f.write_str(
+                "knockout finals follow Swiss rounds only; a round robin ranks its whole field (remove knockout or use system: swiss)",
+            ),
             RulesFault::KnockoutPlayers => {
                 f.write_str("only 4 (semi-finals 1 v 4, 2 v 3) is supported")
             }
@@ -907,6 +924,9 @@ impl Rules {
             return bad("late_window_minutes", RulesFault::LateWindowOverADay);
         }
         if let Some(k) = &self.knockout {
+            if self.system.is_round_robin() {
+                return bad("knockout", RulesFault::KnockoutAfterRoundRobin);
+            }
             if k.players != 4 {
                 return bad("knockout.players", RulesFault::KnockoutPlayers);
             }

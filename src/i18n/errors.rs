@@ -299,6 +299,10 @@ fn rules_fault(f: &RulesFault) -> String {
         }
         RulesFault::LateWindowOverADay => "最多一天 (1440 分钟)".into(),
         RulesFault::KnockoutPlayers => "只支持 4 人 (半决赛 1 对 4, 2 对 3)".into(),
+        // rr: no knockout finals after a round robin.
+        RulesFault::KnockoutAfterRoundRobin => {
+            "淘汰赛只接在积分编排轮次之后; 循环赛按全部选手排名 (删去 knockout 或改用 system: swiss)".into()
+        }
         RulesFault::KnockoutAfterRound => "应为本赛事的某一轮瑞士制".into(),
         RulesFault::NotARange { from, to } => format!("名次 {from}..{to} 不是有效范围"),
         RulesFault::UnknownSection(s) => format!("未知组别 '{s}'"),

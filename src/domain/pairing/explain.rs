@@ -315,11 +315,11 @@ impl Line {
             ) => {
                 if *annulled {
                     format!(
-                        "{present}号的对手{absent}号已退赛，赛满不足一半，其成绩全部取消：本局不赛，{present}号本轮不得分"
+                        "{present}号的对手{absent}号已退赛（已赛不足一半，成绩全部取消）：本轮不赛，{present}号不得分"
                     )
                 } else {
                     format!(
-                        "{present}号的对手{absent}号已退赛，已赛满一半：本局判{present}号对手不战胜"
+                        "{present}号的对手{absent}号已退赛（已赛满一半，其余各局判负）：本局{present}号对手不战胜"
                     )
                 }
             }
