@@ -13,7 +13,10 @@ fn the_room_page_shows_the_square_crosstable_and_the_schedule() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("rr.log");
     std::fs::copy(
-        concat!(env!("CARGO_MANIFEST_DIR"), "/sample_events/round-robin-10.log"),
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/sample_events/round-robin-10.log"
+        ),
         &log,
     )
     .unwrap();
@@ -22,8 +25,15 @@ fn the_room_page_shows_the_square_crosstable_and_the_schedule() {
     assert_eq!(page.status, 200);
     let html = page.text();
     assert!(html.contains("循环赛成绩表 第7轮后"), "title");
-    assert_eq!(html.matches(">×<").count(), 10, "one diagonal cell per player");
-    assert!(html.contains("已赛成绩全部取消"), "the withdrawal explained");
+    assert_eq!(
+        html.matches(">×<").count(),
+        10,
+        "one diagonal cell per player"
+    );
+    assert!(
+        html.contains("已赛成绩全部取消"),
+        "the withdrawal explained"
+    );
     let schedule = server.get("/api/schedule").json();
     let rounds = schedule[0]["rounds"].as_array().unwrap();
     assert_eq!(rounds.len(), 9);
