@@ -66,7 +66,7 @@ fn every_page_and_api_route_answers() {
     // The API: the same values as export --format json, without private keys.
     let index = server.get("/api").json();
     let routes = index["routes"].as_array().unwrap();
-    assert_eq!(routes.len(), 8);
+    assert_eq!(routes.len(), 9);
     for r in routes {
         let path = r.as_str().unwrap();
         let resp = server.get(path);

@@ -164,6 +164,7 @@ fn better(tb: Tiebreak, a: &Values, b: &Values) -> Option<Ordering> {
         Tiebreak::PreviousRoundRank => Some(a.previous_ranks.cmp(&b.previous_ranks)),
         Tiebreak::PreviousRoundPoints => Some(b.previous_points.cmp(&a.previous_points)),
         Tiebreak::DrawNumber => Some(a.draw_number.cmp(&b.draw_number)),
+        Tiebreak::SonnebornBerger => Some(b.sonneborn_berger.cmp(&a.sonneborn_berger)),
     }
 }
 

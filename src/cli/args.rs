@@ -218,8 +218,12 @@ pub enum Cmd {
         #[arg(long)]
         theme: Option<String>,
     },
-    /// The console on the embedded demo tournament (same as no arguments).
+    /// The console on the embedded demo tournament (same as no arguments); `demo
+    /// round-robin` opens the 10-player round robin instead.
     Demo {
+        /// Which sample: swiss (default) or round-robin.
+        #[arg(value_enum, default_value = "swiss")]
+        sample: crate::console::demo::Sample,
         #[arg(long)]
         theme: Option<String>,
     },
@@ -377,6 +381,8 @@ pub enum What {
     All,
     /// One result slip per board of a round, for both players and the arbiter to sign.
     Scoresheets,
+    /// A round robin's whole schedule (轮次表), printable before round 1.
+    Schedule,
 }
 
 /// The order of a pairing list (`export --by`).

@@ -156,8 +156,9 @@ pub fn run(cli: Cli) -> CliResult {
     }
     match cli.cmd {
         None => crate::console::run_demo(None, lang(cli.lang, None)).map_err(CliError),
-        Some(Cmd::Demo { theme }) => {
-            crate::console::run_demo(theme.as_deref(), lang(cli.lang, None)).map_err(CliError)
+        Some(Cmd::Demo { sample, theme }) => {
+            crate::console::run_demo_of(sample, theme.as_deref(), lang(cli.lang, None))
+                .map_err(CliError)
         }
         Some(Cmd::Console { log, theme }) => {
             crate::console::run_console(&log, role, theme.as_deref(), cli.lang).map_err(CliError)

@@ -134,8 +134,11 @@ pub fn run(source: &Source, players: u32, span: Span, seed: u64, out: &Path) -> 
             rules.knockout = None;
         }
     }
-    let play = span.played.unwrap_or(rules.rounds);
-    if play > rules.rounds {
+    // A round robin's `rounds: 0` is the schedule's own number, known once the field is in.
+    if let Some(play) = span.played
+        && rules.rounds > 0
+        && play > rules.rounds
+    {
         return fail(&Msg::SimPlayedBeyond {
             played: play,
             rounds: rules.rounds,
@@ -186,8 +189,11 @@ pub fn run(source: &Source, players: u32, span: Span, seed: u64, out: &Path) -> 
         .collect();
     batch(&mut log, &actor, &cmds)?;
     batch(&mut log, &actor, &[Command::DrawNumbers { seed }])?;
-    let withdraw_round = rules.rounds.div_ceil(2);
+    // A round robin's `rounds: 0` is resolved from the field once numbers are drawn.
+    let rounds = log.state().rules.rounds;
+    let withdraw_round = rounds.div_ceil(2);
     let mut stopped = None;
+    let play = span.played.unwrap_or(rounds).min(rounds);
     for r in 1..=play {
         // A small field can run out of legal pairings (everyone left has met): the engine
         // refuses rather than break a hard rule, and the simulation ends with the rounds played.
@@ -246,7 +252,7 @@ pub fn run(source: &Source, players: u32, span: Span, seed: u64, out: &Path) -> 
             // A foul may already have decided a game: its result command is then refused.
             let _ = execute_batch(&mut log, &actor, &cmds, Utc::now())?;
         }
-        if r == withdraw_round && r < rules.rounds {
+        if r == withdraw_round && r < rounds {
             let active: Vec<_> = log
                 .state()
                 .players

@@ -773,6 +773,9 @@ impl App {
         if stale {
             let t = self.log.state();
             let table = match self.screen {
+                Screen::Standings if t.rules.system.is_round_robin() => {
+                    Some(super::crosstable::round_robin_table(t, self.s))
+                }
                 Screen::Standings => Some(tables::standings_table(t, self.s)),
                 Screen::Preview => Some(tables::preview_table(t, self.s)),
                 Screen::Players => Some(tables::players_table(t, self.s)),

@@ -19,6 +19,28 @@ use crate::log::{Log, Record};
 pub const SAMPLE_LOG: &str = include_str!("../../sample_events/demo.log");
 /// Where the live part starts and the sample time the demo opens at.
 pub const SAMPLE_META: &str = include_str!("../../sample_events/demo.ron");
+/// The round-robin sample (`sample_events/make-round-robin.sh`): `bianpai demo round-robin`.
+pub const ROUND_ROBIN_LOG: &str = include_str!("../../sample_events/round-robin-10.log");
+pub const ROUND_ROBIN_META: &str = include_str!("../../sample_events/round-robin-10.ron");
+
+/// Which sample the demo shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Sample {
+    // The Swiss event (棋鼓铭心七月月赛), what `bianpai` with no arguments opens.
+    #[default]
+    Swiss,
+    // The 10-player round robin (单循环, club-rr-10).
+    RoundRobin,
+}
+
+impl Sample {
+    fn texts(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            Sample::Swiss => (SAMPLE_LOG, SAMPLE_META, "demo"),
+            Sample::RoundRobin => (ROUND_ROBIN_LOG, ROUND_ROBIN_META, "round-robin-10"),
+        }
+    }
+}
 
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 pub struct Meta {
@@ -36,12 +58,23 @@ pub struct Scheduled {
 }
 
 pub fn meta() -> Result<Meta, String> {
-    ron::from_str(SAMPLE_META).map_err(|e| format!("demo: sample_events/demo.ron: {e}"))
+    meta_of(Sample::Swiss)
+}
+
+pub fn meta_of(sample: Sample) -> Result<Meta, String> {
+    let (_, meta, name) = sample.texts();
+    ron::from_str(meta).map_err(|e| format!("demo: sample_events/{name}.ron: {e}"))
 }
 
 /// The sample's records.
 pub fn records() -> Result<Vec<Record>, String> {
-    SAMPLE_LOG
+    records_of(Sample::Swiss)
+}
+
+pub fn records_of(sample: Sample) -> Result<Vec<Record>, String> {
+    sample
+        .texts()
+        .0
         .lines()
         .enumerate()
         .map(|(i, l)| decode(l).map_err(|e| format!("demo: sample line {}: {e}", i + 1)))
@@ -138,8 +171,17 @@ fn command_for(ev: &Event, due: DateTime<Utc>) -> Option<Command> {
 /// Writes the re-timed sample up to its live part into `dir/demo.log` and returns the path
 /// and the held-back commands, due from `now` on.
 pub fn build(dir: &Path, now: DateTime<Utc>) -> Result<(PathBuf, Vec<Scheduled>), String> {
-    let meta = meta()?;
-    let recs = records()?;
+    build_sample(dir, now, Sample::Swiss)
+}
+
+/// `build` for one of the samples.
+pub fn build_sample(
+    dir: &Path,
+    now: DateTime<Utc>,
+    sample: Sample,
+) -> Result<(PathBuf, Vec<Scheduled>), String> {
+    let meta = meta_of(sample)?;
+    let recs = records_of(sample)?;
     let shift = now - meta.anchor;
     let Some((first, rest)) = recs.split_first() else {
         return Err("demo: the sample log is empty".into());

@@ -11,6 +11,7 @@
 pub mod action;
 pub mod app;
 pub mod boundary;
+pub mod crosstable;
 pub mod decision;
 pub mod demo;
 pub mod floor_keys;
@@ -94,9 +95,14 @@ pub fn run_console(
 /// `bianpai` with no arguments, or `bianpai demo`: the console on a copy of the sample event,
 /// with its current round replaying live.
 pub fn run_demo(theme: Option<&str>, lang: Lang) -> Result<(), String> {
+    run_demo_of(demo::Sample::Swiss, theme, lang)
+}
+
+/// The console on one of the embedded samples (`bianpai demo round-robin`).
+pub fn run_demo_of(sample: demo::Sample, theme: Option<&str>, lang: Lang) -> Result<(), String> {
     let dir = tempfile::tempdir().map_err(|e| crate::i18n::errors::io(&e, lang))?;
     let now = Utc::now();
-    let (path, schedule) = demo::build(dir.path(), now)?;
+    let (path, schedule) = demo::build_sample(dir.path(), now, sample)?;
     let stop = Arc::new(AtomicBool::new(false));
     let replay = demo::spawn_replay(path.clone(), schedule, Arc::clone(&stop));
     let log = Log::open(&path)

@@ -637,6 +637,9 @@ impl Strings {
             (Tiebreak::PreviousRoundRank, false) => "PrRk",
             (Tiebreak::PreviousRoundPoints, false) => "PrPt",
             (Tiebreak::DrawNumber, false) => "DrNo",
+            // rr: 小分 (Sonneborn–Berger).
+            (Tiebreak::SonnebornBerger, true) => "小分",
+            (Tiebreak::SonnebornBerger, false) => "SB",
         }
     }
 }

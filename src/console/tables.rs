@@ -27,8 +27,14 @@ fn name(t: &Tournament, no: crate::domain::PlayerNo) -> String {
     t.player(no).map_or(String::new(), |p| p.entry.name.clone())
 }
 
-fn value(v: Option<i64>) -> String {
-    v.map_or_else(|| "-".to_string(), |v| v.to_string())
+/// A tiebreak value as shown: "-" where it gives none, 小分 divided by the win points.
+fn value(v: Option<i64>, den: u32) -> String {
+    let c = crate::export::report::Cell::ratio(v, den);
+    if c.is_empty() {
+        "-".to_string()
+    } else {
+        c.text()
+    }
 }
 
 /// Standings after the last complete round.
@@ -75,7 +81,11 @@ pub fn standings_table(t: &Tournament, s: &Strings) -> Table {
                 t.section_name(r.section).to_string(),
                 r.points.to_string(),
             ];
-            cells.extend(r.tiebreaks.iter().map(|(_, v)| value(*v)));
+            cells.extend(
+                r.tiebreaks
+                    .iter()
+                    .map(|(tb, v)| value(*v, tb.divisor(&t.rules.points))),
+            );
             if knockout {
                 cells.push(r.placing.map_or_else(String::new, |p| {
                     crate::export::knockout_text::placing_word(p, s.lang()).to_string()

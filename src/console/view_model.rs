@@ -226,7 +226,7 @@ pub fn round_view<H: std::hash::BuildHasher>(
         .iter()
         .map(|g| board_row(t, s, g, &points, late, now, highlights, last_two, sections))
         .collect();
-    let byes = r
+    let mut byes: Vec<String> = r
         .byes
         .iter()
         .map(|no| {
@@ -234,6 +234,20 @@ pub fn round_view<H: std::hash::BuildHasher>(
             format!("{}: {no} {name}", s.bye)
         })
         .collect();
+    // A round robin's games a withdrawal leaves off the boards (R2011 ch.14), explained.
+    byes.extend(
+        crate::domain::withdrawal::unplayed(t, r.round)
+            .into_iter()
+            .map(|u| {
+                let present = if u.absent == u.red { u.black } else { u.red };
+                crate::domain::pairing::Line::OpponentWithdrew {
+                    present,
+                    absent: u.absent,
+                    annulled: u.verdict == crate::domain::withdrawal::Verdict::Annulled,
+                }
+                .text(s.lang())
+            }),
+    );
     RoundView { header, rows, byes }
 }
 

@@ -376,7 +376,11 @@ impl Tournament {
             });
         }
         let next = self.current_round().0 + 1;
-        let last = self.rules.rounds;
+        let mut last = self.rules.rounds;
+        if self.rules.system.is_round_robin() {
+            // Never beyond the Berger table, whatever `rounds` says.
+            last = last.min(super::pairing::round_robin::schedule_rounds(self));
+        }
         if next > last {
             return Err(Refusal::AllRoundsPaired(last));
         }

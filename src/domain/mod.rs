@@ -23,6 +23,7 @@ pub mod teams;
 pub mod text;
 pub mod tiebreak;
 pub mod tournament;
+pub mod withdrawal;
 pub mod zone;
 
 pub use command::{Actor, Command};

@@ -79,6 +79,8 @@ pub enum RegistrationFault {
         name: String,
         rounds: u32,
     },
+    /// A round robin's field is fixed once round 1 is paired (the Berger table seats it).
+    RoundRobinStarted(String),
     Full {
         name: String,
         cap: u32,
@@ -138,6 +140,10 @@ impl std::fmt::Display for RegistrationFault {
             R::TooLate { name, rounds } => write!(
                 f,
                 "{name}: too late to enter: all {rounds} rounds have been paired"
+            ),
+            R::RoundRobinStarted(name) => write!(
+                f,
+                "{name}: too late to enter: a round robin's field is fixed once round 1 is paired (the schedule seats every player)"
             ),
             R::Full { name, cap } => write!(
                 f,
@@ -217,7 +223,10 @@ pub fn check_entry(t: &Tournament, entry: &PlayerEntry) -> Result<(), Refusal> {
         return refuse(R::NotAName(name));
     }
     let paired = t.current_round().0;
-    if paired >= rules.rounds {
+    if rules.system.is_round_robin() && paired >= 1 {
+        return refuse(R::RoundRobinStarted(name));
+    }
+    if !rules.system.is_round_robin() && paired >= rules.rounds {
         return refuse(R::TooLate {
             name,
             rounds: rules.rounds,

@@ -89,10 +89,13 @@ pub enum Tiebreak {
     PreviousRoundRank,
     PreviousRoundPoints,
     DrawNumber,
+    /// 小分 (Sonneborn–Berger): every opponent's points × the points this player scored
+    /// against them ÷ the win points (CONTRACT.md; R2011 14.1).
+    SonnebornBerger,
 }
 
 impl Tiebreak {
-    pub const ALL: [Tiebreak; 10] = [
+    pub const ALL: [Tiebreak; 11] = [
         Tiebreak::OpponentScore,
         Tiebreak::Progressive,
         Tiebreak::Wins,
@@ -103,6 +106,7 @@ impl Tiebreak {
         Tiebreak::PreviousRoundRank,
         Tiebreak::PreviousRoundPoints,
         Tiebreak::DrawNumber,
+        Tiebreak::SonnebornBerger,
     ];
 
     pub fn word(self) -> &'static str {
@@ -117,6 +121,16 @@ impl Tiebreak {
             Tiebreak::PreviousRoundRank => "previous_round_rank",
             Tiebreak::PreviousRoundPoints => "previous_round_points",
             Tiebreak::DrawNumber => "draw_number",
+            Tiebreak::SonnebornBerger => "sonneborn_berger",
+        }
+    }
+
+    /// What a value of this criterion is divided by when shown: the win points for 小分
+    /// (kept exact as opponent points × game points), 1 otherwise.
+    pub fn divisor(self, points: &Points) -> u32 {
+        match self {
+            Tiebreak::SonnebornBerger => points.bye_points().max(1),
+            _ => 1,
         }
     }
 }
@@ -738,7 +752,10 @@ impl RulesError {
 /// What is wrong with a field of the rules (the field is named beside it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RulesFault {
-    MoreThan { value: u32, max: u32 },
+    MoreThan {
+        value: u32,
+        max: u32,
+    },
     AtLeastOne,
     RoundsRange,
     EmptyChain,
@@ -748,13 +765,24 @@ pub enum RulesFault {
     NotAZone(String),
     LateWindowOverADay,
     KnockoutPlayers,
+    /// Knockout finals after a round robin (only after Swiss rounds, RULES.md §7).
+    KnockoutAfterRoundRobin,
     KnockoutAfterRound,
-    NotARange { from: u32, to: u32 },
+    NotARange {
+        from: u32,
+        to: u32,
+    },
     UnknownSection(String),
-    CategorySection { category: String, section: String },
+    CategorySection {
+        category: String,
+        section: String,
+    },
     BaseTimeZero,
     EmptyUser,
-    RoleTwice { user: String, role: &'static str },
+    RoleTwice {
+        user: String,
+        role: &'static str,
+    },
     Text(super::text::TextFault),
 }
 
@@ -775,6 +803,9 @@ impl std::fmt::Display for RulesFault {
                 "'{t}' is not a time zone (an IANA name like Asia/Shanghai or an offset like +08:00)"
             ),
             RulesFault::LateWindowOverADay => f.write_str("at most one day"),
+            RulesFault::KnockoutAfterRoundRobin => f.write_str(
+                "knockout finals follow Swiss rounds only; a round robin ranks its whole field (remove knockout or use system: swiss)",
+            ),
             RulesFault::KnockoutPlayers => {
                 f.write_str("only 4 (semi-finals 1 v 4, 2 v 3) is supported")
             }
@@ -801,10 +832,11 @@ impl std::fmt::Display for RulesFault {
 }
 
 /// The embedded presets: (name, RON text).
-pub const PRESETS: [(&str, &str); 3] = [
+pub const PRESETS: [(&str, &str); 4] = [
     ("qigu-2024-07", include_str!("presets/qigu-2024-07.ron")),
     ("qiyuan-2019", include_str!("presets/qiyuan-2019.ron")),
     ("lvliang-2024", include_str!("presets/lvliang-2024.ron")),
+    ("club-rr-10", include_str!("presets/club-rr-10.ron")),
 ];
 
 impl Rules {
@@ -856,7 +888,9 @@ impl Rules {
         let bad = |field: &str, fault| Err(RulesError::invalid(field, fault));
         self.validate_bounds()?;
         self.validate_text()?;
-        if self.rounds == 0 || self.rounds > 99 {
+        // A round robin may leave `rounds: 0`: the schedule's own number (CONTRACT.md).
+        let zero_ok = self.system.is_round_robin() && self.rounds == 0;
+        if (self.rounds == 0 && !zero_ok) || self.rounds > 99 {
             return bad("rounds", RulesFault::RoundsRange);
         }
         if self.tiebreaks.is_empty() {
@@ -894,6 +928,9 @@ impl Rules {
             return bad("late_window_minutes", RulesFault::LateWindowOverADay);
         }
         if let Some(k) = &self.knockout {
+            if self.system.is_round_robin() {
+                return bad("knockout", RulesFault::KnockoutAfterRoundRobin);
+            }
             if k.players != 4 {
                 return bad("knockout.players", RulesFault::KnockoutPlayers);
             }

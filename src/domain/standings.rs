@@ -15,11 +15,12 @@ use super::event::Stage;
 use super::ids::{PlayerNo, Round};
 use super::knockout;
 use super::placing::{self, Placing};
-use super::result::Outcome;
+use super::result::{GameResult, Outcome};
 use super::rules::Tiebreak;
 use super::side::Side;
 use super::tiebreak::{self, Met, Values};
 use super::tournament::{Status, Tournament};
+use super::withdrawal;
 
 /// One line of the standings of a section.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,6 +115,10 @@ struct Calc<'a> {
     previous_ranks: Vec<Vec<u32>>,
     /// Ranks of the last table built.
     ranks: Vec<u32>,
+    /// Round robin: players who withdrew, with the verdict of R2011 ch.14 (`withdrawal`).
+    withdrawals: Vec<withdrawal::Withdrawal>,
+    /// Round robin: players whose results are annulled (their games count for nobody).
+    annulled: Vec<bool>,
 }
 
 impl<'a> Calc<'a> {
@@ -133,7 +138,42 @@ impl<'a> Calc<'a> {
             previous_points: vec![Vec::new(); n],
             previous_ranks: vec![Vec::new(); n],
             ranks: Vec::new(),
+            withdrawals: withdrawal::withdrawals(t),
+            annulled: vec![false; n],
         }
+        .with_annulled()
+    }
+
+    fn with_annulled(mut self) -> Self {
+        for w in &self.withdrawals {
+            if w.verdict == withdrawal::Verdict::Annulled
+                && let Some(i) = self.index(w.no)
+            {
+                self.annulled[i] = true;
+            }
+        }
+        self
+    }
+
+    /// A game's points, win and opponent for one side (shared by boards and unplayed games).
+    fn count_game(&mut self, me: usize, opp: usize, side: Side, result: GameResult) {
+        let pts = &self.t.rules.points;
+        self.points[me] = self.points[me].saturating_add(pts.for_result(result, side));
+        let won = result.outcome(side) == Outcome::Win;
+        if won {
+            self.wins[me] = self.wins[me].saturating_add(1);
+        }
+        if side == Side::Black && !result.is_forfeit() {
+            self.black_games[me] = self.black_games[me].saturating_add(1);
+            if won {
+                self.black_wins[me] = self.black_wins[me].saturating_add(1);
+            }
+        }
+        self.games[me].push(Met {
+            opponent: opp,
+            side,
+            result,
+        });
     }
 
     fn index(&self, no: PlayerNo) -> Option<usize> {
@@ -168,30 +208,36 @@ impl<'a> Calc<'a> {
                 ) else {
                     continue;
                 };
+                if self.annulled[me] || self.annulled[opp] {
+                    // R2011 ch.14: a game against an annulled player counts for nobody.
+                    continue;
+                }
                 self.fouls[me] = self.fouls[me].saturating_add(g.fouls.get(side).len() as u32);
                 if g.stage != Stage::Swiss {
                     continue;
                 }
-                self.points[me] = self.points[me].saturating_add(pts.for_result(result, side));
-                let won = result.outcome(side) == Outcome::Win;
-                if won {
-                    self.wins[me] = self.wins[me].saturating_add(1);
-                }
-                if side == Side::Black && !result.is_forfeit() {
-                    self.black_games[me] = self.black_games[me].saturating_add(1);
-                    if won {
-                        self.black_wins[me] = self.black_wins[me].saturating_add(1);
+                self.count_game(me, opp, side, result);
+            }
+        }
+        if !self.withdrawals.is_empty() {
+            // R2011 ch.14: the withdrawn player's remaining games are lost by forfeit.
+            let unplayed = withdrawal::unplayed_with(self.t, round.round, &self.withdrawals);
+            for u in unplayed {
+                let Some(result) = u.result() else { continue };
+                for side in Side::BOTH {
+                    if let (Some(me), Some(opp)) = (
+                        self.index(u.player(side)),
+                        self.index(u.player(side.other())),
+                    ) {
+                        self.count_game(me, opp, side, result);
                     }
                 }
-                self.games[me].push(Met {
-                    opponent: opp,
-                    side,
-                    result,
-                });
             }
         }
         for b in &round.byes {
-            if let Some(i) = self.index(*b) {
+            if let Some(i) = self.index(*b)
+                && !self.annulled[i]
+            {
                 self.points[i] = self.points[i].saturating_add(pts.bye_points());
                 self.byes[i] = self.byes[i].saturating_add(1);
             }
@@ -287,6 +333,14 @@ impl<'a> Calc<'a> {
                     .iter()
                     .map(|m| final_points.get(m.opponent).copied().unwrap_or(0))
                     .fold(0, u32::saturating_add);
+                let pts = &t.rules.points;
+                let sb: u64 = self.games[i]
+                    .iter()
+                    .map(|m| {
+                        let opp = final_points.get(m.opponent).copied().unwrap_or(0);
+                        u64::from(opp) * u64::from(pts.for_result(m.result, m.side))
+                    })
+                    .fold(0, u64::saturating_add);
                 let bye = lowest[t.players[i].section]
                     .unwrap_or(0)
                     .saturating_mul(self.byes[i]);
@@ -301,6 +355,7 @@ impl<'a> Calc<'a> {
                     previous_ranks: std::mem::take(&mut self.previous_ranks[i]),
                     previous_points: std::mem::take(&mut self.previous_points[i]),
                     draw_number: t.players[i].no.0,
+                    sonneborn_berger: sb,
                 }
             })
             .collect();
@@ -314,6 +369,10 @@ impl<'a> Calc<'a> {
             let mut order: Vec<usize> =
                 (0..self.n).filter(|i| t.players[*i].section == s).collect();
             self.rank_section(&mut order, &mut values, &chain);
+            // Annulled players (R2011 ch.14) are ranked after the field.
+            let (kept, annulled): (Vec<usize>, Vec<usize>) =
+                order.iter().partition(|i| !self.annulled[**i]);
+            order = kept.into_iter().chain(annulled).collect();
             if s == 0 {
                 // Places 1–4 come from the knockout once the finalists have left the Swiss.
                 if let Some(top) = knockout::places_after(t, after) {

@@ -44,6 +44,10 @@ pub struct Values {
     pub previous_points: Vec<u32>,
     /// The player number (序号).
     pub draw_number: u32,
+    /// 小分 (Sonneborn–Berger), exact: the sum over games of the opponent's points × the
+    /// points this player scored in the game. Shown divided by the win points
+    /// (`Tiebreak::divisor`): a win counts the opponent's points, a draw half of them (2/1/0).
+    pub sonneborn_berger: u64,
 }
 
 impl Values {
@@ -61,6 +65,7 @@ impl Values {
             Tiebreak::PreviousRoundRank => self.previous_ranks.first().map(|r| i64::from(*r)),
             Tiebreak::PreviousRoundPoints => self.previous_points.first().map(|p| i64::from(*p)),
             Tiebreak::DrawNumber => Some(i64::from(self.draw_number)),
+            Tiebreak::SonnebornBerger => i64::try_from(self.sonneborn_berger).ok(),
         }
     }
 }
@@ -84,6 +89,7 @@ pub fn compare(tb: Tiebreak, a: &Values, b: &Values) -> Ordering {
         Tiebreak::PreviousRoundRank => a.previous_ranks.cmp(&b.previous_ranks),
         Tiebreak::PreviousRoundPoints => b.previous_points.cmp(&a.previous_points),
         Tiebreak::DrawNumber => a.draw_number.cmp(&b.draw_number),
+        Tiebreak::SonnebornBerger => b.sonneborn_berger.cmp(&a.sonneborn_berger),
     }
 }
 

@@ -151,6 +151,10 @@ pub struct Tournament {
     /// advance leaves it to the head arbiter (issue 21, nothing re-pairs by itself).
     #[serde(default)]
     pub discarded: Option<Round>,
+    /// A round robin created with `rounds: 0`: `rules.rounds` follows the schedule's own
+    /// number (fixed by the field seated in round 1).
+    #[serde(default)]
+    pub auto_rounds: bool,
 }
 
 impl Tournament {
@@ -163,6 +167,21 @@ impl Tournament {
             draw: None,
             rounds: Vec::new(),
             discarded: None,
+            auto_rounds: false,
+        }
+        .with_auto_rounds()
+    }
+
+    /// Resolves `rounds: 0` of a round robin to the schedule's own number.
+    fn with_auto_rounds(mut self) -> Tournament {
+        self.auto_rounds = self.rules.system.is_round_robin() && self.rules.rounds == 0;
+        self.resolve_rounds();
+        self
+    }
+
+    fn resolve_rounds(&mut self) {
+        if self.auto_rounds {
+            self.rules.rounds = super::pairing::round_robin::schedule_rounds(self);
         }
     }
 
@@ -272,10 +291,16 @@ impl Tournament {
     /// Folds one event into the state. Never refuses: an event that does not fit (which
     /// `decide` never produces) changes nothing.
     pub fn apply(&mut self, event: &Event) {
+        self.apply_event(event);
+        self.resolve_rounds();
+    }
+
+    fn apply_event(&mut self, event: &Event) {
         match event {
             Event::Created { title, rules } => {
                 self.title.clone_from(title);
                 self.rules = (**rules).clone();
+                self.auto_rounds = self.rules.system.is_round_robin() && self.rules.rounds == 0;
             }
             Event::PlayerRegistered { no, entry } => {
                 let section = self.rules.section_index(&entry.group).unwrap_or(0);

@@ -18,6 +18,7 @@ pub fn rules(t: &Tournament) -> Value {
     let p = &r.points;
     json!({
         "name": r.name,
+        "system": r.system.word(),
         "rounds": r.rounds,
         "points": {
             "red_win": p.red_win, "red_draw": p.red_draw, "red_loss": p.red_loss,
@@ -132,7 +133,15 @@ pub fn standings(t: &Tournament, rows: &[Standing]) -> Value {
             .map(|s| {
                 let mut tb = Map::new();
                 for (k, v) in &s.tiebreaks {
-                    tb.insert(k.word().to_string(), v.map_or(Value::Null, |x| json!(x)));
+                    let den = k.divisor(&t.rules.points);
+                    let value = match v {
+                        None => Value::Null,
+                        Some(x) if den <= 1 || x % i64::from(den) == 0 => {
+                            json!(x / i64::from(den.max(1)))
+                        }
+                        Some(x) => json!(*x as f64 / f64::from(den)),
+                    };
+                    tb.insert(k.word().to_string(), value);
                 }
                 if !tb.contains_key(Tiebreak::DrawNumber.word()) {
                     tb.insert("draw_number".into(), json!(s.no.0));

@@ -12,6 +12,7 @@ pub mod json;
 pub mod knockout_text;
 pub mod report;
 pub mod roster;
+pub mod round_robin;
 pub mod rows;
 pub mod scoresheet;
 pub mod text;
@@ -44,6 +45,7 @@ pub(crate) fn what_word(what: What) -> &'static str {
         What::Clocks => "clocks",
         What::All => "all",
         What::Scoresheets => "scoresheets",
+        What::Schedule => "schedule",
     }
 }
 
@@ -65,6 +67,8 @@ pub enum ExportFault {
     ByNameJson,
     /// Scoresheets in a format that does not print.
     ScoresheetsFormat,
+    /// `--what schedule` for a Swiss event (the schedule is a round robin's).
+    ScheduleNotRoundRobin,
     /// `--round` outside the paired rounds.
     RoundOutside { round: Round, paired: usize },
     /// A per-round report before any round was paired.
@@ -152,8 +156,12 @@ pub fn reports(
         }
         What::Crosstable => {
             let (after, s) = standings();
-            vec![rows::crosstable(t, after, &s, lang)]
+            vec![crosstable(t, after, &s, lang)]
         }
+        What::Schedule if !t.rules.system.is_round_robin() => {
+            return Err(ExportFault::ScheduleNotRoundRobin.text(lang));
+        }
+        What::Schedule => vec![round_robin::schedule(t, lang)],
         What::Players => vec![roster::players(t, lang)],
         What::Clocks => vec![roster::clocks(
             t,
@@ -174,8 +182,15 @@ pub fn reports(
             if let Some(r) = current {
                 out.push(rows::pairings(t, r, lang));
             }
-            out.push(rows::standings(t, after, &s, lang));
-            out.push(rows::crosstable(t, after, &s, lang));
+            if t.rules.system.is_round_robin() {
+                // The round robin's main printout first, then its schedule.
+                out.push(round_robin::crosstable(t, after, &s, lang));
+                out.push(rows::standings(t, after, &s, lang));
+                out.push(round_robin::schedule(t, lang));
+            } else {
+                out.push(rows::standings(t, after, &s, lang));
+                out.push(rows::crosstable(t, after, &s, lang));
+            }
             out.extend(awards::bracket_report(t, lang));
             if t.players.iter().any(|p| !p.entry.team.is_empty()) {
                 out.push(awards::teams_report(t, lang));
@@ -190,6 +205,20 @@ pub fn reports(
             out
         }
     })
+}
+
+/// The crosstable: the square table of a round robin, the round-by-round table of a Swiss.
+pub fn crosstable(
+    t: &Tournament,
+    after: Round,
+    s: &[crate::domain::standings::Standing],
+    lang: Lang,
+) -> Report {
+    if t.rules.system.is_round_robin() {
+        round_robin::crosstable(t, after, s, lang)
+    } else {
+        rows::crosstable(t, after, s, lang)
+    }
 }
 
 /// The JSON value `--what` asks for (CONTRACT.md).
@@ -210,6 +239,14 @@ pub fn json_value(
             if let Some(o) = all.as_object_mut() {
                 o.insert("teams".into(), awards::teams_json(t));
                 o.insert("prizes".into(), awards::prizes_json(t, &s));
+                if t.rules.system.is_round_robin() {
+                    o.insert("schedule".into(), round_robin::schedule_json(t));
+                    o.insert("withdrawals".into(), round_robin::withdrawals_json(t));
+                    o.insert(
+                        "round_robin_crosstable".into(),
+                        round_robin::crosstable_json(t, r, &s),
+                    );
+                }
             }
             all
         }
@@ -220,10 +257,17 @@ pub fn json_value(
             let (_, s) = rows::standings_for(t, round);
             json::standings(t, &s)
         }
+        What::Crosstable if t.rules.system.is_round_robin() => {
+            let (r, s) = rows::standings_for(t, round);
+            round_robin::crosstable_json(t, r, &s)
+        }
         What::Crosstable => {
             let (r, s) = rows::standings_for(t, round);
             json::crosstable(t, r, &s)
         }
+        // A Swiss event has no schedule: an empty list, as the pairings before round 1.
+        What::Schedule if !t.rules.system.is_round_robin() => serde_json::json!([]),
+        What::Schedule => round_robin::schedule_json(t),
         What::Players => json::players(t),
         What::Clocks => match round {
             Some(r) => json::clocks(t, r, now),

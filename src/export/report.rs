@@ -93,6 +93,9 @@ pub enum Cell {
     Empty,
     Text(String),
     Int(i64),
+    /// An exact fraction `num / den` (小分 with 2/1/0 points can end in .5), printed with as
+    /// few decimals as it needs.
+    Ratio(i64, u32),
 }
 
 impl Cell {
@@ -102,6 +105,7 @@ impl Cell {
             Cell::Empty => String::new(),
             Cell::Text(s) => s.clone(),
             Cell::Int(n) => n.to_string(),
+            Cell::Ratio(n, d) => ratio_text(*n, *d),
         }
     }
 
@@ -109,7 +113,25 @@ impl Cell {
         match self {
             Cell::Empty => true,
             Cell::Text(s) => s.is_empty(),
-            Cell::Int(_) => false,
+            Cell::Int(_) | Cell::Ratio(..) => false,
+        }
+    }
+
+    /// `v / den`: an integer cell when it divides evenly, empty for `None`.
+    pub fn ratio(v: Option<i64>, den: u32) -> Cell {
+        match v {
+            None => Cell::Empty,
+            Some(n) if den <= 1 || n % i64::from(den) == 0 => Cell::Int(n / i64::from(den.max(1))),
+            Some(n) => Cell::Ratio(n, den),
+        }
+    }
+
+    /// The value as a float (spreadsheets), for numeric cells.
+    pub fn number(&self) -> Option<f64> {
+        match self {
+            Cell::Int(n) => Some(*n as f64),
+            Cell::Ratio(n, d) => Some(*n as f64 / f64::from((*d).max(1))),
+            _ => None,
         }
     }
 
@@ -135,6 +157,22 @@ impl From<u32> for Cell {
     fn from(n: u32) -> Self {
         Cell::Int(i64::from(n))
     }
+}
+
+/// `num / den` with as few decimals as needed (at most three): 25/2 → "12.5".
+pub fn ratio_text(num: i64, den: u32) -> String {
+    let den = i64::from(den.max(1));
+    if num % den == 0 {
+        return (num / den).to_string();
+    }
+    let milli = (num * 1000 + num.signum() * den / 2) / den;
+    let s = format!(
+        "{}{}.{:03}",
+        if milli < 0 { "-" } else { "" },
+        (milli / 1000).abs(),
+        (milli % 1000).abs()
+    );
+    s.trim_end_matches('0').to_string()
 }
 
 /// One table: a section's standings, a round's boards, the entry list.
@@ -169,7 +207,7 @@ impl Table {
                     .filter_map(|r| r.get(i))
                     .filter(|c| !c.is_empty())
                     .peekable();
-                cells.peek().is_some() && cells.all(|c| matches!(c, Cell::Int(_)))
+                cells.peek().is_some() && cells.all(|c| matches!(c, Cell::Int(_) | Cell::Ratio(..)))
             })
             .collect()
     }
@@ -378,6 +416,17 @@ pub fn header(lang: Lang, cols: &[(&'static str, &'static str)]) -> Vec<String> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ratios_print_with_the_decimals_they_need() {
+        assert_eq!(ratio_text(25, 2), "12.5");
+        assert_eq!(ratio_text(24, 2), "12");
+        assert_eq!(ratio_text(10, 3), "3.333");
+        assert_eq!(ratio_text(-5, 2), "-2.5");
+        assert_eq!(Cell::ratio(Some(24), 2), Cell::Int(12));
+        assert_eq!(Cell::ratio(Some(25), 2).text(), "12.5");
+        assert_eq!(Cell::ratio(None, 2), Cell::Empty);
+    }
 
     #[test]
     fn numeric_columns_ignore_blanks() {

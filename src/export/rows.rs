@@ -224,6 +224,43 @@ pub fn pairings(t: &Tournament, round: Round, lang: Lang) -> Report {
             }
             rows.push(row);
         }
+        // A round robin's games with a withdrawn player (R2011 ch.14): not played, explained.
+        for u in crate::domain::withdrawal::unplayed(t, round)
+            .into_iter()
+            .filter(|u| section_of(t, u.red) == s || t.rules.sections.len() <= 1)
+        {
+            let why = match (u.verdict, u.absent == u.red) {
+                (crate::domain::withdrawal::Verdict::Annulled, _) => {
+                    pick(lang, "退赛，成绩取消，不赛", "withdrawn, annulled, no game")
+                }
+                (_, true) => pick(
+                    lang,
+                    "红方退赛，黑方不战胜",
+                    "red withdrew, black wins by forfeit",
+                ),
+                (_, false) => pick(
+                    lang,
+                    "黑方退赛，红方不战胜",
+                    "black withdrew, red wins by forfeit",
+                ),
+            };
+            let mut row = vec![
+                Cell::Empty,
+                Cell::from(u.red.0),
+                Cell::from(name(t, u.red)),
+                Cell::from(club(t, u.red)),
+                pts(u.red),
+                Cell::from(why),
+                pts(u.black),
+                Cell::from(name(t, u.black)),
+                Cell::from(club(t, u.black)),
+                Cell::from(u.black.0),
+            ];
+            if knockout {
+                row.push(Cell::Empty);
+            }
+            rows.push(row);
+        }
         rows
     });
     Report {
@@ -246,6 +283,7 @@ pub fn tiebreak_label(tb: Tiebreak, lang: Lang) -> &'static str {
         Tiebreak::PreviousRoundRank => pick(lang, "前轮名次", "Prev. rank"),
         Tiebreak::PreviousRoundPoints => pick(lang, "前轮积分", "Prev. points"),
         Tiebreak::DrawNumber => pick(lang, "抽签号", "Draw no"),
+        Tiebreak::SonnebornBerger => pick(lang, "小分", "S-B"),
     }
 }
 
@@ -255,12 +293,15 @@ pub fn standings_for(t: &Tournament, round: Option<Round>) -> (Round, Vec<Standi
     (r, standings::standings(t, r))
 }
 
-/// The 备注 of a standings row: the knockout's place, or 退赛.
 fn remark(t: &Tournament, st: &Standing, lang: Lang) -> Cell {
     if let Some(p) = st.placing {
         return Cell::from(placing_word(p, lang));
     }
-    match t.player(st.no).map(|p| p.status) {
+    let no = st.no;
+    match t.player(no).map(|p| p.status) {
+        Some(Status::Withdrawn { .. }) if crate::domain::withdrawal::is_annulled(t, no) => {
+            Cell::from(pick(lang, "退赛，成绩取消", "withdrawn, annulled"))
+        }
         Some(Status::Withdrawn { .. }) => Cell::from(pick(lang, "退赛", "withdrawn")),
         _ => Cell::Empty,
     }
@@ -304,11 +345,12 @@ pub fn standings(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) ->
                 // Values by criterion, so a chain computed in another order still lands in
                 // the right column.
                 row.extend(t.rules.tiebreaks.iter().map(|tb| {
-                    Cell::opt(
+                    Cell::ratio(
                         st.tiebreaks
                             .iter()
                             .find(|(k, _)| k == tb)
                             .and_then(|(_, v)| *v),
+                        tb.divisor(&t.rules.points),
                     )
                 }));
                 row.push(remark(t, st, lang));

@@ -110,6 +110,9 @@ pub fn write(m: &Masthead, reports: &[Report]) -> Result<Vec<u8>, XlsxError> {
                     (Cell::Int(n), _) => {
                         ws.write_number(row, c, *n as f64)?;
                     }
+                    (Cell::Ratio(..), _) => {
+                        ws.write_number(row, c, cell.number().unwrap_or(0.0))?;
+                    }
                     (Cell::Text(s), Some(f)) => {
                         ws.write_string_with_format(row, c, fit(s, CELL_MAX), f)?;
                     }

@@ -299,6 +299,10 @@ fn rules_fault(f: &RulesFault) -> String {
         }
         RulesFault::LateWindowOverADay => "最多一天 (1440 分钟)".into(),
         RulesFault::KnockoutPlayers => "只支持 4 人 (半决赛 1 对 4, 2 对 3)".into(),
+        // rr: no knockout finals after a round robin.
+        RulesFault::KnockoutAfterRoundRobin => {
+            "淘汰赛只接在积分编排轮次之后; 循环赛按全部选手排名 (删去 knockout 或改用 system: swiss)".into()
+        }
         RulesFault::KnockoutAfterRound => "应为本赛事的某一轮瑞士制".into(),
         RulesFault::NotARange { from, to } => format!("名次 {from}..{to} 不是有效范围"),
         RulesFault::UnknownSection(s) => format!("未知组别 '{s}'"),
@@ -329,6 +333,12 @@ pub fn registration(f: &RegistrationFault, lang: Lang) -> String {
         R::NameEmpty => "姓名: 不能为空".into(),
         R::NotAName(n) => format!("姓名: '{n}' 不是棋手姓名"),
         R::TooLate { name, rounds } => format!("{name}: 报名太晚: 全部{rounds}轮均已编排"),
+        // rr: the round robin's field is fixed at round 1.
+        R::RoundRobinStarted(name) => {
+            format!(
+                "{name}: 报名太晚: 循环赛第一轮已编排，参赛名单已固定（贝格尔编排表按全部选手排定）"
+            )
+        }
         R::Full { name, cap } => format!("{name}: 报名已满 (已有{cap}人, 限额{cap}人)"),
         R::UnknownGroup { name, group, known } => format!(
             "{name}: 组别: 没有 '{group}' 这个组别 (现有: {})",
@@ -621,6 +631,13 @@ pub fn export(f: &crate::export::ExportFault, lang: Lang) -> String {
         }
         ExportFault::ByNameJson => {
             "--by name: a printout (txt, html, csv, xlsx); the json pairing is by board".to_string()
+        }
+        // rr: the schedule is a round robin's.
+        ExportFault::ScheduleNotRoundRobin if zh => {
+            "--what schedule: 轮次表用于循环赛 (规程 system: round_robin 或 double_round_robin); 积分编排每轮按成绩编排, 请用 --what pairings".to_string()
+        }
+        ExportFault::ScheduleNotRoundRobin => {
+            "--what schedule: the schedule is a round robin's (rules system: round_robin or double_round_robin); a Swiss pairs each round by score, see --what pairings".to_string()
         }
         ExportFault::ScoresheetsFormat if zh => {
             "--what scoresheets: 记录单是打印件, 请用 --format html 或 --format txt".to_string()

@@ -193,7 +193,7 @@ async fn crosstable_page(State(app): State<App>, Query(p): Query<Params>) -> Res
     let ctx = ctx(&snap, &p);
     let t = &snap.tournament;
     let (after, s) = rows::standings_for(t, None);
-    let r = rows::crosstable(t, after, &s, ctx.lang);
+    let r = crate::export::crosstable(t, after, &s, ctx.lang);
     let main = pages::tables::page(&ctx, Some(&r), ("还没有棋手。", "No players yet."));
     respond(&ctx, &p, Tab::Crosstable, "/crosstable", &r.title, &main)
 }

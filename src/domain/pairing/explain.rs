@@ -75,6 +75,23 @@ pub enum Line {
     },
     /// Round 1 with an odd field: the highest number has the bye.
     Round1Bye(PlayerNo),
+    /// A round-robin board: the Berger table's round `table_round`, colours swapped in the
+    /// second cycle of a double round robin.
+    Berger {
+        red: PlayerNo,
+        black: PlayerNo,
+        table_round: u32,
+        swapped: bool,
+    },
+    /// The round robin's bye (odd field): the seat drawn against the phantom seat.
+    BergerBye(PlayerNo),
+    /// A round-robin game left off the boards: `absent` withdrew (R2011 ch.14); annulled
+    /// (成绩取消) or lost by forfeit (对手不战胜).
+    OpponentWithdrew {
+        present: PlayerNo,
+        absent: PlayerNo,
+        annulled: bool,
+    },
     /// A knockout board.
     Knockout {
         red: PlayerNo,
@@ -263,6 +280,76 @@ impl Line {
                 "{red} v {black}: round 1 by number ({})",
                 if *halves { "halves" } else { "adjacent" }
             ),
+            (
+                Line::Berger {
+                    red,
+                    black,
+                    table_round,
+                    swapped,
+                },
+                Lang::Zh,
+            ) => format!(
+                "{red}号对{black}号：贝格尔编排表第{table_round}轮{}",
+                if *swapped {
+                    "（第二循环，先后手互换）"
+                } else {
+                    ""
+                }
+            ),
+            (
+                Line::Berger {
+                    red,
+                    black,
+                    table_round,
+                    swapped,
+                },
+                Lang::En,
+            ) => format!(
+                "{red} v {black}: Berger table round {table_round}{}",
+                if *swapped {
+                    " (second cycle, colours swapped)"
+                } else {
+                    ""
+                }
+            ),
+            (Line::BergerBye(p), Lang::Zh) => format!("人数为奇数：按贝格尔编排表{p}号轮空"),
+            (Line::BergerBye(p), Lang::En) => format!("odd field: {p} has the Berger table's bye"),
+            (
+                Line::OpponentWithdrew {
+                    present,
+                    absent,
+                    annulled,
+                },
+                Lang::Zh,
+            ) => {
+                if *annulled {
+                    format!(
+                        "{present}号的对手{absent}号已退赛（已赛不足一半，成绩全部取消）：本轮不赛，{present}号不得分"
+                    )
+                } else {
+                    format!(
+                        "{present}号的对手{absent}号已退赛（已赛满一半，其余各局判负）：本局{present}号对手不战胜"
+                    )
+                }
+            }
+            (
+                Line::OpponentWithdrew {
+                    present,
+                    absent,
+                    annulled,
+                },
+                Lang::En,
+            ) => {
+                if *annulled {
+                    format!(
+                        "{present}'s opponent {absent} withdrew before playing half of the games: all of {absent}'s results are annulled; no game, no points for {present} this round"
+                    )
+                } else {
+                    format!(
+                        "{present}'s opponent {absent} withdrew after playing half or more: {present} wins this game by forfeit"
+                    )
+                }
+            }
             (Line::Round1Bye(p), Lang::Zh) => format!("人数为奇数：最大序号{p}号轮空"),
             (Line::Round1Bye(p), Lang::En) => {
                 format!("odd field: the highest number {p} has the bye")

@@ -9,6 +9,7 @@ pub mod cost;
 pub mod explain;
 pub mod matching;
 mod round1;
+pub mod round_robin;
 pub mod swiss;
 pub mod wide;
 
@@ -92,7 +93,16 @@ pub struct Proposal {
 }
 
 /// Score of every player from the Swiss games of rounds before `before` (byes included).
+/// In a round robin, the standings' points after the round before (annulled results and
+/// forfeits of withdrawn players counted as R2011 ch.14 says).
 pub fn swiss_scores(t: &Tournament, before: Round) -> HashMap<PlayerNo, u32> {
+    if t.rules.system.is_round_robin() {
+        let after = Round(before.0.saturating_sub(1));
+        return super::standings::standings(t, after)
+            .into_iter()
+            .map(|s| (s.no, s.points))
+            .collect();
+    }
     let mut scores: HashMap<PlayerNo, u32> = t.players.iter().map(|p| (p.no, 0)).collect();
     let pts = &t.rules.points;
     for r in t.rounds.iter().take(before.index()) {
@@ -324,13 +334,20 @@ pub fn propose_opts(
     let mut boards: Vec<Vec<((PlayerNo, PlayerNo), Line)>> = Vec::new();
     let mut byes = Vec::new();
     let mut breaks = Vec::new();
-    let scores = swiss_scores(t, round);
+    // A round robin keeps the table's board order: no scores needed.
+    let scores = if rules.system.is_round_robin() {
+        HashMap::new()
+    } else {
+        swiss_scores(t, round)
+    };
     for (s, list) in sections.iter().enumerate() {
         if list.is_empty() {
             continue;
         }
         let name = t.section_name(s).to_string();
-        let result = if round.0 == 1 {
+        let result = if rules.system.is_round_robin() {
+            round_robin::pair(t, s, round)
+        } else if round.0 == 1 {
             round1::pair(t, list)
         } else {
             let input = SectionInput {
@@ -362,7 +379,10 @@ pub fn propose_opts(
                 r.min(b),
             )
         };
-        pairs.sort_by_key(|(p, _)| key(*p));
+        if !rules.system.is_round_robin() {
+            // A round robin keeps the table's order (boards as printed in the 轮次表).
+            pairs.sort_by_key(|(p, _)| key(*p));
+        }
         general.extend(result.general.into_iter().map(|g| {
             if several {
                 Line::InSection(name.clone(), Box::new(g))

@@ -123,6 +123,8 @@ pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
         ("install", "bin") => "setgid 程序的安装位置",
         ("serve", "bind") => "监听的 地址:端口; 0.0.0.0:8080 向赛场局域网开放",
         ("serve", "demo") => "提供内置示例的副本, 本轮实时回放",
+        // rr: the demo's sample.
+        ("demo", "sample") => "示例赛事: swiss (积分编排, 默认) 或 round-robin (十人单循环)",
         _ => return None,
     })
 }
@@ -174,6 +176,7 @@ pub fn placeholder_zh(name: &str) -> Option<&'static str> {
         "WHAT" => "内容",
         "BIND" => "地址:端口",
         "BIN" => "安装路径",
+        "SAMPLE" => "示例",
         _ => return None,
     })
 }
@@ -208,5 +211,10 @@ pub const HELP_WORDS_ZH: &[(&str, &str)] = &[
     (
         "scoresheets: One result slip per board of a round, for both players and the arbiter to sign",
         "scoresheets: 每台一张成绩单, 供双方棋手和裁判签名",
+    ),
+    // rr: the round robin's schedule.
+    (
+        "schedule:    A round robin's whole schedule (轮次表), printable before round 1",
+        "schedule:    循环赛的全部轮次表 (贝格尔编排), 第一轮前即可打印",
     ),
 ];

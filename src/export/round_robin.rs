@@ -1,0 +1,412 @@
+//! The round robin's printouts: the whole schedule (轮次表, printable before round 1) and the
+//! square crosstable (循环赛成绩表: rows and columns by number, each cell the row player's
+//! game score against the column player, then 积分, 小分, 名次), the main printout of a round
+//! robin. Withdrawals are explained under the table by the rule of R2011 ch.14
+//! (`domain::withdrawal`). Every format renders these `Report`s; `*_json` are the data.
+
+use serde_json::{Value, json};
+
+use super::report::{Cell, Report, Table, header, pick};
+use super::rows::{name, result_text};
+use crate::domain::pairing::round_robin::{field, schedule as table};
+use crate::domain::result::{GameResult, Outcome};
+use crate::domain::rules::{Lang, Tiebreak};
+use crate::domain::standings::Standing;
+use crate::domain::withdrawal::{self, Verdict, Withdrawal};
+use crate::domain::{PlayerNo, Round, Side, Tournament};
+
+/// The sections to print: every section with a field.
+fn sections(t: &Tournament) -> Vec<usize> {
+    (0..t.rules.sections.len().max(1))
+        .filter(|s| !field(t, *s).is_empty())
+        .collect()
+}
+
+fn caption(t: &Tournament, s: usize) -> Option<String> {
+    (t.rules.sections.len() > 1).then(|| t.section_name(s).to_string())
+}
+
+/// One game of the schedule as it stands: the board and result once played.
+struct Slot {
+    round: u32,
+    board: Option<u32>,
+    red: PlayerNo,
+    black: Option<PlayerNo>,
+    result: Option<GameResult>,
+    /// Not on a board: a withdrawal (R2011 ch.14).
+    unplayed: Option<Verdict>,
+}
+
+fn slots(t: &Tournament, s: usize, w: &[Withdrawal]) -> Vec<Slot> {
+    let mut out = Vec::new();
+    for (i, games) in table(t, s).into_iter().enumerate() {
+        let round = Round(i as u32 + 1);
+        let state = t.round(round);
+        let unplayed = withdrawal::unplayed_with(t, round, w);
+        for (pos, g) in games.into_iter().enumerate() {
+            let board = state.and_then(|r| {
+                r.games
+                    .iter()
+                    .find(|b| b.red == g.red && Some(b.black) == g.black)
+            });
+            let gone = unplayed
+                .iter()
+                .find(|u| u.red == g.red && Some(u.black) == g.black);
+            out.push(Slot {
+                round: round.0,
+                // Before the round is paired, the table's order is the board order.
+                board: board
+                    .map(|b| b.board.0)
+                    .or_else(|| state.is_none().then_some(pos as u32 + 1)),
+                red: g.red,
+                black: g.black,
+                result: board
+                    .and_then(|b| b.result)
+                    .or(gone.and_then(withdrawal::Unplayed::result)),
+                unplayed: gone.map(|u| u.verdict),
+            });
+        }
+    }
+    out
+}
+
+/// 轮次表: every round of the schedule, its boards in table order and the bye; results where
+/// played. Printable before round 1 (numbers drawn).
+pub fn schedule(t: &Tournament, lang: Lang) -> Report {
+    let h = header(
+        lang,
+        &[
+            ("轮次", "Round"),
+            ("台次", "Board"),
+            ("序号", "No"),
+            ("红方", "Red"),
+            ("序号", "No"),
+            ("黑方", "Black"),
+            ("结果", "Result"),
+        ],
+    );
+    let w = withdrawal::withdrawals(t);
+    let tables = sections(t)
+        .into_iter()
+        .map(|s| {
+            let rows = slots(t, s, &w)
+                .into_iter()
+                .map(|g| {
+                    let result = match (g.unplayed, g.result) {
+                        (Some(Verdict::Annulled), _) => {
+                            pick(lang, "退赛，成绩取消", "withdrawn, annulled").to_string()
+                        }
+                        (Some(Verdict::Forfeits), _) => {
+                            pick(lang, "退赛，对手不战胜", "withdrawn, forfeit").to_string()
+                        }
+                        (None, Some(r)) => result_text(r, lang).to_string(),
+                        (None, None) => String::new(),
+                    };
+                    match g.black {
+                        Some(b) => vec![
+                            Cell::from(g.round),
+                            g.board.map_or(Cell::Empty, Cell::from),
+                            Cell::from(g.red.0),
+                            Cell::from(name(t, g.red)),
+                            Cell::from(b.0),
+                            Cell::from(name(t, b)),
+                            Cell::from(result),
+                        ],
+                        None => vec![
+                            Cell::from(g.round),
+                            Cell::Empty,
+                            Cell::from(g.red.0),
+                            Cell::from(name(t, g.red)),
+                            Cell::Empty,
+                            Cell::from(pick(lang, "轮空", "bye")),
+                            Cell::Empty,
+                        ],
+                    }
+                })
+                .collect();
+            Table {
+                caption: caption(t, s),
+                rows,
+                ..Table::new(h.clone())
+            }
+        })
+        .collect();
+    Report {
+        name: pick(lang, "轮次表", "Schedule").to_string(),
+        title: match lang {
+            Lang::Zh => format!("轮次表（贝格尔编排，共{}轮）", t.rules.rounds),
+            Lang::En => format!("Schedule (Berger table, {} rounds)", t.rules.rounds),
+        },
+        tables,
+    }
+}
+
+/// The row player's score in one game against the column player: the points, "+"/"−" for a
+/// forfeit won/lost, "=" for a double forfeit; in parentheses when annulled (R2011 ch.14).
+fn score_text(t: &Tournament, result: GameResult, side: Side, annulled: bool) -> String {
+    let text = if result == GameResult::DoubleForfeit {
+        "=".to_string()
+    } else if result.is_forfeit() {
+        if result.outcome(side) == Outcome::Win {
+            "+".to_string()
+        } else {
+            "−".to_string()
+        }
+    } else {
+        t.rules.points.for_result(result, side).to_string()
+    };
+    if annulled { format!("({text})") } else { text }
+}
+
+/// The games between `a` and `b` up to `after`, from `a`'s side, in round order.
+fn meetings(t: &Tournament, a: PlayerNo, b: PlayerNo, after: Round, w: &[Withdrawal]) -> String {
+    let annulled = |no: PlayerNo| {
+        w.iter()
+            .any(|x| x.no == no && x.verdict == Verdict::Annulled)
+    };
+    let void = annulled(a) || annulled(b);
+    let mut cells = Vec::new();
+    for r in t.rounds.iter().take(after.0 as usize) {
+        for g in r
+            .games
+            .iter()
+            .filter(|g| (g.red == a && g.black == b) || (g.red == b && g.black == a))
+        {
+            if let Some(res) = g.result {
+                let side = if g.red == a { Side::Red } else { Side::Black };
+                cells.push(score_text(t, res, side, void));
+            }
+        }
+        for u in withdrawal::unplayed_with(t, r.round, w) {
+            if (u.red == a && u.black == b) || (u.red == b && u.black == a) {
+                let side = if u.red == a { Side::Red } else { Side::Black };
+                if let Some(res) = u.result() {
+                    cells.push(score_text(t, res, side, false));
+                }
+            }
+        }
+    }
+    cells.join(" ")
+}
+
+/// A withdrawal explained, for print and screen.
+pub fn withdrawal_line(t: &Tournament, w: &Withdrawal, lang: Lang) -> String {
+    let who = format!("{}{}", w.no, pick(lang, "号", ""));
+    let after = t.last_paired_round(w.no).map_or(0, |r| r.0);
+    match (w.verdict, lang) {
+        (Verdict::Annulled, Lang::Zh) => format!(
+            "{who}{}第{after}轮后退赛，已赛{}局，不足应赛{}局的一半：已赛成绩全部取消（对手与其对局不计分），名次列于最后",
+            name(t, w.no),
+            w.played,
+            w.scheduled
+        ),
+        (Verdict::Forfeits, Lang::Zh) => format!(
+            "{who}{}第{after}轮后退赛，已赛{}局，满应赛{}局的一半：已赛成绩有效，其余各局判对手不战胜",
+            name(t, w.no),
+            w.played,
+            w.scheduled
+        ),
+        (Verdict::Annulled, Lang::En) => format!(
+            "{who} {} withdrew after round {after} having played {} of {} games (under half): all results annulled (games against them count for nobody), ranked last",
+            name(t, w.no),
+            w.played,
+            w.scheduled
+        ),
+        (Verdict::Forfeits, Lang::En) => format!(
+            "{who} {} withdrew after round {after} having played {} of {} games (half or more): results stand, the remaining games are won by forfeit by the opponents",
+            name(t, w.no),
+            w.played,
+            w.scheduled
+        ),
+    }
+}
+
+/// The value of 小分 as a JSON number (divided by the win points; .5 where it falls).
+fn sb_number(t: &Tournament, st: &Standing) -> Option<Value> {
+    let den = i64::from(Tiebreak::SonnebornBerger.divisor(&t.rules.points));
+    let v = st.value(Tiebreak::SonnebornBerger)?;
+    Some(if v % den == 0 {
+        json!(v / den)
+    } else {
+        json!(v as f64 / den as f64)
+    })
+}
+
+/// The square crosstable after `after`: one table per section, rows and columns by number.
+pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -> Report {
+    let w = withdrawal::withdrawals(t);
+    let tables = sections(t)
+        .into_iter()
+        .map(|s| {
+            let seats = field(t, s);
+            let mut h = header(lang, &[("序号", "No"), ("姓名", "Name")]);
+            h.extend(seats.iter().map(|n| n.0.to_string()));
+            h.extend(header(
+                lang,
+                &[
+                    ("积分", "Points"),
+                    ("小分", "S-B"),
+                    ("名次", "Rank"),
+                    ("备注", "Remark"),
+                ],
+            ));
+            let body = seats
+                .iter()
+                .map(|&a| {
+                    let st = rows.iter().find(|r| r.no == a);
+                    let mut row = vec![Cell::from(a.0), Cell::from(name(t, a))];
+                    row.extend(seats.iter().map(|&b| {
+                        if a == b {
+                            Cell::from("×")
+                        } else {
+                            Cell::from(meetings(t, a, b, after, &w))
+                        }
+                    }));
+                    let remark = match w.iter().find(|x| x.no == a).map(|x| x.verdict) {
+                        Some(Verdict::Annulled) => {
+                            pick(lang, "退赛，成绩取消", "withdrawn, annulled")
+                        }
+                        Some(Verdict::Forfeits) => pick(lang, "退赛", "withdrawn"),
+                        None => "",
+                    };
+                    row.push(st.map_or(Cell::Empty, |r| Cell::from(r.points)));
+                    row.push(st.map_or(Cell::Empty, |r| {
+                        let den = Tiebreak::SonnebornBerger.divisor(&t.rules.points);
+                        Cell::ratio(r.value(Tiebreak::SonnebornBerger), den)
+                    }));
+                    row.push(st.map_or(Cell::Empty, |r| Cell::from(r.rank)));
+                    row.push(Cell::from(remark));
+                    row
+                })
+                .collect();
+            let summary = w
+                .iter()
+                .filter(|x| t.player(x.no).is_some_and(|p| p.section == s))
+                .map(|x| {
+                    (
+                        pick(lang, "退赛", "Withdrawal").to_string(),
+                        Cell::from(withdrawal_line(t, x, lang)),
+                    )
+                })
+                .collect();
+            Table {
+                caption: caption(t, s),
+                rows: body,
+                summary,
+                ..Table::new(h)
+            }
+        })
+        .collect();
+    Report {
+        name: pick(lang, "循环赛成绩表", "Crosstable").to_string(),
+        title: match (lang, after.0) {
+            (Lang::Zh, 0) => "循环赛成绩表 赛前".to_string(),
+            (Lang::Zh, r) => format!("循环赛成绩表 第{r}轮后"),
+            (Lang::En, 0) => "Round-robin crosstable before round 1".to_string(),
+            (Lang::En, r) => format!("Round-robin crosstable after round {r}"),
+        },
+        tables,
+    }
+}
+
+/// The schedule as data: per section, every round's games in table order.
+pub fn schedule_json(t: &Tournament) -> Value {
+    let w = withdrawal::withdrawals(t);
+    Value::Array(
+        sections(t)
+            .into_iter()
+            .map(|s| {
+                let slots = slots(t, s, &w);
+                let rounds: Vec<Value> = (1..=t.rules.rounds)
+                    .filter_map(|r| {
+                        let games: Vec<&Slot> = slots.iter().filter(|g| g.round == r).collect();
+                        (!games.is_empty()).then(|| {
+                            json!({
+                                "round": r,
+                                "games": games.iter().filter_map(|g| g.black.map(|b| json!({
+                                    "board": g.board,
+                                    "red": g.red.0,
+                                    "black": b.0,
+                                    "result": g.result.map(GameResult::word),
+                                    "withdrawal": g.unplayed.map(verdict_word),
+                                }))).collect::<Vec<_>>(),
+                                "bye": games.iter().find(|g| g.black.is_none()).map(|g| g.red.0),
+                            })
+                        })
+                    })
+                    .collect();
+                json!({
+                    "group": t.section_name(s),
+                    "system": t.rules.system.word(),
+                    "field": field(t, s).iter().map(|n| n.0).collect::<Vec<_>>(),
+                    "rounds": rounds,
+                })
+            })
+            .collect(),
+    )
+}
+
+pub fn verdict_word(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Annulled => "annulled",
+        Verdict::Forfeits => "forfeits",
+    }
+}
+
+/// The withdrawals as data (`--what all`): number, games played and scheduled, verdict.
+pub fn withdrawals_json(t: &Tournament) -> Value {
+    Value::Array(
+        withdrawal::withdrawals(t)
+            .iter()
+            .map(|w| {
+                json!({
+                    "no": w.no.0,
+                    "played": w.played,
+                    "scheduled": w.scheduled,
+                    "verdict": verdict_word(w.verdict),
+                })
+            })
+            .collect(),
+    )
+}
+
+/// The square crosstable as data: per section, each player's row with the score cells
+/// against every other player (as printed), points, 小分 and rank.
+pub fn crosstable_json(t: &Tournament, after: Round, rows: &[Standing]) -> Value {
+    let w = withdrawal::withdrawals(t);
+    Value::Array(
+        sections(t)
+            .into_iter()
+            .map(|s| {
+                let seats = field(t, s);
+                let players: Vec<Value> = seats
+                    .iter()
+                    .map(|&a| {
+                        let st = rows.iter().find(|r| r.no == a);
+                        let cells: Map = seats
+                            .iter()
+                            .filter(|b| **b != a)
+                            .map(|&b| (b.0.to_string(), json!(meetings(t, a, b, after, &w))))
+                            .collect();
+                        json!({
+                            "no": a.0,
+                            "name": name(t, a),
+                            "rank": st.map(|r| r.rank),
+                            "points": st.map(|r| r.points),
+                            "sonneborn_berger": st.and_then(|r| sb_number(t, r)),
+                            "cells": cells,
+                        })
+                    })
+                    .collect();
+                json!({
+                    "group": t.section_name(s),
+                    "after_round": after.0,
+                    "field": seats.iter().map(|n| n.0).collect::<Vec<_>>(),
+                    "players": players,
+                })
+            })
+            .collect(),
+    )
+}
+
+type Map = serde_json::Map<String, Value>;
