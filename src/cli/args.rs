@@ -59,6 +59,22 @@ pub enum Cmd {
     /// Register, import, withdraw or reinstate players.
     #[command(subcommand)]
     Player(PlayerCmd),
+    /// Team match events (团体赛): register a team with its board order, list the teams.
+    #[command(subcommand)]
+    Team(TeamCmd),
+    /// Hand in a team's lineup (出场名单) for the next round, board 1 first.
+    Lineup {
+        log: PathBuf,
+        /// The team: its number or its name.
+        #[arg(long)]
+        team: String,
+        /// Player numbers in board order ("3,7,9,12").
+        #[arg(long)]
+        players: String,
+        /// The round (default: the next round to be paired).
+        #[arg(long)]
+        round: Option<u32>,
+    },
     /// Draw player numbers (序号) at random.
     Draw {
         log: PathBuf,
@@ -183,8 +199,11 @@ pub enum Cmd {
     Simulate {
         #[arg(long)]
         preset: String,
+        #[arg(long, required_unless_present = "teams")]
+        players: Option<u32>,
+        /// Team match presets: the number of teams (each of its boards plus one reserve).
         #[arg(long)]
-        players: u32,
+        teams: Option<u32>,
         #[arg(long)]
         rounds: Option<u32>,
         #[arg(long, default_value_t = 1)]
@@ -275,6 +294,26 @@ pub enum PlayerCmd {
     List { log: PathBuf },
 }
 
+#[derive(Subcommand, Debug)]
+pub enum TeamCmd {
+    /// Register a team: its board order and reserves (player numbers). Without --players,
+    /// the players registered with `--team NAME`, in number order (the first ones on the
+    /// boards, the rest reserves).
+    Add {
+        log: PathBuf,
+        #[arg(long)]
+        name: String,
+        /// Player numbers in board order ("3,7,9,12").
+        #[arg(long)]
+        players: Option<String>,
+        /// Reserve player numbers, in the order they come in ("15,16").
+        #[arg(long)]
+        reserves: Option<String>,
+    },
+    /// List the teams with their rosters.
+    List { log: PathBuf },
+}
+
 #[derive(Args, Debug)]
 pub struct PairArgs {
     pub log: PathBuf,
@@ -353,6 +392,9 @@ pub enum What {
     All,
     /// One result slip per board of a round, for both players and the arbiter to sign.
     Scoresheets,
+    /// Team match events: the team match table (each match with its boards) and the team
+    /// standings.
+    Matches,
 }
 
 /// The order of a pairing list (`export --by`).

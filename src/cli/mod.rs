@@ -11,6 +11,8 @@ mod rounds;
 mod serve;
 mod setup;
 mod simulate;
+mod simulate_teams;
+mod teams;
 
 use std::path::Path;
 
@@ -178,6 +180,8 @@ fn log_of(cmd: &Cmd) -> Option<&Path> {
             | P::Reinstate { log, .. }
             | P::List { log },
         )
+        | Cmd::Team(args::TeamCmd::Add { log, .. } | args::TeamCmd::List { log })
+        | Cmd::Lineup { log, .. }
         | Cmd::Draw { log, .. }
         | Cmd::Pair(args::PairArgs { log, .. })
         | Cmd::Unpair { log, .. }
@@ -240,6 +244,13 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             date.as_deref(),
         ),
         Cmd::Player(p) => players::run(ctx, p),
+        Cmd::Team(c) => teams::run(ctx, c),
+        Cmd::Lineup {
+            log,
+            team,
+            players,
+            round,
+        } => teams::lineup(ctx, &log, &team, &players, round),
         Cmd::Draw {
             log,
             seed,
@@ -351,10 +362,14 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
         Cmd::Simulate {
             preset,
             players,
+            teams,
             rounds,
             seed,
             out,
-        } => simulate::run(&preset, players, rounds, seed, &out),
+        } => match teams {
+            Some(n) => simulate_teams::run(&preset, n, rounds, seed, &out),
+            None => simulate::run(&preset, players.unwrap_or(0), rounds, seed, &out),
+        },
         Cmd::Install { log, group, bin } => install::run(&log, &group, &bin),
         Cmd::Serve { log, bind, demo } => serve::run(ctx, log.as_deref(), &bind, demo),
         Cmd::Console { .. } | Cmd::Demo { .. } => Ok(()),

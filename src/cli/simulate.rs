@@ -34,12 +34,12 @@ const CLUBS: [&str; 8] = [
     "清江浦",
 ];
 
-fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
+pub(super) fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
     (rng.next_u64() % n as u64) as usize
 }
 
 /// A player's name for the simulation, unique by construction (a numeral suffix when needed).
-fn name(rng: &mut ChaCha8Rng, i: u32) -> String {
+pub(super) fn name(rng: &mut ChaCha8Rng, i: u32) -> String {
     let base = format!(
         "{}{}",
         SURNAMES[pick(rng, SURNAMES.len())],
@@ -49,7 +49,7 @@ fn name(rng: &mut ChaCha8Rng, i: u32) -> String {
 }
 
 /// A random result: mostly played games, a few forfeits.
-fn random_result(rng: &mut ChaCha8Rng) -> GameResult {
+pub(super) fn random_result(rng: &mut ChaCha8Rng) -> GameResult {
     match rng.next_u64() % 1000 {
         0..=19 => GameResult::RedWinForfeit,
         20..=39 => GameResult::BlackWinForfeit,
@@ -208,7 +208,7 @@ pub fn run(preset: &str, players: u32, rounds: Option<u32>, seed: u64, out: &Pat
 }
 
 /// Runs commands that must all succeed.
-fn batch(log: &mut Log, actor: &Actor, cmds: &[Command]) -> CliResult {
+pub(super) fn batch(log: &mut Log, actor: &Actor, cmds: &[Command]) -> CliResult {
     let (_, refused) = execute_batch(log, actor, cmds, Utc::now())?;
     if let Some((_, e)) = refused.first() {
         let why = crate::i18n::refusal(e, super::out_lang(), super::out_zone());

@@ -127,6 +127,19 @@ pub enum Command {
     /// The arbiter fixes the player numbers in registration order instead of a random draw
     /// (`draw --in-order`), recorded as such.
     NumberInOrder,
+    /// Registers a team of a team match event: board order, then reserves.
+    RegisterTeam {
+        name: String,
+        players: Vec<PlayerNo>,
+        reserves: Vec<PlayerNo>,
+    },
+    /// Hands in a team's lineup (board 1 first) for the next round to be paired; a round
+    /// named that is already paired is refused.
+    SubmitLineup {
+        round: Option<Round>,
+        team: super::ids::TeamNo,
+        players: Vec<PlayerNo>,
+    },
 }
 
 impl Command {
@@ -144,7 +157,9 @@ impl Command {
             | Command::StartRound { .. }
             | Command::WithdrawPlayer { .. }
             | Command::DrawLot { .. }
-            | Command::NumberInOrder => &[Head, Organizer],
+            | Command::NumberInOrder
+            | Command::RegisterTeam { .. }
+            | Command::SubmitLineup { .. } => &[Head, Organizer],
             Command::ReinstatePlayer { .. }
             | Command::NoteMoveLimit { .. }
             | Command::CorrectStart { .. }
@@ -200,6 +215,8 @@ impl Command {
             Command::AutoAdvance { .. } => "advance to the next round",
             Command::CorrectStart { .. } => "correct the start time",
             Command::DrawLot { .. } => "enter the colour lot",
+            Command::RegisterTeam { .. } => "register a team",
+            Command::SubmitLineup { .. } => "hand in a lineup",
         }
     }
 }

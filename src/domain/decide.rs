@@ -153,6 +153,16 @@ impl Tournament {
                 }])
             }
             Command::DrawLot { board, higher } => self.decide_lot(*board, *higher),
+            Command::RegisterTeam {
+                name,
+                players,
+                reserves,
+            } => super::team_match::lineup::register(self, name, players, reserves),
+            Command::SubmitLineup {
+                round,
+                team,
+                players,
+            } => super::team_match::lineup::submit(self, *round, *team, players),
         }
     }
 
@@ -208,6 +218,10 @@ impl Tournament {
     }
 
     fn decide_draw(&self, seed: Option<u64>) -> Decision {
+        if self.rules.team_match.is_some() && seed.is_some() {
+            // Rosters name players by number: a random draw would move them.
+            return Err(Refusal::Team(super::team_match::TeamFault::NoDraw));
+        }
         if !self.rounds.is_empty() {
             return Err(Refusal::DrawAfterPairing);
         }
@@ -352,7 +366,9 @@ impl Tournament {
 
     /// Checks before pairing a new round; the numbers drawn event when numbers were never
     /// drawn, and the state with it applied.
-    fn pair_prelude(&self) -> Result<(Vec<Event>, std::borrow::Cow<'_, Tournament>), Refusal> {
+    pub(super) fn pair_prelude(
+        &self,
+    ) -> Result<(Vec<Event>, std::borrow::Cow<'_, Tournament>), Refusal> {
         if let Some(r) = self.current()
             && let Some(g) = r.games.iter().find(|g| g.result.is_none())
         {
@@ -386,6 +402,9 @@ impl Tournament {
     }
 
     fn decide_pair_opts(&self, red_choices: &[PlayerNo], relaxed: Option<&str>) -> Decision {
+        if self.rules.team_match.is_some() {
+            return super::team_match::pairing::decide(self);
+        }
         let (mut events, state) = self.pair_prelude()?;
         let proposal = pairing::propose_opts(&state, red_choices, relaxed.is_some())?;
         let note =

@@ -17,6 +17,7 @@ pub mod rules;
 pub mod side;
 pub mod skew;
 pub mod standings;
+pub mod team_match;
 pub mod teams;
 pub mod text;
 pub mod tiebreak;
@@ -25,7 +26,7 @@ pub mod zone;
 
 pub use command::{Actor, Command};
 pub use event::{Event, PlayerEntry};
-pub use ids::{Board, PlayerNo, Round};
+pub use ids::{Board, PlayerNo, Round, TeamNo};
 pub use refusal::Refusal;
 pub use result::GameResult;
 pub use rules::{Role, Rules};

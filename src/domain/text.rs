@@ -219,6 +219,8 @@ pub fn check_command(cmd: &Command) -> Result<(), TextFault> {
             reverse_reason.as_deref().map_or(Ok(()), reason)
         }
         Command::NoteMoveLimit { note, .. } => check("note", note, NOTE_MAX),
+        Command::RegisterTeam { name, .. } => check("team", name, CLUB_MAX),
+        Command::SubmitLineup { .. } => Ok(()),
         Command::DrawNumbers { .. }
         | Command::PairNextRound
         | Command::PairNextRoundWith { .. }

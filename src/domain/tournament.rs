@@ -134,6 +134,9 @@ pub struct Tournament {
     /// The seed of the draw, once numbers have been drawn.
     pub draw: Option<Option<u64>>,
     pub rounds: Vec<RoundState>,
+    /// Teams and lineups of a team match event (`domain::team_match`); empty otherwise.
+    #[serde(default)]
+    pub team_event: super::team_match::TeamEvent,
 }
 
 impl Tournament {
@@ -145,6 +148,7 @@ impl Tournament {
             players: Vec::new(),
             draw: None,
             rounds: Vec::new(),
+            team_event: super::team_match::TeamEvent::default(),
         }
     }
 
@@ -465,6 +469,8 @@ impl Tournament {
                 }
             }
             Event::TimeCorrected { .. } => {}
+            Event::TeamRegistered { team } => self.team_event.register(team),
+            Event::LineupSubmitted { lineup } => self.team_event.set_lineup(lineup),
             Event::LotDrawn {
                 round,
                 board,

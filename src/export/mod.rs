@@ -13,6 +13,7 @@ pub mod report;
 pub mod roster;
 pub mod rows;
 pub mod scoresheet;
+pub mod team_match;
 pub mod text;
 pub mod xlsx;
 
@@ -43,6 +44,7 @@ pub(crate) fn what_word(what: What) -> &'static str {
         What::Clocks => "clocks",
         What::All => "all",
         What::Scoresheets => "scoresheets",
+        What::Matches => "matches",
     }
 }
 
@@ -70,6 +72,8 @@ pub enum ExportFault {
     NothingPaired(What),
     /// `--format xlsx` without `--out`.
     XlsxNeedsOut,
+    /// `--what matches` for an event without teams.
+    NotTeamEvent,
     /// `--out` names the log itself.
     OutIsLog(String),
     /// Writing the output failed.
@@ -160,6 +164,12 @@ pub fn reports(
         )],
         What::Scoresheets => return Err(ExportFault::ScoresheetsFormat.text(lang)),
         What::Teams => vec![awards::teams_report(t, lang)],
+        What::Matches => {
+            if !team_match::is_team_event(t) {
+                return Err(ExportFault::NotTeamEvent.text(lang));
+            }
+            team_match::reports(t, round, lang)
+        }
         What::Prizes => {
             let (after, s) = standings();
             vec![awards::prizes_report(t, &s, after.0, lang)]
@@ -170,6 +180,9 @@ pub fn reports(
             let current = round.or((!t.rounds.is_empty()).then(|| t.current_round()));
             if let Some(r) = current {
                 out.push(rows::pairings(t, r, lang));
+            }
+            if team_match::is_team_event(t) {
+                out.extend(team_match::reports(t, current, lang));
             }
             out.push(rows::standings(t, after, &s, lang));
             out.push(rows::crosstable(t, after, &s, lang));
@@ -207,9 +220,14 @@ pub fn json_value(
             if let Some(o) = all.as_object_mut() {
                 o.insert("teams".into(), awards::teams_json(t));
                 o.insert("prizes".into(), awards::prizes_json(t, &s));
+                if team_match::is_team_event(t) {
+                    o.insert("team_match".into(), team_match::json(t, round));
+                }
             }
             all
         }
+        What::Matches if !team_match::is_team_event(t) => return Err(ExportFault::NotTeamEvent),
+        What::Matches => team_match::json(t, round),
         // Scripts poll for the current pairing: before round 1 it is an empty list.
         What::Pairings if t.rounds.is_empty() && round.is_none() => serde_json::json!([]),
         What::Pairings => json::rounds(t, Some(paired_round(t, what, round)?)),

@@ -34,6 +34,7 @@ pub fn what(name: &str) -> Option<What> {
         "prizes" => What::Prizes,
         "players" => What::Players,
         "clocks" => What::Clocks,
+        "matches" => What::Matches,
         _ => return None,
     })
 }
@@ -48,6 +49,7 @@ pub const NAMES: &[&str] = &[
     "prizes",
     "players",
     "clocks",
+    "matches",
 ];
 
 /// Removes the private keys from `v`, at every depth.
