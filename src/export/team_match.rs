@@ -263,6 +263,13 @@ pub fn standings_report(t: &Tournament, after: Round, lang: Lang) -> Report {
     Report::single(pick(lang, "团体成绩", "Team standings"), title, h, rows)
 }
 
+/// The round the team standings are after: `--round` (or the last finished round), never past
+/// the last finished round (a round in play has matches still open).
+pub fn standings_round(t: &Tournament, round: Option<Round>) -> Round {
+    let done = Round(t.completed_rounds());
+    round.map_or(done, |r| r.min(done))
+}
+
 /// `export --what matches`: the match table of `--round` (else of every paired round), then
 /// the team standings after the last finished round (or `--round`).
 pub fn reports(t: &Tournament, round: Option<Round>, lang: Lang) -> Vec<Report> {
@@ -274,8 +281,7 @@ pub fn reports(t: &Tournament, round: Option<Round>, lang: Lang) -> Vec<Report> 
             .map(|r| matches_report(t, r.round, lang))
             .collect(),
     };
-    let after = round.unwrap_or(Round(t.completed_rounds()));
-    out.push(standings_report(t, after, lang));
+    out.push(standings_report(t, standings_round(t, round), lang));
     out
 }
 
@@ -386,7 +392,7 @@ pub fn json(t: &Tournament, round: Option<Round>) -> Value {
             })
         })
         .collect();
-    let after = round.unwrap_or(Round(t.completed_rounds()));
+    let after = standings_round(t, round);
     let standings: Vec<Value> = standings(t, after)
         .iter()
         .map(|s| standing_json(t, s))
