@@ -125,6 +125,13 @@ pub struct Strings {
     pub pp_bad_bye: &'static str,
     pub pp_others: &'static str,
     pub pp_head_key: &'static str,
+    // team (团体赛): the round view's match lines and board tags
+    /// "第{}场 {} {} {}": match, first team, score, second team.
+    pub team_match_line: &'static str,
+    /// "第{}场 {}–{}" on the first board of a match.
+    pub team_match_tag: &'static str,
+    /// "(已完成{}/{})" after a score still in play.
+    pub team_match_done: &'static str,
 }
 
 pub static ZH: Strings = Strings {
@@ -250,6 +257,10 @@ pub static ZH: Strings = Strings {
     pp_bad_bye: "轮空 '{}': 不是棋手序号",
     pp_others: "第{}轮无合规编排: {}号无法编对; 须由裁判长决定 (放宽先后手规则或手工编排)",
     pp_head_key: "; 按 P 决定",
+    // team (团体赛)
+    team_match_line: "第{}场  {}  {}  {}",
+    team_match_tag: "第{}场 {}–{}",
+    team_match_done: "(已完成{}/{})",
 };
 
 pub static EN: Strings = Strings {
@@ -375,6 +386,10 @@ pub static EN: Strings = Strings {
     pp_bad_bye: "bye '{}': not a player number",
     pp_others: "round {}: no legal pairing: players {} cannot be paired; the head arbiter must decide (relax colour rules or pair by hand)",
     pp_head_key: "; press P to decide",
+    // team (团体赛)
+    team_match_line: "match {}  {}  {}  {}",
+    team_match_tag: "match {} {}–{}",
+    team_match_done: "({}/{} done)",
 };
 
 /// The strings of `lang`.
