@@ -13,17 +13,12 @@ use crate::domain::{Command, Event, PlayerNo, Refusal, Tournament};
 /// # Errors
 /// One line naming the option and the piece that is not a number.
 pub fn numbers(option: &str, s: &str) -> Result<Vec<PlayerNo>, CliError> {
-    s.split([',', '，', '、', ' '])
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-        .map(|p| match p.parse::<u32>() {
-            Ok(n) if n > 0 => Ok(PlayerNo(n)),
-            _ => Err(CliError(say(
-                format!("{option}: 「{p}」不是棋手序号"),
-                format!("{option}: '{p}' is not a player number"),
-            ))),
-        })
-        .collect()
+    team_match::lineup::parse_numbers(s).map_err(|p| {
+        CliError(say(
+            format!("{option}: 「{p}」不是棋手序号"),
+            format!("{option}: '{p}' is not a player number"),
+        ))
+    })
 }
 
 pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {

@@ -67,6 +67,11 @@ pub enum Purpose {
     ManualPairs,
     ManualBye,
     ManualReason,
+    /// A team's lineup (团体赛): first the team, then its players in board order.
+    LineupTeam,
+    LineupPlayers {
+        team: crate::domain::TeamNo,
+    },
 }
 
 /// What the next key is interpreted as.

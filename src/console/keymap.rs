@@ -179,6 +179,7 @@ pub const BINDINGS: &[Binding] = &[
         Deed::Withdraw,
     ),
     b(M::Normal, K::Char('L'), ORG, Action::DrawLot, Deed::Lot),
+    b(M::Normal, K::Char('T'), ORG, Action::Lineup, Deed::Lineup),
     // After a board number.
     b(M::Board, K::AnyDigit, ARB, Action::Digit(0), Deed::Edit),
     b(M::Board, K::Backspace, ALL, Action::Backspace, Deed::Edit),

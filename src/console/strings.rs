@@ -132,6 +132,12 @@ pub struct Strings {
     pub team_match_tag: &'static str,
     /// "(已完成{}/{})" after a score still in play.
     pub team_match_done: &'static str,
+    pub prompt_lineup_team: &'static str,
+    /// "「{}」第{}轮出场名单 …": team, round, registered order.
+    pub prompt_lineup_players: &'static str,
+    pub not_team_event: &'static str,
+    pub unknown_team: &'static str,
+    pub bad_numbers: &'static str,
 }
 
 pub static ZH: Strings = Strings {
@@ -261,6 +267,11 @@ pub static ZH: Strings = Strings {
     team_match_line: "第{}场  {}  {}  {}",
     team_match_tag: "第{}场 {}–{}",
     team_match_done: "(已完成{}/{})",
+    prompt_lineup_team: "出场名单 — 队号或队名: ",
+    prompt_lineup_players: "「{}」第{}轮出场名单, 序号按台次, 第1台在前 (报名顺序 {}): ",
+    not_team_event: "本赛事不是团体赛",
+    unknown_team: "没有队伍 '{}'",
+    bad_numbers: "'{}' 不是棋手序号",
 };
 
 pub static EN: Strings = Strings {
@@ -390,6 +401,11 @@ pub static EN: Strings = Strings {
     team_match_line: "match {}  {}  {}  {}",
     team_match_tag: "match {} {}–{}",
     team_match_done: "({}/{} done)",
+    prompt_lineup_team: "lineup — team number or name: ",
+    prompt_lineup_players: "{} round {} lineup, numbers board 1 first (registered order {}): ",
+    not_team_event: "this is not a team match event",
+    unknown_team: "there is no team '{}'",
+    bad_numbers: "'{}' is not a player number",
 };
 
 /// The strings of `lang`.
@@ -522,6 +538,8 @@ impl Strings {
             (Deed::Unpair, true) => "撤销本轮编排",
             (Deed::Withdraw, true) => "棋手退赛",
             (Deed::Lot, true) => "录入超快棋抽签",
+            (Deed::Lineup, true) => "提交团体出场名单",
+            (Deed::Lineup, false) => "hand in a team lineup",
             (Deed::Submit, true) => "记录",
             (Deed::Cancel, true) => "取消",
             (Deed::Edit, true) => "输入",

@@ -167,6 +167,21 @@ pub fn submit(
     }])
 }
 
+/// A list of player numbers as typed: "3,7,9,12" (Chinese commas, 、 and spaces too).
+///
+/// # Errors
+/// The first piece that is not a player number.
+pub fn parse_numbers(s: &str) -> Result<Vec<PlayerNo>, String> {
+    s.split([',', '，', '、', ' '])
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| match p.parse::<u32>() {
+            Ok(n) if n > 0 => Ok(PlayerNo(n)),
+            _ => Err(p.to_string()),
+        })
+        .collect()
+}
+
 /// The round a lineup handed in now is for: the next round to be paired.
 pub fn next_round(t: &Tournament) -> Round {
     Round(t.current_round().0 + 1)
