@@ -221,6 +221,9 @@ pub enum Cmd {
     Demo {
         #[arg(long)]
         theme: Option<String>,
+        /// The team match demo (团体赛): 8 teams, 4 boards, a round robin round in play.
+        #[arg(long)]
+        team: bool,
     },
     /// As root: give the log to a writer group nobody belongs to and install this binary
     /// setgid to it, so the log is written only through the binary (see the README's threat

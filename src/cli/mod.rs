@@ -158,7 +158,10 @@ pub fn run(cli: Cli) -> CliResult {
     }
     match cli.cmd {
         None => crate::console::run_demo(None, lang(cli.lang, None)).map_err(CliError),
-        Some(Cmd::Demo { theme }) => {
+        Some(Cmd::Demo { theme, team: true }) => {
+            crate::console::run_team_demo(theme.as_deref(), lang(cli.lang, None)).map_err(CliError)
+        }
+        Some(Cmd::Demo { theme, .. }) => {
             crate::console::run_demo(theme.as_deref(), lang(cli.lang, None)).map_err(CliError)
         }
         Some(Cmd::Console { log, theme }) => {
