@@ -187,7 +187,9 @@ pub fn reports(
             out.push(rows::standings(t, after, &s, lang));
             out.push(rows::crosstable(t, after, &s, lang));
             out.extend(awards::bracket_report(t, lang));
-            if t.players.iter().any(|p| !p.entry.team.is_empty()) {
+            // A team match event has its own team standings (above); the seed-003 team
+            // standings of an individual event would repeat them in another sense.
+            if t.players.iter().any(|p| !p.entry.team.is_empty()) && !team_match::is_team_event(t) {
                 out.push(awards::teams_report(t, lang));
             }
             out.push(awards::prizes_report(t, &s, after.0, lang));
