@@ -154,8 +154,12 @@ pub fn matches_report(t: &Tournament, round: Round, lang: Lang) -> Report {
             Cell::from(m.second_name.clone()),
         ]);
     }
+    let sheet = match lang {
+        Lang::Zh => format!("团体对阵 第{round}轮"),
+        Lang::En => format!("Matches R{round}"),
+    };
     let mut report = Report::single(
-        pick(lang, "团体对阵", "Team matches"),
+        sheet,
         round_title(round, lang),
         h,
         rows,
