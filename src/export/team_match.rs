@@ -158,12 +158,7 @@ pub fn matches_report(t: &Tournament, round: Round, lang: Lang) -> Report {
         Lang::Zh => format!("团体对阵 第{round}轮"),
         Lang::En => format!("Matches R{round}"),
     };
-    let mut report = Report::single(
-        sheet,
-        round_title(round, lang),
-        h,
-        rows,
-    );
+    let mut report = Report::single(sheet, round_title(round, lang), h, rows);
     if let Some(bye) = bye_team(t, round)
         && let Some(table) = report.tables.first_mut()
     {

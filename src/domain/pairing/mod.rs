@@ -289,6 +289,9 @@ pub fn propose_opts(
     red_choices: &[PlayerNo],
     relax_colours: bool,
 ) -> Result<Proposal, Refusal> {
+    if t.rules.team_match.is_some() {
+        return super::team_match::pairing::propose(t);
+    }
     let round = Round(t.current_round().0 + 1);
     let sections = entrants(t, round);
     let rules = &t.rules;

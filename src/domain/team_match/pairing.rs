@@ -8,7 +8,9 @@
 use super::super::event::{Event, GameKind, Pairing, Stage};
 use super::super::ids::{Board, PlayerNo, Round, TeamNo};
 use super::super::pairing::berger;
-use super::super::pairing::{Entrant, Float, PairingError, SectionInput, pair_section};
+use super::super::pairing::{
+    Entrant, Float, Line, PairingError, Proposal, SectionInput, pair_section,
+};
 use super::super::refusal::Refusal;
 use super::super::side::Side;
 use super::super::tournament::Tournament;
@@ -26,17 +28,64 @@ pub type TeamPairs = (Vec<(TeamNo, TeamNo)>, Option<TeamNo>);
 /// The round before is unfinished, every round is paired, fewer than two teams, a round past
 /// the schedule, no legal Swiss pairing, or a team that cannot field its boards.
 pub fn decide(t: &Tournament) -> Result<Vec<Event>, Refusal> {
-    let boards = boards_of(t)?;
     let (mut events, state) = t.pair_prelude()?;
-    let round = Round(state.current_round().0 + 1);
-    let (pairs, _bye) = team_pairs(&state, round).map_err(Refusal::Team)?;
-    let games = match_boards(&state, round, &pairs, boards).map_err(Refusal::Team)?;
+    let p = propose(&state)?;
     events.push(Event::RoundPaired {
-        round,
-        games,
+        round: p.round,
+        games: p.games,
         byes: Vec::new(),
     });
     Ok(events)
+}
+
+/// The next team round as a proposal (`pair --preview`, `--explain`, the console's preview):
+/// one line per match, the bye, and the teams playing their registered order.
+///
+/// # Errors
+/// As `decide`, but for the checks of the round before.
+pub fn propose(t: &Tournament) -> Result<Proposal, Refusal> {
+    let boards = boards_of(t)?;
+    let round = Round(t.current_round().0 + 1);
+    let (pairs, bye) = team_pairs(t, round).map_err(Refusal::Team)?;
+    let games = match_boards(t, round, &pairs, boards).map_err(Refusal::Team)?;
+    let name = |no: TeamNo| {
+        t.team_event
+            .team(no)
+            .map_or(String::new(), |x| x.name.clone())
+    };
+    let berger = t.rules.system.is_round_robin();
+    let mut lines: Vec<Line> = pairs
+        .iter()
+        .enumerate()
+        .map(|(k, &(a, b))| {
+            let line = Line::TeamMatch {
+                index: k as u32 + 1,
+                first: name(a),
+                second: name(b),
+                berger,
+            };
+            Line::OnBoard(Board(k as u32 * boards + 1), Box::new(line))
+        })
+        .collect();
+    lines.extend(bye.map(|b| Line::TeamBye(name(b))));
+    let defaults: Vec<String> = pairs
+        .iter()
+        .flat_map(|&(a, b)| [a, b])
+        .filter(|no| !super::lineup::handed_in(t, *no, round))
+        .map(name)
+        .collect();
+    if !defaults.is_empty() {
+        lines.push(Line::DefaultLineups(defaults));
+    }
+    let lang = super::super::pairing::event_lang(t);
+    Ok(Proposal {
+        round,
+        games,
+        byes: Vec::new(),
+        explanation: lines.iter().map(|l| l.text(lang)).collect(),
+        lines,
+        breaks: Vec::new(),
+    })
 }
 
 /// The team pairing of `round`.
