@@ -369,7 +369,7 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             rounds,
             seed,
             out,
-        } => match teams {
+        } => match teams.or_else(|| simulate_teams::teams_for(&preset, players)) {
             Some(n) => simulate_teams::run(&preset, n, rounds, seed, &out),
             None => simulate::run(&preset, players.unwrap_or(0), rounds, seed, &out),
         },

@@ -29,6 +29,13 @@ pub fn team_name(i: u32) -> String {
         .map_or_else(|| format!("第{}队", i + 1), |c| format!("{c}队"))
 }
 
+/// `simulate --preset TEAM-PRESET --players N` without `--teams`: as many teams as N players
+/// make (each of its boards plus a reserve); `None` for an individual preset.
+pub fn teams_for(preset: &str, players: Option<u32>) -> Option<u32> {
+    let boards = Rules::preset(preset).ok()?.team_match?.boards;
+    Some(players.unwrap_or(0) / (boards + 1))
+}
+
 pub fn run(preset: &str, teams: u32, rounds: Option<u32>, seed: u64, out: &Path) -> CliResult {
     let mut rules = Rules::preset(preset).map_err(|e| CliError(e.to_string()))?;
     let Some(cfg) = rules.team_match.clone() else {
