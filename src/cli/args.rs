@@ -69,7 +69,7 @@ pub enum Cmd {
         #[arg(long)]
         team: String,
         /// Player numbers in board order ("3,7,9,12").
-        #[arg(long)]
+        #[arg(long, value_name = "NOS")]
         players: String,
         /// The round (default: the next round to be paired).
         #[arg(long)]
@@ -307,10 +307,10 @@ pub enum TeamCmd {
         #[arg(long)]
         name: String,
         /// Player numbers in board order ("3,7,9,12").
-        #[arg(long)]
+        #[arg(long, value_name = "NOS")]
         players: Option<String>,
         /// Reserve player numbers, in the order they come in ("15,16").
-        #[arg(long)]
+        #[arg(long, value_name = "NOS")]
         reserves: Option<String>,
     },
     /// List the teams with their rosters.

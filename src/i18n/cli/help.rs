@@ -180,6 +180,9 @@ pub fn placeholder_zh(name: &str) -> Option<&'static str> {
         "WHAT" => "内容",
         "BIND" => "地址:端口",
         "BIN" => "安装路径",
+        // team (团体赛)
+        "NOS" => "序号表",
+        "TEAMS" => "队数",
         _ => return None,
     })
 }
