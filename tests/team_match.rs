@@ -356,7 +356,13 @@ fn lineups_keep_the_board_order_and_default_to_it() {
         "--players",
         "6,8,9,10",
     ]);
-    ok(&["pair", e.log_str()]);
+    let paired = ok(&["pair", e.log_str()]);
+    // The default lineup is said, and the team with the bye.
+    assert!(
+        paired.contains("未提交出场名单，按报名台次顺序出场：北京队"),
+        "{paired}"
+    );
+    assert!(paired.contains("轮空：杭州队"), "{paired}");
     let m = e.json("matches", Some(1));
     let round = &m["rounds"][0];
     // Three teams play as four seats: round 1 of the Berger table is 1–4 (team 1 rests) and
