@@ -398,6 +398,12 @@ fn lineups_keep_the_board_order_and_default_to_it() {
         .map(|b| b["first_side"].as_str().unwrap())
         .collect();
     assert_eq!(sides, ["red", "black", "red", "black"]);
+    // The boards follow the lineups and 13.3: no swap or flip by hand.
+    let err = e.refused(&["pair", e.log_str(), "--flip", "2"]);
+    assert!(
+        err.contains("unpair the round, hand in new lineups"),
+        "{err}"
+    );
     // Too late for round 1 now that it is paired.
     let err = e.refused(&[
         "lineup",

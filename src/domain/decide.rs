@@ -324,6 +324,9 @@ impl Tournament {
         reason: &str,
         force: bool,
     ) -> Decision {
+        if self.rules.team_match.is_some() {
+            return Err(Refusal::Team(super::team_match::TeamFault::HandChange));
+        }
         if reason.trim().is_empty() {
             return Err(Refusal::ReasonNeeded(ReasonFor::ManualPairing));
         }
@@ -435,6 +438,9 @@ impl Tournament {
         flip: Option<Board>,
         force: Option<&String>,
     ) -> Decision {
+        if self.rules.team_match.is_some() {
+            return Err(Refusal::Team(super::team_match::TeamFault::HandChange));
+        }
         let r = self.current().ok_or(Refusal::NoRound)?;
         if r.has_any_result() {
             return Err(Refusal::ResultsEntered(r.round));

@@ -67,6 +67,10 @@ pub enum TeamFault {
     Unpairable(Vec<TeamNo>),
     #[error("in a team match event numbers follow the registration order (no draw)")]
     NoDraw,
+    #[error(
+        "the boards of a team match follow the lineups and R2011 13.3: to change them, unpair the round, hand in new lineups and pair again"
+    )]
+    HandChange,
 }
 
 fn list(v: &[TeamNo]) -> String {
@@ -126,6 +130,9 @@ impl TeamFault {
                 format!("无合规编排: 第{}队无法在不重复相遇的前提下编对", list(v))
             }
             TeamFault::NoDraw => "团体赛序号按报名顺序, 不抽签".into(),
+            TeamFault::HandChange => {
+                "团体赛各台对阵由出场名单和先走规则 (13.3) 决定: 如需更改, 请撤销本轮编排, 重新提交出场名单后再编排".into()
+            }
         }
     }
 }
