@@ -1,7 +1,8 @@
 //! The console of a team match event (团体赛), end to end in a real terminal (tmux): the round
 //! view shows each match team v team with its score; a result typed by board number on one
 //! console moves the match score on another; the organizer hands in a lineup with `T`, and a
-//! lineup out of the board order is refused on screen with the log unchanged.
+//! lineup out of the board order is refused on screen with the log unchanged; the standings
+//! screen shows the team standings.
 
 mod tmux_support;
 
@@ -62,6 +63,18 @@ fn match_scores_move_live_and_lineups_are_checked() {
         "org",
         "round 7: team 1 lineup 1, 3, 4, 5",
         Duration::from_secs(5),
+    );
+    // The standings screen of a team event is the team standings.
+    tmux.keys("head", &["Tab"]);
+    tmux.wait_for(
+        "head",
+        "Team standings after round 5",
+        Duration::from_secs(5),
+    );
+    let pane = tmux.pane("head");
+    assert!(
+        pane.contains("Match pts") && pane.contains("Board pts"),
+        "{pane}"
     );
     for name in ["head", "org"] {
         tmux.keys(name, &["q"]);
