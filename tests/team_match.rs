@@ -465,14 +465,12 @@ mod swiss {
     };
     use chrono::{TimeZone, Utc};
 
-    fn step(t: &mut Tournament, cmd: Command) {
+    fn step(t: &mut Tournament, cmd: &Command) {
         let a = Actor {
             user: "t".into(),
             role: Role::Head,
         };
-        let evs = t
-            .decide(&a, &cmd)
-            .unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
+        let evs = t.decide(&a, cmd).unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
         for e in &evs {
             t.apply(e);
         }
@@ -488,14 +486,14 @@ mod swiss {
         for i in 0..teams * 5 {
             step(
                 &mut t,
-                Command::RegisterPlayer(PlayerEntry::named(format!("P{i}"))),
+                &Command::RegisterPlayer(PlayerEntry::named(format!("P{i}"))),
             );
         }
         for k in 0..teams {
             let first = k * 5 + 1;
             step(
                 &mut t,
-                Command::RegisterTeam {
+                &Command::RegisterTeam {
                     name: format!("T{k}"),
                     players: (first..first + 4).map(PlayerNo).collect(),
                     reserves: vec![PlayerNo(first + 4)],
@@ -506,10 +504,10 @@ mod swiss {
         let mut byes = std::collections::HashSet::new();
         let mut x: u64 = 12345;
         for r in 1..=5u32 {
-            step(&mut t, Command::PairNextRound);
+            step(&mut t, &Command::PairNextRound);
             step(
                 &mut t,
-                Command::StartRound {
+                &Command::StartRound {
                     at: Utc.with_ymd_and_hms(2026, 5, 1, r, 0, 0).unwrap(),
                 },
             );
@@ -530,8 +528,8 @@ mod swiss {
             let n = t.current().unwrap().games.len() as u32;
             for b in 1..=n {
                 x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
                 let result = match (x >> 33) % 3 {
                     0 => GameResult::RedWin,
                     1 => GameResult::BlackWin,
@@ -539,7 +537,7 @@ mod swiss {
                 };
                 step(
                     &mut t,
-                    Command::RecordResult {
+                    &Command::RecordResult {
                         round: None,
                         board: Board(b),
                         result,

@@ -85,7 +85,7 @@ pub fn run(preset: &str, teams: u32, rounds: Option<u32>, seed: u64, out: &Path)
     for i in 0..teams * per_team {
         let mut entry = PlayerEntry::named(name(&mut rng, i));
         entry.team = team_name(i / per_team);
-        entry.club = entry.team.clone();
+        entry.club.clone_from(&entry.team);
         cmds.push(Command::RegisterPlayer(entry));
     }
     batch(&mut log, &actor, &cmds)?;

@@ -29,15 +29,14 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
             players,
             reserves,
         } => {
-            let (players, reserves) = match players {
-                Some(p) => (
+            let (players, reserves) = if let Some(p) = players {
+                (
                     numbers("--players", &p)?,
                     numbers("--reserves", reserves.as_deref().unwrap_or(""))?,
-                ),
-                None => {
-                    let l = open_log(&log)?;
-                    by_team_column(l.state(), &name, reserves.as_deref())?
-                }
+                )
+            } else {
+                let l = open_log(&log)?;
+                by_team_column(l.state(), &name, reserves.as_deref())?
             };
             let recs = execute(
                 ctx,

@@ -606,26 +606,23 @@ fn prompt_done(app: &mut App, purpose: Purpose, text: &str) -> Mode {
         }
         Purpose::LineupTeam => {
             let t = app.log.state();
-            match t.team_event.find(&text) {
-                Some(team) => {
-                    let order: Vec<String> = team.roster().map(|n| n.to_string()).collect();
-                    Mode::Prompt {
-                        label: fill(
-                            app.s.prompt_lineup_players,
-                            &[
-                                &team.name,
-                                &crate::domain::team_match::lineup::next_round(t),
-                                &order.join(","),
-                            ],
-                        ),
-                        purpose: Purpose::LineupPlayers { team: team.no },
-                        text: String::new(),
-                    }
+            if let Some(team) = t.team_event.find(&text) {
+                let order: Vec<String> = team.roster().map(|n| n.to_string()).collect();
+                Mode::Prompt {
+                    label: fill(
+                        app.s.prompt_lineup_players,
+                        &[
+                            &team.name,
+                            &crate::domain::team_match::lineup::next_round(t),
+                            &order.join(","),
+                        ],
+                    ),
+                    purpose: Purpose::LineupPlayers { team: team.no },
+                    text: String::new(),
                 }
-                None => {
-                    app.error(fill(app.s.unknown_team, &[&text]));
-                    Mode::Normal
-                }
+            } else {
+                app.error(fill(app.s.unknown_team, &[&text]));
+                Mode::Normal
             }
         }
         Purpose::LineupPlayers { team } => {

@@ -220,7 +220,6 @@ pub fn check_command(cmd: &Command) -> Result<(), TextFault> {
         }
         Command::NoteMoveLimit { note, .. } => check("note", note, NOTE_MAX),
         Command::RegisterTeam { name, .. } => check("team", name, CLUB_MAX),
-        Command::SubmitLineup { .. } => Ok(()),
         Command::DrawNumbers { .. }
         | Command::PairNextRound
         | Command::PairNextRoundWith { .. }
@@ -231,6 +230,7 @@ pub fn check_command(cmd: &Command) -> Result<(), TextFault> {
         | Command::Tick { .. }
         | Command::AutoAdvance { .. }
         | Command::DrawLot { .. }
+        | Command::SubmitLineup { .. }
         | Command::NumberInOrder => Ok(()),
     }
 }

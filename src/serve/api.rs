@@ -34,6 +34,8 @@ pub fn what(name: &str) -> Option<What> {
         "prizes" => What::Prizes,
         "players" => What::Players,
         "clocks" => What::Clocks,
+        // A team match event's matches and team standings (not in `NAMES`: an individual
+        // event has none, and the index lists what every event answers).
         "matches" => What::Matches,
         _ => return None,
     })
@@ -49,7 +51,6 @@ pub const NAMES: &[&str] = &[
     "prizes",
     "players",
     "clocks",
-    "matches",
 ];
 
 /// Removes the private keys from `v`, at every depth.

@@ -73,45 +73,45 @@ pub fn tallies(t: &Tournament, after: Round) -> Vec<Tally> {
     for r in 1..=after.0 {
         let round = Round(r);
         for m in round_matches(t, round) {
-            let s = m.score(t, round);
-            if !s.is_final() {
+            let score = m.score(t, round);
+            if !score.is_final() {
                 continue;
             }
-            let (a, b) = (m.first.index(), m.second.index());
-            if a >= out.len() || b >= out.len() {
+            let (ia, ib) = (m.first.index(), m.second.index());
+            if ia >= out.len() || ib >= out.len() {
                 continue;
             }
-            let first = s.first.cmp(&s.second);
-            let got = |o: std::cmp::Ordering| match o {
+            let first = score.first.cmp(&score.second);
+            let got = |ord: std::cmp::Ordering| match ord {
                 std::cmp::Ordering::Greater => mp.win,
                 std::cmp::Ordering::Less => mp.loss,
                 std::cmp::Ordering::Equal => mp.draw,
             };
-            for (i, o, gp, opp, side) in [
-                (a, first, s.first, m.second, Side::Red),
-                (b, first.reverse(), s.second, m.first, Side::Black),
+            for (idx, outcome, gp, opp, side) in [
+                (ia, first, score.first, m.second, Side::Red),
+                (ib, first.reverse(), score.second, m.first, Side::Black),
             ] {
-                let x = &mut out[i];
-                let got = got(o);
-                x.match_points += got;
-                x.game_points += gp;
-                x.played += 1;
-                match o {
-                    std::cmp::Ordering::Greater => x.wins += 1,
-                    std::cmp::Ordering::Less => x.losses += 1,
-                    std::cmp::Ordering::Equal => x.draws += 1,
+                let tally = &mut out[idx];
+                let got = got(outcome);
+                tally.match_points += got;
+                tally.game_points += gp;
+                tally.played += 1;
+                match outcome {
+                    std::cmp::Ordering::Greater => tally.wins += 1,
+                    std::cmp::Ordering::Less => tally.losses += 1,
+                    std::cmp::Ordering::Equal => tally.draws += 1,
                 }
-                x.met.push((opp, got));
-                x.colours.push((opp, side));
+                tally.met.push((opp, got));
+                tally.colours.push((opp, side));
             }
-            for (k, g) in m.games(t, round).enumerate() {
-                let Some(res) = g.result else { continue };
+            for (k, game) in m.games(t, round).enumerate() {
+                let Some(res) = game.result else { continue };
                 for team in [m.first, m.second] {
-                    if let (Some(side), Some(x)) =
-                        (m.side_of(t, g, team), out.get_mut(team.index()))
-                        && let Some(b) = x.boards.get_mut(k)
+                    if let (Some(side), Some(tally)) =
+                        (m.side_of(t, game, team), out.get_mut(team.index()))
+                        && let Some(cell) = tally.boards.get_mut(k)
                     {
-                        *b += pts.for_result(res, side);
+                        *cell += pts.for_result(res, side);
                     }
                 }
             }
@@ -119,15 +119,15 @@ pub fn tallies(t: &Tournament, after: Round) -> Vec<Tally> {
         if !t.rules.system.is_round_robin()
             && let Some(bye) = bye_team(t, round)
             && round_complete(t, round)
-            && let Some(x) = out.get_mut(bye.index())
+            && let Some(tally) = out.get_mut(bye.index())
         {
-            x.byes += 1;
-            x.match_points += mp.win;
+            tally.byes += 1;
+            tally.match_points += mp.win;
             for k in 0..boards {
                 let side = if k % 2 == 0 { Side::Red } else { Side::Black };
-                let p = pts.for_result(GameResult::Draw, side);
-                x.game_points += p;
-                x.boards[k] += p;
+                let draw = pts.for_result(GameResult::Draw, side);
+                tally.game_points += draw;
+                tally.boards[k] += draw;
             }
         }
     }
