@@ -1345,6 +1345,7 @@ const CLI_WORDS: &[&str] = &[
     "all",
     "scoresheets",
     "schedule",
+    "matches",
 ];
 
 /// English words in a Chinese error line of `case`: flags (`--reason`) and the words the
@@ -1576,7 +1577,7 @@ fn an_english_event_is_refused_in_english() {
 /// text), which a Chinese arbiter sees as they are in the file.
 fn ron_words() -> Vec<String> {
     let mut words = Vec::new();
-    for name in ["qigu-2024-07", "qiyuan-2019", "lvliang-2024", "club-rr-10"] {
+    for name in ["qigu-2024-07", "qiyuan-2019", "lvliang-2024", "club-rr-10", "team-rr-8"] {
         let text = Rules::preset(name).expect("preset").to_ron();
         words.extend(english_words(&text));
     }

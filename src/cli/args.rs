@@ -62,6 +62,22 @@ pub enum Cmd {
     /// Register, import, withdraw or reinstate players.
     #[command(subcommand)]
     Player(PlayerCmd),
+    /// Team match events (团体赛): register a team with its board order, list the teams.
+    #[command(subcommand)]
+    Team(TeamCmd),
+    /// Hand in a team's lineup (出场名单) for the next round, board 1 first.
+    Lineup {
+        log: PathBuf,
+        /// The team: its number or its name.
+        #[arg(long)]
+        team: String,
+        /// Player numbers in board order ("3,7,9,12").
+        #[arg(long, value_name = "NOS")]
+        players: String,
+        /// The round (default: the next round to be paired).
+        #[arg(long)]
+        round: Option<u32>,
+    },
     /// Draw player numbers (序号) at random.
     Draw {
         log: PathBuf,
@@ -201,8 +217,11 @@ pub enum Cmd {
         preset: Option<String>,
         #[arg(long)]
         rules: Option<PathBuf>,
+        #[arg(long, required_unless_present = "teams")]
+        players: Option<u32>,
+        /// Team match presets: the number of teams (each of its boards plus one reserve).
         #[arg(long)]
-        players: u32,
+        teams: Option<u32>,
         #[arg(long)]
         rounds: Option<u32>,
         #[arg(long)]
@@ -226,6 +245,9 @@ pub enum Cmd {
         sample: crate::console::demo::Sample,
         #[arg(long)]
         theme: Option<String>,
+        /// The team match demo (团体赛): 8 teams, 4 boards, a round robin round in play.
+        #[arg(long)]
+        team: bool,
     },
     /// As root: give the log to a writer group nobody belongs to and install this binary
     /// setgid to it, so the log is written only through the binary (see the README's threat
@@ -296,6 +318,26 @@ pub enum PlayerCmd {
         reason: String,
     },
     /// List the players.
+    List { log: PathBuf },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum TeamCmd {
+    /// Register a team: its board order and reserves (player numbers). Without --players,
+    /// the players registered with `--team NAME`, in number order (the first ones on the
+    /// boards, the rest reserves).
+    Add {
+        log: PathBuf,
+        #[arg(long)]
+        name: String,
+        /// Player numbers in board order ("3,7,9,12").
+        #[arg(long, value_name = "NOS")]
+        players: Option<String>,
+        /// Reserve player numbers, in the order they come in ("15,16").
+        #[arg(long, value_name = "NOS")]
+        reserves: Option<String>,
+    },
+    /// List the teams with their rosters.
     List { log: PathBuf },
 }
 
@@ -383,6 +425,9 @@ pub enum What {
     Scoresheets,
     /// A round robin's whole schedule (轮次表), printable before round 1.
     Schedule,
+    /// Team match events: the team match table (each match with its boards) and the team
+    /// standings.
+    Matches,
 }
 
 /// The order of a pairing list (`export --by`).

@@ -11,6 +11,8 @@ mod rounds;
 mod serve;
 mod setup;
 mod simulate;
+mod simulate_teams;
+mod teams;
 
 use std::path::Path;
 
@@ -156,7 +158,10 @@ pub fn run(cli: Cli) -> CliResult {
     }
     match cli.cmd {
         None => crate::console::run_demo(None, lang(cli.lang, None)).map_err(CliError),
-        Some(Cmd::Demo { sample, theme }) => {
+        Some(Cmd::Demo { theme, team: true, .. }) => {
+            crate::console::run_team_demo(theme.as_deref(), lang(cli.lang, None)).map_err(CliError)
+        }
+        Some(Cmd::Demo { sample, theme, .. }) => {
             crate::console::run_demo_of(sample, theme.as_deref(), lang(cli.lang, None))
                 .map_err(CliError)
         }
@@ -179,6 +184,8 @@ fn log_of(cmd: &Cmd) -> Option<&Path> {
             | P::Reinstate { log, .. }
             | P::List { log },
         )
+        | Cmd::Team(args::TeamCmd::Add { log, .. } | args::TeamCmd::List { log })
+        | Cmd::Lineup { log, .. }
         | Cmd::Draw { log, .. }
         | Cmd::Pair(args::PairArgs { log, .. })
         | Cmd::Unpair { log, .. }
@@ -244,6 +251,13 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             zone.as_deref(),
         ),
         Cmd::Player(p) => players::run(ctx, p),
+        Cmd::Team(c) => teams::run(ctx, c),
+        Cmd::Lineup {
+            log,
+            team,
+            players,
+            round,
+        } => teams::lineup(ctx, &log, &team, &players, round),
         Cmd::Draw {
             log,
             seed,
@@ -368,20 +382,29 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             preset,
             rules,
             players,
+            teams,
             rounds,
             rounds_played,
             seed,
             out,
-        } => simulate::run(
-            &simulate::Source::of(preset.as_deref(), rules.as_deref())?,
-            players,
-            simulate::Span {
-                rounds,
-                played: rounds_played,
-            },
-            seed,
-            &out,
-        ),
+        } => {
+            let team_event = preset
+                .as_deref()
+                .and_then(|p| teams.or_else(|| simulate_teams::teams_for(p, players)).map(|n| (p, n)));
+            match team_event {
+                Some((p, n)) => simulate_teams::run(p, n, rounds, seed, &out),
+                None => simulate::run(
+                    &simulate::Source::of(preset.as_deref(), rules.as_deref())?,
+                    players.unwrap_or(0),
+                    simulate::Span {
+                        rounds,
+                        played: rounds_played,
+                    },
+                    seed,
+                    &out,
+                ),
+            }
+        }
         Cmd::Install { log, group, bin } => install::run(&log, &group, &bin),
         Cmd::Serve { log, bind, demo } => serve::run(ctx, log.as_deref(), &bind, demo),
         Cmd::Console { .. } | Cmd::Demo { .. } => Ok(()),

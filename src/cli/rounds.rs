@@ -176,6 +176,17 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
         for line in export::text::explanation(t, round, lang) {
             crate::outln!("{line}");
         }
+    } else if t.rules.team_match.is_some() {
+        // A team round: the bye and the teams that play their registered order are said.
+        for line in crate::domain::pairing::explain_round_lines(t, round) {
+            if matches!(
+                line,
+                crate::domain::pairing::Line::TeamBye(_)
+                    | crate::domain::pairing::Line::DefaultLineups(_)
+            ) {
+                crate::outln!("{}", line.text(lang));
+            }
+        }
     }
     for r in &recs {
         if let Event::PairingOverridden {

@@ -41,14 +41,14 @@ const GIVEN_ONE: [&str; 20] = [
     "俊", "凯", "鹏", "辉",
 ];
 
-fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
+pub(super) fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
     (rng.next_u64() % n as u64) as usize
 }
 
 /// The `k`-th name of the simulation: a surname and a given name, never a digit. Unique for
 /// every `k` (a mixed radix over surname, then the given names, then one-character pairs and
 /// longer as the field grows); `offset` (from the seed) varies who gets which name.
-fn name(k: u64, offset: u64) -> String {
+pub(super) fn name(k: u64, offset: u64) -> String {
     let n = SURNAMES.len() as u64;
     let surname = SURNAMES[((k + offset) % n) as usize];
     let mut r = k / n;
@@ -107,7 +107,7 @@ pub struct Span {
 }
 
 /// A random result: mostly played games, a few forfeits.
-fn random_result(rng: &mut ChaCha8Rng) -> GameResult {
+pub(super) fn random_result(rng: &mut ChaCha8Rng) -> GameResult {
     match rng.next_u64() % 1000 {
         0..=19 => GameResult::RedWinForfeit,
         20..=39 => GameResult::BlackWinForfeit,
@@ -289,7 +289,7 @@ pub fn run(source: &Source, players: u32, span: Span, seed: u64, out: &Path) -> 
 }
 
 /// Runs commands that must all succeed.
-fn batch(log: &mut Log, actor: &Actor, cmds: &[Command]) -> CliResult {
+pub(super) fn batch(log: &mut Log, actor: &Actor, cmds: &[Command]) -> CliResult {
     let (_, refused) = execute_batch(log, actor, cmds, Utc::now())?;
     if let Some((_, e)) = refused.first() {
         let why = crate::i18n::refusal(e, super::out_lang(), super::out_zone());

@@ -67,6 +67,8 @@ pub enum Deed {
     Unpair,
     Withdraw,
     Lot,
+    /// Hand in a team's lineup (团体赛).
+    Lineup,
     Submit,
     Cancel,
     /// Keys without a help line of their own (typing, choosing a side).
@@ -115,6 +117,8 @@ pub enum Action {
     Withdraw,
     /// Enter the armageddon colour lot drawn in the hall.
     DrawLot,
+    /// Hand in a team's lineup for the next round (团体赛).
+    Lineup,
     /// The role may not do this; say so instead of acting.
     NotPermitted(Deed),
     /// Show or hide the QR code of the room page (`bianpai serve`).

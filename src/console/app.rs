@@ -69,6 +69,11 @@ pub enum Purpose {
     ManualReason,
     /// The head arbiter's reason to keep a pairing a correction outdated (issue 21).
     KeepReason,
+    /// A team's lineup (团体赛): first the team, then its players in board order.
+    LineupTeam,
+    LineupPlayers {
+        team: crate::domain::TeamNo,
+    },
 }
 
 /// What the next key is interpreted as.

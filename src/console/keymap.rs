@@ -188,6 +188,7 @@ pub const BINDINGS: &[Binding] = &[
         Action::KeepPairing,
         Deed::Keep,
     ),
+    b(M::Normal, K::Char('T'), ORG, Action::Lineup, Deed::Lineup),
     // After a board number.
     b(M::Board, K::AnyDigit, ARB, Action::Digit(0), Deed::Edit),
     b(M::Board, K::Backspace, ALL, Action::Backspace, Deed::Edit),

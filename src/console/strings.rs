@@ -153,6 +153,19 @@ pub struct Strings {
     pub empty_press_p: &'static str,
     pub standings_before: &'static str,
     pub help_fouls: &'static str,
+    // team (团体赛): the round view's match lines and board tags
+    /// "第{}场 {} {} {}": match, first team, score, second team.
+    pub team_match_line: &'static str,
+    /// "第{}场 {}–{}" on the first board of a match.
+    pub team_match_tag: &'static str,
+    /// "(已完成{}/{})" after a score still in play.
+    pub team_match_done: &'static str,
+    pub prompt_lineup_team: &'static str,
+    /// "「{}」第{}轮出场名单 …": team, round, registered order.
+    pub prompt_lineup_players: &'static str,
+    pub not_team_event: &'static str,
+    pub unknown_team: &'static str,
+    pub bad_numbers: &'static str,
 }
 
 pub static ZH: Strings = Strings {
@@ -305,6 +318,15 @@ pub static ZH: Strings = Strings {
     empty_press_p: "尚未编排。按 P 编排第1轮",
     standings_before: "赛前名单 (按序号)",
     help_fouls: "犯规种类 (x 之后):",
+    // team (团体赛)
+    team_match_line: "第{}场  {}  {}  {}",
+    team_match_tag: "第{}场 {}–{}",
+    team_match_done: "(已完成{}/{})",
+    prompt_lineup_team: "出场名单 — 队号或队名: ",
+    prompt_lineup_players: "「{}」第{}轮出场名单, 序号按台次, 第1台在前 (报名顺序 {}): ",
+    not_team_event: "本赛事不是团体赛",
+    unknown_team: "没有队伍 '{}'",
+    bad_numbers: "'{}' 不是棋手序号",
 };
 
 pub static EN: Strings = Strings {
@@ -457,6 +479,15 @@ pub static EN: Strings = Strings {
     empty_press_p: "No round paired yet. Press P to pair round 1",
     standings_before: "Before round 1 (by number)",
     help_fouls: "Foul kinds:",
+    // team (团体赛)
+    team_match_line: "match {}  {}  {}  {}",
+    team_match_tag: "match {} {}–{}",
+    team_match_done: "({}/{} done)",
+    prompt_lineup_team: "lineup — team number or name: ",
+    prompt_lineup_players: "{} round {} lineup, numbers board 1 first (registered order {}): ",
+    not_team_event: "this is not a team match event",
+    unknown_team: "there is no team '{}'",
+    bad_numbers: "'{}' is not a player number",
 };
 
 /// The strings of `lang`.
@@ -584,6 +615,8 @@ impl Strings {
             (Deed::Unpair, true) => "撤销本轮编排",
             (Deed::Withdraw, true) => "棋手退赛",
             (Deed::Lot, true) => "录入超快棋抽签",
+            (Deed::Lineup, true) => "提交团体出场名单",
+            (Deed::Lineup, false) => "hand in a team lineup",
             (Deed::Submit, true) => "记录",
             (Deed::Cancel, true) => "取消",
             (Deed::Edit, true) => "输入",

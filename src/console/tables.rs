@@ -37,8 +37,32 @@ fn value(v: Option<i64>, den: u32) -> String {
     }
 }
 
-/// Standings after the last complete round.
+/// A team match event's standings screen: the team standings (团体成绩, the printout's rows).
+fn team_standings_table(t: &Tournament, s: &Strings) -> Table {
+    use crate::export::team_match::{standings_report, standings_round};
+    let r = standings_report(t, standings_round(t, None), s.lang());
+    let Some(table) = r.tables.first() else {
+        return Table::default();
+    };
+    Table {
+        title: r.title.clone(),
+        header: table.header.clone(),
+        rows: table
+            .rows
+            .iter()
+            .map(|row| row.iter().map(crate::export::report::Cell::text).collect())
+            .collect(),
+        right: table.numeric_columns(),
+        dim: vec![false; table.rows.len()],
+        notes: Vec::new(),
+    }
+}
+
+/// Standings after the last complete round (the team standings in a team match event).
 pub fn standings_table(t: &Tournament, s: &Strings) -> Table {
+    if t.rules.team_match.is_some() {
+        return team_standings_table(t, s);
+    }
     let after = Round(t.completed_rounds());
     let rows = standings(t, after);
     let over = event_over(t);

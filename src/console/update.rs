@@ -296,6 +296,18 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
                 Mode::Normal
             }
         }
+        (Mode::Normal, Action::Lineup) => {
+            if app.log.state().rules.team_match.is_none() {
+                app.error(app.s.not_team_event.to_string());
+                Mode::Normal
+            } else {
+                Mode::Prompt {
+                    purpose: Purpose::LineupTeam,
+                    label: app.s.prompt_lineup_team.to_string(),
+                    text: String::new(),
+                }
+            }
+        }
         (Mode::Normal, Action::Withdraw) => {
             app.screen = Screen::Players;
             Mode::Prompt {
@@ -617,6 +629,42 @@ fn prompt_done(app: &mut App, purpose: Purpose, text: &str) -> Mode {
                     Mode::Normal
                 }
             }
+        }
+        Purpose::LineupTeam => {
+            let t = app.log.state();
+            if let Some(team) = t.team_event.find(&text) {
+                let order: Vec<String> = team.roster().map(|n| n.to_string()).collect();
+                Mode::Prompt {
+                    label: fill(
+                        app.s.prompt_lineup_players,
+                        &[
+                            &team.name,
+                            &crate::domain::team_match::lineup::next_round(t),
+                            &order.join(","),
+                        ],
+                    ),
+                    purpose: Purpose::LineupPlayers { team: team.no },
+                    text: String::new(),
+                }
+            } else {
+                app.error(fill(app.s.unknown_team, &[&text]));
+                Mode::Normal
+            }
+        }
+        Purpose::LineupPlayers { team } => {
+            match crate::domain::team_match::lineup::parse_numbers(&text) {
+                Ok(players) => run(
+                    app,
+                    &Command::SubmitLineup {
+                        round: None,
+                        team,
+                        players,
+                    },
+                    None,
+                ),
+                Err(p) => app.error(fill(app.s.bad_numbers, &[&p])),
+            }
+            Mode::Normal
         }
         Purpose::WithdrawReason { no } => {
             let name = app

@@ -82,6 +82,8 @@ pub struct RoundView {
     pub rows: Vec<BoardRow>,
     /// `"轮空: 17 王五"` lines.
     pub byes: Vec<String>,
+    /// Team match events: one line per match, `"第1场  南京队  4 : 4  武汉队"` (live score).
+    pub matches: Vec<String>,
 }
 
 /// A recent change to a board, for the highlight.
@@ -221,7 +223,7 @@ pub fn round_view<H: std::hash::BuildHasher>(
     let playing = r.games.iter().filter(|g| g.result.is_none()).count();
     let last_two = playing <= 2 && r.games.len() > 2 && r.started_at.is_some();
     let sections = t.rules.sections.len() > 1;
-    let rows = r
+    let mut rows: Vec<BoardRow> = r
         .games
         .iter()
         .map(|g| board_row(t, s, g, &points, late, now, highlights, last_two, sections))
@@ -248,7 +250,60 @@ pub fn round_view<H: std::hash::BuildHasher>(
                 .text(s.lang())
             }),
     );
-    RoundView { header, rows, byes }
+    let matches = team_lines(t, s, r.round, &mut rows, &mut byes);
+    RoundView {
+        header,
+        rows,
+        byes,
+        matches,
+    }
+}
+
+/// A team match event (R2011 13): one line per match with its live score, the match tagged on
+/// its first board, and the team with the bye. Nothing for an individual event.
+fn team_lines(
+    t: &Tournament,
+    s: &Strings,
+    round: Round,
+    rows: &mut [BoardRow],
+    byes: &mut Vec<String>,
+) -> Vec<String> {
+    use crate::export::team_match::{match_rows, team_name};
+    if t.rules.team_match.is_none() {
+        return Vec::new();
+    }
+    let mut lines = Vec::new();
+    for m in match_rows(t, round) {
+        let score = if m.score.is_final() {
+            format!("{} : {}", m.score.first, m.score.second)
+        } else {
+            format!(
+                "{} : {} {}",
+                m.score.first,
+                m.score.second,
+                fill(s.team_match_done, &[&m.score.finished, &m.score.boards])
+            )
+        };
+        lines.push(fill(
+            s.team_match_line,
+            &[&m.index, &m.first_name, &score, &m.second_name],
+        ));
+        if let Some(b) = m.boards.first()
+            && let Some(row) = rows.iter_mut().find(|r| r.board == b.board)
+        {
+            row.notes.insert(
+                0,
+                Note {
+                    text: fill(s.team_match_tag, &[&m.index, &m.first_name, &m.second_name]),
+                    urgent: false,
+                },
+            );
+        }
+    }
+    if let Some(bye) = crate::domain::team_match::matches::bye_team(t, round) {
+        byes.push(format!("{}: {}", s.bye, team_name(t, bye)));
+    }
+    lines
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -152,6 +152,19 @@ pub enum Command {
         board: Board,
         side: Side,
     },
+    /// Registers a team of a team match event: board order, then reserves.
+    RegisterTeam {
+        name: String,
+        players: Vec<PlayerNo>,
+        reserves: Vec<PlayerNo>,
+    },
+    /// Hands in a team's lineup (board 1 first) for the next round to be paired; a round
+    /// named that is already paired is refused.
+    SubmitLineup {
+        round: Option<Round>,
+        team: super::ids::TeamNo,
+        players: Vec<PlayerNo>,
+    },
 }
 
 impl Command {
@@ -169,7 +182,9 @@ impl Command {
             | Command::StartRound { .. }
             | Command::WithdrawPlayer { .. }
             | Command::DrawLot { .. }
-            | Command::NumberInOrder => &[Head, Organizer],
+            | Command::NumberInOrder
+            | Command::RegisterTeam { .. }
+            | Command::SubmitLineup { .. } => &[Head, Organizer],
             Command::ReinstatePlayer { .. }
             | Command::NoteMoveLimit { .. }
             | Command::CorrectStart { .. }
@@ -233,6 +248,8 @@ impl Command {
             Command::RepairRound { .. } => "re-pair the round",
             Command::TimeLoss { .. } => "record a loss on time",
             Command::ClaimFoulLoss { .. } => "record a claimed foul loss",
+            Command::RegisterTeam { .. } => "register a team",
+            Command::SubmitLineup { .. } => "hand in a lineup",
         }
     }
 }

@@ -161,6 +161,16 @@ impl Tournament {
             Command::ClaimFoulLoss { round, board, side } => {
                 self.decide_claim_foul(*round, *board, *side)
             }
+            Command::RegisterTeam {
+                name,
+                players,
+                reserves,
+            } => super::team_match::lineup::register(self, name, players, reserves),
+            Command::SubmitLineup {
+                round,
+                team,
+                players,
+            } => super::team_match::lineup::submit(self, *round, *team, players),
         }
     }
 
@@ -216,6 +226,10 @@ impl Tournament {
     }
 
     fn decide_draw(&self, seed: Option<u64>) -> Decision {
+        if self.rules.team_match.is_some() && seed.is_some() {
+            // Rosters name players by number: a random draw would move them.
+            return Err(Refusal::Team(super::team_match::TeamFault::NoDraw));
+        }
         if !self.rounds.is_empty() {
             return Err(Refusal::DrawAfterPairing);
         }
@@ -323,6 +337,9 @@ impl Tournament {
         reason: &str,
         force: bool,
     ) -> Decision {
+        if self.rules.team_match.is_some() {
+            return Err(Refusal::Team(super::team_match::TeamFault::HandChange));
+        }
         if reason.trim().is_empty() {
             return Err(Refusal::ReasonNeeded(ReasonFor::ManualPairing));
         }
@@ -365,7 +382,9 @@ impl Tournament {
 
     /// Checks before pairing a new round; the numbers drawn event when numbers were never
     /// drawn, and the state with it applied.
-    fn pair_prelude(&self) -> Result<(Vec<Event>, std::borrow::Cow<'_, Tournament>), Refusal> {
+    pub(super) fn pair_prelude(
+        &self,
+    ) -> Result<(Vec<Event>, std::borrow::Cow<'_, Tournament>), Refusal> {
         if let Some(r) = self.current()
             && let Some(g) = r.games.iter().find(|g| g.result.is_none())
         {
@@ -403,6 +422,9 @@ impl Tournament {
     }
 
     fn decide_pair_opts(&self, red_choices: &[PlayerNo], relaxed: Option<&str>) -> Decision {
+        if self.rules.team_match.is_some() {
+            return super::team_match::pairing::decide(self);
+        }
         let (mut events, state) = self.pair_prelude()?;
         let proposal = pairing::propose_opts(&state, red_choices, relaxed.is_some())?;
         let note =
@@ -433,6 +455,9 @@ impl Tournament {
         flip: Option<Board>,
         force: Option<&String>,
     ) -> Decision {
+        if self.rules.team_match.is_some() {
+            return Err(Refusal::Team(super::team_match::TeamFault::HandChange));
+        }
         let r = self.current().ok_or(Refusal::NoRound)?;
         if r.has_any_result() {
             return Err(Refusal::ResultsEntered(r.round));

@@ -317,6 +317,14 @@ pub enum Event {
         round: Round,
         note: PairingNote,
     },
+    /// A team registered for a team match event (R2011 13): its board order and reserves.
+    TeamRegistered {
+        team: crate::domain::team_match::Team,
+    },
+    /// A team's lineup (出场名单) for a round, handed in before the round is paired.
+    LineupSubmitted {
+        lineup: crate::domain::team_match::Lineup,
+    },
 }
 
 /// What the log records about a pairing that breaks a rule (RULES.md §3).
@@ -369,6 +377,8 @@ impl Event {
             Event::StartCorrected { .. } => "start_corrected",
             Event::LotDrawn { .. } => "lot_drawn",
             Event::PairingNoted { .. } => "pairing_noted",
+            Event::TeamRegistered { .. } => "team_registered",
+            Event::LineupSubmitted { .. } => "lineup_submitted",
             Event::PairingOutdated { .. } => "pairing_outdated",
             Event::PairingKept { .. } => "pairing_kept",
         }

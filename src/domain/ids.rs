@@ -38,3 +38,8 @@ id_type!(
     /// A board (台次) number within a round, 1-based and continuous across sections.
     Board
 );
+id_type!(
+    /// A team's number in a team match event (团体赛), 1-based in registration order: its
+    /// seat in the Berger table.
+    TeamNo
+);

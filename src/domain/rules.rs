@@ -584,6 +584,9 @@ pub struct Rules {
     pub knockout: Option<Knockout>,
     #[serde(default)]
     pub teams: Option<Teams>,
+    /// A team match event (团体赛): teams meet team against team on several boards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team_match: Option<super::team_match::TeamMatch>,
     #[serde(default)]
     pub prizes: Prizes,
     #[serde(default)]
@@ -784,6 +787,8 @@ pub enum RulesFault {
         role: &'static str,
     },
     Text(super::text::TextFault),
+    /// `team_match.boards` outside 2..=8.
+    BoardsRange,
 }
 
 impl std::fmt::Display for RulesFault {
@@ -822,6 +827,7 @@ impl std::fmt::Display for RulesFault {
             RulesFault::RoleTwice { user, role } => {
                 write!(f, "user '{user}' is given the role {role} twice")
             }
+            RulesFault::BoardsRange => f.write_str("must be between 2 and 8"),
             RulesFault::Text(t) => {
                 let text = t.to_string();
                 let own = format!("{}: ", t.field);
@@ -832,11 +838,12 @@ impl std::fmt::Display for RulesFault {
 }
 
 /// The embedded presets: (name, RON text).
-pub const PRESETS: [(&str, &str); 4] = [
+pub const PRESETS: [(&str, &str); 5] = [
     ("qigu-2024-07", include_str!("presets/qigu-2024-07.ron")),
     ("qiyuan-2019", include_str!("presets/qiyuan-2019.ron")),
     ("lvliang-2024", include_str!("presets/lvliang-2024.ron")),
     ("club-rr-10", include_str!("presets/club-rr-10.ron")),
+    ("team-rr-8", include_str!("presets/team-rr-8.ron")),
 ];
 
 impl Rules {
@@ -937,6 +944,11 @@ impl Rules {
             if k.after_round == 0 || k.after_round >= self.rounds.saturating_add(3) {
                 return bad("knockout.after_round", RulesFault::KnockoutAfterRound);
             }
+        }
+        if let Some(tm) = &self.team_match
+            && let Err((field, fault)) = super::team_match::config::check(tm)
+        {
+            return bad(field, fault);
         }
         if let Some(t) = &self.teams
             && t.members_counted == 0

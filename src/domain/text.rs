@@ -239,6 +239,7 @@ pub fn check_command(cmd: &Command) -> Result<(), TextFault> {
             reverse_reason.as_deref().map_or(Ok(()), reason)
         }
         Command::NoteMoveLimit { note, .. } => check("note", note, NOTE_MAX),
+        Command::RegisterTeam { name, .. } => check("team", name, CLUB_MAX),
         Command::DrawNumbers { .. }
         | Command::PairNextRound
         | Command::PairNextRoundWith { .. }
@@ -251,6 +252,7 @@ pub fn check_command(cmd: &Command) -> Result<(), TextFault> {
         | Command::DrawLot { .. }
         | Command::TimeLoss { .. }
         | Command::ClaimFoulLoss { .. }
+        | Command::SubmitLineup { .. }
         | Command::NumberInOrder => Ok(()),
     }
 }

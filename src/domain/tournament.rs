@@ -155,6 +155,9 @@ pub struct Tournament {
     /// number (fixed by the field seated in round 1).
     #[serde(default)]
     pub auto_rounds: bool,
+    /// Teams and lineups of a team match event (`domain::team_match`); empty otherwise.
+    #[serde(default)]
+    pub team_event: super::team_match::TeamEvent,
 }
 
 impl Tournament {
@@ -168,6 +171,7 @@ impl Tournament {
             rounds: Vec::new(),
             discarded: None,
             auto_rounds: false,
+            team_event: super::team_match::TeamEvent::default(),
         }
         .with_auto_rounds()
     }
@@ -516,6 +520,8 @@ impl Tournament {
                 }
             }
             Event::TimeCorrected { .. } => {}
+            Event::TeamRegistered { team } => self.team_event.register(team),
+            Event::LineupSubmitted { lineup } => self.team_event.set_lineup(lineup),
             Event::LotDrawn {
                 round,
                 board,

@@ -163,6 +163,19 @@ pub fn describe_event(t: &Tournament, ev: &Event) -> String {
             red,
             black,
         } => format!("round {round} board {board}: colour lot, {red} red v {black} black"),
+        Event::TeamRegistered { team } => format!(
+            "team {} '{}' registered: board order {}; reserves {}",
+            team.no,
+            team.name,
+            list(&team.players),
+            list(&team.reserves)
+        ),
+        Event::LineupSubmitted { lineup } => format!(
+            "round {}: team {} lineup {}",
+            lineup.round,
+            lineup.team,
+            list(&lineup.players)
+        ),
         Event::PairingNoted { round, note } => {
             let mut parts: Vec<String> = note
                 .colour_breaks
@@ -193,4 +206,15 @@ pub fn describe_event(t: &Tournament, ev: &Event) -> String {
             }
         }
     }
+}
+
+/// "3, 7, 9, 12" (or "-" for none).
+fn list(v: &[crate::domain::PlayerNo]) -> String {
+    if v.is_empty() {
+        return "-".into();
+    }
+    v.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -15,6 +15,7 @@ pub mod roster;
 pub mod round_robin;
 pub mod rows;
 pub mod scoresheet;
+pub mod team_match;
 pub mod text;
 pub mod xlsx;
 
@@ -46,6 +47,7 @@ pub(crate) fn what_word(what: What) -> &'static str {
         What::All => "all",
         What::Scoresheets => "scoresheets",
         What::Schedule => "schedule",
+        What::Matches => "matches",
     }
 }
 
@@ -75,6 +77,8 @@ pub enum ExportFault {
     NothingPaired(What),
     /// `--format xlsx` without `--out`.
     XlsxNeedsOut,
+    /// `--what matches` for an event without teams.
+    NotTeamEvent,
     /// `--out` names the log itself.
     OutIsLog(String),
     /// Writing the output failed.
@@ -171,6 +175,12 @@ pub fn reports(
         )],
         What::Scoresheets => return Err(ExportFault::ScoresheetsFormat.text(lang)),
         What::Teams => vec![awards::teams_report(t, lang)],
+        What::Matches => {
+            if !team_match::is_team_event(t) {
+                return Err(ExportFault::NotTeamEvent.text(lang));
+            }
+            team_match::reports(t, round, lang)
+        }
         What::Prizes => {
             let (after, s) = standings();
             vec![awards::prizes_report(t, &s, after.0, lang)]
@@ -182,6 +192,9 @@ pub fn reports(
             if let Some(r) = current {
                 out.push(rows::pairings(t, r, lang));
             }
+            if team_match::is_team_event(t) {
+                out.extend(team_match::reports(t, current, lang));
+            }
             if t.rules.system.is_round_robin() {
                 // The round robin's main printout first, then its schedule.
                 out.push(round_robin::crosstable(t, after, &s, lang));
@@ -192,7 +205,9 @@ pub fn reports(
                 out.push(rows::crosstable(t, after, &s, lang));
             }
             out.extend(awards::bracket_report(t, lang));
-            if t.players.iter().any(|p| !p.entry.team.is_empty()) {
+            // A team match event has its own team standings (above); the seed-003 team
+            // standings of an individual event would repeat them in another sense.
+            if t.players.iter().any(|p| !p.entry.team.is_empty()) && !team_match::is_team_event(t) {
                 out.push(awards::teams_report(t, lang));
             }
             out.push(awards::prizes_report(t, &s, after.0, lang));
@@ -247,9 +262,14 @@ pub fn json_value(
                         round_robin::crosstable_json(t, r, &s),
                     );
                 }
+                if team_match::is_team_event(t) {
+                    o.insert("team_match".into(), team_match::json(t, round));
+                }
             }
             all
         }
+        What::Matches if !team_match::is_team_event(t) => return Err(ExportFault::NotTeamEvent),
+        What::Matches => team_match::json(t, round),
         // Scripts poll for the current pairing: before round 1 it is an empty list.
         What::Pairings if t.rounds.is_empty() && round.is_none() => serde_json::json!([]),
         What::Pairings => json::rounds(t, Some(paired_round(t, what, round)?)),

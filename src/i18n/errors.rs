@@ -310,6 +310,7 @@ fn rules_fault(f: &RulesFault) -> String {
             format!("奖项类别 '{category}' 指向未知组别 '{section}'")
         }
         RulesFault::BaseTimeZero => "基本用时必须大于 0".into(),
+        RulesFault::BoardsRange => "应在 2 到 8 之间".into(),
         RulesFault::EmptyUser => "用户名为空".into(),
         RulesFault::RoleTwice { user, role } => {
             format!("用户 '{user}' 被给了两次角色 {role}")
@@ -661,6 +662,13 @@ pub fn export(f: &crate::export::ExportFault, lang: Lang) -> String {
             "--format xlsx: 电子表格须用 --out 文件 写入文件".to_string()
         }
         ExportFault::XlsxNeedsOut => "--format xlsx: a spreadsheet needs --out FILE".to_string(),
+        ExportFault::NotTeamEvent if zh => {
+            "--what matches: 本赛事不是团体赛 (规则中没有 team_match)".to_string()
+        }
+        ExportFault::NotTeamEvent => {
+            "--what matches: this event is not a team match event (no team_match in its rules)"
+                .to_string()
+        }
         ExportFault::OutIsLog(o) if zh => format!("--out {o}: 这是日志文件本身, 请换一个文件"),
         ExportFault::OutIsLog(o) => {
             format!("--out {o}: that is the log itself; choose another file")

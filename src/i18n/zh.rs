@@ -104,6 +104,7 @@ pub fn refusal(r: &Refusal, zone: EventZone) -> String {
             "--correction 须写明理由 (--correction 理由)".to_string()
         }
         Refusal::Text(f) => f.text(crate::domain::rules::Lang::Zh),
+        Refusal::Team(f) => f.zh(),
         Refusal::Skew(s) => s.text(crate::domain::rules::Lang::Zh),
         Refusal::RoundNotStarted { round } => format!(
             "第{round}轮尚未开始, 不能录入结果: 请先开始本轮 (控制台 S 开始本轮, 或 bianpai start LOG), 或在规则中设 auto_advance: pair_and_start"
@@ -433,5 +434,29 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
             n(*red),
             n(*black)
         ),
+        Event::TeamRegistered { team } => format!(
+            "第{}队「{}」报名: 台次顺序 {}; 替补 {}",
+            team.no,
+            team.name,
+            nos(&team.players),
+            nos(&team.reserves)
+        ),
+        Event::LineupSubmitted { lineup } => format!(
+            "第{}轮第{}队出场名单: {}",
+            lineup.round,
+            lineup.team,
+            nos(&lineup.players)
+        ),
     }
+}
+
+/// "3, 7, 9, 12" (or "—" for none).
+fn nos(v: &[crate::domain::PlayerNo]) -> String {
+    if v.is_empty() {
+        return "—".into();
+    }
+    v.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }

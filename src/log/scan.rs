@@ -123,6 +123,7 @@ fn unreachable_rules() -> Rules {
         registration: crate::domain::rules::Registration::default(),
         knockout: None,
         teams: None,
+        team_match: None,
         prizes: crate::domain::rules::Prizes::default(),
         auto_advance: crate::domain::rules::AutoAdvance::Pair,
         schedule: Vec::new(),

@@ -35,6 +35,9 @@ pub fn what(name: &str) -> Option<What> {
         "players" => What::Players,
         "clocks" => What::Clocks,
         "schedule" => What::Schedule,
+        // A team match event's matches and team standings (not in `NAMES`: an individual
+        // event has none, and the index lists what every event answers).
+        "matches" => What::Matches,
         _ => return None,
     })
 }

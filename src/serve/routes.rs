@@ -137,7 +137,57 @@ async fn round_page(State(app): State<App>, Query(p): Query<Params>) -> Response
     let v = view::round(t, t.current_round(), ctx.lang);
     let heading = pages::round::heading(&ctx, v.as_ref());
     let main = pages::round::page(&ctx, v.as_ref());
+    // A team event: the round's matches, team v team with the live score, above the boards.
+    let main = maud::html! { (pages::team::summary(&ctx, t, t.current_round())) (main) };
     respond(&ctx, &p, Tab::Round, "/", &heading, &main)
+}
+
+async fn team_page(
+    State(app): State<App>,
+    Path(no): Path<String>,
+    Query(p): Query<Params>,
+) -> Response {
+    let snap = app.feed.current();
+    let ctx = ctx(&snap, &p);
+    let Some((heading, main)) = no
+        .parse::<u32>()
+        .ok()
+        .and_then(|n| pages::team::team_page(&ctx, &snap.tournament, crate::domain::TeamNo(n)))
+    else {
+        return missing(&ctx, &p);
+    };
+    respond(
+        &ctx,
+        &p,
+        Tab::Teams,
+        &format!("/team/{no}"),
+        &heading,
+        &main,
+    )
+}
+
+async fn match_page(
+    State(app): State<App>,
+    Path((round, k)): Path<(String, String)>,
+    Query(p): Query<Params>,
+) -> Response {
+    let snap = app.feed.current();
+    let ctx = ctx(&snap, &p);
+    let found = match (round.parse::<u32>(), k.parse::<u32>()) {
+        (Ok(r), Ok(k)) => pages::team::match_page(&ctx, &snap.tournament, Round(r), k),
+        _ => None,
+    };
+    let Some((heading, main)) = found else {
+        return missing(&ctx, &p);
+    };
+    respond(
+        &ctx,
+        &p,
+        Tab::Round,
+        &format!("/match/{round}/{k}"),
+        &heading,
+        &main,
+    )
 }
 
 async fn past_round_page(
@@ -157,6 +207,7 @@ async fn past_round_page(
     };
     let heading = pages::round::heading(&ctx, Some(&v));
     let main = pages::round::page(&ctx, Some(&v));
+    let main = maud::html! { (pages::team::summary(&ctx, t, Round(v.round))) (main) };
     respond(
         &ctx,
         &p,
@@ -202,6 +253,11 @@ async fn teams_page(State(app): State<App>, Query(p): Query<Params>) -> Response
     let snap = app.feed.current();
     let ctx = ctx(&snap, &p);
     let t = &snap.tournament;
+    if t.rules.team_match.is_some() {
+        let main = pages::team::teams(&ctx, t);
+        let heading = ctx.t("团体成绩", "Team standings");
+        return respond(&ctx, &p, Tab::Teams, "/teams", heading, &main);
+    }
     let has_teams = t.players.iter().any(|pl| !pl.entry.team.is_empty());
     let r = has_teams.then(|| awards::teams_report(t, ctx.lang));
     let main = pages::tables::page(
@@ -445,6 +501,8 @@ pub fn router(feed: Feed, limits: Limits) -> Router<()> {
         .route("/teams", get(teams_page))
         .route("/prizes", get(prizes_page))
         .route("/player/{no}", get(player_page))
+        .route("/team/{no}", get(team_page))
+        .route("/match/{round}/{k}", get(match_page))
         .route("/wall", get(wall_page))
         .route("/api", get(api_index))
         .route("/api/{name}", get(api_route))

@@ -40,7 +40,13 @@ pub fn first_shown(app: &App, boards: usize, capacity: usize) -> usize {
 
 pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
     let head_h = if area.height > 8 { 2 } else { 1 };
-    let byes = u16::from(!app.round_view.byes.is_empty() && area.height > 10);
+    // Team matches (团体赛): one line per match under the boards, with the bye line.
+    let foot_lines = app.round_view.matches.len() + usize::from(!app.round_view.byes.is_empty());
+    let byes = if area.height > 10 {
+        u16::try_from(foot_lines).unwrap_or(0).min(area.height / 3)
+    } else {
+        0
+    };
     // The bye line sits right under the boards, not at the bottom of a tall terminal.
     let room = area.height.saturating_sub(head_h + byes);
     let (cols, per_col) = grid(
@@ -68,8 +74,19 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
         }
     }
     if byes > 0 {
-        let text = app.round_view.byes.join("  ");
-        frame.render_widget(Paragraph::new(text).style(app.theme.dim), foot);
+        let mut lines: Vec<Line> = app
+            .round_view
+            .matches
+            .iter()
+            .map(|m| Line::from(Span::styled(m.clone(), app.theme.header)))
+            .collect();
+        if !app.round_view.byes.is_empty() {
+            lines.push(Line::from(Span::styled(
+                app.round_view.byes.join("  "),
+                app.theme.dim,
+            )));
+        }
+        frame.render_widget(Paragraph::new(lines), foot);
     }
 }
 

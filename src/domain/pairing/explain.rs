@@ -111,6 +111,18 @@ pub enum Line {
     Override(Overridden),
     /// The head arbiter paired this round with colour rules relaxed, or by hand; the reason.
     Decision { manual: bool, reason: String },
+    /// A team match (团体赛): its number, the team with 先走, the other team, and whether the
+    /// Berger table (else the Swiss by match points) paired it.
+    TeamMatch {
+        index: u32,
+        first: String,
+        second: String,
+        berger: bool,
+    },
+    /// The team with the bye of a team round.
+    TeamBye(String),
+    /// Teams that handed in no lineup: they play their registered board order.
+    DefaultLineups(Vec<String>),
 }
 
 /// What an accepted override broke: the rule as data (shown in the reader's language), or
@@ -378,6 +390,47 @@ impl Line {
             }
             (Line::HandChanged(r), Lang::En) => format!(
                 "note: the boards of round {r} differ from the engine's proposal explained above (changed by hand or by a knockout colour choice)"
+            ),
+            (
+                Line::TeamMatch {
+                    index,
+                    first,
+                    second,
+                    berger,
+                },
+                Lang::Zh,
+            ) => format!(
+                "第{index}场：{first}（先走，单数台执红）— {second}{}",
+                if *berger {
+                    "（贝格尔编排）"
+                } else {
+                    "（按场分编排）"
+                }
+            ),
+            (
+                Line::TeamMatch {
+                    index,
+                    first,
+                    second,
+                    berger,
+                },
+                Lang::En,
+            ) => format!(
+                "match {index}: {first} (first move, red on odd boards) v {second}{}",
+                if *berger {
+                    " (Berger table)"
+                } else {
+                    " (Swiss by match points)"
+                }
+            ),
+            (Line::TeamBye(t), Lang::Zh) => format!("轮空：{t}"),
+            (Line::TeamBye(t), Lang::En) => format!("bye: {t}"),
+            (Line::DefaultLineups(v), Lang::Zh) => {
+                format!("未提交出场名单，按报名台次顺序出场：{}", v.join("、"))
+            }
+            (Line::DefaultLineups(v), Lang::En) => format!(
+                "no lineup handed in, registered board order played: {}",
+                v.join(", ")
             ),
             (Line::Override(Overridden::Break(b)), Lang::Zh) => {
                 format!("已接受的人工调整：{}", b.zh())

@@ -320,6 +320,9 @@ pub fn propose_opts(
     red_choices: &[PlayerNo],
     relax_colours: bool,
 ) -> Result<Proposal, Refusal> {
+    if t.rules.team_match.is_some() {
+        return super::team_match::pairing::propose(t);
+    }
     let round = Round(t.current_round().0 + 1);
     if t.rules.rounds > 0 && round.0 > t.rules.rounds {
         // Every round is paired: no round beyond the last to show (`pair --preview`, the

@@ -38,6 +38,11 @@ pub fn about_zh(path: &str) -> Option<&'static str> {
             "以 root 运行: 把日志交给无成员的写入组, 并以该组 setgid 安装本程序, 使日志只能经本程序写入 (见 README 的威胁模型)"
         }
         "serve" => "只读的赛场页面: 供手机和大屏查看的实时对阵和名次",
+        // team (团体赛)
+        "team" => "团体赛: 登记参赛队 (台次顺序与替补), 列出参赛队",
+        "team add" => "登记一支参赛队: 台次顺序与替补 (棋手序号)",
+        "team list" => "列出参赛队及其队员",
+        "lineup" => "提交一队下一轮的出场名单, 第1台在前",
         _ => return None,
     })
 }
@@ -97,6 +102,7 @@ pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
         ("result", "result") => {
             "结果: 红胜 / 黑胜 / 和 / 红不战胜 / 黑不战胜 / 双方弃权, 或 red_win, black_win, draw, red_win_forfeit, black_win_forfeit, double_forfeit"
         }
+        ("lineup", "round") => "轮次 (默认下一轮)",
         (_, "round") => "轮次 (默认本轮)",
         (_, "side") => "红方 red 或 黑方 black",
         (_, "at") => "时间 (当地时间或带时区); 默认现在",
@@ -125,6 +131,14 @@ pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
         ("serve", "demo") => "提供内置示例的副本, 本轮实时回放",
         // rr: the demo's sample.
         ("demo", "sample") => "示例赛事: swiss (积分编排, 默认) 或 round-robin (十人单循环)",
+        // team (团体赛)
+        ("team add", "name") => "队名",
+        ("team add", "players") => "按台次顺序的棋手序号 (\"3,7,9,12\")",
+        ("team add", "reserves") => "替补棋手序号, 按替补顺序",
+        ("lineup", "team") => "队伍: 队号或队名",
+        ("lineup", "players") => "按台次顺序的出场棋手序号 (\"3,7,9,12\")",
+        ("demo", "team") => "团体赛演示: 8队4台循环赛, 一轮正在进行",
+        ("simulate", "teams") => "团体赛预设: 参赛队数 (每队台数加一名替补)",
         _ => return None,
     })
 }
@@ -177,6 +191,9 @@ pub fn placeholder_zh(name: &str) -> Option<&'static str> {
         "BIND" => "地址:端口",
         "BIN" => "安装路径",
         "SAMPLE" => "示例",
+        // team (团体赛)
+        "NOS" => "序号表",
+        "TEAMS" => "队数",
         _ => return None,
     })
 }

@@ -6,6 +6,7 @@
 pub mod player;
 pub mod round;
 pub mod tables;
+pub mod team;
 pub mod wall;
 
 use maud::{DOCTYPE, Markup, PreEscaped, html};

@@ -1,0 +1,177 @@
+//! `bianpai simulate --preset team-rr-8 --teams N`: a whole team match event (团体赛) with random
+//! results through the real engine and the real log: N teams of `boards` players and one
+//! reserve, now and then a lineup with the reserve in (order kept, R2011 13), every round
+//! paired, started and played out.
+
+use std::path::Path;
+
+use chrono::{Duration, TimeZone, Utc};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+
+use super::simulate::{batch, name, pick, random_result};
+use super::{CliError, CliResult, execute_batch, fail, msg, say};
+use crate::domain::event::PlayerEntry;
+use crate::domain::pairing::berger;
+use crate::domain::{Actor, Command, PlayerNo, Role, Rules, TeamNo};
+use crate::i18n::cli::Msg;
+use crate::log::{Log, user};
+
+/// Team names for the simulation (城市联赛); past the list, 第N队.
+const CITIES: [&str; 16] = [
+    "杭州", "上海", "北京", "广州", "深圳", "成都", "武汉", "南京", "西安", "重庆", "天津", "苏州",
+    "长沙", "郑州", "青岛", "厦门",
+];
+
+pub fn team_name(i: u32) -> String {
+    CITIES
+        .get(i as usize)
+        .map_or_else(|| format!("第{}队", i + 1), |c| format!("{c}队"))
+}
+
+/// `simulate --preset TEAM-PRESET --players N` without `--teams`: as many teams as N players
+/// make (each of its boards plus a reserve); `None` for an individual preset.
+pub fn teams_for(preset: &str, players: Option<u32>) -> Option<u32> {
+    let boards = Rules::preset(preset).ok()?.team_match?.boards;
+    Some(players.unwrap_or(0) / (boards + 1))
+}
+
+pub fn run(preset: &str, teams: u32, rounds: Option<u32>, seed: u64, out: &Path) -> CliResult {
+    let mut rules = Rules::preset(preset).map_err(|e| CliError(e.to_string()))?;
+    let Some(cfg) = rules.team_match.clone() else {
+        return Err(CliError(say(
+            format!("--teams: 预设 {preset} 不是团体赛 (规程中没有 team_match)"),
+            format!("--teams: preset {preset} is not a team match preset (no team_match)"),
+        )));
+    };
+    if teams < 2 {
+        return Err(CliError(say(
+            "--teams: 至少需要两支队伍".into(),
+            "--teams: at least two teams are needed".into(),
+        )));
+    }
+    if rules.system.is_round_robin() {
+        rules.rounds = berger::rounds_per_cycle(teams) * rules.system.cycles();
+    }
+    if let Some(r) = rounds {
+        if r == 0 {
+            return fail(&Msg::SimRounds);
+        }
+        rules.rounds = if rules.system.is_round_robin() {
+            r.min(rules.rounds)
+        } else {
+            r
+        };
+    }
+    rules.registration.capacity = None;
+    rules.roles.clear();
+    let title = msg(&Msg::SimTitle {
+        title: rules.title.clone(),
+        seed,
+    });
+    let me = user::current_user();
+    let start = rules
+        .date
+        .and_then(|d| d.and_hms_opt(1, 0, 0))
+        .map_or_else(Utc::now, |d| Utc.from_utc_datetime(&d));
+    let mut log = Log::create(out, &title, rules.clone(), &me, Utc::now())?;
+    let actor = Actor {
+        user: me,
+        role: Role::Head,
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let per_team = cfg.boards + 1;
+    let offset = rng.next_u64() % 1000;
+    let mut cmds = Vec::new();
+    for i in 0..teams * per_team {
+        let mut entry = PlayerEntry::named(name(u64::from(i), offset));
+        entry.team = team_name(i / per_team);
+        entry.club.clone_from(&entry.team);
+        cmds.push(Command::RegisterPlayer(entry));
+    }
+    batch(&mut log, &actor, &cmds)?;
+    let cmds: Vec<Command> = (0..teams)
+        .map(|k| {
+            let first = k * per_team + 1;
+            Command::RegisterTeam {
+                name: team_name(k),
+                players: (first..first + cfg.boards).map(PlayerNo).collect(),
+                reserves: vec![PlayerNo(first + cfg.boards)],
+            }
+        })
+        .collect();
+    batch(&mut log, &actor, &cmds)?;
+    let mut stopped = None;
+    for r in 1..=rules.rounds {
+        // Now and then a team rests one of its board players: the reserve comes in at the
+        // bottom and the players below move up a board (the registered order is kept).
+        let mut lineups = Vec::new();
+        for k in 0..teams {
+            if rng.next_u64() % 4 == 0 {
+                let first = k * per_team + 1;
+                let rest = first + pick(&mut rng, cfg.boards as usize) as u32;
+                let players = (first..first + per_team)
+                    .filter(|n| *n != rest)
+                    .map(PlayerNo)
+                    .collect();
+                lineups.push(Command::SubmitLineup {
+                    round: None,
+                    team: TeamNo(k + 1),
+                    players,
+                });
+            }
+        }
+        batch(&mut log, &actor, &lineups)?;
+        let (_, refused) = execute_batch(&mut log, &actor, &[Command::PairNextRound], Utc::now())?;
+        if let Some((_, e)) = refused.into_iter().next() {
+            stopped = Some(msg(&Msg::SimCannotPair {
+                round: r,
+                why: CliError::from(e).0,
+            }));
+            break;
+        }
+        let at = start + Duration::hours(i64::from(r) * 3);
+        batch(&mut log, &actor, &[Command::StartRound { at }])?;
+        let t = log.state();
+        let cmds: Vec<Command> = t
+            .current()
+            .map(|round| {
+                round
+                    .games
+                    .iter()
+                    .map(|g| Command::RecordResult {
+                        round: None,
+                        board: g.board,
+                        result: random_result(&mut rng),
+                        correct: None,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        batch(&mut log, &actor, &cmds)?;
+    }
+    let t = log.state();
+    crate::outln!(
+        "{}",
+        say(
+            format!(
+                "已模拟 {} 支队伍 ({} 名棋手) 共 {} 轮, 写入 {}",
+                t.team_event.teams.len(),
+                t.players.len(),
+                t.rounds.len(),
+                out.display()
+            ),
+            format!(
+                "simulated {} teams ({} players), {} rounds, written to {}",
+                t.team_event.teams.len(),
+                t.players.len(),
+                t.rounds.len(),
+                out.display()
+            ),
+        )
+    );
+    if let Some(why) = stopped {
+        eprintln!("{}", msg(&Msg::SimStopped(why)));
+    }
+    Ok(())
+}

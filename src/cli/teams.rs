@@ -1,0 +1,191 @@
+//! `team add|list` and `lineup`: team match events (团体赛, R2011 chapter 13) from the command
+//! line. Parses and prints; the rules live in `domain::team_match`.
+
+use std::path::Path;
+
+use super::args::TeamCmd;
+use super::{CliError, CliResult, Ctx, execute, open_log, say};
+use crate::domain::team_match::{self, Team, TeamFault};
+use crate::domain::{Command, Event, PlayerNo, Refusal, Tournament};
+
+/// A list of player numbers as typed: "3,7,9,12" (Chinese commas, spaces and 、 too).
+///
+/// # Errors
+/// One line naming the option and the piece that is not a number.
+pub fn numbers(option: &str, s: &str) -> Result<Vec<PlayerNo>, CliError> {
+    team_match::lineup::parse_numbers(s).map_err(|p| {
+        CliError(say(
+            format!("{option}: 「{p}」不是棋手序号"),
+            format!("{option}: '{p}' is not a player number"),
+        ))
+    })
+}
+
+pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
+    match cmd {
+        TeamCmd::Add {
+            log,
+            name,
+            players,
+            reserves,
+        } => {
+            let (players, reserves) = if let Some(p) = players {
+                (
+                    numbers("--players", &p)?,
+                    numbers("--reserves", reserves.as_deref().unwrap_or(""))?,
+                )
+            } else {
+                let l = open_log(&log)?;
+                by_team_column(l.state(), &name, reserves.as_deref())?
+            };
+            let recs = execute(
+                ctx,
+                &log,
+                &Command::RegisterTeam {
+                    name,
+                    players,
+                    reserves,
+                },
+            )?;
+            let l = open_log(&log)?;
+            for r in recs {
+                if let Event::TeamRegistered { team } = r.ev {
+                    crate::outln!("{}", describe_team(l.state(), &team));
+                }
+            }
+            Ok(())
+        }
+        TeamCmd::List { log } => {
+            let l = super::open_reader(ctx, &log, false)?;
+            let t = l.state();
+            for team in &t.team_event.teams {
+                crate::outln!("{}", describe_team(t, team));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Without `--players`: the players registered with this team name (`player add --team`, or
+/// the team column of an import), in number order: the first `boards` are the board order,
+/// the rest reserves (unless `--reserves` names them).
+fn by_team_column(
+    t: &Tournament,
+    name: &str,
+    reserves: Option<&str>,
+) -> Result<(Vec<PlayerNo>, Vec<PlayerNo>), CliError> {
+    let boards = team_match::lineup::boards_of(t)? as usize;
+    let members: Vec<PlayerNo> = t
+        .players
+        .iter()
+        .filter(|p| p.entry.team.trim() == name.trim())
+        .map(|p| p.no)
+        .collect();
+    if let Some(r) = reserves {
+        let reserves = numbers("--reserves", r)?;
+        let players = members
+            .into_iter()
+            .filter(|n| !reserves.contains(n))
+            .collect();
+        return Ok((players, reserves));
+    }
+    let cut = boards.min(members.len());
+    Ok((members[..cut].to_vec(), members[cut..].to_vec()))
+}
+
+/// "第3队 杭州队: 1 张三, 2 李四, … 替补: 15 王五".
+fn describe_team(t: &Tournament, team: &Team) -> String {
+    let list = |v: &[PlayerNo]| {
+        v.iter()
+            .map(|no| {
+                let name = t.player(*no).map_or("", |p| p.entry.name.as_str());
+                format!("{no} {name}")
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let reserves = if team.reserves.is_empty() {
+        String::new()
+    } else {
+        say(
+            format!("; 替补: {}", list(&team.reserves)),
+            format!("; reserves: {}", list(&team.reserves)),
+        )
+    };
+    say(
+        format!(
+            "第{}队 {}: {}{reserves}",
+            team.no,
+            team.name,
+            list(&team.players)
+        ),
+        format!(
+            "team {} {}: {}{reserves}",
+            team.no,
+            team.name,
+            list(&team.players)
+        ),
+    )
+}
+
+/// `lineup LOG --team T --players "3,7,9,12" [--round R]`.
+pub fn lineup(ctx: &Ctx, path: &Path, team: &str, players: &str, round: Option<u32>) -> CliResult {
+    let players = numbers("--players", players)?;
+    let round = super::round_arg(round)?;
+    let team_no = {
+        let l = open_log(path)?;
+        let t = l.state();
+        team_match::lineup::boards_of(t)?;
+        t.team_event
+            .find(team)
+            .map(|x| x.no)
+            .ok_or_else(|| Refusal::Team(TeamFault::UnknownTeam(team.trim().to_string())))?
+    };
+    let recs = execute(
+        ctx,
+        path,
+        &Command::SubmitLineup {
+            round,
+            team: team_no,
+            players,
+        },
+    )?;
+    let l = open_log(path)?;
+    let t = l.state();
+    for r in recs {
+        if let Event::LineupSubmitted { lineup } = r.ev {
+            let name = t
+                .team_event
+                .team(lineup.team)
+                .map_or("", |x| x.name.as_str());
+            let boards: Vec<String> = lineup
+                .players
+                .iter()
+                .enumerate()
+                .map(|(k, no)| {
+                    let pn = t.player(*no).map_or("", |p| p.entry.name.as_str());
+                    say(
+                        format!("第{}台 {no} {pn}", k + 1),
+                        format!("board {} {no} {pn}", k + 1),
+                    )
+                })
+                .collect();
+            crate::outln!(
+                "{}",
+                say(
+                    format!(
+                        "第{}轮 {name} 出场名单: {}",
+                        lineup.round,
+                        boards.join(", ")
+                    ),
+                    format!(
+                        "round {} {name} lineup: {}",
+                        lineup.round,
+                        boards.join(", ")
+                    ),
+                )
+            );
+        }
+    }
+    Ok(())
+}

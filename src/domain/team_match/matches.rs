@@ -1,0 +1,130 @@
+//! The matches of a team round, read from its boards: a match is the run of consecutive boards
+//! between the same two teams (match 1 = boards 1–4, match 2 = boards 5–8, … with 4 boards).
+//! The team whose player has red on the match's first board has 先走 (R2011 13.3), and its
+//! live score is the game points of its finished boards.
+
+use super::super::ids::{Board, Round, TeamNo};
+use super::super::side::Side;
+use super::super::tournament::{Game, Tournament};
+
+/// One match of a round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Match {
+    /// 1-based, in board order.
+    pub index: u32,
+    /// The team with 先走: red on its odd boards, black on its even boards.
+    pub first: TeamNo,
+    pub second: TeamNo,
+    pub boards: Vec<Board>,
+}
+
+/// A match's score so far: game points (局分) of each team, and boards finished.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    pub first: u32,
+    pub second: u32,
+    pub finished: usize,
+    pub boards: usize,
+}
+
+impl Score {
+    pub fn is_final(&self) -> bool {
+        self.finished == self.boards
+    }
+}
+
+impl Match {
+    /// The games of this match, board order.
+    pub fn games<'a>(&'a self, t: &'a Tournament, round: Round) -> impl Iterator<Item = &'a Game> {
+        self.boards.iter().filter_map(move |b| t.game(round, *b))
+    }
+
+    /// The side the team `team` plays on `game` of this match.
+    pub fn side_of(&self, t: &Tournament, game: &Game, team: TeamNo) -> Option<Side> {
+        let red_team = t.team_event.team_of(game.red).map(|x| x.no);
+        match red_team {
+            Some(r) if r == team => Some(Side::Red),
+            Some(_) if team == self.first || team == self.second => Some(Side::Black),
+            _ => None,
+        }
+    }
+
+    /// The game points of both teams from the finished boards (the rules' points per game).
+    pub fn score(&self, t: &Tournament, round: Round) -> Score {
+        let pts = &t.rules.points;
+        let mut s = Score {
+            boards: self.boards.len(),
+            ..Score::default()
+        };
+        for g in self.games(t, round) {
+            let Some(res) = g.result else { continue };
+            s.finished += 1;
+            let first_side = self.side_of(t, g, self.first).unwrap_or(Side::Red);
+            s.first += pts.for_result(res, first_side);
+            s.second += pts.for_result(res, first_side.other());
+        }
+        s
+    }
+
+    pub fn has(&self, team: TeamNo) -> bool {
+        self.first == team || self.second == team
+    }
+
+    pub fn opponent(&self, team: TeamNo) -> TeamNo {
+        if self.first == team {
+            self.second
+        } else {
+            self.first
+        }
+    }
+}
+
+/// The matches of `round`, in board order; empty for a round not paired or an individual
+/// event.
+pub fn round_matches(t: &Tournament, round: Round) -> Vec<Match> {
+    let Some(r) = t.round(round) else {
+        return Vec::new();
+    };
+    let boards = t.rules.team_match.as_ref().map_or(0, |m| m.boards as usize);
+    let mut out: Vec<Match> = Vec::new();
+    for g in &r.games {
+        let (Some(a), Some(b)) = (
+            t.team_event.team_of(g.red).map(|x| x.no),
+            t.team_event.team_of(g.black).map(|x| x.no),
+        ) else {
+            continue;
+        };
+        if let Some(m) = out.last_mut()
+            && m.has(a)
+            && m.has(b)
+            && m.boards.len() < boards
+        {
+            m.boards.push(g.board);
+            continue;
+        }
+        out.push(Match {
+            index: out.len() as u32 + 1,
+            first: a,
+            second: b,
+            boards: vec![g.board],
+        });
+    }
+    out
+}
+
+/// The team that sat out `round` (轮空), if any: a registered team in no match of a paired
+/// round.
+pub fn bye_team(t: &Tournament, round: Round) -> Option<TeamNo> {
+    t.round(round)?;
+    let ms = round_matches(t, round);
+    t.team_event
+        .teams
+        .iter()
+        .map(|x| x.no)
+        .find(|no| !ms.iter().any(|m| m.has(*no)))
+}
+
+/// The match of `team` in `round`, if it played one.
+pub fn match_of(t: &Tournament, round: Round, team: TeamNo) -> Option<Match> {
+    round_matches(t, round).into_iter().find(|m| m.has(team))
+}

@@ -1,0 +1,241 @@
+//! Team standings (团体成绩), R2011 chapter 13: match points first (胜2 和1 负0 by default, a
+//! match won by the team with more game points), then the rules' team tiebreaks in order —
+//! 局分 (game points), 直胜 (match points among the tied teams only, however many are tied),
+//! 台次分 (board by board: board 1's game points, then board 2's, …), 胜场, 对手分 — and last
+//! the team number.
+//!
+//! A bye (轮空) in a Swiss of teams scores a won match and the game points of a draw on every
+//! board; in a round robin the team simply rests (every team rests once per cycle).
+
+use super::super::ids::{Round, TeamNo};
+use super::super::result::GameResult;
+use super::super::side::Side;
+use super::super::tournament::Tournament;
+use super::config::TeamTiebreak;
+use super::matches::{bye_team, round_matches};
+
+/// What a team scored up to a round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    pub team: TeamNo,
+    pub match_points: u32,
+    pub game_points: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    /// Matches played (byes not counted).
+    pub played: u32,
+    pub byes: u32,
+    /// Game points on each board of the match (index 0 = board 1).
+    pub boards: Vec<u32>,
+    /// Each match played: the opponent and the match points this team took from it.
+    pub met: Vec<(TeamNo, u32)>,
+    /// Each match played: the opponent and whether this team had 先走.
+    pub colours: Vec<(TeamNo, Side)>,
+}
+
+/// One line of the team standings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamStanding {
+    pub rank: u32,
+    pub tally: Tally,
+    /// The value of each tiebreak of the chain, where it was computed (直胜 only among tied
+    /// teams: `None` for a team that was not tied when it applied).
+    pub tiebreaks: Vec<(TeamTiebreak, Option<Vec<u32>>)>,
+}
+
+/// Every team's tally over the finished matches of rounds `1..=after`.
+pub fn tallies(t: &Tournament, after: Round) -> Vec<Tally> {
+    let Some(cfg) = t.rules.team_match.as_ref() else {
+        return Vec::new();
+    };
+    let mp = cfg.match_points;
+    let boards = cfg.boards as usize;
+    let mut out: Vec<Tally> = t
+        .team_event
+        .teams
+        .iter()
+        .map(|x| Tally {
+            team: x.no,
+            match_points: 0,
+            game_points: 0,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            played: 0,
+            byes: 0,
+            boards: vec![0; boards],
+            met: Vec::new(),
+            colours: Vec::new(),
+        })
+        .collect();
+    let pts = &t.rules.points;
+    for r in 1..=after.0 {
+        let round = Round(r);
+        for m in round_matches(t, round) {
+            let score = m.score(t, round);
+            if !score.is_final() {
+                continue;
+            }
+            let (ia, ib) = (m.first.index(), m.second.index());
+            if ia >= out.len() || ib >= out.len() {
+                continue;
+            }
+            let first = score.first.cmp(&score.second);
+            let got = |ord: std::cmp::Ordering| match ord {
+                std::cmp::Ordering::Greater => mp.win,
+                std::cmp::Ordering::Less => mp.loss,
+                std::cmp::Ordering::Equal => mp.draw,
+            };
+            for (idx, outcome, gp, opp, side) in [
+                (ia, first, score.first, m.second, Side::Red),
+                (ib, first.reverse(), score.second, m.first, Side::Black),
+            ] {
+                let tally = &mut out[idx];
+                let got = got(outcome);
+                tally.match_points += got;
+                tally.game_points += gp;
+                tally.played += 1;
+                match outcome {
+                    std::cmp::Ordering::Greater => tally.wins += 1,
+                    std::cmp::Ordering::Less => tally.losses += 1,
+                    std::cmp::Ordering::Equal => tally.draws += 1,
+                }
+                tally.met.push((opp, got));
+                tally.colours.push((opp, side));
+            }
+            for (k, game) in m.games(t, round).enumerate() {
+                let Some(res) = game.result else { continue };
+                for team in [m.first, m.second] {
+                    if let (Some(side), Some(tally)) =
+                        (m.side_of(t, game, team), out.get_mut(team.index()))
+                        && let Some(cell) = tally.boards.get_mut(k)
+                    {
+                        *cell += pts.for_result(res, side);
+                    }
+                }
+            }
+        }
+        if !t.rules.system.is_round_robin()
+            && let Some(bye) = bye_team(t, round)
+            && round_complete(t, round)
+            && let Some(tally) = out.get_mut(bye.index())
+        {
+            tally.byes += 1;
+            tally.match_points += mp.win;
+            for k in 0..boards {
+                let side = if k % 2 == 0 { Side::Red } else { Side::Black };
+                let draw = pts.for_result(GameResult::Draw, side);
+                tally.game_points += draw;
+                tally.boards[k] += draw;
+            }
+        }
+    }
+    out
+}
+
+fn round_complete(t: &Tournament, round: Round) -> bool {
+    t.round(round)
+        .is_some_and(super::super::tournament::RoundState::is_complete)
+}
+
+/// The value of a tiebreak for team `i` within `group` (indices into `all`).
+fn value(tb: TeamTiebreak, all: &[Tally], i: usize, group: &[usize]) -> Vec<u32> {
+    let x = &all[i];
+    match tb {
+        TeamTiebreak::GamePoints => vec![x.game_points],
+        TeamTiebreak::MatchWins => vec![x.wins],
+        TeamTiebreak::BoardPoints => x.boards.clone(),
+        TeamTiebreak::OpponentMatchPoints => vec![
+            x.met
+                .iter()
+                .filter_map(|(o, _)| all.iter().find(|y| y.team == *o))
+                .map(|y| y.match_points)
+                .sum(),
+        ],
+        TeamTiebreak::DirectEncounter => {
+            let tied: Vec<TeamNo> = group.iter().map(|&j| all[j].team).collect();
+            vec![
+                x.met
+                    .iter()
+                    .filter(|(o, _)| tied.contains(o))
+                    .map(|(_, got)| *got)
+                    .sum(),
+            ]
+        }
+    }
+}
+
+/// The team standings after `after`: match points, then the rules' tiebreak chain, then the
+/// team number. Empty for an individual event.
+pub fn standings(t: &Tournament, after: Round) -> Vec<TeamStanding> {
+    let all = tallies(t, after);
+    let chain: Vec<TeamTiebreak> = t
+        .rules
+        .team_match
+        .as_ref()
+        .map(|c| c.tiebreaks.clone())
+        .unwrap_or_default();
+    let mut values: Vec<Vec<(TeamTiebreak, Option<Vec<u32>>)>> = vec![Vec::new(); all.len()];
+    // Groups of teams still tied, best first.
+    let mut order: Vec<usize> = (0..all.len()).collect();
+    order.sort_by(|&a, &b| all[b].match_points.cmp(&all[a].match_points));
+    let mut groups = split(&order, |i| vec![all[i].match_points]);
+    for tb in &chain {
+        let mut next = Vec::new();
+        for g in groups {
+            let keys: Vec<(usize, Vec<u32>)> =
+                g.iter().map(|&i| (i, value(*tb, &all, i, &g))).collect();
+            for (i, k) in &keys {
+                let shown =
+                    (g.len() > 1 || *tb != TeamTiebreak::DirectEncounter).then(|| k.clone());
+                values[*i].push((*tb, shown));
+            }
+            if g.len() == 1 {
+                next.push(g);
+                continue;
+            }
+            let mut sorted = keys;
+            sorted.sort_by(|a, b| b.1.cmp(&a.1));
+            let ids: Vec<usize> = sorted.iter().map(|(i, _)| *i).collect();
+            let key_of = |i: usize| {
+                sorted
+                    .iter()
+                    .find(|(j, _)| *j == i)
+                    .map(|(_, k)| k.clone())
+                    .unwrap_or_default()
+            };
+            next.extend(split(&ids, key_of));
+        }
+        groups = next;
+    }
+    let mut rank = 0;
+    let mut out = Vec::with_capacity(all.len());
+    for mut g in groups {
+        g.sort_by_key(|&i| all[i].team);
+        for i in g {
+            rank += 1;
+            out.push(TeamStanding {
+                rank,
+                tally: all[i].clone(),
+                tiebreaks: std::mem::take(&mut values[i]),
+            });
+        }
+    }
+    out
+}
+
+/// Splits `ids` (already sorted by `key`, best first) into runs of equal key.
+fn split(ids: &[usize], key: impl Fn(usize) -> Vec<u32>) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    let mut last: Option<Vec<u32>> = None;
+    for &i in ids {
+        let k = key(i);
+        match out.last_mut() {
+            Some(g) if last.as_ref() == Some(&k) => g.push(i),
+            _ => out.push(vec![i]),
+        }
+        last = Some(k);
+    }
+    out
+}

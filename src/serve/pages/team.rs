@@ -1,0 +1,186 @@
+//! The room pages of a team match event (团体赛, R2011 chapter 13): the round's matches (team v
+//! team with the live score) above the boards, a team's page (roster in board order, each
+//! round's match and lineup) and a match's page (its boards). The rows are the printouts' own
+//! (`export::team_match`).
+
+use maud::{Markup, html};
+
+use super::{Ctx, report};
+use crate::domain::rules::Lang;
+use crate::domain::side::Side;
+use crate::domain::team_match::matches::bye_team;
+use crate::domain::{Round, TeamNo, Tournament};
+use crate::export::rows::name;
+use crate::export::team_match::{
+    MatchRow, board_score, match_rows, match_score, standings_report, standings_round, team_name,
+};
+
+fn match_href(ctx: &Ctx, round: Round, m: &MatchRow) -> String {
+    ctx.href(&format!("/match/{round}/{}", m.index))
+}
+
+fn team_link(ctx: &Ctx, no: TeamNo, name: &str) -> Markup {
+    html! { a href=(ctx.href(&format!("/team/{no}"))) { (name) } }
+}
+
+/// The matches of `round` as a table: match, first team, live score, second team.
+pub fn summary(ctx: &Ctx, t: &Tournament, round: Round) -> Markup {
+    let rows = match_rows(t, round);
+    if rows.is_empty() {
+        return html! {};
+    }
+    html! {
+        h2 { (match ctx.lang {
+            Lang::Zh => format!("第{round}轮 团体对阵"),
+            Lang::En => format!("Round {round} team matches"),
+        }) }
+        div.scroll { table {
+            thead { tr {
+                th.num { (ctx.t("场次", "Match")) }
+                th { (ctx.t("先走队", "First team")) }
+                th.res { (ctx.t("比分", "Score")) }
+                th { (ctx.t("后走队", "Second team")) }
+                th.num { (ctx.t("台次", "Boards")) }
+            } }
+            tbody {
+                @for m in &rows {
+                    tr id=(format!("m{}", m.index)) {
+                        td.num { a href=(match_href(ctx, round, m)) { (m.index) } }
+                        td { (team_link(ctx, m.first, &m.first_name)) }
+                        td.res.playing[!m.score.is_final()] { a href=(match_href(ctx, round, m)) { (match_score(&m.score, ctx.lang)) } }
+                        td { (team_link(ctx, m.second, &m.second_name)) }
+                        td.num { (board_range(m)) }
+                    }
+                }
+            }
+        } }
+        @if let Some(bye) = bye_team(t, round) {
+            p.muted { (ctx.t("轮空：", "Bye: ")) (team_link(ctx, bye, &team_name(t, bye))) }
+        }
+    }
+}
+
+fn board_range(m: &MatchRow) -> String {
+    match (m.boards.first(), m.boards.last()) {
+        (Some(a), Some(b)) => format!("{}–{}", a.board, b.board),
+        _ => String::new(),
+    }
+}
+
+/// The `/teams` page of a team event: the team standings, then every team's page.
+pub fn teams(ctx: &Ctx, t: &Tournament) -> Markup {
+    let r = standings_report(t, standings_round(t, None), ctx.lang);
+    html! {
+        (report(&r))
+        h3 { (ctx.t("参赛队", "Teams")) }
+        ul {
+            @for x in &t.team_event.teams {
+                li { (x.no) " " (team_link(ctx, x.no, &x.name)) }
+            }
+        }
+        (summary(ctx, t, t.current_round()))
+    }
+}
+
+/// A match's page: heading and `main`.
+pub fn match_page(ctx: &Ctx, t: &Tournament, round: Round, k: u32) -> Option<(String, Markup)> {
+    let m = match_rows(t, round).into_iter().find(|m| m.index == k)?;
+    let heading = match ctx.lang {
+        Lang::Zh => format!("第{round}轮第{k}场 {} — {}", m.first_name, m.second_name),
+        Lang::En => format!(
+            "Round {round} match {k}: {} v {}",
+            m.first_name, m.second_name
+        ),
+    };
+    let side = |s: Side| match s {
+        Side::Red => ctx.t("红", "red"),
+        Side::Black => ctx.t("黑", "black"),
+    };
+    let main = html! {
+        h2 { (heading) }
+        p.found { span.seat { (team_link(ctx, m.first, &m.first_name)) " " (match_score(&m.score, ctx.lang)) " " (team_link(ctx, m.second, &m.second_name)) } }
+        div.scroll { table {
+            thead { tr {
+                th.num { (ctx.t("台次", "Board")) }
+                th { (m.first_name) }
+                th { (ctx.t("执", "Side")) }
+                th.res { (ctx.t("比分", "Score")) }
+                th { (m.second_name) }
+            } }
+            tbody {
+                @for b in &m.boards {
+                    tr id=(format!("b{}", b.board)) {
+                        td.num { (b.board) }
+                        td.red[b.first_side == Side::Red] { a href=(ctx.href(&format!("/player/{}", b.first))) { (b.first) " " (name(t, b.first)) } }
+                        td { (side(b.first_side)) }
+                        td.res.playing[b.result.is_none()] { (board_score(b, ctx.lang)) }
+                        td.red[b.first_side == Side::Black] { a href=(ctx.href(&format!("/player/{}", b.second))) { (b.second) " " (name(t, b.second)) } }
+                    }
+                }
+            }
+        } }
+        p.muted { (ctx.t("先走队单数台执红、双数台执黑（2011规则13.3）。", "The team with the first move is red on odd boards, black on even boards (R2011 13.3).")) }
+    };
+    Some((heading, main))
+}
+
+/// A team's page: its roster in board order and each round's match.
+pub fn team_page(ctx: &Ctx, t: &Tournament, no: TeamNo) -> Option<(String, Markup)> {
+    let team = t.team_event.team(no)?;
+    let heading = match ctx.lang {
+        Lang::Zh => format!("第{no}队 {}", team.name),
+        Lang::En => format!("Team {no} {}", team.name),
+    };
+    let standing = crate::domain::team_match::standings(t, standings_round(t, None))
+        .into_iter()
+        .find(|s| s.tally.team == no);
+    let main = html! {
+        h2 { (heading) }
+        @if let Some(s) = &standing {
+            p.found {
+                (ctx.t("名次 ", "Rank ")) span.seat { (s.rank) }
+                (ctx.t("　场分 ", "  Match points ")) (s.tally.match_points)
+                (ctx.t("　局分 ", "  Game points ")) (s.tally.game_points)
+            }
+        }
+        h3 { (ctx.t("台次顺序", "Board order")) }
+        ol {
+            @for p in &team.players { li { a href=(ctx.href(&format!("/player/{p}"))) { (p) " " (name(t, *p)) } } }
+        }
+        @if !team.reserves.is_empty() {
+            h3 { (ctx.t("替补", "Reserves")) }
+            ul { @for p in &team.reserves { li { a href=(ctx.href(&format!("/player/{p}"))) { (p) " " (name(t, *p)) } } } }
+        }
+        h3 { (ctx.t("各轮比赛", "Matches")) }
+        div.scroll { table {
+            thead { tr {
+                th.num { (ctx.t("轮次", "Rd")) }
+                th { (ctx.t("对手", "Opponent")) }
+                th { (ctx.t("先走", "First")) }
+                th.res { (ctx.t("比分", "Score")) }
+                th { (ctx.t("出场", "Lineup")) }
+            } }
+            tbody {
+                @for r in &t.rounds {
+                    @let round = r.round;
+                    @if let Some(m) = match_rows(t, round).into_iter().find(|m| m.first == no || m.second == no) {
+                        @let first = m.first == no;
+                        @let (opp, opp_name) = if first { (m.second, m.second_name.clone()) } else { (m.first, m.first_name.clone()) };
+                        @let score = if first { (m.score.first, m.score.second) } else { (m.score.second, m.score.first) };
+                        @let lineup: Vec<String> = m.boards.iter().map(|b| (if first { b.first } else { b.second }).to_string()).collect();
+                        tr {
+                            td.num { (round) }
+                            td { (team_link(ctx, opp, &opp_name)) }
+                            td { @if first { (ctx.t("是", "yes")) } }
+                            td.res[!m.score.is_final()] { a href=(match_href(ctx, round, &m)) { (score.0) " : " (score.1) } }
+                            td { (lineup.join(", ")) }
+                        }
+                    } @else if r.games.is_empty() || bye_team(t, round) == Some(no) {
+                        tr { td.num { (round) } td colspan="4" { (ctx.t("轮空", "bye")) } }
+                    }
+                }
+            }
+        } }
+    };
+    Some((heading, main))
+}
