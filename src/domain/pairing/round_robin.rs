@@ -55,6 +55,10 @@ pub fn rounds_for(n: usize, system: System) -> u32 {
 
 /// The schedule's own number of rounds of the event: the longest section's.
 pub fn schedule_rounds(t: &Tournament) -> u32 {
+    // A team match event plays the table of its teams, not of its players (R2011 ch.13).
+    if t.rules.team_match.is_some() {
+        return rounds_for(t.team_event.teams.len(), t.rules.system);
+    }
     (0..t.rules.sections.len().max(1))
         .map(|s| rounds_for(field(t, s).len(), t.rules.system))
         .max()
