@@ -370,6 +370,10 @@ pub fn registration(f: &RegistrationFault, lang: Lang) -> String {
             no,
             birth: None,
         } => format!("{name}: 已报名, 为{no}号棋手 (请填写出生日期以区分同名棋手)"),
+        // sec (issue 22)
+        R::LooksLike { name, no, other } => {
+            format!("{name:?}: 与{no}号棋手 {other:?} 打印出来完全相同 (只差不可见字符)")
+        }
     }
 }
 
