@@ -475,7 +475,8 @@ fn no_role_never_locks_and_a_stopped_holder_is_named_and_bounded() {
     // A holder stopped while holding the lock: the head arbiter's command gives up within the
     // bounded wait, naming the holder's user and pid, and nothing is written.
     let mut holder = Command::new("flock")
-        .args(["-x", &ev.l, "sleep", "120"])
+        // `-o`: the lock stays with `flock` itself, not with the `sleep` it runs.
+        .args(["-o", "-x", &ev.l, "sleep", "120"])
         .spawn()
         .expect("flock");
     let pid = (0..200)

@@ -113,13 +113,13 @@ fn serve_reads_a_replaced_log_and_says_so() {
         "the page says so: {page}"
     );
     // And it follows the new file: a result recorded in it now reaches the page's state.
-    let before = server.get("/api/standings").text();
+    let before = server.get("/api/pairings").text();
     bianpai(&["result", log.to_str().expect("utf8"), "2", "red_win"]);
     let t = Instant::now();
     let mut after = before.clone();
     while t.elapsed() < Duration::from_secs(10) && after == before {
         std::thread::sleep(Duration::from_millis(100));
-        after = server.get("/api/standings").text();
+        after = server.get("/api/pairings").text();
     }
     assert_ne!(after, before, "the page follows the new file");
 }
