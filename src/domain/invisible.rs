@@ -10,7 +10,7 @@
 //! - general categories Mn and Me (combining marks), of which at most [`MARKS_MAX`] may stack
 //!   on one base character (Vietnamese and Thai need two or three; a "Zalgo" name forty).
 //!
-//! Three Default_Ignorable kinds that writing systems need stay allowed where they do work:
+//! Three `Default_Ignorable` kinds that writing systems need stay allowed where they do work:
 //! the joiners U+200C/U+200D between two visible characters that are not ASCII (emoji
 //! sequences, Indic and Arabic shaping), and variation selectors directly after a symbol,
 //! an ideograph or a Mongolian letter (emoji presentation, ideographic variants). Everywhere

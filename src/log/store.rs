@@ -116,6 +116,7 @@ pub enum LogError {
     RepairRefused { path: String },
 }
 
+#[allow(clippy::ref_option)] // thiserror passes fields by reference
 fn holder_text(holder: &Option<super::lock::Holder>) -> String {
     let waited = super::lock::WAIT.as_secs();
     match holder {

@@ -105,7 +105,7 @@ pub fn same_file(path: &Path, meta: &std::fs::Metadata) -> bool {
 /// for others.
 pub fn trusted_dir(dir: &Path, gid: u32) -> bool {
     std::fs::symlink_metadata(dir).is_ok_and(|m| {
-        m.file_type().is_dir() && m.uid() == 0 && m.gid() == gid && m.mode() & 0o007 == 0
+        m.file_type().is_dir() && m.uid() == 0 && m.gid() == gid && closed_to_others(m.mode())
     })
 }
 
@@ -113,7 +113,12 @@ pub fn trusted_dir(dir: &Path, gid: u32) -> bool {
 /// state directory's group, nothing for others.
 pub fn trusted_file(file: &File, gid: u32) -> bool {
     file.metadata()
-        .is_ok_and(|m| m.is_file() && m.gid() == gid && m.mode() & 0o007 == 0)
+        .is_ok_and(|m| m.is_file() && m.gid() == gid && closed_to_others(m.mode()))
+}
+
+/// No permission bit for others.
+fn closed_to_others(mode: u32) -> bool {
+    mode.trailing_zeros() >= 3
 }
 
 /// Opens a side file for reading without following a symlink.
@@ -167,6 +172,7 @@ mod tests {
 
     #[test]
     fn a_state_directory_of_the_wrong_owner_is_not_trusted() {
+        use std::os::unix::fs::PermissionsExt;
         let dir = tempfile::tempdir().unwrap();
         let gid = std::fs::metadata(dir.path()).unwrap().gid();
         // Made by this (test) user: trusted only when that user is root and nothing is
@@ -174,7 +180,6 @@ mod tests {
         let state = dir.path().join(STATE_DIR);
         std::fs::create_dir(&state).unwrap();
         let uid = std::fs::metadata(&state).unwrap().uid();
-        use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&state, std::fs::Permissions::from_mode(0o2770)).unwrap();
         assert_eq!(trusted_dir(&state, gid), uid == 0);
         std::fs::set_permissions(&state, std::fs::Permissions::from_mode(0o2775)).unwrap();

@@ -38,7 +38,7 @@ pub struct Snapshot {
 }
 
 /// How long pages say that the log was replaced.
-pub const REPLACED_SHOWN: Duration = Duration::from_secs(600);
+pub const REPLACED_SHOWN: Duration = Duration::from_mins(10);
 
 /// The receiving ends, shared by every request.
 #[derive(Clone)]
