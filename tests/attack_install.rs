@@ -116,7 +116,7 @@ fn names(dir: &Path) -> Vec<String> {
 /// all (clock presses), the roles root (organizer, head), a head arbiter and an assistant,
 /// and a third user with no role.
 fn installed_event(tag: &str, records: usize) -> Event {
-    let _users = USERS
+    let users = USERS
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     let mut sb = Sandbox::new(tag);
@@ -194,7 +194,7 @@ fn installed_event(tag: &str, records: usize) -> Event {
     let installed = bindir.join("bianpai");
     let ib = installed.to_string_lossy().into_owned();
     must(Command::new(bin()).args(["install", &l, "--group", &group, "--bin", &ib]));
-    drop(_users);
+    drop(users);
     Event {
         sb,
         head,
