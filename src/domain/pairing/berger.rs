@@ -18,7 +18,7 @@ pub struct Seating {
 pub fn rounds_per_cycle(n: u32) -> u32 {
     if n < 2 {
         0
-    } else if n % 2 == 0 {
+    } else if n.is_multiple_of(2) {
         n - 1
     } else {
         n
@@ -27,13 +27,14 @@ pub fn rounds_per_cycle(n: u32) -> u32 {
 
 /// The games of round `round` (1-based, within one cycle) of the Berger table for `n` seats,
 /// in board order; the bye, if any, is last. Empty when `round` is outside the cycle.
+#[allow(clippy::many_single_char_names)] // the table's own letters: n seats, m rotating, p offset
 pub fn round(n: u32, round: u32) -> Vec<Seating> {
     let rounds = rounds_per_cycle(n);
     if round == 0 || round > rounds {
         return Vec::new();
     }
     // An odd field plays as n+1 seats; the seat n+1 is the bye.
-    let seats = if n % 2 == 0 { n } else { n + 1 };
+    let seats = if n.is_multiple_of(2) { n } else { n + 1 };
     let m = seats - 1; // the rotating seats 1..=m
     let half = seats / 2;
     // The seat opposite the fixed seat: 1, n/2+1, 2, n/2+2, … (the table's first column).
@@ -51,7 +52,11 @@ pub fn round(n: u32, round: u32) -> Vec<Seating> {
         let b = rot(i64::from(p) - i64::from(k));
         games.push((a, b));
     }
-    let bye_seat = if n % 2 == 0 { None } else { Some(seats) };
+    let bye_seat = if n.is_multiple_of(2) {
+        None
+    } else {
+        Some(seats)
+    };
     let mut out: Vec<Seating> = games
         .iter()
         .filter(|(a, b)| Some(*a) != bye_seat && Some(*b) != bye_seat)
