@@ -76,7 +76,7 @@ fn installed_assistant(path: &Path) {
             let (ok, first) = run();
             let best = (0..3).map(|_| run().1).min().unwrap_or(Duration::MAX);
             println!(
-                "large: assistant `{BENCH_USER}` (install mode, setgid) `bianpai {}` {best:.2?}, first run {first:.2?} (writes the state-directory snapshot){} (target < 1 s: {})",
+                "large: assistant `{BENCH_USER}` (install mode, setgid) `bianpai {}` {best:.2?} from the state-directory snapshot, first run {first:.2?}{} (target < 1 s: {})",
                 args.iter()
                     .map(|a| if *a == log { "LOG" } else { a })
                     .collect::<Vec<_>>()

@@ -16,6 +16,10 @@
 //! an ideograph or a Mongolian letter (emoji presentation, ideographic variants). Everywhere
 //! else they are refused. The braille blank U+2800 (a symbol, not an ignorable) looks like a
 //! space: it may not begin or end a field.
+//!
+//! [`same_visible`] backs the registration refusal of a name that prints exactly like a
+//! registered one (RULES.md §9: duplicate entries are refused; issue 22 extends "same name" to
+//! "prints the same").
 
 use finl_unicode::categories::CharacterCategories;
 

@@ -16,7 +16,8 @@
 //! - **Plain mode** (everything else): beside the canonical log, as the log's own permissions
 //!   allow; whoever can write that directory can rewrite the log too.
 //!
-//! The threat model is README "Trust"; RULES.md §1 (the log is the only truth).
+//! The threat model is README "Trust" (issue 22); RULES.md has no rule on storage, the
+//! log's own guarantees are README "What bianpai guarantees".
 
 use std::fs::{File, OpenOptions};
 use std::io;
