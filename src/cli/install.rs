@@ -6,7 +6,10 @@
 //!    cannot be written by others (else a user could put another file in the log's place);
 //! 2. creates the writer group if it does not exist (`groupadd --system`), and refuses a group
 //!    that anyone belongs to (a member could write the log directly);
-//! 3. gives the log to root and the group, mode 0660;
+//! 3. gives the log to root and the group, mode 0660, and makes the state directory
+//!    `.bianpai/` beside it, root and the group, mode 2770 (issue 22: the snapshot and the lock
+//!    holder's note live there, out of every user's reach; see `log::trust`); a snapshot left
+//!    beside the log by the plain mode is removed;
 //! 4. installs this binary at `--bin`, owned by root and the group, mode 2755 (setgid), by
 //!    copying it next to the target and renaming it into place.
 //!
@@ -155,6 +158,21 @@ pub fn run(log: &Path, group_name: &str, bin: &Path) -> CliResult {
 
     std::os::unix::fs::chown(&log, Some(0), Some(gid)).map_err(io(&log))?;
     std::fs::set_permissions(&log, std::fs::Permissions::from_mode(0o660)).map_err(io(&log))?;
+    let state = log_dir.join(crate::log::trust::STATE_DIR);
+    match std::fs::symlink_metadata(&state) {
+        Ok(m) if m.file_type().is_dir() => {}
+        Ok(_) => std::fs::remove_file(&state).map_err(io(&state))?,
+        Err(_) => {}
+    }
+    if !state.is_dir() {
+        std::fs::create_dir(&state).map_err(io(&state))?;
+    }
+    std::os::unix::fs::chown(&state, Some(0), Some(gid)).map_err(io(&state))?;
+    std::fs::set_permissions(&state, std::fs::Permissions::from_mode(0o2770))
+        .map_err(io(&state))?;
+    let mut beside = log.as_os_str().to_owned();
+    beside.push(".snapshot");
+    let _ = std::fs::remove_file(PathBuf::from(beside));
 
     let exe = std::env::current_exe().map_err(io(Path::new("/proc/self/exe")))?;
     let tmp: PathBuf = bin_dir.join(format!(

@@ -528,6 +528,15 @@ impl App {
                 self.version += 1;
                 self.advance_tried = None;
             }
+            Reply::Replaced(replica) => {
+                let text = self.error_text(&LogError::Replaced {
+                    path: replica.path().display().to_string(),
+                });
+                self.log = *replica;
+                self.version += 1;
+                self.advance_tried = None;
+                self.error(text);
+            }
             Reply::Failed(text) => self.error(text),
         }
     }

@@ -49,6 +49,10 @@ pub enum Reply {
     Damage(Option<Damage>),
     /// The file was replaced under the console: everything starts again from this state.
     Reset(Box<Replica>),
+    /// The file at the log's path is another file than the one open (replaced by rename,
+    /// issue 22): it has been opened again; everything starts again from this state, and the
+    /// console says so.
+    Replaced(Box<Replica>),
     /// Reading failed (the file vanished, an I/O error): said once per kind of failure.
     Failed(String),
 }
@@ -140,8 +144,36 @@ impl Worker {
         }
     }
 
+    /// Opens the file now at the log's path, if it was replaced (issue 22, finding 5).
+    /// Whether it was.
+    fn reopen_if_replaced(&mut self, out: &mut impl FnMut(Reply)) -> bool {
+        if !self.log.replaced() {
+            return false;
+        }
+        match Log::open(self.log.path()) {
+            Ok(mut fresh) => {
+                let replica = Replica::of(&mut fresh);
+                self.log = fresh;
+                self.damage = self.log.damage().cloned();
+                out(Reply::Replaced(Box::new(replica)));
+                true
+            }
+            Err(e) => {
+                let text = e.to_string();
+                if self.failed.as_ref() != Some(&text) {
+                    self.failed = Some(text.clone());
+                    out(Reply::Failed(text));
+                }
+                false
+            }
+        }
+    }
+
     /// Reads what others wrote; notices damage, its repair, and a replaced file.
     fn tail(&mut self, out: &mut impl FnMut(Reply)) {
+        if self.reopen_if_replaced(out) {
+            return;
+        }
         match self.log.refresh() {
             Ok(recs) => {
                 self.failed = None;
@@ -187,7 +219,11 @@ impl Worker {
         if !caught_up.is_empty() {
             out(Reply::Records(caught_up));
         }
+        let replaced = matches!(result, Err(LogError::Replaced { .. }));
         out(Reply::Done { id: req.id, result });
+        if replaced {
+            self.reopen_if_replaced(out);
+        }
         self.report_damage(out);
     }
 }

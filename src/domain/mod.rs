@@ -7,6 +7,7 @@ pub mod event;
 pub mod floor;
 pub mod id_number;
 pub mod ids;
+pub mod invisible;
 pub mod knockout;
 pub mod pairing;
 pub mod placing;

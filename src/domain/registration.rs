@@ -125,6 +125,13 @@ pub enum RegistrationFault {
         no: PlayerNo,
         birth: Option<NaiveDate>,
     },
+    /// Prints exactly like a registered player's name: they differ only in characters that
+    /// show nothing (issue 22).
+    LooksLike {
+        name: String,
+        no: PlayerNo,
+        other: String,
+    },
 }
 
 impl std::fmt::Display for RegistrationFault {
@@ -201,6 +208,10 @@ impl std::fmt::Display for RegistrationFault {
             } => write!(
                 f,
                 "{name}: already registered as player {no} (give a birth date to tell two players apart)"
+            ),
+            R::LooksLike { name, no, other } => write!(
+                f,
+                "{name:?}: prints exactly like player {no} {other:?} (they differ only in invisible characters)"
             ),
         }
     }
@@ -308,6 +319,15 @@ pub fn check_entry(t: &Tournament, entry: &PlayerEntry) -> Result<(), Refusal> {
             name,
             no: p.no,
             id: id.to_string(),
+        });
+    }
+    if let Some(p) = t.players.iter().find(|p| {
+        super::invisible::same_visible(&p.entry.name, &name) && !same_name(&p.entry.name, &name)
+    }) {
+        return refuse(R::LooksLike {
+            name,
+            no: p.no,
+            other: p.entry.name.clone(),
         });
     }
     if let Some(p) = t

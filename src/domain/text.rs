@@ -17,6 +17,10 @@
 //!
 //! Joiners (U+200C, U+200D) and variation selectors stay allowed inside visible text: scripts
 //! and emoji need them.
+//!
+//! Issue 22 (finding 8) adds the Unicode properties of [`super::invisible`]: any other
+//! `Default_Ignorable_Code_Point` or format character (Cf), a joiner or variation selector out
+//! of its place, a braille blank at either end, more than four stacked combining marks.
 
 use std::borrow::Cow;
 use std::fmt::{self, Write as _};
@@ -40,6 +44,8 @@ pub enum Fault {
     Invisible,
     /// Longer than the field allows.
     TooLong { chars: usize, max: usize },
+    /// More combining marks on one character than [`super::invisible::MARKS_MAX`].
+    TooManyMarks { max: usize },
 }
 
 /// A refused field: which one and why.
@@ -79,6 +85,12 @@ impl TextFault {
             }
             (Fault::TooLong { chars, max }, Lang::Zh) => {
                 format!("{field}：{chars}个字符，最多{max}个")
+            }
+            (Fault::TooManyMarks { max }, Lang::En) => {
+                format!("{field}: more than {max} combining marks on one character")
+            }
+            (Fault::TooManyMarks { max }, Lang::Zh) => {
+                format!("{field}：一个字符上叠加了超过{max}个组合符号")
             }
         }
     }
@@ -178,6 +190,9 @@ fn is_invisible(c: char) -> bool {
                 | '\u{FFA0}'
                 | '\u{E0100}'..='\u{E01EF}'
         )
+        || super::invisible::is_default_ignorable(c)
+        || super::invisible::is_format(c)
+        || super::invisible::is_combining(c)
 }
 
 /// Checks one free-text field: `field` names it in the refusal, `max` is its length limit
@@ -207,7 +222,13 @@ pub fn check(field: &str, value: &str, max: usize) -> Result<(), TextFault> {
     if !value.trim().is_empty() && value.chars().all(is_invisible) {
         return fault(Fault::Invisible);
     }
-    Ok(())
+    match super::invisible::first_misplaced(value.trim()) {
+        Some(super::invisible::Misplaced::Char(c)) => fault(Fault::Forbidden(c)),
+        Some(super::invisible::Misplaced::Marks) => fault(Fault::TooManyMarks {
+            max: super::invisible::MARKS_MAX,
+        }),
+        None => Ok(()),
+    }
 }
 
 /// Checks every free-text field a command carries.

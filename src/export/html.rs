@@ -47,10 +47,13 @@ footer.sign { display: flex; justify-content: space-around; margin-top: 10mm; fo
 footer.sign span.line { display: inline-block; min-width: 45mm; border-bottom: 0.7pt solid #000; text-align: center; padding: 0 2mm }
 ";
 
-/// Escapes text for element content and quoted attribute values.
+/// Escapes text for element content and quoted attribute values. Control characters,
+/// direction controls and line separators from older logs are first shown as `\u{…}`, as
+/// every other writer shows them (`domain::text::escape`; issue 22, finding 9).
 pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for ch in s.chars() {
+    let shown = crate::domain::text::escape(s);
+    let mut out = String::with_capacity(shown.len());
+    for ch in shown.chars() {
         match ch {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),

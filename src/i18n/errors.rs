@@ -118,6 +118,38 @@ pub fn log(e: &LogError, lang: Lang, zone: EventZone) -> String {
         ),
         LogError::Cancelled { path } => format!("{path}: 等待文件锁时放弃; 未写入任何内容"),
         LogError::ReadOnly { path } => format!("{path}: 当前用户对此日志只读; 未写入任何内容"),
+        // sec (issue 22)
+        LogError::NoRole { path, user } => {
+            format!("{path}: 用户 {user} 在本赛事中没有角色 (规则 roles); 未加锁, 未写入任何内容")
+        }
+        LogError::LockHeld { path, holder } => {
+            let waited = crate::log::LOCK_WAIT.as_secs();
+            match holder {
+                Some(h) => format!(
+                    "{path}: 写锁被用户 {} 占用 (进程 {}, {}); 等待 {waited} 秒后放弃, 未写入任何内容 (该用户或 root 可结束它: kill {})",
+                    h.user,
+                    h.pid,
+                    match (h.since, h.since_start) {
+                        (Some(t), false) =>
+                            format!("自 {} 起", zone.format(t, "%Y-%m-%d %H:%M:%S")),
+                        (Some(t), true) => {
+                            format!("该进程启动于 {}", zone.format(t, "%Y-%m-%d %H:%M:%S"))
+                        }
+                        (None, _) => "起始时间不明".to_string(),
+                    },
+                    h.pid
+                ),
+                None => {
+                    format!("{path}: 写锁被另一进程占用; 等待 {waited} 秒后放弃, 未写入任何内容")
+                }
+            }
+        }
+        LogError::Replaced { path } => format!(
+            "{path}: 日志文件在打开期间被另一个文件替换; 已从该路径上的新文件重新读取, 其间的操作未记入日志 (请核对后重做)"
+        ),
+        LogError::RepairRefused { path } => format!(
+            "{path}: 安装模式下的日志只能由 root 或主裁修复, 残尾存入其状态目录 (.bianpai); 未作任何改动"
+        ),
         LogError::Refused(_) => unreachable_refusal(),
     }
 }
@@ -381,6 +413,10 @@ pub fn registration(f: &RegistrationFault, lang: Lang) -> String {
             no,
             birth: None,
         } => format!("{name}: 已报名, 为{no}号棋手 (请填写出生日期以区分同名棋手)"),
+        // sec (issue 22)
+        R::LooksLike { name, no, other } => {
+            format!("{name:?}: 与{no}号棋手 {other:?} 打印出来完全相同 (只差不可见字符)")
+        }
     }
 }
 

@@ -1,4 +1,9 @@
 //! Checking a whole log (`verify`) and moving a torn tail aside (`repair`).
+//!
+//! Issue 22 (finding 4): the side file goes where [`super::trust`] puts side files (beside
+//! the canonical log in the plain mode, in the state directory in the install mode), never
+//! beside a symlink; in the install mode only root and the head arbiter may repair, and both
+//! wait for the lock at most `lock::WAIT`.
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -12,10 +17,13 @@ use super::store::{Damage, Log, LogError, io_err};
 /// Checks a log end to end. Returns the number of records, or the first damage.
 pub fn verify(path: &Path) -> Result<usize, LogError> {
     let mut log = Log::open_full(path)?;
-    // A partial last line is torn when nobody is writing: take the lock to be sure.
-    let _ = log.file.lock_shared();
-    let res = log.read_new_with(true, false);
-    let _ = log.file.unlock();
+    // A partial last line is torn when nobody is writing: take the lock to be sure (not a
+    // user without a role in the install mode: they never lock; a leftover stays pending).
+    let locked = log.may_lock() && log.lock_bounded(false, None).is_ok();
+    let res = log.read_new_with(locked, false);
+    if locked {
+        let _ = log.file.unlock();
+    }
     res?;
     match log.damage {
         Some(damage) => Err(LogError::Damaged {
@@ -26,13 +34,19 @@ pub fn verify(path: &Path) -> Result<usize, LogError> {
     }
 }
 
-/// A new side file `LOG.torn-TIME` next to the log (`-2`, `-3`, … when that name is taken).
-fn side_file(path: &Path, now: DateTime<Utc>) -> Result<(PathBuf, File), LogError> {
-    let stem = format!(
-        "{}.torn-{}",
-        path.display(),
-        now.format("%Y%m%dT%H%M%S%.3fZ")
-    );
+/// A new side file `LOG.torn-TIME` where the log's side files go (`-2`, `-3`, … when that
+/// name is taken).
+fn side_file(log: &Log, now: DateTime<Utc>) -> Result<(PathBuf, File), LogError> {
+    let path = log.path();
+    let Some(base) = log
+        .place()
+        .side(&format!("torn-{}", now.format("%Y%m%dT%H%M%S%.3fZ")))
+    else {
+        return Err(LogError::RepairRefused {
+            path: path.display().to_string(),
+        });
+    };
+    let stem = base.display().to_string();
     let mut n = 1;
     loop {
         let side = if n == 1 {
@@ -40,12 +54,14 @@ fn side_file(path: &Path, now: DateTime<Utc>) -> Result<(PathBuf, File), LogErro
         } else {
             PathBuf::from(format!("{stem}-{n}"))
         };
-        match OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o660)
-            .open(&side)
-        {
+        let opened = log.place().run(|| {
+            OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .mode(0o660)
+                .open(&side)
+        });
+        match opened {
             Ok(f) => return Ok((side, f)),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
             Err(e) => return Err(io_err(&side)(e)),
@@ -58,7 +74,21 @@ fn side_file(path: &Path, now: DateTime<Utc>) -> Result<(PathBuf, File), LogErro
 /// something to repair). Returns the side file, or `None` when there was nothing to repair.
 pub fn repair(path: &Path, now: DateTime<Utc>) -> Result<Option<PathBuf>, LogError> {
     let mut log = Log::open_full(path)?;
-    log.file.lock().map_err(io_err(path))?;
+    // Install mode: root, or the head arbiter through the binary (issue 22).
+    let root = rustix::process::geteuid().is_root();
+    if log.place().installed
+        && !root
+        && !log
+            .state()
+            .rules
+            .roles_of(&super::user::current_user())
+            .contains(&crate::domain::Role::Head)
+    {
+        return Err(LogError::RepairRefused {
+            path: path.display().to_string(),
+        });
+    }
+    log.lock_bounded(true, None)?;
     let res = (|| {
         log.read_new_with(true, false)?;
         match &log.damage {
@@ -69,7 +99,7 @@ pub fn repair(path: &Path, now: DateTime<Utc>) -> Result<Option<PathBuf>, LogErr
                     .seek(SeekFrom::Start(log.offset))
                     .map_err(io_err(path))?;
                 log.file.read_to_end(&mut tail).map_err(io_err(path))?;
-                let (side, mut f) = side_file(path, now)?;
+                let (side, mut f) = side_file(&log, now)?;
                 f.write_all(&tail)
                     .and_then(|()| f.sync_all())
                     .map_err(io_err(&side))?;

@@ -11,10 +11,18 @@
 //!
 //! Who can write the log's directory can write a snapshot; in the plain-file mode they can
 //! rewrite the log too, so this adds no new power. `verify` never uses a snapshot.
+//!
+//! Where it lives is [`super::trust`]'s decision (issue 22): beside the canonical log in the
+//! plain mode, in the root-and-writer-group state directory in the install mode, where it is
+//! used only if it is a file of that group closed to others (nobody else can plant or read
+//! it), so every role's command starts from it.
 
 use std::fs::File;
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::path::PathBuf;
+
+use super::trust::{self, Place};
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -54,11 +62,30 @@ struct SnapshotRef<'a> {
     state: &'a Tournament,
 }
 
-/// `LOG.snapshot` beside `LOG`.
-pub(super) fn path_of(log: &Path) -> PathBuf {
-    let mut p = log.as_os_str().to_owned();
-    p.push(".snapshot");
-    PathBuf::from(p)
+/// Where the snapshot of a log lives (`None`: it keeps none).
+fn path_of(place: &Place) -> Option<PathBuf> {
+    place.side("snapshot")
+}
+
+/// Reads the snapshot file, refusing one not made as its place requires.
+fn read_file(place: &Place) -> Option<Vec<u8>> {
+    let path = path_of(place)?;
+    place.run(|| {
+        let mut f = trust::open_side(&path).ok()?;
+        if place
+            .dir
+            .as_deref()
+            .is_some_and(|d| d.ends_with(trust::STATE_DIR))
+        {
+            let gid = std::fs::symlink_metadata(place.dir.as_deref()?).ok()?.gid();
+            if !trust::trusted_file(&f, gid) {
+                return None;
+            }
+        }
+        let mut text = Vec::new();
+        f.read_to_end(&mut text).ok()?;
+        Some(text)
+    })
 }
 
 /// This program, as far as a snapshot is concerned: its version and its executable's size
@@ -122,9 +149,8 @@ impl Prefix {
 
 /// The snapshot beside `log`, if there is one this program wrote for a prefix of `file`.
 /// Returns it with the hash of the prefix it covers (for the next snapshot).
-pub(super) fn load(log: &Path, file: &File) -> Option<(Snapshot, Prefix)> {
-    let mut text = Vec::new();
-    File::open(path_of(log)).ok()?.read_to_end(&mut text).ok()?;
+pub(super) fn load(place: &Place, file: &File) -> Option<(Snapshot, Prefix)> {
+    let text = read_file(place)?;
     let snap: Snapshot = serde_json::from_slice(&text).ok()?;
     if snap.format != FORMAT || snap.program != program() || snap.lines == 0 {
         return None;
@@ -152,7 +178,7 @@ pub(super) struct At<'a> {
 /// `prefix`: the hash of a shorter prefix already computed (from the snapshot this log was
 /// opened from), so only the bytes after it are read; `None` hashes from the start.
 pub(super) fn save(
-    log: &Path,
+    place: &Place,
     file: &File,
     at: &At<'_>,
     state: &Tournament,
@@ -179,23 +205,35 @@ pub(super) fn save(
     let Ok(bytes) = serde_json::to_vec(&snap) else {
         return;
     };
-    let target = path_of(log);
-    let dir = match log.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let Ok(mut tmp) = tempfile::Builder::new()
-        .prefix(".bianpai-snapshot-")
-        .tempfile_in(dir)
-    else {
+    let (Some(target), Some(dir)) = (path_of(place), place.dir.as_deref()) else {
         return;
     };
-    if tmp.write_all(&bytes).and_then(|()| tmp.flush()).is_err() {
-        return;
-    }
-    // Readable by whoever may read the log; the rename replaces the old one whole.
-    if let Ok(m) = std::fs::metadata(log) {
-        let _ = std::fs::set_permissions(tmp.path(), m.permissions());
-    }
-    let _ = tmp.persist(&target);
+    // Readable by whoever may read the log (plain mode); in the state directory by the
+    // writer group only. The rename replaces the old one whole.
+    let mode = if place
+        .dir
+        .as_deref()
+        .is_some_and(|d| d.ends_with(trust::STATE_DIR))
+    {
+        0o640
+    } else {
+        file.metadata().map_or(0o600, |m| m.mode() & 0o666)
+    };
+    place.run(|| {
+        let Ok(mut tmp) = tempfile::Builder::new()
+            .prefix(".bianpai-snapshot-")
+            .permissions(std::fs::Permissions::from_mode(mode))
+            .tempfile_in(dir)
+        else {
+            return;
+        };
+        // The umask may have narrowed the mode: set it as meant.
+        let _ = tmp
+            .as_file()
+            .set_permissions(std::fs::Permissions::from_mode(mode));
+        if tmp.write_all(&bytes).and_then(|()| tmp.flush()).is_err() {
+            return;
+        }
+        let _ = tmp.persist(&target);
+    });
 }

@@ -4,14 +4,16 @@ use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use chrono::{DateTime, Utc};
 use thiserror::Error;
 
+use super::lock::{self, Waited};
 use super::record::{self, DecodeError, Record};
 use super::scan::{Decoded, READ_CHUNK, check, decode_line, decode_lines, placeholder_rules};
 use super::snapshot;
+use super::trust::{self, Place};
 use crate::domain::{Actor, Command, Event, Refusal, Rules, Tournament};
 
 /// Where and how a log is damaged. Lines are 1-based.
@@ -91,6 +93,46 @@ pub enum LogError {
     /// The log is open for reading only (no write permission for this user).
     #[error("{path}: the log is read-only for this user; nothing was written")]
     ReadOnly { path: String },
+    /// Install mode: the user holds no role in this event, so the lock is not even taken.
+    #[error("{path}: user {user} holds no role in this event (rules: roles); nothing was written")]
+    NoRole { path: String, user: String },
+    /// Another process held the lock for the whole bounded wait.
+    #[error("{path}: {}; nothing was written", holder_text(.holder))]
+    LockHeld {
+        path: String,
+        holder: Option<super::lock::Holder>,
+    },
+    /// The file at the log's path is no longer the file this process has open (replaced by
+    /// rename: a restored copy, rsync, an editor). Nothing of this command is in it.
+    #[error(
+        "{path}: the log was replaced by another file while open; it has been read again from the file now at this path, and a command given meanwhile was not recorded (check and repeat)"
+    )]
+    Replaced { path: String },
+    /// `repair` of an installed log by a user who is neither root nor the head arbiter, or
+    /// with no place for the torn tail (no state directory).
+    #[error(
+        "{path}: an installed log is repaired only by root or the head arbiter, into its state directory (.bianpai); nothing was changed"
+    )]
+    RepairRefused { path: String },
+}
+
+#[allow(clippy::ref_option)] // thiserror passes fields by reference
+fn holder_text(holder: &Option<super::lock::Holder>) -> String {
+    let waited = super::lock::WAIT.as_secs();
+    match holder {
+        Some(h) => format!(
+            "the lock is held by user {} (pid {}, {}); gave up after {waited} s (the holder or root can end it: kill {})",
+            h.user,
+            h.pid,
+            match (h.since, h.since_start) {
+                (Some(t), false) => format!("since {}", t.format("%Y-%m-%d %H:%M:%S UTC")),
+                (Some(t), true) => format!("running since {}", t.format("%Y-%m-%d %H:%M:%S UTC")),
+                (None, _) => "since an unknown time".to_string(),
+            },
+            h.pid
+        ),
+        None => format!("another process holds the lock; gave up after {waited} s"),
+    }
 }
 
 /// How a reader that shows the tournament treats a damaged or newer-version log.
@@ -102,9 +144,6 @@ pub enum IfDamaged {
     /// Open up to the damage; the caller shows `Log::damage()` as a warning.
     Warn,
 }
-
-/// How often a cancellable wait for the lock tries again.
-const LOCK_POLL_MS: u64 = 5;
 
 /// An open log and the state it replays to.
 pub struct Log {
@@ -133,6 +172,10 @@ pub struct Log {
     snapshot_lines: usize,
     snapshot_prefix: Option<snapshot::Prefix>,
     writable: bool,
+    /// Where side files (snapshot, lock note) go; whether this is an installed log.
+    place: Place,
+    /// Whether this process may take the lock at all (install mode: only a user with a role).
+    may_lock: bool,
 }
 
 /// Where a read has got to: the append being read (held back until its last record), the
@@ -293,7 +336,12 @@ impl Log {
             snapshot_lines: 0,
             snapshot_prefix: None,
             writable,
+            place: Place::default(),
+            may_lock: true,
         };
+        log.place = trust::place(path, &log.file);
+        // Installed: nobody locks before the rules say who holds a role (issue 22).
+        log.may_lock = !log.place.installed;
         // A verified snapshot of a prefix saves replaying it (not when every record is kept).
         let from_snapshot = if use_snapshot {
             log.resume_from_snapshot()
@@ -301,6 +349,17 @@ impl Log {
             0
         };
         log.read_new_with(false, false)?;
+        if log.place.installed {
+            log.may_lock = !log
+                .state
+                .rules
+                .roles_of(&super::user::current_user())
+                .is_empty();
+            if log.may_lock {
+                // A leftover not settled while the roles were unknown.
+                log.read_new_with(false, false)?;
+            }
+        }
         if use_snapshot && log.damage.is_none() && log.lines - from_snapshot >= snapshot::EVERY {
             log.save_snapshot();
         }
@@ -315,7 +374,7 @@ impl Log {
     /// Takes up the state from a verified snapshot of a prefix of the file; returns the
     /// number of records it covers (0 when there is none to use).
     fn resume_from_snapshot(&mut self) -> usize {
-        let Some((snap, prefix)) = snapshot::load(&self.path, &self.file) else {
+        let Some((snap, prefix)) = snapshot::load(&self.place, &self.file) else {
             return 0;
         };
         self.snapshot_prefix = Some(prefix);
@@ -339,7 +398,7 @@ impl Log {
             newline_owed: self.newline_owed,
         };
         let prefix = self.snapshot_prefix.take();
-        snapshot::save(&self.path, &self.file, &at, &self.state, prefix);
+        snapshot::save(&self.place, &self.file, &at, &self.state, prefix);
     }
 
     /// How many records the state was taken up from a snapshot for (0: replayed in full).
@@ -568,7 +627,7 @@ impl Log {
     /// Takes a shared lock without waiting, if the file is still `len` bytes long (nothing
     /// was written or taken back since it was read). Whether the lock is now held.
     fn try_lock_unchanged(&self, len: u64) -> bool {
-        if self.file.try_lock_shared().is_err() {
+        if !self.may_lock || self.file.try_lock_shared().is_err() {
             return false;
         }
         let same = self.file.metadata().is_ok_and(|m| m.len() == len);
@@ -663,29 +722,65 @@ impl Log {
                 path: self.path.display().to_string(),
             });
         }
+        // Install mode: a user without a role never takes the lock (issue 22, finding 3).
+        if self.place.installed && !self.state.rules.roles_of(&actor.user).contains(&actor.role) {
+            return Err(LogError::NoRole {
+                path: self.path.display().to_string(),
+                user: actor.user.clone(),
+            });
+        }
         self.lock_exclusive(cancel)?;
         let result = self.append_locked(actor, at, decide);
         let _ = self.file.unlock();
         result
     }
 
-    /// Takes the exclusive lock, waiting as long as it takes, or until `cancel` is set.
+    /// Takes the exclusive lock, waiting at most `lock::WAIT` (then naming the holder), or
+    /// until `cancel` is set.
     fn lock_exclusive(&self, cancel: Option<&AtomicBool>) -> Result<(), LogError> {
-        let Some(cancel) = cancel else {
-            return self.file.lock().map_err(io_err(&self.path));
-        };
-        loop {
-            match self.file.try_lock() {
-                Ok(()) => return Ok(()),
-                Err(std::fs::TryLockError::WouldBlock) => {}
-                Err(std::fs::TryLockError::Error(e)) => return Err(io_err(&self.path)(e)),
-            }
-            if cancel.load(Ordering::Relaxed) {
-                return Err(LogError::Cancelled {
-                    path: self.path.display().to_string(),
-                });
-            }
-            std::thread::sleep(std::time::Duration::from_millis(LOCK_POLL_MS));
+        self.lock_bounded(true, cancel)
+    }
+
+    /// Takes the lock within `lock::WAIT` (issue 22): exclusive or shared.
+    pub(super) fn lock_bounded(
+        &self,
+        exclusive: bool,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<(), LogError> {
+        match lock::acquire(&self.file, exclusive, cancel, &self.place) {
+            Ok(Waited::Locked) => Ok(()),
+            Ok(Waited::Cancelled) => Err(LogError::Cancelled {
+                path: self.path.display().to_string(),
+            }),
+            Ok(Waited::TimedOut(holder)) => Err(LogError::LockHeld {
+                path: self.path.display().to_string(),
+                holder,
+            }),
+            Err(e) => Err(io_err(&self.path)(e)),
+        }
+    }
+
+    /// Whether this process may lock the log (install mode: only a user with a role).
+    pub(super) fn may_lock(&self) -> bool {
+        self.may_lock
+    }
+
+    /// Where this log's side files go.
+    pub(super) fn place(&self) -> &Place {
+        &self.place
+    }
+
+    /// Whether the file at the log's path is another file than the one open here (replaced
+    /// by rename, issue 22 finding 5). A path that is gone counts as replaced too.
+    pub fn replaced(&self) -> bool {
+        self.file
+            .metadata()
+            .is_ok_and(|m| !trust::same_file(&self.path, &m))
+    }
+
+    fn replaced_error(&self) -> LogError {
+        LogError::Replaced {
+            path: self.path.display().to_string(),
         }
     }
 
@@ -706,6 +801,10 @@ impl Log {
         let events = decide(&self.state)?;
         if events.is_empty() {
             return Ok(Vec::new());
+        }
+        // Never write into, nor acknowledge, a file that is no longer the log (issue 22).
+        if self.replaced() {
+            return Err(self.replaced_error());
         }
         // A last record without its newline gets it now, in the same write.
         let mut text = String::from(if self.newline_owed { "\n" } else { "" });
@@ -743,6 +842,10 @@ impl Log {
             let _ = self.file.set_len(len_before);
             let _ = self.file.sync_data();
             return Err(io_err(&self.path)(e));
+        }
+        if self.replaced() {
+            // Replaced while writing: the records went to the old file, not to the log.
+            return Err(self.replaced_error());
         }
         for r in &recs {
             self.state.apply(&r.ev);

@@ -12,6 +12,11 @@ pub fn current_user() -> String {
     let Some(uid) = uid() else {
         return "unknown".to_string();
     };
+    name_of(uid)
+}
+
+/// The login name of `uid` in `/etc/passwd`, or `uid<N>`.
+pub fn name_of(uid: u32) -> String {
     let passwd = std::fs::read_to_string("/etc/passwd").unwrap_or_default();
     passwd
         .lines()

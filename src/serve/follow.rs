@@ -6,6 +6,11 @@
 //! Two channels leave the thread: a `watch` holding the latest snapshot (every request reads
 //! it) and a `broadcast` of the snapshot's version (every open event stream gets it; a stream
 //! that falls behind is told to resync rather than holding the others back).
+//!
+//! A log replaced by rename while followed (a restored copy, rsync, an editor: issue 22,
+//! finding 5) is noticed on the next poll (the path's device and inode against the open
+//! file's), opened again from the file now at the path, said on standard error and shown on
+//! every page for [`REPLACED_SHOWN`].
 
 use std::path::Path;
 use std::sync::Arc;
@@ -28,7 +33,12 @@ pub struct Snapshot {
     pub version: u64,
     /// The log's damage, in words, when it could not be read to the end: pages show it.
     pub damage: Option<crate::log::Damage>,
+    /// When the log was last found replaced by another file and read again.
+    pub replaced_at: Option<chrono::DateTime<chrono::Utc>>,
 }
+
+/// How long pages say that the log was replaced.
+pub const REPLACED_SHOWN: Duration = Duration::from_mins(10);
 
 /// The receiving ends, shared by every request.
 #[derive(Clone)]
@@ -46,11 +56,16 @@ impl Feed {
 /// How many versions an event stream may fall behind before it is resynced.
 const BACKLOG: usize = 16;
 
-fn snapshot(log: &Log, version: u64) -> Arc<Snapshot> {
+fn snapshot(
+    log: &Log,
+    version: u64,
+    replaced_at: Option<chrono::DateTime<chrono::Utc>>,
+) -> Arc<Snapshot> {
     Arc::new(Snapshot {
         tournament: log.state().clone(),
         version,
         damage: log.damage().cloned(),
+        replaced_at,
     })
 }
 
@@ -61,7 +76,8 @@ fn snapshot(log: &Log, version: u64) -> Arc<Snapshot> {
 pub fn start(path: &Path, stop: Arc<AtomicBool>) -> Result<Feed, String> {
     // A damaged or newer-version log opens up to the damage; every page then says so.
     let mut log = Log::open_reader(path, false, IfDamaged::Warn).map_err(|e| e.to_string())?;
-    let (tx, rx) = watch::channel(snapshot(&log, 1));
+    let (tx, rx) = watch::channel(snapshot(&log, 1, None));
+    let path = path.to_path_buf();
     let (changes, _) = broadcast::channel(BACKLOG);
     let sender = changes.clone();
     std::thread::Builder::new()
@@ -69,9 +85,32 @@ pub fn start(path: &Path, stop: Arc<AtomicBool>) -> Result<Feed, String> {
         .spawn(move || {
             let mut version = 1;
             let mut damaged = log.damage().is_some();
+            let mut replaced_at = None;
             while !stop.load(Ordering::Relaxed) {
                 std::thread::sleep(POLL);
-                let fresh = match log.refresh() {
+                let mut fresh = false;
+                if log.replaced()
+                    && let Ok(again) = Log::open_reader(&path, false, IfDamaged::Warn)
+                {
+                    log = again;
+                    let now = chrono::Utc::now();
+                    replaced_at = Some(now);
+                    fresh = true;
+                    eprintln!(
+                        "{}",
+                        crate::i18n::errors::log(
+                            &crate::log::LogError::Replaced {
+                                path: path.display().to_string(),
+                            },
+                            log.state()
+                                .rules
+                                .lang
+                                .unwrap_or(crate::domain::rules::Lang::Zh),
+                            crate::domain::zone::EventZone::of(&log.state().rules),
+                        )
+                    );
+                }
+                fresh |= match log.refresh() {
                     Ok(records) => !records.is_empty(),
                     // A read error (the file vanished): keep the last good state, try again.
                     Err(_) => false,
@@ -80,7 +119,7 @@ pub fn start(path: &Path, stop: Arc<AtomicBool>) -> Result<Feed, String> {
                 if fresh || now_damaged != damaged {
                     damaged = now_damaged;
                     version += 1;
-                    tx.send_replace(snapshot(&log, version));
+                    tx.send_replace(snapshot(&log, version, replaced_at));
                     // No stream listening is fine.
                     let _ = sender.send(version);
                 }

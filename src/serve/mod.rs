@@ -13,6 +13,7 @@ mod cache;
 pub mod final_standings;
 pub mod follow;
 pub mod pages;
+pub mod per_client;
 pub mod qr;
 pub mod routes;
 pub mod running;
@@ -91,9 +92,11 @@ async fn stopped(stop: &AtomicBool) {
     }
 }
 
-/// Accepts connections until `stop`, each served by hyper under a connection permit.
+/// Accepts connections until `stop`, each served by hyper under a connection permit, at
+/// most `per_client::PER_CLIENT` open from one client address (issue 22).
 pub async fn serve(listener: TcpListener, app: Router, max: usize, stop: Arc<AtomicBool>) {
     let permits = Arc::new(Semaphore::new(max));
+    let clients = per_client::Clients::default();
     loop {
         let permit = tokio::select! {
             p = Arc::clone(&permits).acquire_owned() => match p {
@@ -106,9 +109,14 @@ pub async fn serve(listener: TcpListener, app: Router, max: usize, stop: Arc<Ato
             r = listener.accept() => r,
             () = stopped(&stop) => return,
         };
-        let Ok((stream, _)) = accepted else {
+        let Ok((stream, peer)) = accepted else {
             // Out of file descriptors or the like: wait instead of spinning.
             tokio::time::sleep(Duration::from_millis(50)).await;
+            continue;
+        };
+        // A client over its share is closed at once, its permit given back.
+        let Some(ticket) = clients.admit(peer.ip(), per_client::PER_CLIENT) else {
+            drop(stream);
             continue;
         };
         let _ = stream.set_nodelay(true);
@@ -120,6 +128,7 @@ pub async fn serve(listener: TcpListener, app: Router, max: usize, stop: Arc<Ato
                 .max_buf_size(MAX_HEAD)
                 .serve_connection(TokioIo::new(stream), svc);
             let _ = conn.await;
+            drop(ticket);
             drop(permit);
         });
     }

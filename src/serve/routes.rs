@@ -93,6 +93,15 @@ fn ctx(snap: &Snapshot, p: &Params) -> Ctx {
             .damage
             .as_ref()
             .map(|d| crate::i18n::errors::damage(d, lang)),
+        replaced: snap
+            .replaced_at
+            .filter(|t| {
+                (chrono::Utc::now() - *t).to_std().unwrap_or_default()
+                    < super::follow::REPLACED_SHOWN
+            })
+            .map(|t| {
+                crate::domain::zone::EventZone::of(&snap.tournament.rules).format(t, "%H:%M:%S")
+            }),
         version: snap.version,
     }
 }

@@ -21,6 +21,8 @@ pub struct Ctx {
     pub title: String,
     /// The log's damage, shown as a warning on every page.
     pub damage: Option<String>,
+    /// The log was replaced by another file and read again (issue 22): when, local time.
+    pub replaced: Option<String>,
     pub version: u64,
 }
 
@@ -61,6 +63,13 @@ pub fn warning(ctx: &Ctx) -> Markup {
             p.warn role="alert" {
                 (ctx.t("日志已损坏，页面停在损坏之前的记录：", "The log is damaged; this page stops before the damage: "))
                 (d)
+            }
+        }
+        @if let Some(at) = &ctx.replaced {
+            p.warn role="alert" {
+                (ctx.t("日志文件已被替换（", "The log file was replaced ("))
+                (at)
+                (ctx.t("），页面已按新文件重新读取；请核对最近录入的成绩。", "); the page reads the new file; check the results entered lately."))
             }
         }
     }
