@@ -13,7 +13,6 @@
 //! Everything else stays as it was; run it again after an update of the binary.
 
 use std::io::Write as _;
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 use super::{CliError, CliResult, fail, fail_msg, msg};
@@ -65,11 +64,11 @@ fn check_dirs(dir: &Path) -> CliResult {
     let mut at = Some(dir);
     while let Some(d) = at {
         let m = std::fs::metadata(d).map_err(io(d))?;
-        let mode = m.mode();
-        if m.uid() != 0 {
+        let (uid, _, mode) = crate::platform::owner(&m).unwrap_or((u32::MAX, 0, 0));
+        if uid != 0 {
             return fail(&Msg::InstallDirOwner {
                 dir: d.display().to_string(),
-                uid: m.uid(),
+                uid,
             });
         }
         if mode & 0o022 != 0 && mode & 0o1000 == 0 {
@@ -94,7 +93,7 @@ fn valid_group(name: &str) -> bool {
 }
 
 pub fn run(log: &Path, group_name: &str, bin: &Path) -> CliResult {
-    if rustix::process::geteuid().as_raw() != 0 {
+    if !crate::platform::is_root() {
         return fail(&Msg::InstallNotRoot);
     }
     if !valid_group(group_name) {
@@ -153,8 +152,7 @@ pub fn run(log: &Path, group_name: &str, bin: &Path) -> CliResult {
         });
     }
 
-    std::os::unix::fs::chown(&log, Some(0), Some(gid)).map_err(io(&log))?;
-    std::fs::set_permissions(&log, std::fs::Permissions::from_mode(0o660)).map_err(io(&log))?;
+    crate::platform::chown_mode(&log, 0, gid, 0o660).map_err(io(&log))?;
 
     let exe = std::env::current_exe().map_err(io(Path::new("/proc/self/exe")))?;
     let tmp: PathBuf = bin_dir.join(format!(
@@ -165,8 +163,7 @@ pub fn run(log: &Path, group_name: &str, bin: &Path) -> CliResult {
     let placed = (|| -> std::io::Result<()> {
         std::fs::copy(&exe, &tmp)?;
         // chown first: changing the owner clears the setgid bit.
-        std::os::unix::fs::chown(&tmp, Some(0), Some(gid))?;
-        std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o2755))?;
+        crate::platform::chown_mode(&tmp, 0, gid, 0o2755)?;
         std::fs::File::open(&tmp)?.sync_all()?;
         std::fs::rename(&tmp, &bin)
     })();

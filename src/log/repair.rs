@@ -2,12 +2,12 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
 
 use super::store::{Damage, Log, LogError, io_err};
+use crate::platform::SharedMode as _;
 
 /// Checks a log end to end. Returns the number of records, or the first damage.
 pub fn verify(path: &Path) -> Result<usize, LogError> {
@@ -43,7 +43,7 @@ fn side_file(path: &Path, now: DateTime<Utc>) -> Result<(PathBuf, File), LogErro
         match OpenOptions::new()
             .write(true)
             .create_new(true)
-            .mode(0o660)
+            .shared_mode()
             .open(&side)
         {
             Ok(f) => return Ok((side, f)),
@@ -73,7 +73,7 @@ pub fn repair(path: &Path, now: DateTime<Utc>) -> Result<Option<PathBuf>, LogErr
                 f.write_all(&tail)
                     .and_then(|()| f.sync_all())
                     .map_err(io_err(&side))?;
-                log.file.set_len(log.offset).map_err(io_err(path))?;
+                crate::platform::truncate(&log.file, path, log.offset).map_err(io_err(path))?;
                 log.file.sync_all().map_err(io_err(path))?;
                 Ok(Some(side))
             }

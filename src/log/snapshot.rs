@@ -91,13 +91,12 @@ impl Prefix {
 
     /// Hashes on up to byte `to` of `file`; `None` if the file is shorter or unreadable.
     fn extend(mut self, file: &File, to: u64) -> Option<Prefix> {
-        use std::os::unix::fs::FileExt;
         let mut buf = vec![0u8; 1 << 20];
         while self.at < to {
             let want = buf
                 .len()
                 .min(usize::try_from(to - self.at).unwrap_or(usize::MAX));
-            let n = file.read_at(&mut buf[..want], self.at).ok()?;
+            let n = crate::platform::read_at(file, &mut buf[..want], self.at).ok()?;
             if n == 0 {
                 return None;
             }
