@@ -93,6 +93,13 @@ fn valid_group(name: &str) -> bool {
 }
 
 pub fn run(log: &Path, group_name: &str, bin: &Path) -> CliResult {
+    if !crate::platform::INSTALL_MODE {
+        // Said in the event's language when the log names one.
+        if let Ok(opened) = Log::open(log) {
+            super::set_event(&opened.state().rules);
+        }
+        return fail(&Msg::InstallUnix);
+    }
     if !crate::platform::is_root() {
         return fail(&Msg::InstallNotRoot);
     }
