@@ -64,7 +64,7 @@ pub(super) fn path_of(log: &Path) -> PathBuf {
 /// This program, as far as a snapshot is concerned: its version and its executable's size
 /// and modification time (a rebuilt program may apply events differently).
 fn program() -> String {
-    let exe = std::fs::metadata("/proc/self/exe").ok();
+    let exe = crate::platform::exe_metadata().ok();
     let size = exe.as_ref().map_or(0, std::fs::Metadata::len);
     let modified = exe
         .and_then(|m| m.modified().ok())

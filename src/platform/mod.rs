@@ -125,6 +125,14 @@ pub fn real_uid() -> Option<u32> {
 // The install mode's calls (Unix; on Windows they are never reached: `INSTALL_MODE` is
 // false, ids are all equal and the calls refuse).
 
+/// The metadata of this program's executable file (which build is running).
+///
+/// # Errors
+/// When it cannot be found or read.
+pub fn exe_metadata() -> io::Result<Metadata> {
+    imp::exe_metadata()
+}
+
 /// Whether the effective user is root.
 pub fn is_root() -> bool {
     imp::is_root()

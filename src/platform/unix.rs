@@ -43,6 +43,10 @@ pub fn user_name() -> Option<String> {
     None
 }
 
+pub fn exe_metadata() -> io::Result<Metadata> {
+    std::fs::metadata("/proc/self/exe")
+}
+
 pub fn real_uid() -> Option<u32> {
     Some(getuid().as_raw())
 }

@@ -76,6 +76,10 @@ pub fn user_name() -> Option<String> {
         .filter(|u| !u.trim().is_empty())
 }
 
+pub fn exe_metadata() -> io::Result<Metadata> {
+    std::fs::metadata(std::env::current_exe()?)
+}
+
 pub fn real_uid() -> Option<u32> {
     None
 }
