@@ -184,3 +184,43 @@ pub fn owner(m: &Metadata) -> Option<(u32, u32, u32)> {
 pub fn chown_mode(path: &Path, uid: u32, gid: u32, mode: u32) -> io::Result<()> {
     imp::chown_mode(path, uid, gid, mode)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write as _;
+
+    use super::*;
+
+    #[test]
+    fn positional_reads_fill_from_an_offset_and_stop_at_the_end() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("x.log");
+        std::fs::write(&p, b"0123456789").unwrap();
+        let f = File::open(&p).unwrap();
+        let mut buf = [0u8; 4];
+        read_exact_at(&f, &mut buf, 3).unwrap();
+        assert_eq!(&buf, b"3456");
+        assert_eq!(read_at(&f, &mut buf, 10).unwrap(), 0);
+        let past = read_exact_at(&f, &mut buf, 8).unwrap_err();
+        assert_eq!(past.kind(), io::ErrorKind::UnexpectedEof);
+    }
+
+    #[test]
+    fn a_log_opened_for_appending_is_cut_back_and_appends_after_the_cut() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("x.log");
+        let mut f = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create_new(true)
+            .shared_mode()
+            .open(&p)
+            .unwrap();
+        f.write_all(b"whole\ntorn").unwrap();
+        f.lock().unwrap();
+        truncate(&f, &p, 6).unwrap();
+        f.write_all(b"next\n").unwrap();
+        f.unlock().unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"whole\nnext\n");
+    }
+}
