@@ -220,7 +220,9 @@ mod tests {
         f.lock().unwrap();
         truncate(&f, &p, 6).unwrap();
         f.write_all(b"next\n").unwrap();
-        f.unlock().unwrap();
+        // Closing releases the lock (as `repair`'s log does when the command ends): under
+        // wine 8 an explicit unlock after a truncation is refused (ERROR_LOCK_VIOLATION).
+        drop(f);
         assert_eq!(std::fs::read(&p).unwrap(), b"whole\nnext\n");
     }
 }
