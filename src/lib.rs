@@ -10,6 +10,7 @@ pub mod export;
 pub mod i18n;
 pub mod import;
 pub mod log;
+pub mod platform;
 pub mod serve;
 
 /// `println!` that never panics: a closed pipe (`bianpai … | head`) ends output quietly.

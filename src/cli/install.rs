@@ -16,7 +16,6 @@
 //! Everything else stays as it was; run it again after an update of the binary.
 
 use std::io::Write as _;
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 use super::{CliError, CliResult, fail, fail_msg, msg};
@@ -68,11 +67,11 @@ fn check_dirs(dir: &Path) -> CliResult {
     let mut at = Some(dir);
     while let Some(d) = at {
         let m = std::fs::metadata(d).map_err(io(d))?;
-        let mode = m.mode();
-        if m.uid() != 0 {
+        let (uid, _, mode) = crate::platform::owner(&m).unwrap_or((u32::MAX, 0, 0));
+        if uid != 0 {
             return fail(&Msg::InstallDirOwner {
                 dir: d.display().to_string(),
-                uid: m.uid(),
+                uid,
             });
         }
         if mode & 0o022 != 0 && mode & 0o1000 == 0 {
@@ -97,7 +96,14 @@ fn valid_group(name: &str) -> bool {
 }
 
 pub fn run(log: &Path, group_name: &str, bin: &Path) -> CliResult {
-    if rustix::process::geteuid().as_raw() != 0 {
+    if !crate::platform::INSTALL_MODE {
+        // Said in the event's language when the log names one.
+        if let Ok(opened) = Log::open(log) {
+            super::set_event(&opened.state().rules);
+        }
+        return fail(&Msg::InstallUnix);
+    }
+    if !crate::platform::is_root() {
         return fail(&Msg::InstallNotRoot);
     }
     if !valid_group(group_name) {
@@ -156,8 +162,7 @@ pub fn run(log: &Path, group_name: &str, bin: &Path) -> CliResult {
         });
     }
 
-    std::os::unix::fs::chown(&log, Some(0), Some(gid)).map_err(io(&log))?;
-    std::fs::set_permissions(&log, std::fs::Permissions::from_mode(0o660)).map_err(io(&log))?;
+    crate::platform::chown_mode(&log, 0, gid, 0o660).map_err(io(&log))?;
     let state = log_dir.join(crate::log::trust::STATE_DIR);
     match std::fs::symlink_metadata(&state) {
         Ok(m) if m.file_type().is_dir() => {}
@@ -167,9 +172,7 @@ pub fn run(log: &Path, group_name: &str, bin: &Path) -> CliResult {
     if !state.is_dir() {
         std::fs::create_dir(&state).map_err(io(&state))?;
     }
-    std::os::unix::fs::chown(&state, Some(0), Some(gid)).map_err(io(&state))?;
-    std::fs::set_permissions(&state, std::fs::Permissions::from_mode(0o2770))
-        .map_err(io(&state))?;
+    crate::platform::chown_mode(&state, 0, gid, 0o2770).map_err(io(&state))?;
     let mut beside = log.as_os_str().to_owned();
     beside.push(".snapshot");
     let _ = std::fs::remove_file(PathBuf::from(beside));
@@ -183,8 +186,7 @@ pub fn run(log: &Path, group_name: &str, bin: &Path) -> CliResult {
     let placed = (|| -> std::io::Result<()> {
         std::fs::copy(&exe, &tmp)?;
         // chown first: changing the owner clears the setgid bit.
-        std::os::unix::fs::chown(&tmp, Some(0), Some(gid))?;
-        std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o2755))?;
+        crate::platform::chown_mode(&tmp, 0, gid, 0o2755)?;
         std::fs::File::open(&tmp)?.sync_all()?;
         std::fs::rename(&tmp, &bin)
     })();

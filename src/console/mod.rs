@@ -152,13 +152,7 @@ pub fn run(app: App) -> Result<(), String> {
 
 fn run_with(mut app: App, cleanup: Option<PathBuf>) -> Result<(), String> {
     let signalled = Arc::new(AtomicBool::new(false));
-    for sig in [
-        signal_hook::consts::SIGTERM,
-        signal_hook::consts::SIGHUP,
-        signal_hook::consts::SIGINT,
-    ] {
-        signal_hook::flag::register(sig, Arc::clone(&signalled)).map_err(|e| e.to_string())?;
-    }
+    crate::platform::on_stop(&signalled).map_err(|e| e.to_string())?;
     let done = Arc::new(AtomicBool::new(false));
     watchdog(Arc::clone(&signalled), Arc::clone(&done), cleanup);
     let lang = app.lang;
@@ -174,17 +168,17 @@ fn run_with(mut app: App, cleanup: Option<PathBuf>) -> Result<(), String> {
 
 /// Whether the terminal this process was started from has gone away: the pseudo-terminal
 /// was closed (an SSH drop, a killed terminal window) or the parent shell died.
-fn terminal_gone(parent: u32) -> bool {
+fn terminal_gone(parent: Option<u32>) -> bool {
     let tty_deleted = std::fs::read_link("/proc/self/fd/0")
         .is_ok_and(|p| p.to_string_lossy().ends_with("(deleted)"));
-    tty_deleted || std::os::unix::process::parent_id() != parent
+    tty_deleted || crate::platform::parent_id() != parent
 }
 
 /// Watches for a signal or a vanished terminal. The event loop sees the signal flag within
 /// 100 ms; when it is stuck (crossterm spins on a hung-up terminal's end of file and never
 /// returns), this thread restores what it can and ends the process.
 fn watchdog(signalled: Arc<AtomicBool>, done: Arc<AtomicBool>, cleanup: Option<PathBuf>) {
-    let parent = std::os::unix::process::parent_id();
+    let parent = crate::platform::parent_id();
     let spawned = std::thread::Builder::new()
         .name("watchdog".into())
         .spawn(move || {

@@ -209,6 +209,9 @@ pub enum Msg {
         group: String,
         roles: String,
     },
+
+    // win (issue 23): the install mode on a platform without it
+    InstallUnix,
 }
 
 /// `zh` or `en` by `lang`.
@@ -633,6 +636,12 @@ pub fn text(m: &Msg, lang: Lang) -> String {
                 "installed: {log} is root:{group} 0660; {bin} is root:{group} 2755 (setgid)\nroles: {roles}\nusers write the log only through {bin}; keep them out of the group {group}"
             ),
         ),
+
+        // win (issue 23)
+        Msg::InstallUnix => s(
+            "install: 安装模式 (由操作系统强制角色) 仅限 Linux/Unix; 在 Windows 上日志为普通文件, 角色由本程序按 roles 表检查, 无需 install",
+            "install: the install mode (roles enforced by the operating system) is Unix-only; on Windows the log is a plain file and the tool checks the roles map itself, no install needed",
+        ),
     }
 }
 
@@ -670,6 +679,7 @@ mod tests {
             },
             Msg::Created("a.log".into()),
             Msg::InstallNotRoot,
+            Msg::InstallUnix,
         ] {
             let (zh, en) = (text(&m, Lang::Zh), text(&m, Lang::En));
             assert_ne!(zh, en, "{m:?}");

@@ -27,11 +27,13 @@
 
 use std::fs::{File, OpenOptions};
 use std::io;
-use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::Path;
 use std::sync::OnceLock;
 
-use rustix::process::{Gid, getegid, geteuid, getgid, getuid};
+use crate::platform;
+
+/// A group id.
+type Gid = u32;
 
 /// The caller's real gid and the writer group's gid, when running installed (setgid).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,20 +56,19 @@ pub fn installed() -> Option<Installed> {
 /// # Errors
 /// When the operating system refuses to drop the rights (the caller must then exit).
 pub fn drop_at_start() -> io::Result<()> {
-    if geteuid() != getuid() {
-        let real = getuid();
-        rustix::thread::set_thread_res_uid(real, real, real)?;
+    let (uid, euid, real, writer) = platform::ids();
+    if euid != uid {
+        platform::set_thread_uid(uid)?;
     }
-    let (real, writer) = (getgid(), getegid());
     if real == writer {
         let _ = INSTALLED.set(None);
         return Ok(());
     }
-    rustix::thread::set_thread_res_gid(None, real, None)?;
-    if getegid() != real {
+    platform::set_thread_egid(real)?;
+    if platform::ids().3 != real {
         return Err(io::Error::other("the effective group could not be dropped"));
     }
-    rustix::process::set_dumpable_behavior(rustix::process::DumpableBehavior::NotDumpable)?;
+    platform::set_not_dumpable()?;
     let _ = INSTALLED.set(Some(Installed { real, writer }));
     Ok(())
 }
@@ -85,8 +86,9 @@ pub fn open_log(path: &Path) -> io::Result<File> {
     };
     match open_as_writer(path, ids) {
         Ok(f)
-            if f.metadata()
-                .is_ok_and(|m| m.is_file() && m.gid() == ids.writer.as_raw()) =>
+            if f.metadata().is_ok_and(|m| {
+                m.is_file() && platform::owner(&m).map(|o| o.1) == Some(ids.writer)
+            }) =>
         {
             Ok(f)
         }
@@ -95,23 +97,19 @@ pub fn open_log(path: &Path) -> io::Result<File> {
 }
 
 fn open_as_writer(path: &Path, ids: Installed) -> io::Result<File> {
-    rustix::thread::set_thread_res_gid(None, ids.writer, None)?;
+    platform::set_thread_egid(ids.writer)?;
     // Non-blocking: a FIFO of the group must not hang the open (checked to be a file after).
-    let opened = OpenOptions::new()
-        .read(true)
-        .append(true)
-        .custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32)
-        .open(path);
-    if rustix::thread::set_thread_res_gid(None, ids.real, None).is_err() || getegid() != ids.real {
+    let opened = platform::nonblocking(OpenOptions::new().read(true).append(true)).open(path);
+    if platform::set_thread_egid(ids.real).is_err() || platform::ids().3 != ids.real {
         // Never go on with the writer group's rights.
         std::process::abort();
     }
     opened
 }
 
-/// The real uid of this process (the author of what it writes).
-pub fn real_uid() -> u32 {
-    getuid().as_raw()
+/// The real uid of this process (the author of what it writes); `None` on Windows.
+pub fn real_uid() -> Option<u32> {
+    platform::real_uid()
 }
 
 #[cfg(test)]

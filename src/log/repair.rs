@@ -7,12 +7,12 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
 
 use super::store::{Damage, Log, LogError, io_err};
+use crate::platform::SharedMode as _;
 
 /// Checks a log end to end. Returns the number of records, or the first damage.
 pub fn verify(path: &Path) -> Result<usize, LogError> {
@@ -58,7 +58,7 @@ fn side_file(log: &Log, now: DateTime<Utc>) -> Result<(PathBuf, File), LogError>
             OpenOptions::new()
                 .write(true)
                 .create_new(true)
-                .mode(0o660)
+                .shared_mode()
                 .open(&side)
         });
         match opened {
@@ -103,7 +103,7 @@ pub fn repair(path: &Path, now: DateTime<Utc>) -> Result<Option<PathBuf>, LogErr
                 f.write_all(&tail)
                     .and_then(|()| f.sync_all())
                     .map_err(io_err(&side))?;
-                log.file.set_len(log.offset).map_err(io_err(path))?;
+                crate::platform::truncate(&log.file, path, log.offset).map_err(io_err(path))?;
                 log.file.sync_all().map_err(io_err(path))?;
                 Ok(Some(side))
             }

@@ -91,7 +91,7 @@ fn read_file(place: &Place) -> Option<Vec<u8>> {
 /// This program, as far as a snapshot is concerned: its version and its executable's size
 /// and modification time (a rebuilt program may apply events differently).
 fn program() -> String {
-    let exe = std::fs::metadata("/proc/self/exe").ok();
+    let exe = crate::platform::exe_metadata().ok();
     let size = exe.as_ref().map_or(0, std::fs::Metadata::len);
     let modified = exe
         .and_then(|m| m.modified().ok())
@@ -118,13 +118,12 @@ impl Prefix {
 
     /// Hashes on up to byte `to` of `file`; `None` if the file is shorter or unreadable.
     fn extend(mut self, file: &File, to: u64) -> Option<Prefix> {
-        use std::os::unix::fs::FileExt;
         let mut buf = vec![0u8; 1 << 20];
         while self.at < to {
             let want = buf
                 .len()
                 .min(usize::try_from(to - self.at).unwrap_or(usize::MAX));
-            let n = file.read_at(&mut buf[..want], self.at).ok()?;
+            let n = crate::platform::read_at(file, &mut buf[..want], self.at).ok()?;
             if n == 0 {
                 return None;
             }

@@ -2,7 +2,6 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
-use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
@@ -15,6 +14,7 @@ use super::scan::{Decoded, READ_CHUNK, check, decode_line, decode_lines, placeho
 use super::snapshot;
 use super::trust::{self, Place};
 use crate::domain::{Actor, Command, Event, Refusal, Rules, Tournament};
+use crate::platform::SharedMode as _;
 
 /// Where and how a log is damaged. Lines are 1-based.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -191,13 +191,12 @@ struct Scan {
 
 /// Appends up to `READ_CHUNK` bytes of `file` from `at` (but not past `end`) to `buf`.
 fn read_chunk(file: &File, at: u64, end: u64, buf: &mut Vec<u8>) -> std::io::Result<usize> {
-    use std::os::unix::fs::FileExt;
     let want = READ_CHUNK.min(end.saturating_sub(at)) as usize;
     let start = buf.len();
     buf.resize(start + want, 0);
     let mut got = 0;
     while got < want {
-        match file.read_at(&mut buf[start + got..], at + got as u64) {
+        match crate::platform::read_at(file, &mut buf[start + got..], at + got as u64) {
             Ok(0) => break,
             Ok(k) => got += k,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
@@ -236,7 +235,7 @@ impl Log {
             .read(true)
             .append(true)
             .create_new(true)
-            .mode(0o660)
+            .shared_mode()
             .open(path)
             .map_err(|e| {
                 if e.kind() == std::io::ErrorKind::AlreadyExists {
@@ -248,7 +247,7 @@ impl Log {
                 }
             })?;
         // The umask may have taken the group's write bit away: set it explicitly.
-        let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o660));
+        let _ = crate::platform::set_shared_mode(path);
         let ev = Event::Created {
             title: title.to_string(),
             rules: Box::new(rules),
@@ -438,7 +437,6 @@ impl Log {
     /// that do not decode are skipped (they were checked when first read).
     #[allow(clippy::naive_bytecount)] // a few megabytes at most; no extra crate for this
     pub fn recent_records(&self, count: usize) -> Vec<Record> {
-        use std::os::unix::fs::FileExt;
         if count == 0 || self.offset == 0 {
             return Vec::new();
         }
@@ -448,7 +446,7 @@ impl Log {
         loop {
             let from = start.saturating_sub(READ_CHUNK);
             let mut chunk = vec![0u8; (start - from) as usize];
-            if self.file.read_exact_at(&mut chunk, from).is_err() {
+            if crate::platform::read_exact_at(&self.file, &mut chunk, from).is_err() {
                 return Vec::new();
             }
             chunk.extend_from_slice(&buf);

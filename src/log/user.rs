@@ -4,13 +4,13 @@
 /// The real user id of this process: who ran it. (Not the owner of `/proc/self`: a setgid
 /// process is not dumpable and its `/proc` entries belong to root.)
 pub fn uid() -> Option<u32> {
-    Some(super::privilege::real_uid())
+    super::privilege::real_uid()
 }
 
 /// The login name of this process's user, or `uid<N>` when it has no passwd entry.
 pub fn current_user() -> String {
     let Some(uid) = uid() else {
-        return "unknown".to_string();
+        return crate::platform::user_name().unwrap_or_else(|| "unknown".to_string());
     };
     name_of(uid)
 }

@@ -140,13 +140,7 @@ pub async fn serve(listener: TcpListener, app: Router, max: usize, stop: Arc<Ato
 /// The log cannot be opened, or the address cannot be bound.
 pub fn run(log: &Path, bind: SocketAddr, lang: Lang) -> Result<(), String> {
     let stop = Arc::new(AtomicBool::new(false));
-    for sig in [
-        signal_hook::consts::SIGTERM,
-        signal_hook::consts::SIGHUP,
-        signal_hook::consts::SIGINT,
-    ] {
-        signal_hook::flag::register(sig, Arc::clone(&stop)).map_err(|e| format!("serve: {e}"))?;
-    }
+    crate::platform::on_stop(&stop).map_err(|e| format!("serve: {e}"))?;
     let feed = follow::start(log, Arc::clone(&stop))?;
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()

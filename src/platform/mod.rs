@@ -1,0 +1,228 @@
+//! What differs between Unix and Windows (issue 23), behind one small portable API: the rest
+//! of the crate calls `crate::platform::…` and holds no `cfg` of its own.
+//!
+//! The log keeps the same promises on both (RULES.md, "the log"; R2011 asks that the record of
+//! an event be complete and unaltered): appends under an exclusive lock, every wait for it
+//! bounded or cancellable (the lock itself is std's `File::lock`, the same call on both),
+//! durable appends (`sync_data`), positional reads for the tail and the snapshot hash, and a
+//! torn tail cut back to the last whole record.
+//!
+//! - `unix.rs`: file modes (0660 for the log and its side files), `pread`, the install mode's
+//!   credential calls (setgid, per-thread effective gid, not dumpable, file owners), and the
+//!   signals that stop the console and `serve` (SIGTERM, SIGHUP, SIGINT).
+//! - `windows.rs`: no modes and no install mode (it says so instead, in the event's language);
+//!   positional reads that wait out another process's lock (Windows locks are mandatory: a
+//!   reader is refused while a writer holds the lock), and ctrl-c / SIGTERM.
+
+use std::fs::{File, Metadata, OpenOptions};
+use std::io;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+#[cfg(unix)]
+mod unix;
+#[cfg(unix)]
+use unix as imp;
+
+#[cfg(windows)]
+mod windows;
+#[cfg(windows)]
+use windows as imp;
+
+/// Whether this platform has the install mode (roles enforced by the operating system:
+/// a setgid binary and a writer group, issue 14). Unix only.
+pub const INSTALL_MODE: bool = imp::INSTALL_MODE;
+
+/// Reads up to `buf.len()` bytes of `file` at byte `at`, without using or moving a shared
+/// cursor the caller relies on. `Ok(0)` at the end of the file.
+///
+/// # Errors
+/// As the operating system's read; on Windows, also when another process held the file's
+/// lock for longer than a write takes (see `windows.rs`).
+pub fn read_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
+    imp::read_at(file, buf, at)
+}
+
+/// Fills `buf` from `file` at byte `at`.
+///
+/// # Errors
+/// `UnexpectedEof` when the file ends first; otherwise as [`read_at`].
+pub fn read_exact_at(file: &File, mut buf: &mut [u8], mut at: u64) -> io::Result<()> {
+    while !buf.is_empty() {
+        match read_at(file, buf, at) {
+            Ok(0) => return Err(io::ErrorKind::UnexpectedEof.into()),
+            Ok(n) => {
+                buf = &mut buf[n..];
+                at += n as u64;
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}
+
+/// Cuts `file` (open for appending, at `path`) back to `len` bytes, under its lock.
+///
+/// # Errors
+/// As `set_len`.
+pub fn truncate(file: &File, path: &Path, len: u64) -> io::Result<()> {
+    imp::truncate(file, path, len)
+}
+
+/// A file the writers share (the log, a torn tail's side file) is created readable and
+/// writable by its owner and group (0660 on Unix; Windows uses the folder's ACL).
+pub trait SharedMode {
+    fn shared_mode(&mut self) -> &mut Self;
+}
+
+impl SharedMode for OpenOptions {
+    fn shared_mode(&mut self) -> &mut Self {
+        imp::shared_mode(self)
+    }
+}
+
+/// Sets the shared mode again after creating (the umask may have taken the group's write
+/// bit away). Nothing to do on Windows.
+///
+/// # Errors
+/// As `set_permissions`.
+pub fn set_shared_mode(path: &Path) -> io::Result<()> {
+    imp::set_shared_mode(path)
+}
+
+/// Sets `flag` when the process is asked to stop: SIGTERM, SIGHUP (the terminal hung up) and
+/// SIGINT on Unix; ctrl-c (SIGINT) and SIGTERM on Windows.
+///
+/// # Errors
+/// When a handler cannot be registered.
+pub fn on_stop(flag: &Arc<AtomicBool>) -> io::Result<()> {
+    for sig in imp::STOP_SIGNALS {
+        signal_hook::flag::register(*sig, Arc::clone(flag))?;
+    }
+    Ok(())
+}
+
+/// The parent process id, to notice that the shell that started us died (Unix); `None`
+/// where there is no such cheap check (Windows closes the console with the window).
+pub fn parent_id() -> Option<u32> {
+    imp::parent_id()
+}
+
+/// The login name of the user running this process when it is not known from a numeric
+/// uid: the Windows account name. `None` on Unix (the name comes from the real uid and
+/// `/etc/passwd`, never from the environment a user sets).
+pub fn user_name() -> Option<String> {
+    imp::user_name()
+}
+
+/// The real uid of this process (who ran it); `None` on Windows.
+pub fn real_uid() -> Option<u32> {
+    imp::real_uid()
+}
+
+// The install mode's calls (Unix; on Windows they are never reached: `INSTALL_MODE` is
+// false, ids are all equal and the calls refuse).
+
+/// The metadata of this program's executable file (which build is running).
+///
+/// # Errors
+/// When it cannot be found or read.
+pub fn exe_metadata() -> io::Result<Metadata> {
+    imp::exe_metadata()
+}
+
+/// Whether the effective user is root.
+pub fn is_root() -> bool {
+    imp::is_root()
+}
+
+/// The process's (real uid, effective uid, real gid, effective gid).
+pub fn ids() -> (u32, u32, u32, u32) {
+    imp::ids()
+}
+
+/// Sets real, effective and saved uid to `uid` on the calling thread (undoes a setuid bit).
+///
+/// # Errors
+/// When the operating system refuses.
+pub fn set_thread_uid(uid: u32) -> io::Result<()> {
+    imp::set_thread_uid(uid)
+}
+
+/// Sets only the effective gid of the calling thread (Linux credentials are per thread).
+///
+/// # Errors
+/// When the operating system refuses.
+pub fn set_thread_egid(gid: u32) -> io::Result<()> {
+    imp::set_thread_egid(gid)
+}
+
+/// Marks the process not dumpable (no tracing, no `/proc` access to its memory or files).
+///
+/// # Errors
+/// When the operating system refuses.
+pub fn set_not_dumpable() -> io::Result<()> {
+    imp::set_not_dumpable()
+}
+
+/// Opens without blocking on a FIFO (`O_NONBLOCK`); the caller checks it is a file after.
+pub fn nonblocking(opts: &mut OpenOptions) -> &mut OpenOptions {
+    imp::nonblocking(opts)
+}
+
+/// A file's owner uid, group gid and mode bits (`None` on Windows).
+pub fn owner(m: &Metadata) -> Option<(u32, u32, u32)> {
+    imp::owner(m)
+}
+
+/// Gives `path` to `uid`:`gid` and sets its mode bits.
+///
+/// # Errors
+/// As `chown` and `chmod`; on Windows always (no install mode).
+pub fn chown_mode(path: &Path, uid: u32, gid: u32, mode: u32) -> io::Result<()> {
+    imp::chown_mode(path, uid, gid, mode)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write as _;
+
+    use super::*;
+
+    #[test]
+    fn positional_reads_fill_from_an_offset_and_stop_at_the_end() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("x.log");
+        std::fs::write(&p, b"0123456789").unwrap();
+        let f = File::open(&p).unwrap();
+        let mut buf = [0u8; 4];
+        read_exact_at(&f, &mut buf, 3).unwrap();
+        assert_eq!(&buf, b"3456");
+        assert_eq!(read_at(&f, &mut buf, 10).unwrap(), 0);
+        let past = read_exact_at(&f, &mut buf, 8).unwrap_err();
+        assert_eq!(past.kind(), io::ErrorKind::UnexpectedEof);
+    }
+
+    #[test]
+    fn a_log_opened_for_appending_is_cut_back_and_appends_after_the_cut() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("x.log");
+        let mut f = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create_new(true)
+            .shared_mode()
+            .open(&p)
+            .unwrap();
+        f.write_all(b"whole\ntorn").unwrap();
+        f.lock().unwrap();
+        truncate(&f, &p, 6).unwrap();
+        f.write_all(b"next\n").unwrap();
+        // Closing releases the lock (as `repair`'s log does when the command ends): under
+        // wine 8 an explicit unlock after a truncation is refused (ERROR_LOCK_VIOLATION).
+        drop(f);
+        assert_eq!(std::fs::read(&p).unwrap(), b"whole\nnext\n");
+    }
+}

@@ -1,0 +1,101 @@
+//! The Unix side of `platform`: modes, `pread`, the install mode's credential calls (issue 14)
+//! and the stop signals.
+
+// One signature on both platforms: what is always `Some`/`Ok` here is `None`/`Err` on the other.
+#![allow(clippy::unnecessary_wraps)]
+
+use std::fs::{File, Metadata, OpenOptions};
+use std::io;
+use std::os::unix::fs::{FileExt, MetadataExt, OpenOptionsExt, PermissionsExt};
+use std::path::Path;
+
+use rustix::process::{Gid, Uid, getegid, geteuid, getgid, getuid};
+
+pub const INSTALL_MODE: bool = true;
+
+/// The log's mode: read and write for its owner and group, nothing for others.
+const SHARED: u32 = 0o660;
+
+pub const STOP_SIGNALS: &[i32] = &[
+    signal_hook::consts::SIGTERM,
+    signal_hook::consts::SIGHUP,
+    signal_hook::consts::SIGINT,
+];
+
+pub fn read_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
+    file.read_at(buf, at)
+}
+
+pub fn truncate(file: &File, _path: &Path, len: u64) -> io::Result<()> {
+    file.set_len(len)
+}
+
+pub fn shared_mode(opts: &mut OpenOptions) -> &mut OpenOptions {
+    opts.mode(SHARED)
+}
+
+pub fn set_shared_mode(path: &Path) -> io::Result<()> {
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(SHARED))
+}
+
+pub fn parent_id() -> Option<u32> {
+    Some(std::os::unix::process::parent_id())
+}
+
+pub fn user_name() -> Option<String> {
+    None
+}
+
+pub fn exe_metadata() -> io::Result<Metadata> {
+    std::fs::metadata("/proc/self/exe")
+}
+
+pub fn real_uid() -> Option<u32> {
+    Some(getuid().as_raw())
+}
+
+pub fn is_root() -> bool {
+    geteuid().is_root()
+}
+
+pub fn ids() -> (u32, u32, u32, u32) {
+    (
+        getuid().as_raw(),
+        geteuid().as_raw(),
+        getgid().as_raw(),
+        getegid().as_raw(),
+    )
+}
+
+pub fn set_thread_uid(uid: u32) -> io::Result<()> {
+    let uid = Uid::from_raw(uid);
+    Ok(rustix::thread::set_thread_res_uid(uid, uid, uid)?)
+}
+
+pub fn set_thread_egid(gid: u32) -> io::Result<()> {
+    Ok(rustix::thread::set_thread_res_gid(
+        None,
+        Gid::from_raw(gid),
+        None,
+    )?)
+}
+
+pub fn set_not_dumpable() -> io::Result<()> {
+    Ok(rustix::process::set_dumpable_behavior(
+        rustix::process::DumpableBehavior::NotDumpable,
+    )?)
+}
+
+pub fn nonblocking(opts: &mut OpenOptions) -> &mut OpenOptions {
+    opts.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32)
+}
+
+pub fn owner(m: &Metadata) -> Option<(u32, u32, u32)> {
+    Some((m.uid(), m.gid(), m.mode()))
+}
+
+pub fn chown_mode(path: &Path, uid: u32, gid: u32, mode: u32) -> io::Result<()> {
+    // chown first: changing the owner clears the setgid bit.
+    std::os::unix::fs::chown(path, Some(uid), Some(gid))?;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
+}
