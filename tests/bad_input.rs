@@ -1577,7 +1577,13 @@ fn an_english_event_is_refused_in_english() {
 /// text), which a Chinese arbiter sees as they are in the file.
 fn ron_words() -> Vec<String> {
     let mut words = Vec::new();
-    for name in ["qigu-2024-07", "qiyuan-2019", "lvliang-2024", "club-rr-10", "team-rr-8"] {
+    for name in [
+        "qigu-2024-07",
+        "qiyuan-2019",
+        "lvliang-2024",
+        "club-rr-10",
+        "team-rr-8",
+    ] {
         let text = Rules::preset(name).expect("preset").to_ron();
         words.extend(english_words(&text));
     }

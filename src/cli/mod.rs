@@ -158,7 +158,9 @@ pub fn run(cli: Cli) -> CliResult {
     }
     match cli.cmd {
         None => crate::console::run_demo(None, lang(cli.lang, None)).map_err(CliError),
-        Some(Cmd::Demo { theme, team: true, .. }) => {
+        Some(Cmd::Demo {
+            theme, team: true, ..
+        }) => {
             crate::console::run_team_demo(theme.as_deref(), lang(cli.lang, None)).map_err(CliError)
         }
         Some(Cmd::Demo { sample, theme, .. }) => {
@@ -388,9 +390,11 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             seed,
             out,
         } => {
-            let team_event = preset
-                .as_deref()
-                .and_then(|p| teams.or_else(|| simulate_teams::teams_for(p, players)).map(|n| (p, n)));
+            let team_event = preset.as_deref().and_then(|p| {
+                teams
+                    .or_else(|| simulate_teams::teams_for(p, players))
+                    .map(|n| (p, n))
+            });
             match team_event {
                 Some((p, n)) => simulate_teams::run(p, n, rounds, seed, &out),
                 None => simulate::run(

@@ -124,7 +124,7 @@ fn note(place: &Place) {
     let line = format!(
         "{} {} {ms}\n",
         std::process::id(),
-        super::privilege::real_uid()
+        crate::platform::real_uid().map_or_else(|| "-".to_string(), |u| u.to_string())
     );
     place.run(|| {
         let f = std::fs::OpenOptions::new()

@@ -64,7 +64,7 @@ pub fn place(path: &Path, file: &File) -> Place {
     let Ok(meta) = file.metadata() else {
         return Place::default();
     };
-    let installed = privilege::installed().is_some_and(|ids| meta.gid() == ids.writer.as_raw());
+    let installed = privilege::installed().is_some_and(|ids| meta.gid() == ids.writer);
     let canonical = std::fs::canonicalize(path)
         .ok()
         .filter(|c| same_file(c, &meta));
@@ -136,13 +136,11 @@ pub fn with_writer<T>(f: impl FnOnce() -> T) -> T {
     let Some(ids) = privilege::installed() else {
         return f();
     };
-    if rustix::thread::set_thread_res_gid(None, ids.writer, None).is_err() {
+    if crate::platform::set_thread_egid(ids.writer).is_err() {
         return f();
     }
     let out = f();
-    if rustix::thread::set_thread_res_gid(None, ids.real, None).is_err()
-        || rustix::process::getegid() != ids.real
-    {
+    if crate::platform::set_thread_egid(ids.real).is_err() || crate::platform::ids().3 != ids.real {
         // Never go on with the writer group's rights.
         std::process::abort();
     }
