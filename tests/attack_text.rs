@@ -44,7 +44,7 @@ fn each_invisible_character_of_the_adversary_run_is_refused() {
         let out = run(&["player", "add", &l, "--name", name]);
         let line = refused(&out, &format!("{name:?}"));
         assert!(
-            line.contains("name"),
+            line.contains("姓名"),
             "{name:?}: the field is named: {line}"
         );
         assert!(line.contains(shown), "{name:?}: {shown} is named: {line}");

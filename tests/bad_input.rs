@@ -298,7 +298,10 @@ fn rules_cases(f: &Fixture) -> Vec<Case> {
         assert!(base.contains(from), "the preset text has '{from}'");
         base.replacen(from, to, 1)
     };
-    let half = base[..base.len() / 2].to_string();
+    // Cut at the end of a line near the middle: a word cut in two would be a new English
+    // word of the test's own making, not of the program's message.
+    let mid = base.floor_char_boundary(base.len() / 2);
+    let half = base[..base[..mid].rfind('\n').map_or(mid, |i| i + 1)].to_string();
     let mut big = base.clone();
     big.push_str(&"垃圾".repeat(2 << 20)); // ~12 MB of trailing garbage
     let files: Vec<(&str, Vec<u8>, &[&str])> = vec![

@@ -162,7 +162,7 @@ pub fn reports(
             let (after, s) = standings();
             vec![crosstable(t, after, &s, lang)]
         }
-        What::Schedule if !t.rules.system.is_round_robin() => {
+        What::Schedule if !individual_round_robin(t) => {
             return Err(ExportFault::ScheduleNotRoundRobin.text(lang));
         }
         What::Schedule => vec![round_robin::schedule(t, lang)],
@@ -195,7 +195,7 @@ pub fn reports(
             if team_match::is_team_event(t) {
                 out.extend(team_match::reports(t, current, lang));
             }
-            if t.rules.system.is_round_robin() {
+            if individual_round_robin(t) {
                 // The round robin's main printout first, then its schedule.
                 out.push(round_robin::crosstable(t, after, &s, lang));
                 out.push(rows::standings(t, after, &s, lang));
@@ -229,7 +229,7 @@ pub fn crosstable(
     s: &[crate::domain::standings::Standing],
     lang: Lang,
 ) -> Report {
-    if t.rules.system.is_round_robin() {
+    if individual_round_robin(t) {
         round_robin::crosstable(t, after, s, lang)
     } else {
         rows::crosstable(t, after, s, lang)
@@ -254,7 +254,7 @@ pub fn json_value(
             if let Some(o) = all.as_object_mut() {
                 o.insert("teams".into(), awards::teams_json(t));
                 o.insert("prizes".into(), awards::prizes_json(t, &s));
-                if t.rules.system.is_round_robin() {
+                if individual_round_robin(t) {
                     o.insert("schedule".into(), round_robin::schedule_json(t));
                     o.insert("withdrawals".into(), round_robin::withdrawals_json(t));
                     o.insert(
@@ -277,7 +277,7 @@ pub fn json_value(
             let (_, s) = rows::standings_for(t, round);
             json::standings(t, &s)
         }
-        What::Crosstable if t.rules.system.is_round_robin() => {
+        What::Crosstable if individual_round_robin(t) => {
             let (r, s) = rows::standings_for(t, round);
             round_robin::crosstable_json(t, r, &s)
         }
@@ -286,7 +286,7 @@ pub fn json_value(
             json::crosstable(t, r, &s)
         }
         // A Swiss event has no schedule: an empty list, as the pairings before round 1.
-        What::Schedule if !t.rules.system.is_round_robin() => serde_json::json!([]),
+        What::Schedule if !individual_round_robin(t) => serde_json::json!([]),
         What::Schedule => round_robin::schedule_json(t),
         What::Players => json::players(t),
         What::Clocks => match round {
@@ -446,4 +446,9 @@ pub fn run(
             .write_all(&bytes)
             .map_err(|e| e.to_string()),
     }
+}
+
+/// A round robin of players (a team match event's round robin has its own tables).
+fn individual_round_robin(t: &Tournament) -> bool {
+    t.rules.system.is_round_robin() && t.rules.team_match.is_none()
 }

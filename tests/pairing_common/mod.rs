@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use bianpai::domain::command::{Actor, Command};
-use bianpai::domain::event::{Event, PlayerEntry};
+use bianpai::domain::event::{Event, GameKind, PlayerEntry};
 use bianpai::domain::pairing::{self, Entrant, SectionInput};
 use bianpai::domain::rules::{Role, Rules};
 use bianpai::domain::{GameResult, PlayerNo, Refusal, Round, Side, Tournament};
@@ -88,20 +88,30 @@ pub fn play_round(t: &mut Tournament, rng: &mut ChaCha8Rng) {
         }
     }
     loop {
-        let boards: Vec<_> = t
+        let games: Vec<_> = t
             .current()
             .map(|r| {
                 r.games
                     .iter()
                     .filter(|g| g.result.is_none())
-                    .map(|g| g.board)
+                    .map(|g| (g.board, g.game == GameKind::Armageddon && !g.lot))
                     .collect()
             })
             .unwrap_or_default();
-        if boards.is_empty() {
+        if games.is_empty() {
             break;
         }
-        for board in boards {
+        for (board, lot_due) in games {
+            if lot_due {
+                // The armageddon's colours are drawn by lot before its result (issue 21).
+                let lot = Command::DrawLot {
+                    board: Some(board),
+                    higher: Side::Red,
+                };
+                for e in &t.decide(&actor(), &lot).expect("lot accepted") {
+                    t.apply(e);
+                }
+            }
             let cmd = Command::RecordResult {
                 round: None,
                 board,
