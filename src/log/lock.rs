@@ -20,7 +20,6 @@
 
 use std::fs::File;
 use std::io::Write as _;
-use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use chrono::{DateTime, Utc};
@@ -105,7 +104,7 @@ pub fn acquire(
 
 /// Writes the holder's note (install mode's state directory only), best effort.
 fn note(place: &Place) {
-    if !place.as_writer && !rustix::process::geteuid().is_root() {
+    if !place.as_writer && !crate::platform::is_root() {
         return;
     }
     let Some(path) = place.side("lock-info") else {
@@ -127,13 +126,10 @@ fn note(place: &Place) {
         crate::platform::real_uid().map_or_else(|| "-".to_string(), |u| u.to_string())
     );
     place.run(|| {
-        let f = std::fs::OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .mode(0o640)
-            .custom_flags(rustix::fs::OFlags::NOFOLLOW.bits() as i32)
-            .open(&path);
+        let mut opts = std::fs::OpenOptions::new();
+        opts.write(true).create(true).truncate(true);
+        crate::platform::create_mode(&mut opts, 0o640);
+        let f = crate::platform::no_follow(&mut opts).open(&path);
         if let Ok(mut f) = f {
             let _ = f.write_all(line.as_bytes());
         }
@@ -159,8 +155,9 @@ fn read_note(place: &Place) -> Option<(u32, i64)> {
 /// The pid holding a lock on `file`, from `/proc/locks`.
 fn holder_of(file: &File) -> Option<u32> {
     let meta = file.metadata().ok()?;
+    let (dev, ino) = crate::platform::dev_ino(&meta)?;
     let locks = std::fs::read_to_string("/proc/locks").ok()?;
-    holder_pid(&locks, meta.dev(), meta.ino())
+    holder_pid(&locks, dev, ino)
 }
 
 /// Finds the process holding a lock on `file` in `/proc/locks`.
@@ -241,6 +238,8 @@ mod tests {
         assert_eq!(holder_pid(locks, 0x802, 1234), None);
     }
 
+    // The holder is found in Linux's `/proc/locks`.
+    #[cfg(unix)]
     #[test]
     fn a_held_lock_times_out_naming_this_process() {
         let dir = tempfile::tempdir().unwrap();

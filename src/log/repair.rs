@@ -75,7 +75,7 @@ fn side_file(log: &Log, now: DateTime<Utc>) -> Result<(PathBuf, File), LogError>
 pub fn repair(path: &Path, now: DateTime<Utc>) -> Result<Option<PathBuf>, LogError> {
     let mut log = Log::open_full(path)?;
     // Install mode: root, or the head arbiter through the binary (issue 22).
-    let root = rustix::process::geteuid().is_root();
+    let root = crate::platform::is_root();
     if log.place().installed
         && !root
         && !log

@@ -19,7 +19,6 @@
 
 use std::fs::File;
 use std::io::{Read, Write};
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::PathBuf;
 
 use super::trust::{self, Place};
@@ -77,7 +76,8 @@ fn read_file(place: &Place) -> Option<Vec<u8>> {
             .as_deref()
             .is_some_and(|d| d.ends_with(trust::STATE_DIR))
         {
-            let gid = std::fs::symlink_metadata(place.dir.as_deref()?).ok()?.gid();
+            let dir = std::fs::symlink_metadata(place.dir.as_deref()?).ok()?;
+            let (_, gid, _) = crate::platform::owner(&dir)?;
             if !trust::trusted_file(&f, gid) {
                 return None;
             }
@@ -216,20 +216,22 @@ pub(super) fn save(
     {
         0o640
     } else {
-        file.metadata().map_or(0o600, |m| m.mode() & 0o666)
+        file.metadata()
+            .ok()
+            .and_then(|m| crate::platform::owner(&m))
+            .map_or(0o600, |(_, _, mode)| mode & 0o666)
     };
     place.run(|| {
-        let Ok(mut tmp) = tempfile::Builder::new()
-            .prefix(".bianpai-snapshot-")
-            .permissions(std::fs::Permissions::from_mode(mode))
-            .tempfile_in(dir)
-        else {
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".bianpai-snapshot-");
+        if let Some(perms) = crate::platform::mode_permissions(mode) {
+            builder.permissions(perms);
+        }
+        let Ok(mut tmp) = builder.tempfile_in(dir) else {
             return;
         };
         // The umask may have narrowed the mode: set it as meant.
-        let _ = tmp
-            .as_file()
-            .set_permissions(std::fs::Permissions::from_mode(mode));
+        let _ = crate::platform::set_file_mode(tmp.as_file(), mode);
         if tmp.write_all(&bytes).and_then(|()| tmp.flush()).is_err() {
             return;
         }

@@ -21,7 +21,6 @@
 
 use std::fs::{File, OpenOptions};
 use std::io;
-use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
 use super::privilege;
@@ -64,7 +63,8 @@ pub fn place(path: &Path, file: &File) -> Place {
     let Ok(meta) = file.metadata() else {
         return Place::default();
     };
-    let installed = privilege::installed().is_some_and(|ids| meta.gid() == ids.writer);
+    let gid = crate::platform::owner(&meta).map(|(_, gid, _)| gid);
+    let installed = privilege::installed().is_some_and(|ids| gid == Some(ids.writer));
     let canonical = std::fs::canonicalize(path)
         .ok()
         .filter(|c| same_file(c, &meta));
@@ -78,8 +78,8 @@ pub fn place(path: &Path, file: &File) -> Place {
         .parent()
         .map_or_else(|| PathBuf::from("/"), Path::to_path_buf);
     let state = parent.join(STATE_DIR);
-    let trusted = trusted_dir(&state, meta.gid());
-    let root = rustix::process::geteuid().is_root();
+    let trusted = gid.is_some_and(|gid| trusted_dir(&state, gid));
+    let root = crate::platform::is_root();
     let (dir, as_writer) = if trusted && installed {
         (Some(state), true)
     } else if trusted && root {
@@ -99,22 +99,27 @@ pub fn place(path: &Path, file: &File) -> Place {
 
 /// Whether `path` (not followed if a symlink) names the file described by `meta`.
 pub fn same_file(path: &Path, meta: &std::fs::Metadata) -> bool {
-    std::fs::metadata(path).is_ok_and(|m| m.dev() == meta.dev() && m.ino() == meta.ino())
+    crate::platform::same_file(path, meta)
 }
 
 /// The state directory as install made it: a real directory of root and `gid`, nothing
 /// for others.
 pub fn trusted_dir(dir: &Path, gid: u32) -> bool {
     std::fs::symlink_metadata(dir).is_ok_and(|m| {
-        m.file_type().is_dir() && m.uid() == 0 && m.gid() == gid && closed_to_others(m.mode())
+        m.file_type().is_dir()
+            && crate::platform::owner(&m)
+                .is_some_and(|(uid, g, mode)| uid == 0 && g == gid && closed_to_others(mode))
     })
 }
 
 /// A side file as only root or the binary makes it: a regular file (not a symlink) of the
 /// state directory's group, nothing for others.
 pub fn trusted_file(file: &File, gid: u32) -> bool {
-    file.metadata()
-        .is_ok_and(|m| m.is_file() && m.gid() == gid && closed_to_others(m.mode()))
+    file.metadata().is_ok_and(|m| {
+        m.is_file()
+            && crate::platform::owner(&m)
+                .is_some_and(|(_, g, mode)| g == gid && closed_to_others(mode))
+    })
 }
 
 /// No permission bit for others.
@@ -124,10 +129,7 @@ fn closed_to_others(mode: u32) -> bool {
 
 /// Opens a side file for reading without following a symlink.
 pub fn open_side(path: &Path) -> io::Result<File> {
-    OpenOptions::new()
-        .read(true)
-        .custom_flags(rustix::fs::OFlags::NOFOLLOW.bits() as i32)
-        .open(path)
+    crate::platform::no_follow(OpenOptions::new().read(true)).open(path)
 }
 
 /// Runs `f` with the writer group as this thread's effective group (install mode), then
@@ -151,6 +153,7 @@ pub fn with_writer<T>(f: impl FnOnce() -> T) -> T {
 mod tests {
     use super::*;
 
+    #[cfg(unix)]
     #[test]
     fn a_plain_log_keeps_its_side_files_beside_its_real_path() {
         let dir = tempfile::tempdir().unwrap();
@@ -169,9 +172,10 @@ mod tests {
         assert!(!p.installed && !p.as_writer);
     }
 
+    #[cfg(unix)]
     #[test]
     fn a_state_directory_of_the_wrong_owner_is_not_trusted() {
-        use std::os::unix::fs::PermissionsExt;
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
         let dir = tempfile::tempdir().unwrap();
         let gid = std::fs::metadata(dir.path()).unwrap().gid();
         // Made by this (test) user: trusted only when that user is root and nothing is

@@ -185,6 +185,42 @@ pub fn chown_mode(path: &Path, uid: u32, gid: u32, mode: u32) -> io::Result<()> 
     imp::chown_mode(path, uid, gid, mode)
 }
 
+/// Creates a new file with mode bits `mode` (Unix; Windows uses the folder's ACL).
+pub fn create_mode(opts: &mut OpenOptions, mode: u32) -> &mut OpenOptions {
+    imp::create_mode(opts, mode)
+}
+
+/// Refuses to open a symlink (`O_NOFOLLOW`). Windows has no such open flag: it opens
+/// normally (there is no install mode there, so no side file is trusted for more than the
+/// user's own rights allow).
+pub fn no_follow(opts: &mut OpenOptions) -> &mut OpenOptions {
+    imp::no_follow(opts)
+}
+
+/// Permissions of exactly the mode bits `mode` (`None` on Windows: no mode bits).
+pub fn mode_permissions(mode: u32) -> Option<std::fs::Permissions> {
+    imp::mode_permissions(mode)
+}
+
+/// Sets the mode bits of an open file (nothing to do on Windows).
+///
+/// # Errors
+/// As `set_permissions`.
+pub fn set_file_mode(file: &File, mode: u32) -> io::Result<()> {
+    imp::set_file_mode(file, mode)
+}
+
+/// The device and inode of a file (`None` on Windows, where std has no stable file id).
+pub fn dev_ino(m: &Metadata) -> Option<(u64, u64)> {
+    imp::dev_ino(m)
+}
+
+/// Whether `path` (followed if a symlink) names the file described by `meta`: the same
+/// device and inode on Unix; on Windows a best effort (see `windows.rs`).
+pub fn same_file(path: &Path, meta: &Metadata) -> bool {
+    imp::same_file(path, meta)
+}
+
 #[cfg(test)]
 mod tests {
     use std::io::Write as _;

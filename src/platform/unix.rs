@@ -99,3 +99,27 @@ pub fn chown_mode(path: &Path, uid: u32, gid: u32, mode: u32) -> io::Result<()> 
     std::os::unix::fs::chown(path, Some(uid), Some(gid))?;
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
 }
+
+pub fn create_mode(opts: &mut OpenOptions, mode: u32) -> &mut OpenOptions {
+    opts.mode(mode)
+}
+
+pub fn no_follow(opts: &mut OpenOptions) -> &mut OpenOptions {
+    opts.custom_flags(rustix::fs::OFlags::NOFOLLOW.bits() as i32)
+}
+
+pub fn mode_permissions(mode: u32) -> Option<std::fs::Permissions> {
+    Some(std::fs::Permissions::from_mode(mode))
+}
+
+pub fn set_file_mode(file: &File, mode: u32) -> io::Result<()> {
+    file.set_permissions(std::fs::Permissions::from_mode(mode))
+}
+
+pub fn dev_ino(m: &Metadata) -> Option<(u64, u64)> {
+    Some((m.dev(), m.ino()))
+}
+
+pub fn same_file(path: &Path, meta: &Metadata) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.dev() == meta.dev() && m.ino() == meta.ino())
+}

@@ -122,3 +122,45 @@ pub fn owner(_m: &Metadata) -> Option<(u32, u32, u32)> {
 pub fn chown_mode(_path: &Path, _uid: u32, _gid: u32, _mode: u32) -> io::Result<()> {
     Err(unsupported())
 }
+
+pub fn create_mode(opts: &mut OpenOptions, _mode: u32) -> &mut OpenOptions {
+    opts
+}
+
+/// No `O_NOFOLLOW` on Windows: opens normally.
+pub fn no_follow(opts: &mut OpenOptions) -> &mut OpenOptions {
+    opts
+}
+
+pub fn mode_permissions(_mode: u32) -> Option<std::fs::Permissions> {
+    None
+}
+
+pub fn set_file_mode(_file: &File, _mode: u32) -> io::Result<()> {
+    Ok(())
+}
+
+/// std's Windows file id (volume serial number, file index) is not stable yet.
+pub fn dev_ino(_m: &Metadata) -> Option<(u64, u64)> {
+    None
+}
+
+/// Best effort, without a stable file id in std (volume serial number and file index are
+/// unstable): `path`, canonicalized, names a file of the same kind and creation time as
+/// `meta` (appends by other processes do not change it, a file renamed over the path has its
+/// own); where a creation time is missing, the same length and modification time. Two
+/// distinct files created in the same instant are taken for one; on Windows nothing is
+/// trusted on this (no install mode): it decides where side files go and when a replaced
+/// log is opened again.
+pub fn same_file(path: &Path, meta: &Metadata) -> bool {
+    let Ok(path) = std::fs::canonicalize(path) else {
+        return false;
+    };
+    std::fs::metadata(path).is_ok_and(|m| {
+        m.file_type() == meta.file_type()
+            && match (m.created(), meta.created()) {
+                (Ok(a), Ok(b)) => a == b,
+                _ => m.len() == meta.len() && m.modified().ok() == meta.modified().ok(),
+            }
+    })
+}

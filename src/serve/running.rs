@@ -130,10 +130,8 @@ fn read(path: &Path) -> Option<String> {
 }
 
 /// The login name of a file's owner (`/etc/passwd`); `None` where there are no such owners.
-#[cfg(unix)]
 fn owner_name(path: &Path) -> Option<String> {
-    use std::os::unix::fs::MetadataExt;
-    let uid = std::fs::symlink_metadata(path).ok()?.uid();
+    let (uid, _, _) = crate::platform::owner(&std::fs::symlink_metadata(path).ok()?)?;
     let passwd = std::fs::read_to_string("/etc/passwd").ok()?;
     passwd.lines().find_map(|l| {
         let mut f = l.split(':');
@@ -141,11 +139,6 @@ fn owner_name(path: &Path) -> Option<String> {
         let _pw = f.next()?;
         (f.next()?.parse::<u32>().ok()? == uid).then(|| name.to_string())
     })
-}
-
-#[cfg(not(unix))]
-fn owner_name(_path: &Path) -> Option<String> {
-    None
 }
 
 #[cfg(test)]
