@@ -787,7 +787,9 @@ impl App {
         if stale {
             let t = self.log.state();
             let table = match self.screen {
-                Screen::Standings if t.rules.system.is_round_robin() && t.rules.team_match.is_none() => {
+                Screen::Standings
+                    if t.rules.system.is_round_robin() && t.rules.team_match.is_none() =>
+                {
                     Some(super::crosstable::round_robin_table(t, self.s))
                 }
                 Screen::Standings => Some(tables::standings_table(t, self.s)),
