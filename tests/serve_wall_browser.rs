@@ -225,7 +225,17 @@ fn the_wall_fills_the_screen_in_two_columns_with_sections_numbers_and_empty_seat
         ] {
             let url = format!("{}{path}", server.url);
             let png = Path::new(&screens).join(name);
-            open(&dir.path().join("shots"), &url, size).screenshot(&png);
+            let mut b = open(&dir.path().join("shots"), &url, size);
+            if path == "wall" {
+                // The picture as the TV shows it: after the page script has turned to page 1.
+                let on = b.wait_for(
+                    "document.querySelectorAll('.wpage.on').length",
+                    &json!(1),
+                    Duration::from_secs(10),
+                );
+                assert_eq!(on, json!(1), "the wall shows one page at a time");
+            }
+            b.screenshot(&png);
         }
     }
 }
