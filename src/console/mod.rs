@@ -101,32 +101,27 @@ pub fn run_demo(theme: Option<&str>, lang: Lang) -> Result<(), String> {
 
 /// The console on one of the embedded samples (`bianpai demo round-robin`).
 pub fn run_demo_of(sample: demo::Sample, theme: Option<&str>, lang: Lang) -> Result<(), String> {
-    let dir = tempfile::tempdir().map_err(|e| crate::i18n::errors::io(&e, lang))?;
-    let now = Utc::now();
-    let (path, schedule) = demo::build_sample(dir.path(), now, sample)?;
-    let stop = Arc::new(AtomicBool::new(false));
-    let replay = demo::spawn_replay(path.clone(), schedule, Arc::clone(&stop));
-    let log = Log::open(&path)
-        .map_err(|e| crate::i18n::errors::log(&e, lang, crate::domain::zone::EventZone::Machine))?;
-    let theme = Theme::choose(theme, Theme::no_color_env())
-        .map_err(|f| crate::i18n::errors::theme(&f, lang))?;
-    let actor = Actor {
-        user: user::current_user(),
-        role: Role::Head,
-    };
-    let app = App::spawn(log, actor, lang, theme, local_offset());
-    let result = run_with(app, Some(dir.path().to_path_buf()));
-    stop.store(true, Ordering::Relaxed);
-    let _ = replay.join();
-    drop(dir);
-    result
+    run_built_demo(theme, lang, |dir, now| demo::build_sample(dir, now, sample))
 }
 
 /// `bianpai demo --team`: the console on a copy of the sample team event (团体赛), its round in
 /// play, the remaining boards reported over the next minutes (`demo_team`).
 pub fn run_team_demo(theme: Option<&str>, lang: Lang) -> Result<(), String> {
+    run_built_demo(theme, lang, demo_team::build)
+}
+
+/// The console, as head arbiter, on a demo log that `build` writes into a temporary directory,
+/// with its scheduled records replayed meanwhile like another terminal writing.
+fn run_built_demo(
+    theme: Option<&str>,
+    lang: Lang,
+    build: impl FnOnce(
+        &std::path::Path,
+        chrono::DateTime<Utc>,
+    ) -> Result<(std::path::PathBuf, Vec<demo::Scheduled>), String>,
+) -> Result<(), String> {
     let dir = tempfile::tempdir().map_err(|e| crate::i18n::errors::io(&e, lang))?;
-    let (path, schedule) = demo_team::build(dir.path(), Utc::now())?;
+    let (path, schedule) = build(dir.path(), Utc::now())?;
     let stop = Arc::new(AtomicBool::new(false));
     let replay = demo::spawn_replay(path.clone(), schedule, Arc::clone(&stop));
     let log = Log::open(&path)
