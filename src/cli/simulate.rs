@@ -106,6 +106,34 @@ pub struct Span {
     pub played: Option<u32>,
 }
 
+/// The simulated event's log, written by the head arbiter of this account: a simulation is not
+/// an entry desk, so the capacity is lifted (any field size can be played) and the roles map
+/// cleared. Also the first round's start: the event date at `hour_min` UTC, or now.
+pub(super) fn create_event(
+    rules: &mut Rules,
+    seed: u64,
+    out: &Path,
+    (hour, min): (u32, u32),
+) -> Result<(Log, Actor, chrono::DateTime<Utc>), CliError> {
+    rules.registration.capacity = None;
+    rules.roles.clear();
+    let title = msg(&Msg::SimTitle {
+        title: rules.title.clone(),
+        seed,
+    });
+    let me = user::current_user();
+    let start = rules
+        .date
+        .and_then(|d| d.and_hms_opt(hour, min, 0))
+        .map_or_else(Utc::now, |d| Utc.from_utc_datetime(&d));
+    let log = Log::create(out, &title, rules.clone(), &me, Utc::now())?;
+    let actor = Actor {
+        user: me,
+        role: Role::Head,
+    };
+    Ok((log, actor, start))
+}
+
 /// A random result: mostly played games, a few forfeits.
 pub(super) fn random_result(rng: &mut ChaCha8Rng) -> GameResult {
     match rng.next_u64() % 1000 {
@@ -144,23 +172,7 @@ pub fn run(source: &Source, players: u32, span: Span, seed: u64, out: &Path) -> 
             rounds: rules.rounds,
         });
     }
-    // A simulation is not an entry desk: lift the capacity so any field size can be played.
-    rules.registration.capacity = None;
-    rules.roles.clear();
-    let title = msg(&Msg::SimTitle {
-        title: rules.title.clone(),
-        seed,
-    });
-    let me = user::current_user();
-    let start = rules
-        .date
-        .and_then(|d| d.and_hms_opt(0, 30, 0))
-        .map_or_else(Utc::now, |d| Utc.from_utc_datetime(&d));
-    let mut log = Log::create(out, &title, rules.clone(), &me, Utc::now())?;
-    let actor = Actor {
-        user: me,
-        role: Role::Head,
-    };
+    let (mut log, actor, start) = create_event(&mut rules, seed, out, (0, 30))?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let offset = rng.next_u64() % SURNAMES.len() as u64;
     let sections = rules.sections.len();

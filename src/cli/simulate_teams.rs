@@ -5,17 +5,16 @@
 
 use std::path::Path;
 
-use chrono::{Duration, TimeZone, Utc};
+use chrono::{Duration, Utc};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
-use super::simulate::{batch, name, pick, random_result};
+use super::simulate::{batch, create_event, name, pick, random_result};
 use super::{CliError, CliResult, execute_batch, fail, msg, say};
 use crate::domain::event::PlayerEntry;
 use crate::domain::pairing::berger;
-use crate::domain::{Actor, Command, PlayerNo, Role, Rules, TeamNo};
+use crate::domain::{Command, PlayerNo, Rules, TeamNo};
 use crate::i18n::cli::Msg;
-use crate::log::{Log, user};
 
 /// Team names for the simulation (城市联赛); past the list, 第N队.
 const CITIES: [&str; 16] = [
@@ -63,22 +62,7 @@ pub fn run(preset: &str, teams: u32, rounds: Option<u32>, seed: u64, out: &Path)
             r
         };
     }
-    rules.registration.capacity = None;
-    rules.roles.clear();
-    let title = msg(&Msg::SimTitle {
-        title: rules.title.clone(),
-        seed,
-    });
-    let me = user::current_user();
-    let start = rules
-        .date
-        .and_then(|d| d.and_hms_opt(1, 0, 0))
-        .map_or_else(Utc::now, |d| Utc.from_utc_datetime(&d));
-    let mut log = Log::create(out, &title, rules.clone(), &me, Utc::now())?;
-    let actor = Actor {
-        user: me,
-        role: Role::Head,
-    };
+    let (mut log, actor, start) = create_event(&mut rules, seed, out, (1, 0))?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let per_team = cfg.boards + 1;
     let offset = rng.next_u64() % 1000;
