@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use bianpai::domain::rules::{Role, System};
-use bianpai::domain::team_match::standings;
+use bianpai::domain::team::standings;
 use bianpai::domain::{
     Actor, Board, Command, GameResult, PlayerEntry, PlayerNo, Round, Rules, Tournament,
 };

@@ -1,16 +1,16 @@
 //! The engine against brute force (RULES.md §3): for small fields with random histories, every
 //! perfect matching (and every bye) is scored with the engine's own cost definition
-//! (`pairing::cost`); the engine's pairing must be legal and reach the minimum cost, and
+//! (`swiss::cost`); the engine's pairing must be legal and reach the minimum cost, and
 //! whenever brute force finds a legal pairing the engine must find one too.
 
 mod pairing_common;
 
 use bianpai::domain::ids::PlayerNo;
-use bianpai::domain::pairing::colour::{self, ColourState};
-use bianpai::domain::pairing::cost::{self, Cost};
-use bianpai::domain::pairing::swiss::pair_section_tuned;
 use bianpai::domain::pairing::{SectionInput, pair_section};
 use bianpai::domain::side::Side;
+use bianpai::domain::swiss::colour::{self, ColourState};
+use bianpai::domain::swiss::cost::{self, Cost};
+use bianpai::domain::swiss::pair_section_tuned;
 use pairing_common::{pair_next, play_round, section_input, tournament};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};

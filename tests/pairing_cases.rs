@@ -5,9 +5,9 @@ mod pairing_common;
 use pairing_common::{ent, input};
 
 use Side::{Black as B, Red as R};
-use bianpai::domain::pairing::colour::ColourState;
-use bianpai::domain::pairing::cost::{self, same_due};
 use bianpai::domain::pairing::{Float, SectionInput, SectionPairing, pair_section};
+use bianpai::domain::swiss::colour::ColourState;
+use bianpai::domain::swiss::cost::{self, same_due};
 use bianpai::domain::{PlayerNo, Side};
 
 fn paired(p: &SectionPairing, a: u32, b: u32) -> bool {

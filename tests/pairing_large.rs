@@ -10,11 +10,11 @@
 #[path = "../benches/pairing_setup.rs"]
 mod pairing_setup;
 
-use bianpai::domain::pairing::cost;
-use bianpai::domain::pairing::swiss::{
+use bianpai::domain::pairing::{PairingError, SectionInput};
+use bianpai::domain::swiss::cost;
+use bianpai::domain::swiss::{
     DENSE_LIMIT, SectionPairing, Tuning, pair_section_tuned, pair_section_with,
 };
-use bianpai::domain::pairing::{PairingError, SectionInput};
 
 /// The whole cost of a pairing, or why it has none.
 fn cost_of(input: &SectionInput, p: &Result<SectionPairing, PairingError>) -> String {

@@ -18,10 +18,10 @@
 mod oracle_support;
 mod pairing_common;
 
-use bianpai::domain::pairing::colour;
-use bianpai::domain::pairing::cost::{self, Cost, Digit, Layout};
-use bianpai::domain::pairing::swiss::pair_section_tuned;
 use bianpai::domain::pairing::{Entrant, Float, SectionInput, pair_section};
+use bianpai::domain::swiss::colour;
+use bianpai::domain::swiss::cost::{self, Cost, Digit, Layout};
+use bianpai::domain::swiss::pair_section_tuned;
 use bianpai::domain::{Command, PlayerNo, Side};
 use oracle_support::{Lex, NONE, max_weight_matching};
 use pairing_common::{actor, ent, input, pair_next, play_round, section_input, tournament};

@@ -7,8 +7,8 @@ mod pairing_common;
 use std::collections::{HashMap, HashSet};
 
 use bianpai::domain::event::Event;
-use bianpai::domain::pairing::colour::{self, ColourState};
 use bianpai::domain::pairing::{self, Entrant};
+use bianpai::domain::swiss::colour::{self, ColourState};
 use bianpai::domain::{Command, PlayerNo, Refusal, Round, Side, Tournament};
 use pairing_common::{actor, play_round, tournament};
 use proptest::prelude::*;

@@ -467,7 +467,7 @@ fn matches_of_an_individual_event_are_refused() {
 
 mod swiss {
     use bianpai::domain::rules::{Role, System};
-    use bianpai::domain::team_match::standings;
+    use bianpai::domain::team::standings;
     use bianpai::domain::{
         Actor, Board, Command, GameResult, PlayerEntry, PlayerNo, Round, Rules, Tournament,
     };
@@ -519,9 +519,9 @@ mod swiss {
                     at: Utc.with_ymd_and_hms(2026, 5, 1, r, 0, 0).unwrap(),
                 },
             );
-            let ms = bianpai::domain::team_match::round_matches(&t, Round(r));
+            let ms = bianpai::domain::team::round_matches(&t, Round(r));
             assert_eq!(ms.len(), 4);
-            let bye = bianpai::domain::team_match::matches::bye_team(&t, Round(r)).unwrap();
+            let bye = bianpai::domain::team::matches::bye_team(&t, Round(r)).unwrap();
             assert!(byes.insert(bye), "team {bye} had a second bye");
             for m in &ms {
                 assert!(

@@ -12,7 +12,7 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 use super::simulate::{batch, create_event, name, pick, random_result};
 use super::{CliError, CliResult, execute_batch, fail, msg, say};
 use crate::domain::event::PlayerEntry;
-use crate::domain::pairing::berger;
+use crate::domain::round_robin::berger;
 use crate::domain::{Command, PlayerNo, Rules, TeamNo};
 use crate::i18n::cli::Msg;
 

@@ -1,11 +1,11 @@
 //! `team add|list` and `lineup`: team match events (团体赛, R2011 chapter 13) from the command
-//! line. Parses and prints; the rules live in `domain::team_match`.
+//! line. Parses and prints; the rules live in `domain::team`.
 
 use std::path::Path;
 
 use super::args::TeamCmd;
 use super::{CliError, CliResult, Ctx, execute, open_log, say};
-use crate::domain::team_match::{self, Team, TeamFault};
+use crate::domain::team::{self, Team, TeamFault};
 use crate::domain::{Command, Event, PlayerNo, Refusal, Tournament};
 
 /// A list of player numbers as typed: "3,7,9,12" (Chinese commas, spaces and 、 too).
@@ -13,7 +13,7 @@ use crate::domain::{Command, Event, PlayerNo, Refusal, Tournament};
 /// # Errors
 /// One line naming the option and the piece that is not a number.
 pub fn numbers(option: &str, s: &str) -> Result<Vec<PlayerNo>, CliError> {
-    team_match::lineup::parse_numbers(s).map_err(|p| {
+    team::lineup::parse_numbers(s).map_err(|p| {
         CliError(say(
             format!("{option}: 「{p}」不是棋手序号"),
             format!("{option}: '{p}' is not a player number"),
@@ -74,7 +74,7 @@ fn by_team_column(
     name: &str,
     reserves: Option<&str>,
 ) -> Result<(Vec<PlayerNo>, Vec<PlayerNo>), CliError> {
-    let boards = team_match::lineup::boards_of(t)? as usize;
+    let boards = team::lineup::boards_of(t)? as usize;
     let members: Vec<PlayerNo> = t
         .players
         .iter()
@@ -135,7 +135,7 @@ pub fn lineup(ctx: &Ctx, path: &Path, team: &str, players: &str, round: Option<u
     let team_no = {
         let l = open_log(path)?;
         let t = l.state();
-        team_match::lineup::boards_of(t)?;
+        team::lineup::boards_of(t)?;
         t.team_event
             .find(team)
             .map(|x| x.no)

@@ -639,7 +639,7 @@ fn prompt_done(app: &mut App, purpose: Purpose, text: &str) -> Mode {
                         app.s.prompt_lineup_players,
                         &[
                             &team.name,
-                            &crate::domain::team_match::lineup::next_round(t),
+                            &crate::domain::team::lineup::next_round(t),
                             &order.join(","),
                         ],
                     ),
@@ -652,7 +652,7 @@ fn prompt_done(app: &mut App, purpose: Purpose, text: &str) -> Mode {
             }
         }
         Purpose::LineupPlayers { team } => {
-            match crate::domain::team_match::lineup::parse_numbers(&text) {
+            match crate::domain::team::lineup::parse_numbers(&text) {
                 Ok(players) => run(
                     app,
                     &Command::SubmitLineup {

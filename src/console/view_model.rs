@@ -238,14 +238,15 @@ pub fn round_view<H: std::hash::BuildHasher>(
         .collect();
     // A round robin's games a withdrawal leaves off the boards (R2011 ch.14), explained.
     byes.extend(
-        crate::domain::withdrawal::unplayed(t, r.round)
+        crate::domain::round_robin::withdrawal::unplayed(t, r.round)
             .into_iter()
             .map(|u| {
                 let present = if u.absent == u.red { u.black } else { u.red };
                 crate::domain::pairing::Line::OpponentWithdrew {
                     present,
                     absent: u.absent,
-                    annulled: u.verdict == crate::domain::withdrawal::Verdict::Annulled,
+                    annulled: u.verdict
+                        == crate::domain::round_robin::withdrawal::Verdict::Annulled,
                 }
                 .text(s.lang())
             }),
@@ -300,7 +301,7 @@ fn team_lines(
             );
         }
     }
-    if let Some(bye) = crate::domain::team_match::matches::bye_team(t, round) {
+    if let Some(bye) = crate::domain::team::matches::bye_team(t, round) {
         byes.push(format!("{}: {}", s.bye, team_name(t, bye)));
     }
     lines

@@ -165,12 +165,12 @@ impl Tournament {
                 name,
                 players,
                 reserves,
-            } => super::team_match::lineup::register(self, name, players, reserves),
+            } => super::team::lineup::register(self, name, players, reserves),
             Command::SubmitLineup {
                 round,
                 team,
                 players,
-            } => super::team_match::lineup::submit(self, *round, *team, players),
+            } => super::team::lineup::submit(self, *round, *team, players),
         }
     }
 
@@ -228,7 +228,7 @@ impl Tournament {
     fn decide_draw(&self, seed: Option<u64>) -> Decision {
         if self.rules.team_match.is_some() && seed.is_some() {
             // Rosters name players by number: a random draw would move them.
-            return Err(Refusal::Team(super::team_match::TeamFault::NoDraw));
+            return Err(Refusal::Team(super::team::TeamFault::NoDraw));
         }
         if !self.rounds.is_empty() {
             return Err(Refusal::DrawAfterPairing);
@@ -338,7 +338,7 @@ impl Tournament {
         force: bool,
     ) -> Decision {
         if self.rules.team_match.is_some() {
-            return Err(Refusal::Team(super::team_match::TeamFault::HandChange));
+            return Err(Refusal::Team(super::team::TeamFault::HandChange));
         }
         if reason.trim().is_empty() {
             return Err(Refusal::ReasonNeeded(ReasonFor::ManualPairing));
@@ -355,11 +355,11 @@ impl Tournament {
                 game: super::event::GameKind::Slow,
             });
         }
-        let warnings = pairing::swiss::check_manual(&state, round, &games, byes);
+        let warnings = super::swiss::check_manual(&state, round, &games, byes);
         if !warnings.is_empty() && !force {
             return Err(Refusal::BreaksRule(warnings));
         }
-        let colour_breaks = pairing::swiss::colour_breaks(&state, round, &games);
+        let colour_breaks = super::swiss::colour_breaks(&state, round, &games);
         events.push(Event::RoundPaired {
             round,
             games,
@@ -398,7 +398,7 @@ impl Tournament {
         let mut last = self.rules.rounds;
         if self.rules.system.is_round_robin() {
             // Never beyond the Berger table, whatever `rounds` says.
-            last = last.min(super::pairing::round_robin::schedule_rounds(self));
+            last = last.min(super::round_robin::schedule::schedule_rounds(self));
         }
         if next > last {
             return Err(Refusal::AllRoundsPaired(last));
@@ -423,7 +423,7 @@ impl Tournament {
 
     fn decide_pair_opts(&self, red_choices: &[PlayerNo], relaxed: Option<&str>) -> Decision {
         if self.rules.team_match.is_some() {
-            return super::team_match::pairing::decide(self);
+            return super::team::pairing::decide(self);
         }
         let (mut events, state) = self.pair_prelude()?;
         let proposal = pairing::propose_opts(&state, red_choices, relaxed.is_some())?;
@@ -456,7 +456,7 @@ impl Tournament {
         force: Option<&String>,
     ) -> Decision {
         if self.rules.team_match.is_some() {
-            return Err(Refusal::Team(super::team_match::TeamFault::HandChange));
+            return Err(Refusal::Team(super::team::TeamFault::HandChange));
         }
         let r = self.current().ok_or(Refusal::NoRound)?;
         if r.has_any_result() {
@@ -498,7 +498,7 @@ impl Tournament {
             let g = &mut games[i];
             std::mem::swap(&mut g.red, &mut g.black);
         }
-        let warnings = pairing::swiss::check_hard_rules(self, r.round, &games);
+        let warnings = super::swiss::check_hard_rules(self, r.round, &games);
         if !warnings.is_empty() && force.is_none() {
             return Err(Refusal::BreaksRule(warnings));
         }

@@ -319,11 +319,11 @@ pub enum Event {
     },
     /// A team registered for a team match event (R2011 13): its board order and reserves.
     TeamRegistered {
-        team: crate::domain::team_match::Team,
+        team: crate::domain::team::Team,
     },
     /// A team's lineup (出场名单) for a round, handed in before the round is paired.
     LineupSubmitted {
-        lineup: crate::domain::team_match::Lineup,
+        lineup: crate::domain::team::Lineup,
     },
 }
 

@@ -79,9 +79,9 @@ pub enum Refusal {
     /// A free-text field refused by the sanitiser (`domain::text`).
     #[error("{0}")]
     Text(super::text::TextFault),
-    /// A team match command refused (`domain::team_match`).
+    /// A team match command refused (`domain::team`).
     #[error("{0}")]
-    Team(super::team_match::TeamFault),
+    Team(super::team::TeamFault),
     /// A time too far from the machine's clock (`domain::skew`).
     #[error("{0}")]
     Skew(super::skew::TimeSkew),

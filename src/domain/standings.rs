@@ -14,13 +14,13 @@
 use super::event::Stage;
 use super::ids::{PlayerNo, Round};
 use super::knockout;
-use super::placing::{self, Placing};
+use super::knockout::placing::{self, Placing};
 use super::result::{GameResult, Outcome};
+use super::round_robin::withdrawal;
 use super::rules::Tiebreak;
 use super::side::Side;
 use super::tiebreak::{self, Met, Values};
 use super::tournament::{Status, Tournament};
-use super::withdrawal;
 
 /// One line of the standings of a section.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -155,9 +155,9 @@ pub struct Tournament {
     /// number (fixed by the field seated in round 1).
     #[serde(default)]
     pub auto_rounds: bool,
-    /// Teams and lineups of a team match event (`domain::team_match`); empty otherwise.
+    /// Teams and lineups of a team match event (`domain::team`); empty otherwise.
     #[serde(default)]
-    pub team_event: super::team_match::TeamEvent,
+    pub team_event: super::team::TeamEvent,
 }
 
 impl Tournament {
@@ -171,7 +171,7 @@ impl Tournament {
             rounds: Vec::new(),
             discarded: None,
             auto_rounds: false,
-            team_event: super::team_match::TeamEvent::default(),
+            team_event: super::team::TeamEvent::default(),
         }
         .with_auto_rounds()
     }
@@ -185,7 +185,7 @@ impl Tournament {
 
     fn resolve_rounds(&mut self) {
         if self.auto_rounds {
-            self.rules.rounds = super::pairing::round_robin::schedule_rounds(self);
+            self.rules.rounds = super::round_robin::schedule::schedule_rounds(self);
         }
     }
 

@@ -7,7 +7,7 @@ use super::report::pick;
 use super::rows::{name, result_text};
 use crate::domain::Tournament;
 use crate::domain::event::{GameKind, Stage};
-use crate::domain::placing::Placing;
+use crate::domain::knockout::placing::Placing;
 use crate::domain::result::GameResult;
 use crate::domain::rules::Lang;
 use crate::domain::standings::Standing;

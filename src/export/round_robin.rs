@@ -2,17 +2,17 @@
 //! square crosstable (循环赛成绩表: rows and columns by number, each cell the row player's
 //! game score against the column player, then 积分, 小分, 名次), the main printout of a round
 //! robin. Withdrawals are explained under the table by the rule of R2011 ch.14
-//! (`domain::withdrawal`). Every format renders these `Report`s; `*_json` are the data.
+//! (`domain::round_robin::withdrawal`). Every format renders these `Report`s; `*_json` are the data.
 
 use serde_json::{Value, json};
 
 use super::report::{Cell, Report, Table, header, pick};
 use super::rows::{name, result_text};
-use crate::domain::pairing::round_robin::{field, schedule as table};
 use crate::domain::result::{GameResult, Outcome};
+use crate::domain::round_robin::schedule::{field, schedule as table};
+use crate::domain::round_robin::withdrawal::{self, Verdict, Withdrawal};
 use crate::domain::rules::{Lang, Tiebreak};
 use crate::domain::standings::Standing;
-use crate::domain::withdrawal::{self, Verdict, Withdrawal};
 use crate::domain::{PlayerNo, Round, Side, Tournament};
 
 /// The sections to print: every section with a field.

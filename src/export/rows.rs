@@ -225,12 +225,12 @@ pub fn pairings(t: &Tournament, round: Round, lang: Lang) -> Report {
             rows.push(row);
         }
         // A round robin's games with a withdrawn player (R2011 ch.14): not played, explained.
-        for u in crate::domain::withdrawal::unplayed(t, round)
+        for u in crate::domain::round_robin::withdrawal::unplayed(t, round)
             .into_iter()
             .filter(|u| section_of(t, u.red) == s || t.rules.sections.len() <= 1)
         {
             let why = match (u.verdict, u.absent == u.red) {
-                (crate::domain::withdrawal::Verdict::Annulled, _) => {
+                (crate::domain::round_robin::withdrawal::Verdict::Annulled, _) => {
                     pick(lang, "退赛，成绩取消，不赛", "withdrawn, annulled, no game")
                 }
                 (_, true) => pick(
@@ -299,7 +299,9 @@ fn remark(t: &Tournament, st: &Standing, lang: Lang) -> Cell {
     }
     let no = st.no;
     match t.player(no).map(|p| p.status) {
-        Some(Status::Withdrawn { .. }) if crate::domain::withdrawal::is_annulled(t, no) => {
+        Some(Status::Withdrawn { .. })
+            if crate::domain::round_robin::withdrawal::is_annulled(t, no) =>
+        {
             Cell::from(pick(lang, "退赛，成绩取消", "withdrawn, annulled"))
         }
         Some(Status::Withdrawn { .. }) => Cell::from(pick(lang, "退赛", "withdrawn")),

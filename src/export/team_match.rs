@@ -9,8 +9,8 @@ use super::report::{Cell, Report, Table, header, pick};
 use super::rows::{name, result_text};
 use crate::domain::rules::Lang;
 use crate::domain::side::Side;
-use crate::domain::team_match::matches::{Score, bye_team};
-use crate::domain::team_match::{Match, TeamStanding, TeamTiebreak, round_matches, standings};
+use crate::domain::team::matches::{Score, bye_team};
+use crate::domain::team::{Match, TeamStanding, TeamTiebreak, round_matches, standings};
 use crate::domain::{Board, GameResult, PlayerNo, Round, TeamNo, Tournament};
 
 /// One board of a match as every surface shows it.
@@ -379,7 +379,7 @@ pub fn json(t: &Tournament, round: Option<Round>) -> Value {
                 .map(|x| {
                     json!({
                         "team": x.no.0,
-                        "handed_in": crate::domain::team_match::lineup::handed_in(t, x.no, r.round),
+                        "handed_in": crate::domain::team::lineup::handed_in(t, x.no, r.round),
                     })
                 })
                 .collect();

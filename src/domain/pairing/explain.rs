@@ -6,12 +6,12 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use super::colour::Reason;
 use crate::domain::event::Stage;
 use crate::domain::ids::{Board, PlayerNo, Round};
 use crate::domain::refusal::RuleBreak;
 use crate::domain::rules::Lang;
 use crate::domain::side::Side;
+use crate::domain::swiss::colour::Reason;
 
 /// Which criterion of RULES.md §3 settled a choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

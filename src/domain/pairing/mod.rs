@@ -2,16 +2,7 @@
 //! This module gathers each section's players and their history, hands them to the engine,
 //! and numbers the boards continuously across the room.
 
-pub mod berger;
-pub mod blossom;
-pub mod colour;
-pub mod cost;
 pub mod explain;
-pub mod matching;
-mod round1;
-pub mod round_robin;
-pub mod swiss;
-pub mod wide;
 
 use std::collections::HashMap;
 
@@ -23,8 +14,10 @@ use super::rules::Lang;
 use super::side::Side;
 use super::tournament::{Status, Tournament};
 
+use super::round_robin::schedule as round_robin;
+use super::swiss::round1;
+pub use super::swiss::{PairingError, SectionPairing, pair_section};
 pub use explain::{Break, Line, Overridden};
-pub use swiss::{PairingError, SectionPairing, pair_section};
 
 /// Whether a player was paired against a higher (up) or lower (down) score in a past round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -321,7 +314,7 @@ pub fn propose_opts(
     relax_colours: bool,
 ) -> Result<Proposal, Refusal> {
     if t.rules.team_match.is_some() {
-        return super::team_match::pairing::propose(t);
+        return super::team::pairing::propose(t);
     }
     let round = Round(t.current_round().0 + 1);
     if t.rules.rounds > 0 && round.0 > t.rules.rounds {

@@ -8,7 +8,7 @@ use maud::{Markup, html};
 use super::{Ctx, report};
 use crate::domain::rules::Lang;
 use crate::domain::side::Side;
-use crate::domain::team_match::matches::bye_team;
+use crate::domain::team::matches::bye_team;
 use crate::domain::{Round, TeamNo, Tournament};
 use crate::export::rows::name;
 use crate::export::team_match::{
@@ -131,7 +131,7 @@ pub fn team_page(ctx: &Ctx, t: &Tournament, no: TeamNo) -> Option<(String, Marku
         Lang::Zh => format!("第{no}队 {}", team.name),
         Lang::En => format!("Team {no} {}", team.name),
     };
-    let standing = crate::domain::team_match::standings(t, standings_round(t, None))
+    let standing = crate::domain::team::standings(t, standings_round(t, None))
         .into_iter()
         .find(|s| s.tally.team == no);
     let main = html! {

@@ -2,13 +2,14 @@
 //! With an odd field the highest number gets the bye. Optionally, players of the same club
 //! are not paired together (swap with the next board).
 
-use super::explain::Line;
-use super::{Entrant, SectionPairing};
+use super::SectionPairing;
 use crate::domain::ids::PlayerNo;
+use crate::domain::pairing::Entrant;
+use crate::domain::pairing::explain::Line;
 use crate::domain::rules::Round1Mode;
 use crate::domain::tournament::Tournament;
 
-pub(super) fn pair(t: &Tournament, list: &[Entrant]) -> SectionPairing {
+pub(crate) fn pair(t: &Tournament, list: &[Entrant]) -> SectionPairing {
     let mut nos: Vec<PlayerNo> = list.iter().map(|e| e.no).collect();
     nos.sort();
     let bye = if nos.len() % 2 == 1 { nos.pop() } else { None };

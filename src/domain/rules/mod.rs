@@ -586,7 +586,7 @@ pub struct Rules {
     pub teams: Option<Teams>,
     /// A team match event (团体赛): teams meet team against team on several boards.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub team_match: Option<super::team_match::TeamMatch>,
+    pub team_match: Option<super::team::TeamMatch>,
     #[serde(default)]
     pub prizes: Prizes,
     #[serde(default)]
@@ -946,7 +946,7 @@ impl Rules {
             }
         }
         if let Some(tm) = &self.team_match
-            && let Err((field, fault)) = super::team_match::config::check(tm)
+            && let Err((field, fault)) = super::team::config::check(tm)
         {
             return bad(field, fault);
         }

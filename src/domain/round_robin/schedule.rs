@@ -8,13 +8,13 @@
 //!
 //! The field is fixed when round 1 is paired: the players seated in round 1 (late entries are
 //! refused, `registration.rs`). A player who withdraws keeps a seat; the games the table gives
-//! them afterwards are not put on a board (R2011 ch.14, see `domain::withdrawal`).
+//! them afterwards are not put on a board (R2011 ch.14, see `domain::round_robin::withdrawal`).
 
-use super::SectionPairing;
 use super::berger;
-use super::explain::Line;
 use crate::domain::ids::{PlayerNo, Round};
+use crate::domain::pairing::explain::Line;
 use crate::domain::rules::System;
+use crate::domain::swiss::SectionPairing;
 use crate::domain::tournament::{Status, Tournament};
 
 /// One game of the schedule in player numbers; `black == None` is the bye of `red`.
@@ -124,7 +124,7 @@ pub fn schedule(t: &Tournament, section: usize) -> Vec<Vec<Scheduled>> {
 /// Pairs round `round` of `section`: the table's games between players still in the event go
 /// on boards in table order; a game with a withdrawn player is left off (its consequence is
 /// `withdrawal::unplayed`); the table's bye goes to its player if still in the event.
-pub(super) fn pair(t: &Tournament, section: usize, round: Round) -> SectionPairing {
+pub(crate) fn pair(t: &Tournament, section: usize, round: Round) -> SectionPairing {
     let field = field(t, section);
     let active = |no: PlayerNo| t.player(no).is_some_and(|p| p.status == Status::Active);
     let table = table_round(field.len(), t.rules.system, round.0);
@@ -153,7 +153,9 @@ pub(super) fn pair(t: &Tournament, section: usize, round: Round) -> SectionPairi
                         out.general.push(Line::OpponentWithdrew {
                             present,
                             absent,
-                            annulled: crate::domain::withdrawal::is_annulled(t, absent),
+                            annulled: crate::domain::round_robin::withdrawal::is_annulled(
+                                t, absent,
+                            ),
                         });
                     }
                 }

@@ -8,6 +8,9 @@
 //!   programming over subsets), for the colour-balance step of a small score group.
 //! - `improve`: pairwise exchanges lowering the cost of a large perfect matching.
 
+pub mod blossom;
+pub mod wide;
+
 use std::collections::VecDeque;
 
 /// "Unmatched" in a mate array.

@@ -7,10 +7,10 @@
 //! points printed for them are the regulation's final points: the nine Swiss rounds plus the
 //! slow semi-final and the slow final or third-place game, the number that enters 对手分.
 
-use super::event::{GameKind, Stage};
-use super::ids::{PlayerNo, Round};
-use super::knockout;
-use super::tournament::Tournament;
+use crate::domain::event::{GameKind, Stage};
+use crate::domain::ids::{PlayerNo, Round};
+use crate::domain::knockout;
+use crate::domain::tournament::Tournament;
 
 /// How the knockout placed a player in the standings after some round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

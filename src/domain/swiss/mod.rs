@@ -37,19 +37,23 @@
 //! Colours inside each pair then follow the allocation steps (`colour.rs`), which never pick
 //! an allocation breaking more colour rules than the other.
 
+pub mod colour;
+pub mod cost;
+pub mod round1;
+
 use std::collections::{HashMap, HashSet};
 
 use thiserror::Error;
 
-use super::blossom::{self, Matching};
-use super::colour::{self, ColourState};
-use super::cost::{self, Digit, Layout};
-use super::explain::{Break, Criterion, Line};
-use super::matching::{self, NONE};
-use super::wide::{Weight, Wide};
-use super::{Entrant, Float, SectionInput};
+use self::colour::ColourState;
+use self::cost::{Digit, Layout};
 use crate::domain::event::{Pairing, Stage};
 use crate::domain::ids::{PlayerNo, Round};
+use crate::domain::matching::blossom::{self, Matching};
+use crate::domain::matching::wide::{Weight, Wide};
+use crate::domain::matching::{self, NONE};
+use crate::domain::pairing::explain::{Break, Criterion, Line};
+use crate::domain::pairing::{Entrant, Float, SectionInput};
 use crate::domain::side::Side;
 use crate::domain::tournament::Tournament;
 // Hand-made pairings' rule breaks, as data (issue 13).
@@ -800,7 +804,7 @@ pub fn check_manual(
     byes: &[PlayerNo],
 ) -> Vec<RuleBreak> {
     let mut out = check_hard_rules_with(t, round, games, byes);
-    let sections = super::entrants(t, round);
+    let sections = crate::domain::pairing::entrants(t, round);
     let entrant = by_number(&sections);
     let who = |no: PlayerNo| named_player(t, no);
     for &b in byes {
@@ -818,7 +822,7 @@ pub fn check_manual(
 
 /// The colour rules 4–5 a pairing of `round` breaks, per player.
 pub fn colour_breaks(t: &Tournament, round: Round, games: &[Pairing]) -> Vec<Break> {
-    let sections = super::entrants(t, round);
+    let sections = crate::domain::pairing::entrants(t, round);
     let entrant = by_number(&sections);
     let mut out = Vec::new();
     for g in games.iter().filter(|g| g.stage == Stage::Swiss) {
@@ -867,7 +871,7 @@ fn check_hard_rules_with(
     byes: &[PlayerNo],
 ) -> Vec<RuleBreak> {
     let mut out = Vec::new();
-    let sections = super::entrants(t, round);
+    let sections = crate::domain::pairing::entrants(t, round);
     let entrant = by_number(&sections);
     let who = |no: PlayerNo| named_player(t, no);
     let last = round.0 >= t.rules.rounds;

@@ -8,15 +8,17 @@
 //! the others and never count for Swiss points (standings add the slow games' points to a
 //! finalist's score for opponent score only).
 
+pub mod placing;
+
 use sha2::{Digest, Sha256};
 
-use super::event::{Event, GameKind, Pairing, Stage};
-use super::ids::{Board, PlayerNo, Round};
-use super::refusal::Refusal;
-use super::result::GameResult;
-use super::side::Side;
-use super::standings;
-use super::tournament::{Game, Status, Tournament};
+use crate::domain::event::{Event, GameKind, Pairing, Stage};
+use crate::domain::ids::{Board, PlayerNo, Round};
+use crate::domain::refusal::Refusal;
+use crate::domain::result::GameResult;
+use crate::domain::side::Side;
+use crate::domain::standings;
+use crate::domain::tournament::{Game, Status, Tournament};
 
 /// The four finalists in seed order (1st to 4th after the Swiss round), once that round is
 /// complete; empty before, or when the event has no knockout.

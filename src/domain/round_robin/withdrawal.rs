@@ -8,11 +8,11 @@
 //! met); "their games" are the games the schedule gives them within the event's rounds (the
 //! bye is no game). Swiss events keep RULES.md §4 (results stay, nothing else changes).
 
-use super::ids::{PlayerNo, Round};
-use super::pairing::round_robin::{field, scheduled};
-use super::result::GameResult;
-use super::side::Side;
-use super::tournament::{Status, Tournament};
+use super::schedule::{field, scheduled};
+use crate::domain::ids::{PlayerNo, Round};
+use crate::domain::result::GameResult;
+use crate::domain::side::Side;
+use crate::domain::tournament::{Status, Tournament};
 
 /// What the rule decides for one withdrawn player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

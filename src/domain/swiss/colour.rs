@@ -3,8 +3,8 @@
 //!
 //! The colour sequence is the player's games in order (forfeits included, byes skipped).
 
-use super::Entrant;
 use crate::domain::ids::Round;
+use crate::domain::pairing::Entrant;
 use crate::domain::side::Side;
 
 /// What a player's colours so far say about the next game.

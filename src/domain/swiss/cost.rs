@@ -33,8 +33,8 @@ use std::cmp::Reverse;
 use std::collections::HashMap;
 
 use super::colour::{self, ColourState};
-use super::{Entrant, Float, SectionInput};
 use crate::domain::ids::PlayerNo;
+use crate::domain::pairing::{Entrant, Float, SectionInput};
 use crate::domain::side::Side;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]

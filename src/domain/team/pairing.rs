@@ -7,11 +7,11 @@
 
 use super::super::event::{Event, GameKind, Pairing, Stage};
 use super::super::ids::{Board, PlayerNo, Round, TeamNo};
-use super::super::pairing::berger;
 use super::super::pairing::{
     Entrant, Float, Line, PairingError, Proposal, SectionInput, pair_section,
 };
 use super::super::refusal::Refusal;
+use super::super::round_robin::berger;
 use super::super::side::Side;
 use super::super::tournament::Tournament;
 use super::TeamFault;
