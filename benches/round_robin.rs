@@ -24,7 +24,10 @@ fn apply(t: &mut Tournament, cmd: &Command) {
 /// 14 players, double round robin, `rounds` rounds played with fixed results.
 fn event(rounds: u32) -> Tournament {
     let mut rules = Rules::preset("club-rr-10").expect("preset");
-    rules.system = System::DoubleRoundRobin;
+    rules.format = rules
+        .format
+        .with_system(System::DoubleRoundRobin)
+        .expect("format");
     rules.rounds = 0;
     rules.registration.capacity = None;
     rules.tiebreaks = vec![

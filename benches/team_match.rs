@@ -26,7 +26,7 @@ fn step(t: &mut Tournament, cmd: &Command) {
 /// results, under `system`.
 fn event(system: System, rounds: u32, played: u32) -> Tournament {
     let mut rules = Rules::preset("team-rr-8").expect("preset");
-    rules.system = system;
+    rules.format = rules.format.with_system(system).expect("format");
     rules.rounds = rounds;
     rules.registration.capacity = None;
     let mut t = Tournament::new("bench".into(), rules);

@@ -141,10 +141,12 @@ fn help_lists_the_foul_kinds_with_their_keys() {
 fn an_armageddon_draw_reads_as_a_black_win_on_the_board() {
     let dir = tempfile::tempdir().unwrap();
     let path = console_common::event_with(dir.path(), "ko.log", 8, 3, true, "lvliang-2024", |r| {
-        r.knockout = Some(Knockout {
-            after_round: 1,
-            players: 4,
-        });
+        r.format = bianpai::domain::format::Format::Swiss {
+            knockout: Some(Knockout {
+                after_round: 1,
+                players: 4,
+            }),
+        };
     });
     let mut app = app_as(&path, "wang", Role::Head, Lang::Zh, minutes(40));
     type_keys(&mut app, "1r\n2r\n3r\n4b\n", minutes(40));

@@ -626,10 +626,12 @@ fn the_knockout_is_labelled_and_the_lot_is_entered_by_hand() {
     use bianpai::domain::rules::Knockout;
     let dir = tempfile::tempdir().unwrap();
     let path = console_common::event_with(dir.path(), "ko.log", 8, 3, true, "lvliang-2024", |r| {
-        r.knockout = Some(Knockout {
-            after_round: 1,
-            players: 4,
-        });
+        r.format = bianpai::domain::format::Format::Swiss {
+            knockout: Some(Knockout {
+                after_round: 1,
+                players: 4,
+            }),
+        };
     });
     let mut head = app_as(&path, "wang", Role::Head, Lang::Zh, minutes(40));
     type_keys(&mut head, "1r\n2r\n3r\n4b\n", minutes(40));

@@ -68,10 +68,12 @@ fn the_armageddon_result_waits_for_the_lot_in_the_console() {
     use bianpai::domain::rules::Knockout;
     let dir = tempfile::tempdir().unwrap();
     let path = console_common::event_with(dir.path(), "ko.log", 8, 3, true, "lvliang-2024", |r| {
-        r.knockout = Some(Knockout {
-            after_round: 1,
-            players: 4,
-        });
+        r.format = bianpai::domain::format::Format::Swiss {
+            knockout: Some(Knockout {
+                after_round: 1,
+                players: 4,
+            }),
+        };
     });
     let arm = at_the_armageddon(&path);
     let before = std::fs::read(&path).unwrap();

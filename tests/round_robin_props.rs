@@ -20,7 +20,7 @@ use serde_json::Value;
 
 fn event(n: usize, system: System, chain: Vec<Tiebreak>, seed: u64) -> Tournament {
     let mut rules = Rules::preset("club-rr-10").expect("preset");
-    rules.system = system;
+    rules.format = rules.format.with_system(system).expect("format");
     rules.rounds = 0;
     rules.registration.capacity = None;
     rules.tiebreaks = chain;

@@ -487,7 +487,7 @@ mod swiss {
     #[test]
     fn a_swiss_of_teams_never_repeats_a_match_and_keeps_13_3() {
         let mut rules = Rules::preset("team-rr-8").unwrap();
-        rules.system = System::Swiss;
+        rules.format = rules.format.with_system(System::Swiss).expect("format");
         rules.rounds = 5;
         let mut t = Tournament::new("swiss".into(), rules);
         let teams = 9u32; // odd: a bye each round

@@ -156,10 +156,10 @@ pub fn run(source: &Source, players: u32, span: Span, seed: u64, out: &Path) -> 
             return fail(&Msg::SimRounds);
         }
         rules.rounds = r;
-        if let Some(k) = &rules.knockout
-            && k.after_round + 2 > r
+        if let crate::domain::format::Format::Swiss { knockout } = &mut rules.format
+            && knockout.as_ref().is_some_and(|k| k.after_round + 2 > r)
         {
-            rules.knockout = None;
+            *knockout = None;
         }
     }
     // A round robin's `rounds: 0` is the schedule's own number, known once the field is in.

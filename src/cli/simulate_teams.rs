@@ -31,13 +31,13 @@ pub fn team_name(i: u32) -> String {
 /// `simulate --preset TEAM-PRESET --players N` without `--teams`: as many teams as N players
 /// make (each of its boards plus a reserve); `None` for an individual preset.
 pub fn teams_for(preset: &str, players: Option<u32>) -> Option<u32> {
-    let boards = Rules::preset(preset).ok()?.team_match?.boards;
+    let boards = Rules::preset(preset).ok()?.format.team()?.boards;
     Some(players.unwrap_or(0) / (boards + 1))
 }
 
 pub fn run(preset: &str, teams: u32, rounds: Option<u32>, seed: u64, out: &Path) -> CliResult {
     let mut rules = Rules::preset(preset).map_err(|e| CliError(e.to_string()))?;
-    let Some(cfg) = rules.team_match.clone() else {
+    let Some(cfg) = rules.format.team().cloned() else {
         return Err(CliError(say(
             format!("--teams: 预设 {preset} 不是团体赛 (规程中没有 team_match)"),
             format!("--teams: preset {preset} is not a team match preset (no team_match)"),
@@ -49,14 +49,15 @@ pub fn run(preset: &str, teams: u32, rounds: Option<u32>, seed: u64, out: &Path)
             "--teams: at least two teams are needed".into(),
         )));
     }
-    if rules.system.is_round_robin() {
-        rules.rounds = berger::rounds_per_cycle(teams) * rules.system.cycles();
+    let schedule = rules.format.round_robin();
+    if let Some(rr) = schedule {
+        rules.rounds = berger::rounds_per_cycle(teams) * rr.cycles();
     }
     if let Some(r) = rounds {
         if r == 0 {
             return fail(&Msg::SimRounds);
         }
-        rules.rounds = if rules.system.is_round_robin() {
+        rules.rounds = if schedule.is_some() {
             r.min(rules.rounds)
         } else {
             r

@@ -788,7 +788,7 @@ impl App {
             let t = self.log.state();
             let table = match self.screen {
                 Screen::Standings
-                    if t.rules.system.is_round_robin() && t.rules.team_match.is_none() =>
+                    if matches!(t.rules.format, crate::domain::format::Format::RoundRobin(_)) =>
                 {
                     Some(super::crosstable::round_robin_table(t, self.s))
                 }

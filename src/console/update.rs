@@ -297,7 +297,7 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
             }
         }
         (Mode::Normal, Action::Lineup) => {
-            if app.log.state().rules.team_match.is_none() {
+            if app.log.state().rules.format.team().is_none() {
                 app.error(app.s.not_team_event.to_string());
                 Mode::Normal
             } else {

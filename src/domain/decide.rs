@@ -9,6 +9,7 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 
 use super::command::{Actor, Command};
 use super::event::{Cause, Event};
+use super::format::Format;
 use super::ids::{Board, PlayerNo, Round};
 use super::pairing;
 use super::refusal::{ReasonFor, Refusal};
@@ -226,7 +227,7 @@ impl Tournament {
     }
 
     fn decide_draw(&self, seed: Option<u64>) -> Decision {
-        if self.rules.team_match.is_some() && seed.is_some() {
+        if !super::competition::hand_pairing_allowed(self) && seed.is_some() {
             // Rosters name players by number: a random draw would move them.
             return Err(Refusal::Team(super::team::TeamFault::NoDraw));
         }
@@ -337,7 +338,7 @@ impl Tournament {
         reason: &str,
         force: bool,
     ) -> Decision {
-        if self.rules.team_match.is_some() {
+        if !super::competition::hand_pairing_allowed(self) {
             return Err(Refusal::Team(super::team::TeamFault::HandChange));
         }
         if reason.trim().is_empty() {
@@ -395,11 +396,8 @@ impl Tournament {
             });
         }
         let next = self.current_round().0 + 1;
-        let mut last = self.rules.rounds;
-        if self.rules.system.is_round_robin() {
-            // Never beyond the Berger table, whatever `rounds` says.
-            last = last.min(super::round_robin::schedule::schedule_rounds(self));
-        }
+        // Never beyond a round robin's table, whatever `rounds` says.
+        let last = super::competition::last_round(self);
         if next > last {
             return Err(Refusal::AllRoundsPaired(last));
         }
@@ -422,7 +420,7 @@ impl Tournament {
     }
 
     fn decide_pair_opts(&self, red_choices: &[PlayerNo], relaxed: Option<&str>) -> Decision {
-        if self.rules.team_match.is_some() {
+        if let Format::Team { .. } = self.rules.format {
             return super::team::pairing::decide(self);
         }
         let (mut events, state) = self.pair_prelude()?;
@@ -455,7 +453,7 @@ impl Tournament {
         flip: Option<Board>,
         force: Option<&String>,
     ) -> Decision {
-        if self.rules.team_match.is_some() {
+        if !super::competition::hand_pairing_allowed(self) {
             return Err(Refusal::Team(super::team::TeamFault::HandChange));
         }
         let r = self.current().ok_or(Refusal::NoRound)?;

@@ -11,6 +11,7 @@
 
 use chrono::{Datelike, NaiveDate};
 
+use super::competition::LateEntry;
 use super::event::{Event, PlayerEntry};
 use super::ids::PlayerNo;
 use super::refusal::Refusal;
@@ -234,14 +235,15 @@ pub fn check_entry(t: &Tournament, entry: &PlayerEntry) -> Result<(), Refusal> {
         return refuse(R::NotAName(name));
     }
     let paired = t.current_round().0;
-    if rules.system.is_round_robin() && paired >= 1 {
-        return refuse(R::RoundRobinStarted(name));
-    }
-    if !rules.system.is_round_robin() && paired >= rules.rounds {
-        return refuse(R::TooLate {
-            name,
-            rounds: rules.rounds,
-        });
+    match super::competition::entry_open(t, paired) {
+        Ok(()) => {}
+        Err(LateEntry::TableFixed) => return refuse(R::RoundRobinStarted(name)),
+        Err(LateEntry::AllRoundsPaired) => {
+            return refuse(R::TooLate {
+                name,
+                rounds: rules.rounds,
+            });
+        }
     }
     if let Some(cap) = rules.registration.capacity
         && t.players.len() as u32 >= cap

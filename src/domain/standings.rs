@@ -83,8 +83,8 @@ pub fn history(t: &Tournament) -> Vec<Vec<Standing>> {
 pub fn points_for_opponent_score(t: &Tournament, after: Round, swiss: &[u32]) -> Vec<u32> {
     let mut points = swiss.to_vec();
     if t.rules
-        .knockout
-        .as_ref()
+        .format
+        .knockout()
         .is_some_and(|k| after.0 > k.after_round)
     {
         for no in knockout::seeds(t) {
@@ -234,7 +234,9 @@ impl<'a> Calc<'a> {
                 }
             }
         }
-        for b in &round.byes {
+        // In a round robin the bye is a rest: no points, no opponent (docs/rules.md#1-scoring).
+        let rest = self.t.rules.format.round_robin().is_some();
+        for b in round.byes.iter().filter(|_| !rest) {
             if let Some(i) = self.index(*b)
                 && !self.annulled[i]
             {
@@ -253,7 +255,7 @@ impl<'a> Calc<'a> {
         let t = self.t;
         let final_points = points_for_opponent_score(t, Round(k as u32), &self.points);
         let mut marks = placing::placings(t, Round(k as u32));
-        if let Some(ko) = t.rules.knockout.as_ref()
+        if let Some(ko) = t.rules.format.knockout()
             && k == ko.after_round as usize
             && t.completed_rounds() >= ko.after_round
         {

@@ -178,14 +178,14 @@ impl Tournament {
 
     /// Resolves `rounds: 0` of a round robin to the schedule's own number.
     fn with_auto_rounds(mut self) -> Tournament {
-        self.auto_rounds = self.rules.system.is_round_robin() && self.rules.rounds == 0;
+        self.auto_rounds = super::competition::rounds_from_table(&self);
         self.resolve_rounds();
         self
     }
 
     fn resolve_rounds(&mut self) {
         if self.auto_rounds {
-            self.rules.rounds = super::round_robin::schedule::schedule_rounds(self);
+            self.rules.rounds = super::competition::table_rounds(self).unwrap_or(0);
         }
     }
 
@@ -304,7 +304,7 @@ impl Tournament {
             Event::Created { title, rules } => {
                 self.title.clone_from(title);
                 self.rules = (**rules).clone();
-                self.auto_rounds = self.rules.system.is_round_robin() && self.rules.rounds == 0;
+                self.auto_rounds = super::competition::rounds_from_table(self);
             }
             Event::PlayerRegistered { no, entry } => {
                 let section = self.rules.section_index(&entry.group).unwrap_or(0);

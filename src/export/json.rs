@@ -18,19 +18,19 @@ pub fn rules(t: &Tournament) -> Value {
     let p = &r.points;
     json!({
         "name": r.name,
-        "system": r.system.word(),
+        "system": r.format.system().word(),
         "rounds": r.rounds,
         "points": {
             "red_win": p.red_win, "red_draw": p.red_draw, "red_loss": p.red_loss,
             "black_win": p.black_win, "black_draw": p.black_draw, "black_loss": p.black_loss,
-            "bye": p.bye_points(),
+            "bye": r.bye_points(),
         },
         "tiebreaks": r.tiebreaks.iter().map(|t| t.word()).collect::<Vec<_>>(),
         "round1": r.round1.word(),
         "late_window_minutes": r.late_window_minutes,
         "withdraw_after_forfeits": r.withdraw_after_forfeits,
         "sections": r.sections.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
-        "knockout": r.knockout.as_ref().map(|k| json!({"after_round": k.after_round, "players": k.players})),
+        "knockout": r.format.knockout().map(|k| json!({"after_round": k.after_round, "players": k.players})),
     })
 }
 

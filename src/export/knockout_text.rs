@@ -69,7 +69,7 @@ pub fn placing_word(p: Placing, lang: Lang) -> &'static str {
 /// reader sees place 5 with more points than place 1 without the reason; `None` when no row
 /// of `rows` carries a knockout mark.
 pub fn placing_note(t: &Tournament, rows: &[Standing], lang: Lang) -> Option<String> {
-    let k = t.rules.knockout.as_ref()?;
+    let k = t.rules.format.knockout()?;
     if rows.iter().all(|r| r.placing.is_none()) {
         return None;
     }

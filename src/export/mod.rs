@@ -450,5 +450,5 @@ pub fn run(
 
 /// A round robin of players (a team match event's round robin has its own tables).
 fn individual_round_robin(t: &Tournament) -> bool {
-    t.rules.system.is_round_robin() && t.rules.team_match.is_none()
+    matches!(t.rules.format, crate::domain::format::Format::RoundRobin(_))
 }

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use super::report::{Cell, Report, Table, header, pick};
 use super::rows::{name, result_text};
 use crate::domain::result::{GameResult, Outcome};
-use crate::domain::round_robin::schedule::{field, schedule as table};
+use crate::domain::round_robin::schedule::{self, Scheduled, field};
 use crate::domain::round_robin::withdrawal::{self, Verdict, Withdrawal};
 use crate::domain::rules::{Lang, Tiebreak};
 use crate::domain::standings::Standing;
@@ -337,7 +337,7 @@ pub fn schedule_json(t: &Tournament) -> Value {
                     .collect();
                 json!({
                     "group": t.section_name(s),
-                    "system": t.rules.system.word(),
+                    "system": t.rules.format.system().word(),
                     "field": field(t, s).iter().map(|n| n.0).collect::<Vec<_>>(),
                     "rounds": rounds,
                 })
@@ -407,6 +407,14 @@ pub fn crosstable_json(t: &Tournament, after: Round, rows: &[Standing]) -> Value
             })
             .collect(),
     )
+}
+
+/// The schedule of section `s` (轮次表), empty when the event is no round robin.
+fn table(t: &Tournament, s: usize) -> Vec<Vec<Scheduled>> {
+    t.rules
+        .format
+        .round_robin()
+        .map_or_else(Vec::new, |rr| schedule::schedule(t, rr, s))
 }
 
 type Map = serde_json::Map<String, Value>;

@@ -209,8 +209,8 @@ fn boards_text(v: &[u32]) -> String {
 pub fn standings_report(t: &Tournament, after: Round, lang: Lang) -> Report {
     let chain: Vec<TeamTiebreak> = t
         .rules
-        .team_match
-        .as_ref()
+        .format
+        .team()
         .map(|c| c.tiebreaks.clone())
         .unwrap_or_default();
     let mut h = header(
@@ -326,7 +326,7 @@ fn standing_json(t: &Tournament, s: &TeamStanding) -> Value {
 /// teams with rosters, every round's matches with their boards, and the team standings after
 /// `after`. `Null` for an individual event.
 pub fn json(t: &Tournament, round: Option<Round>) -> Value {
-    let Some(cfg) = t.rules.team_match.as_ref() else {
+    let Some(cfg) = t.rules.format.team() else {
         return Value::Null;
     };
     let teams: Vec<Value> = t
@@ -397,7 +397,7 @@ pub fn json(t: &Tournament, round: Option<Round>) -> Value {
         .map(|s| standing_json(t, s))
         .collect();
     json!({
-        "system": t.rules.system.word(),
+        "system": t.rules.format.system().word(),
         "boards": cfg.boards,
         "match_points": {"win": cfg.match_points.win, "draw": cfg.match_points.draw, "loss": cfg.match_points.loss},
         "tiebreaks": cfg.tiebreaks.iter().map(|t| t.word()).collect::<Vec<_>>(),
@@ -410,7 +410,7 @@ pub fn json(t: &Tournament, round: Option<Round>) -> Value {
 
 /// Whether `t` is a team match event.
 pub fn is_team_event(t: &Tournament) -> bool {
-    t.rules.team_match.is_some()
+    t.rules.format.team().is_some()
 }
 
 /// The result cell of a board in the event's words (for the console and the room page).

@@ -335,6 +335,12 @@ fn rules_fault(f: &RulesFault) -> String {
         RulesFault::KnockoutAfterRoundRobin => {
             "淘汰赛只接在积分编排轮次之后; 循环赛按全部选手排名 (删去 knockout 或改用 system: swiss)".into()
         }
+        RulesFault::KnockoutInTeamMatch => {
+            "淘汰赛只用于个人积分编排赛, 团体赛不设淘汰赛 (删去 knockout)".into()
+        }
+        RulesFault::OrderWithoutRoundRobin => {
+            "这是双循环的轮次顺序, 积分编排赛没有此项 (删去 round_robin_order)".into()
+        }
         RulesFault::KnockoutAfterRound => "应为本赛事的某一轮瑞士制".into(),
         RulesFault::NotARange { from, to } => format!("名次 {from}..{to} 不是有效范围"),
         RulesFault::UnknownSection(s) => format!("未知组别 '{s}'"),

@@ -8,6 +8,7 @@
 //! the others and never count for Swiss points (standings add the slow games' points to a
 //! finalist's score for opponent score only).
 
+pub mod config;
 pub mod placing;
 
 use sha2::{Digest, Sha256};
@@ -23,7 +24,7 @@ use crate::domain::tournament::{Game, Status, Tournament};
 /// The four finalists in seed order (1st to 4th after the Swiss round), once that round is
 /// complete; empty before, or when the event has no knockout.
 pub fn seeds(t: &Tournament) -> Vec<PlayerNo> {
-    let Some(k) = &t.rules.knockout else {
+    let Some(k) = t.rules.format.knockout() else {
         return Vec::new();
     };
     if t.completed_rounds() < k.after_round {
@@ -58,7 +59,7 @@ pub fn seeds(t: &Tournament) -> Vec<PlayerNo> {
 
 /// Players who have left the Swiss for the knockout by `round`.
 pub fn finalists(t: &Tournament, round: Round) -> Vec<PlayerNo> {
-    match &t.rules.knockout {
+    match t.rules.format.knockout() {
         Some(k) if round.0 > k.after_round => seeds(t),
         _ => Vec::new(),
     }
@@ -163,7 +164,7 @@ pub fn pairings(
     round: Round,
     choices: &[PlayerNo],
 ) -> Result<Vec<(PlayerNo, PlayerNo, Stage)>, Refusal> {
-    let Some(k) = &t.rules.knockout else {
+    let Some(k) = t.rules.format.knockout() else {
         return Ok(Vec::new());
     };
     let seeds = seeds(t);
@@ -282,7 +283,7 @@ pub fn follow_up(after: &Tournament, round: Round, board: Board) -> Option<Event
 
 /// Places 1–4 from the knockout once the final and the third-place match are decided.
 pub fn final_places(t: &Tournament) -> Option<[PlayerNo; 4]> {
-    let k = t.rules.knockout.as_ref()?;
+    let k = t.rules.format.knockout()?;
     let round = Round(k.after_round + 2);
     let r = t.round(round)?;
     let find = |stage: Stage| {
@@ -301,7 +302,7 @@ pub fn final_places(t: &Tournament) -> Option<[PlayerNo; 4]> {
 /// places once the final and third-place matches are decided, the seed order before.
 /// `None` when the event has no knockout or the Swiss round that selects it is not past.
 pub fn places_after(t: &Tournament, after: Round) -> Option<Vec<PlayerNo>> {
-    let k = t.rules.knockout.as_ref()?;
+    let k = t.rules.format.knockout()?;
     if after.0 <= k.after_round {
         return None;
     }
@@ -350,10 +351,12 @@ mod tests {
         // Numbers in registration order: no random draw in this fixture.
         rules.numbers_by_registration = true;
         rules.rounds = 3;
-        rules.knockout = Some(Knockout {
-            after_round: 1,
-            players: 4,
-        });
+        rules.format = crate::domain::format::Format::Swiss {
+            knockout: Some(Knockout {
+                after_round: 1,
+                players: 4,
+            }),
+        };
         let mut t = Tournament::new("ko".into(), rules);
         for i in 1..=8 {
             t.apply(&Event::PlayerRegistered {

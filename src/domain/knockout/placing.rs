@@ -50,7 +50,7 @@ impl Placing {
 /// places once the final and the third-place match are decided, `Finalist` before; empty
 /// when the event has no knockout or `after` is not past the selecting round.
 pub fn placings(t: &Tournament, after: Round) -> Vec<(PlayerNo, Placing)> {
-    let Some(k) = t.rules.knockout.as_ref() else {
+    let Some(k) = t.rules.format.knockout() else {
         return Vec::new();
     };
     if after.0 <= k.after_round {
@@ -146,10 +146,12 @@ mod tests {
         let mut rules = Rules::preset("lvliang-2024").unwrap();
         rules.numbers_by_registration = true;
         rules.rounds = 3;
-        rules.knockout = Some(Knockout {
-            after_round: 1,
-            players: 4,
-        });
+        rules.format = crate::domain::format::Format::Swiss {
+            knockout: Some(Knockout {
+                after_round: 1,
+                players: 4,
+            }),
+        };
         let mut t = Tournament::new("ko".into(), rules);
         for i in 1..=8 {
             t.apply(&Event::PlayerRegistered {

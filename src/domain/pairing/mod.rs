@@ -7,6 +7,7 @@ pub mod explain;
 use std::collections::HashMap;
 
 use super::event::{GameKind, Pairing, PairingDecision, Stage};
+use super::format::Format;
 use super::ids::{Board, PlayerNo, Round};
 use super::knockout;
 use super::refusal::Refusal;
@@ -89,7 +90,7 @@ pub struct Proposal {
 /// In a round robin, the standings' points after the round before (annulled results and
 /// forfeits of withdrawn players counted as R2011 ch.14 says).
 pub fn swiss_scores(t: &Tournament, before: Round) -> HashMap<PlayerNo, u32> {
-    if t.rules.system.is_round_robin() {
+    if t.rules.format.round_robin().is_some() {
         let after = Round(before.0.saturating_sub(1));
         return super::standings::standings(t, after)
             .into_iter()
@@ -107,7 +108,7 @@ pub fn swiss_scores(t: &Tournament, before: Round) -> HashMap<PlayerNo, u32> {
             }
         }
         for b in &r.byes {
-            *scores.entry(*b).or_default() += pts.bye_points();
+            *scores.entry(*b).or_default() += t.rules.bye_points();
         }
     }
     scores
@@ -182,7 +183,7 @@ pub fn entrants(t: &Tournament, round: Round) -> Vec<Vec<Entrant>> {
             }
         }
         for b in &r.byes {
-            *running.entry(*b).or_default() += pts.bye_points();
+            *running.entry(*b).or_default() += t.rules.bye_points();
         }
     }
     for list in &mut by_section {
@@ -313,9 +314,11 @@ pub fn propose_opts(
     red_choices: &[PlayerNo],
     relax_colours: bool,
 ) -> Result<Proposal, Refusal> {
-    if t.rules.team_match.is_some() {
-        return super::team::pairing::propose(t);
-    }
+    let schedule = match &t.rules.format {
+        Format::Team { .. } => return super::team::pairing::propose(t),
+        Format::Swiss { .. } => None,
+        Format::RoundRobin(rr) => Some(*rr),
+    };
     let round = Round(t.current_round().0 + 1);
     if t.rules.rounds > 0 && round.0 > t.rules.rounds {
         // Every round is paired: no round beyond the last to show (`pair --preview`, the
@@ -331,7 +334,7 @@ pub fn propose_opts(
     let mut byes = Vec::new();
     let mut breaks = Vec::new();
     // A round robin keeps the table's board order: no scores needed.
-    let scores = if rules.system.is_round_robin() {
+    let scores = if schedule.is_some() {
         HashMap::new()
     } else {
         swiss_scores(t, round)
@@ -341,8 +344,8 @@ pub fn propose_opts(
             continue;
         }
         let name = t.section_name(s).to_string();
-        let result = if rules.system.is_round_robin() {
-            round_robin::pair(t, s, round)
+        let result = if let Some(rr) = schedule {
+            round_robin::pair(t, rr, s, round)
         } else if round.0 == 1 {
             round1::pair(t, list)
         } else {
@@ -375,7 +378,7 @@ pub fn propose_opts(
                 r.min(b),
             )
         };
-        if !rules.system.is_round_robin() {
+        if schedule.is_none() {
             // A round robin keeps the table's order (boards as printed in the 轮次表).
             pairs.sort_by_key(|(p, _)| key(*p));
         }

@@ -11,9 +11,9 @@
 //! them afterwards are not put on a board (R2011 ch.14, see `domain::round_robin::withdrawal`).
 
 use super::berger;
+use crate::domain::format::RoundRobin;
 use crate::domain::ids::{PlayerNo, Round};
 use crate::domain::pairing::explain::Line;
-use crate::domain::rules::System;
 use crate::domain::swiss::SectionPairing;
 use crate::domain::tournament::{Status, Tournament};
 
@@ -49,32 +49,28 @@ pub fn field(t: &Tournament, section: usize) -> Vec<PlayerNo> {
 }
 
 /// The schedule's own number of rounds for a field of `n`: n−1 (even) or n (odd) per cycle.
-pub fn rounds_for(n: usize, system: System) -> u32 {
-    berger::rounds_per_cycle(u32::try_from(n).unwrap_or(u32::MAX)) * system.cycles()
+pub fn rounds_for(n: usize, rr: RoundRobin) -> u32 {
+    berger::rounds_per_cycle(u32::try_from(n).unwrap_or(u32::MAX)) * rr.cycles()
 }
 
-/// The schedule's own number of rounds of the event: the longest section's.
-pub fn schedule_rounds(t: &Tournament) -> u32 {
-    // A team match event plays the table of its teams, not of its players (R2011 ch.13).
-    if t.rules.team_match.is_some() {
-        return rounds_for(t.team_event.teams.len(), t.rules.system);
-    }
+/// The schedule's own number of rounds of an individual round robin: the longest section's.
+pub fn schedule_rounds(t: &Tournament, rr: RoundRobin) -> u32 {
     (0..t.rules.sections.len().max(1))
-        .map(|s| rounds_for(field(t, s).len(), t.rules.system))
+        .map(|s| rounds_for(field(t, s).len(), rr))
         .max()
         .unwrap_or(0)
 }
 
 /// Which round of the printed table, and whether colours are swapped, round `round` (1-based
 /// over all cycles) plays.
-pub fn table_round(n: usize, system: System, round: u32) -> Option<(u32, bool)> {
+pub fn table_round(n: usize, rr: RoundRobin, round: u32) -> Option<(u32, bool)> {
     let per = berger::rounds_per_cycle(u32::try_from(n).ok()?);
-    if per == 0 || round == 0 || round > per * system.cycles() {
+    if per == 0 || round == 0 || round > per * rr.cycles() {
         return None;
     }
     let cycle = (round - 1) / per;
     let mut k = (round - 1) % per + 1;
-    if system == System::DoubleRoundRobin && cycle == 0 && per >= 3 {
+    if rr.swaps_last_two() && cycle == 0 && per >= 3 {
         // FIDE C.05: the last two rounds of the first cycle in reverse order.
         if k == per {
             k = per - 1;
@@ -87,8 +83,8 @@ pub fn table_round(n: usize, system: System, round: u32) -> Option<(u32, bool)> 
 
 /// The games of round `round` for `field` (seat i is `field[i - 1]`), in table order, the bye
 /// last. Empty outside the schedule.
-pub fn scheduled(field: &[PlayerNo], system: System, round: u32) -> Vec<Scheduled> {
-    let Some((k, swapped)) = table_round(field.len(), system, round) else {
+pub fn scheduled(field: &[PlayerNo], rr: RoundRobin, round: u32) -> Vec<Scheduled> {
+    let Some((k, swapped)) = table_round(field.len(), rr, round) else {
         return Vec::new();
     };
     let seat = |s: u32| field[s as usize - 1];
@@ -113,21 +109,19 @@ pub fn scheduled(field: &[PlayerNo], system: System, round: u32) -> Vec<Schedule
 
 /// The whole schedule of one section (轮次表): rounds 1..=`rules.rounds` (never beyond the
 /// table).
-pub fn schedule(t: &Tournament, section: usize) -> Vec<Vec<Scheduled>> {
+pub fn schedule(t: &Tournament, rr: RoundRobin, section: usize) -> Vec<Vec<Scheduled>> {
     let field = field(t, section);
-    let last = t.rules.rounds.min(rounds_for(field.len(), t.rules.system));
-    (1..=last)
-        .map(|r| scheduled(&field, t.rules.system, r))
-        .collect()
+    let last = t.rules.rounds.min(rounds_for(field.len(), rr));
+    (1..=last).map(|r| scheduled(&field, rr, r)).collect()
 }
 
 /// Pairs round `round` of `section`: the table's games between players still in the event go
 /// on boards in table order; a game with a withdrawn player is left off (its consequence is
 /// `withdrawal::unplayed`); the table's bye goes to its player if still in the event.
-pub(crate) fn pair(t: &Tournament, section: usize, round: Round) -> SectionPairing {
+pub(crate) fn pair(t: &Tournament, rr: RoundRobin, section: usize, round: Round) -> SectionPairing {
     let field = field(t, section);
     let active = |no: PlayerNo| t.player(no).is_some_and(|p| p.status == Status::Active);
-    let table = table_round(field.len(), t.rules.system, round.0);
+    let table = table_round(field.len(), rr, round.0);
     let mut out = SectionPairing {
         pairs: Vec::new(),
         bye: None,
@@ -135,7 +129,7 @@ pub(crate) fn pair(t: &Tournament, section: usize, round: Round) -> SectionPairi
         general: Vec::new(),
         breaks: Vec::new(),
     };
-    for g in scheduled(&field, t.rules.system, round.0) {
+    for g in scheduled(&field, rr, round.0) {
         match g.black {
             Some(black) if active(g.red) && active(black) => {
                 out.pairs.push((g.red, black));
@@ -153,9 +147,7 @@ pub(crate) fn pair(t: &Tournament, section: usize, round: Round) -> SectionPairi
                         out.general.push(Line::OpponentWithdrew {
                             present,
                             absent,
-                            annulled: crate::domain::round_robin::withdrawal::is_annulled(
-                                t, absent,
-                            ),
+                            annulled: super::withdrawal::is_annulled(t, absent),
                         });
                     }
                 }
@@ -179,13 +171,13 @@ mod tests {
     }
 
     /// The longest run of one colour for any player over the whole schedule.
-    fn longest_run(n: u32, system: System, reverse_last_two: bool) -> usize {
+    fn longest_run(n: u32, rr: RoundRobin, reverse_last_two: bool) -> usize {
         let field = nos(n);
         let per = berger::rounds_per_cycle(n);
         let mut colours: Vec<Vec<bool>> = vec![Vec::new(); n as usize + 1];
-        for r in 1..=per * system.cycles() {
+        for r in 1..=per * rr.cycles() {
             let games = if reverse_last_two {
-                scheduled(&field, system, r)
+                scheduled(&field, rr, r)
             } else {
                 let cycle = (r - 1) / per;
                 let k = (r - 1) % per + 1;
@@ -233,8 +225,8 @@ mod tests {
     fn reversing_the_last_two_rounds_avoids_a_third_colour_in_a_row() {
         let mut helped = 0;
         for n in 4..=16 {
-            let plain = longest_run(n, System::DoubleRoundRobin, false);
-            let fide = longest_run(n, System::DoubleRoundRobin, true);
+            let plain = longest_run(n, RoundRobin::double(), false);
+            let fide = longest_run(n, RoundRobin::double(), true);
             assert!(fide <= 2, "n={n}: {fide} in a row with the reversal");
             assert!(fide <= plain, "n={n}: reversal {fide}, plain {plain}");
             helped += usize::from(fide < plain);
@@ -247,27 +239,27 @@ mod tests {
     fn second_cycle_swaps_colours_of_the_same_game() {
         let field = nos(6);
         // Round 6 is the second cycle's round 1: table round 1 with colours swapped.
-        let first = scheduled(&field, System::DoubleRoundRobin, 1);
-        let again = scheduled(&field, System::DoubleRoundRobin, 6);
+        let first = scheduled(&field, RoundRobin::double(), 1);
+        let again = scheduled(&field, RoundRobin::double(), 6);
         assert_eq!(first.len(), again.len());
         for (a, b) in first.iter().zip(&again) {
             assert_eq!(Some(a.red), b.black);
             assert_eq!(a.black, Some(b.red));
         }
-        assert!(scheduled(&field, System::DoubleRoundRobin, 11).is_empty());
-        assert!(scheduled(&field, System::RoundRobin, 6).is_empty());
+        assert!(scheduled(&field, RoundRobin::double(), 11).is_empty());
+        assert!(scheduled(&field, RoundRobin::single(), 6).is_empty());
     }
 
     #[test]
     fn seats_are_the_drawn_numbers_in_order() {
         let field = vec![PlayerNo(3), PlayerNo(5), PlayerNo(8), PlayerNo(9)];
-        let r1 = scheduled(&field, System::RoundRobin, 1);
+        let r1 = scheduled(&field, RoundRobin::single(), 1);
         // Table round 1 for 4 seats: 1–4, 2–3.
         assert_eq!(r1[0].red, PlayerNo(3));
         assert_eq!(r1[0].black, Some(PlayerNo(9)));
         assert_eq!(r1[1].red, PlayerNo(5));
         assert_eq!(r1[1].black, Some(PlayerNo(8)));
-        assert_eq!(rounds_for(4, System::DoubleRoundRobin), 6);
-        assert_eq!(rounds_for(5, System::RoundRobin), 5);
+        assert_eq!(rounds_for(4, RoundRobin::double()), 6);
+        assert_eq!(rounds_for(5, RoundRobin::single()), 5);
     }
 }

@@ -9,6 +9,7 @@
 //! bye is no game). Swiss events keep RULES.md §4 (results stay, nothing else changes).
 
 use super::schedule::{field, scheduled};
+use crate::domain::format::{Format, RoundRobin};
 use crate::domain::ids::{PlayerNo, Round};
 use crate::domain::result::GameResult;
 use crate::domain::side::Side;
@@ -63,12 +64,17 @@ impl Unplayed {
     }
 }
 
-/// The withdrawn players of a round robin, in number order, with the rule's verdict. Empty
-/// for a Swiss event.
+/// The withdrawn players of a round robin played on `rr`, in number order, with the rule's
+/// verdict.
+/// Empty unless the event is an individual round robin.
 pub fn withdrawals(t: &Tournament) -> Vec<Withdrawal> {
-    if !t.rules.system.is_round_robin() {
-        return Vec::new();
+    match &t.rules.format {
+        Format::RoundRobin(rr) => withdrawals_in(t, *rr),
+        Format::Swiss { .. } | Format::Team { .. } => Vec::new(),
     }
+}
+
+fn withdrawals_in(t: &Tournament, rr: RoundRobin) -> Vec<Withdrawal> {
     t.players
         .iter()
         .filter(|p| matches!(p.status, Status::Withdrawn { .. }))
@@ -83,7 +89,7 @@ pub fn withdrawals(t: &Tournament) -> Vec<Withdrawal> {
                 .filter(|r| r.game_of(p.no).is_some())
                 .count() as u32;
             let scheduled = (1..=t.rules.rounds)
-                .flat_map(|r| scheduled(&seats, t.rules.system, r))
+                .flat_map(|r| scheduled(&seats, rr, r))
                 .filter(|g| g.black.is_some() && (g.red == p.no || g.black == Some(p.no)))
                 .count() as u32;
             let verdict = if played * 2 < scheduled {
@@ -123,6 +129,9 @@ pub fn unplayed(t: &Tournament, round: Round) -> Vec<Unplayed> {
 
 /// `unplayed` with the withdrawals already computed.
 pub fn unplayed_with(t: &Tournament, round: Round, w: &[Withdrawal]) -> Vec<Unplayed> {
+    let Format::RoundRobin(rr) = t.rules.format else {
+        return Vec::new();
+    };
     let Some(state) = t.round(round) else {
         return Vec::new();
     };
@@ -133,7 +142,7 @@ pub fn unplayed_with(t: &Tournament, round: Round, w: &[Withdrawal]) -> Vec<Unpl
     let mut out = Vec::new();
     for s in 0..t.rules.sections.len().max(1) {
         let seats = field(t, s);
-        for g in scheduled(&seats, t.rules.system, round.0) {
+        for g in scheduled(&seats, rr, round.0) {
             let Some(black) = g.black else { continue };
             if state.game_of(g.red).is_some() || state.game_of(black).is_some() {
                 continue;

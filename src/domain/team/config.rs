@@ -113,33 +113,3 @@ impl Default for TeamMatch {
         }
     }
 }
-
-/// What is wrong with a `team_match` field: the field and the fault.
-pub fn check(t: &TeamMatch) -> Result<(), (&'static str, super::super::rules::RulesFault)> {
-    use super::super::rules::{MAX_POINTS, RulesFault};
-    if t.boards < 2 || t.boards > 8 {
-        return Err(("team_match.boards", RulesFault::BoardsRange));
-    }
-    let p = &t.match_points;
-    for v in [p.win, p.draw, p.loss] {
-        if v > MAX_POINTS {
-            return Err((
-                "team_match.match_points",
-                RulesFault::MoreThan {
-                    value: v,
-                    max: MAX_POINTS,
-                },
-            ));
-        }
-    }
-    let mut seen = std::collections::HashSet::new();
-    for tb in &t.tiebreaks {
-        if !seen.insert(*tb) {
-            return Err((
-                "team_match.tiebreaks",
-                RulesFault::Twice(tb.word().to_string()),
-            ));
-        }
-    }
-    Ok(())
-}

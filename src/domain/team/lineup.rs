@@ -17,8 +17,8 @@ fn refuse<T>(f: TeamFault) -> Result<T, Refusal> {
 /// The number of boards of a match, or a refusal when the event is not a team event.
 pub fn boards_of(t: &Tournament) -> Result<u32, Refusal> {
     t.rules
-        .team_match
-        .as_ref()
+        .format
+        .team()
         .map(|m| m.boards)
         .ok_or(Refusal::Team(TeamFault::NotTeamEvent))
 }

@@ -85,7 +85,7 @@ pub fn round_matches(t: &Tournament, round: Round) -> Vec<Match> {
     let Some(r) = t.round(round) else {
         return Vec::new();
     };
-    let boards = t.rules.team_match.as_ref().map_or(0, |m| m.boards as usize);
+    let boards = t.rules.format.team().map_or(0, |m| m.boards as usize);
     let mut out: Vec<Match> = Vec::new();
     for g in &r.games {
         let (Some(a), Some(b)) = (

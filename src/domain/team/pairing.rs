@@ -6,12 +6,14 @@
 //! continuously; the team with 先走 plays red on odd boards and black on even boards (13.3).
 
 use super::super::event::{Event, GameKind, Pairing, Stage};
+use super::super::format::RoundRobin;
 use super::super::ids::{Board, PlayerNo, Round, TeamNo};
 use super::super::pairing::{
     Entrant, Float, Line, PairingError, Proposal, SectionInput, pair_section,
 };
 use super::super::refusal::Refusal;
 use super::super::round_robin::berger;
+use super::super::round_robin::schedule::scheduled;
 use super::super::side::Side;
 use super::super::tournament::Tournament;
 use super::TeamFault;
@@ -53,7 +55,7 @@ pub fn propose(t: &Tournament) -> Result<Proposal, Refusal> {
             .team(no)
             .map_or(String::new(), |x| x.name.clone())
     };
-    let berger = t.rules.system.is_round_robin();
+    let berger = t.rules.format.round_robin().is_some();
     let mut lines: Vec<Line> = pairs
         .iter()
         .enumerate()
@@ -98,20 +100,19 @@ pub fn team_pairs(t: &Tournament, round: Round) -> Result<TeamPairs, TeamFault> 
     if n < 2 {
         return Err(TeamFault::TooFewTeams);
     }
-    if t.rules.system.is_round_robin() {
-        round_robin(n, t.rules.system.cycles(), round)
-    } else {
-        swiss(t, round)
+    match t.rules.format.round_robin() {
+        Some(rr) => round_robin(n, rr, round),
+        None => swiss(t, round),
     }
 }
 
-/// Round `round` of the Berger table of `n` teams over `cycles` cycles.
+/// Round `round` of the Berger table of `n` teams, in the order `rr` says (the same table and
+/// order as an individual round robin: `round_robin::schedule::scheduled`).
 ///
 /// # Errors
 /// `round` is past the schedule.
-pub fn round_robin(n: u32, cycles: u32, round: Round) -> Result<TeamPairs, TeamFault> {
-    let per = berger::rounds_per_cycle(n);
-    let total = per * cycles;
+pub fn round_robin(n: u32, rr: RoundRobin, round: Round) -> Result<TeamPairs, TeamFault> {
+    let total = berger::rounds_per_cycle(n) * rr.cycles();
     if round.0 == 0 || round.0 > total {
         return Err(TeamFault::BeyondSchedule {
             teams: n,
@@ -119,15 +120,13 @@ pub fn round_robin(n: u32, cycles: u32, round: Round) -> Result<TeamPairs, TeamF
             round,
         });
     }
-    let cycle = (round.0 - 1) / per;
-    let within = (round.0 - 1) % per + 1;
+    let seats: Vec<PlayerNo> = (1..=n).map(PlayerNo).collect();
     let mut pairs = Vec::new();
     let mut bye = None;
-    for s in berger::round(n, within) {
+    for s in scheduled(&seats, rr, round.0) {
         match s.black {
-            None => bye = Some(TeamNo(s.red)),
-            Some(b) if cycle % 2 == 1 => pairs.push((TeamNo(b), TeamNo(s.red))),
-            Some(b) => pairs.push((TeamNo(s.red), TeamNo(b))),
+            None => bye = Some(TeamNo(s.red.0)),
+            Some(b) => pairs.push((TeamNo(s.red.0), TeamNo(b.0))),
         }
     }
     Ok((pairs, bye))
@@ -240,7 +239,7 @@ mod tests {
             let per = berger::rounds_per_cycle(n);
             let mut seen = std::collections::HashMap::new();
             for r in 1..=2 * per {
-                let (pairs, bye) = round_robin(n, 2, Round(r)).unwrap();
+                let (pairs, bye) = round_robin(n, RoundRobin::double(), Round(r)).unwrap();
                 assert_eq!(bye.is_some(), n % 2 == 1, "n={n} r={r}");
                 for (a, b) in pairs {
                     seen.entry((a.min(b), a.max(b)))
@@ -254,7 +253,7 @@ mod tests {
                 assert!(meets[0].0 <= per && meets[1].0 > per, "{pair:?}: {meets:?}");
                 assert_ne!(meets[0].1, meets[1].1, "先走 swaps: {pair:?}");
             }
-            assert!(round_robin(n, 2, Round(2 * per + 1)).is_err());
+            assert!(round_robin(n, RoundRobin::double(), Round(2 * per + 1)).is_err());
         }
     }
 

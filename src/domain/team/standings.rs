@@ -46,7 +46,7 @@ pub struct TeamStanding {
 
 /// Every team's tally over the finished matches of rounds `1..=after`.
 pub fn tallies(t: &Tournament, after: Round) -> Vec<Tally> {
-    let Some(cfg) = t.rules.team_match.as_ref() else {
+    let Some(cfg) = t.rules.format.team() else {
         return Vec::new();
     };
     let mp = cfg.match_points;
@@ -116,7 +116,8 @@ pub fn tallies(t: &Tournament, after: Round) -> Vec<Tally> {
                 }
             }
         }
-        if !t.rules.system.is_round_robin()
+        // In a round robin the bye is a rest and scores nothing (docs/rules.md#1-scoring).
+        if t.rules.format.round_robin().is_none()
             && let Some(bye) = bye_team(t, round)
             && round_complete(t, round)
             && let Some(tally) = out.get_mut(bye.index())
@@ -172,8 +173,8 @@ pub fn standings(t: &Tournament, after: Round) -> Vec<TeamStanding> {
     let all = tallies(t, after);
     let chain: Vec<TeamTiebreak> = t
         .rules
-        .team_match
-        .as_ref()
+        .format
+        .team()
         .map(|c| c.tiebreaks.clone())
         .unwrap_or_default();
     let mut values: Vec<Vec<(TeamTiebreak, Option<Vec<u32>>)>> = vec![Vec::new(); all.len()];

@@ -1,0 +1,138 @@
+//! The points table (docs/rules.md#1-scoring) and the tiebreak criteria (docs/rules.md#6-standings-and-tiebreaks).
+
+use serde::{Deserialize, Serialize};
+
+use super::MAX_POINTS;
+use crate::domain::result::{GameResult, Outcome};
+use crate::domain::side::Side;
+
+/// The six-entry points table of RULES.md §1, plus the bye.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Points {
+    pub red_win: u32,
+    pub red_draw: u32,
+    pub red_loss: u32,
+    pub black_win: u32,
+    pub black_draw: u32,
+    pub black_loss: u32,
+    /// Points for a bye; `None` means the colour-independent win (`red_win`).
+    #[serde(default)]
+    pub bye: Option<u32>,
+}
+
+impl Points {
+    pub fn uniform(win: u32, draw: u32, loss: u32) -> Self {
+        Points {
+            red_win: win,
+            red_draw: draw,
+            red_loss: loss,
+            black_win: win,
+            black_draw: draw,
+            black_loss: loss,
+            bye: None,
+        }
+    }
+
+    /// Points for a bye (at most [`MAX_POINTS`], as for a game).
+    pub fn bye_points(&self) -> u32 {
+        self.bye.unwrap_or(self.red_win).min(MAX_POINTS)
+    }
+
+    /// Points for one side of a result. A forfeit gives the present side the win points of its
+    /// colour and the absent side the loss points; a double forfeit gives both the loss points.
+    /// Never more than [`MAX_POINTS`]: validation refuses more, and a log written before that
+    /// bound counts at most that much per game, so no total can wrap around (issue 14).
+    pub fn for_result(&self, result: GameResult, side: Side) -> u32 {
+        let points = match (result.outcome(side), side) {
+            (Outcome::Win, Side::Red) => self.red_win,
+            (Outcome::Win, Side::Black) => self.black_win,
+            (Outcome::Draw, Side::Red) => self.red_draw,
+            (Outcome::Draw, Side::Black) => self.black_draw,
+            (Outcome::Loss, Side::Red) => self.red_loss,
+            (Outcome::Loss, Side::Black) => self.black_loss,
+        };
+        points.min(MAX_POINTS)
+    }
+
+    /// The points of a win (the larger of the two colours'), at least 1: what 小分 is divided
+    /// by when shown, whatever the bye scores.
+    pub fn win_points(&self) -> u32 {
+        self.red_win.max(self.black_win).clamp(1, MAX_POINTS)
+    }
+
+    /// The highest points one game can give (used for pairing weights and sanity checks).
+    pub fn max_game(&self) -> u32 {
+        [
+            self.red_win,
+            self.black_win,
+            self.red_draw,
+            self.black_draw,
+            self.bye_points(),
+        ]
+        .into_iter()
+        .max()
+        .unwrap_or(0)
+        .min(MAX_POINTS)
+    }
+}
+
+/// The tiebreak criteria of RULES.md §6.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tiebreak {
+    OpponentScore,
+    Progressive,
+    Wins,
+    Fouls,
+    BlackGames,
+    BlackWins,
+    DirectEncounter,
+    PreviousRoundRank,
+    PreviousRoundPoints,
+    DrawNumber,
+    /// 小分 (Sonneborn–Berger): every opponent's points × the points this player scored
+    /// against them ÷ the win points (CONTRACT.md; R2011 14.1).
+    SonnebornBerger,
+}
+
+impl Tiebreak {
+    pub const ALL: [Tiebreak; 11] = [
+        Tiebreak::OpponentScore,
+        Tiebreak::Progressive,
+        Tiebreak::Wins,
+        Tiebreak::Fouls,
+        Tiebreak::BlackGames,
+        Tiebreak::BlackWins,
+        Tiebreak::DirectEncounter,
+        Tiebreak::PreviousRoundRank,
+        Tiebreak::PreviousRoundPoints,
+        Tiebreak::DrawNumber,
+        Tiebreak::SonnebornBerger,
+    ];
+
+    pub fn word(self) -> &'static str {
+        match self {
+            Tiebreak::OpponentScore => "opponent_score",
+            Tiebreak::Progressive => "progressive",
+            Tiebreak::Wins => "wins",
+            Tiebreak::Fouls => "fouls",
+            Tiebreak::BlackGames => "black_games",
+            Tiebreak::BlackWins => "black_wins",
+            Tiebreak::DirectEncounter => "direct_encounter",
+            Tiebreak::PreviousRoundRank => "previous_round_rank",
+            Tiebreak::PreviousRoundPoints => "previous_round_points",
+            Tiebreak::DrawNumber => "draw_number",
+            Tiebreak::SonnebornBerger => "sonneborn_berger",
+        }
+    }
+
+    /// What a value of this criterion is divided by when shown: the win points for 小分
+    /// (kept exact as opponent points × game points), 1 otherwise.
+    pub fn divisor(self, points: &Points) -> u32 {
+        match self {
+            Tiebreak::SonnebornBerger => points.win_points(),
+            _ => 1,
+        }
+    }
+}
