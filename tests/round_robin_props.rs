@@ -195,16 +195,11 @@ proptest! {
             *points.entry(*red).or_default() += points_of(w, true);
             *points.entry(*black).or_default() += points_of(w, false);
         }
-        // Byes of an odd field: the win points, except for an annulled player.
+        // The bye of an odd field is a rest: it scores nothing (docs/rules.md#1-scoring), so
+        // 积分 is the sum of the games alone.
         let annulled: HashSet<u32> = all["withdrawals"].as_array().unwrap().iter()
             .filter(|w| w["verdict"] == "annulled").map(|w| num(&w["no"])).collect();
-        for r in all["rounds"].as_array().unwrap() {
-            if let Some(b) = r["bye"].as_u64()
-                && !annulled.contains(&(b as u32))
-            {
-                *points.entry(b as u32).or_default() += 2;
-            }
-        }
+        prop_assert_eq!(all["rules"]["points"]["bye"].as_u64(), Some(0), "a round robin's bye scores 0");
         let table = standings_map(&all);
         for (no, s) in &table {
             prop_assert_eq!(num(&s["points"]), points.get(no).copied().unwrap_or(0), "points of {}", no);

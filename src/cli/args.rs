@@ -402,37 +402,4 @@ pub struct SeatArgs {
     pub reverse: Option<String>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    Json,
-    Csv,
-    Txt,
-    Html,
-    Xlsx,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum What {
-    Pairings,
-    Standings,
-    Crosstable,
-    Teams,
-    Prizes,
-    Players,
-    Clocks,
-    All,
-    /// One result slip per board of a round, for both players and the arbiter to sign.
-    Scoresheets,
-    /// A round robin's whole schedule (轮次表), printable before round 1.
-    Schedule,
-    /// Team match events: the team match table (each match with its boards) and the team
-    /// standings.
-    Matches,
-}
-
-/// The order of a pairing list (`export --by`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum By {
-    Board,
-    Name,
-}
+pub use crate::export::query::{By, Format, What};

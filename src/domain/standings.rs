@@ -119,6 +119,8 @@ struct Calc<'a> {
     withdrawals: Vec<withdrawal::Withdrawal>,
     /// Round robin: players whose results are annulled (their games count for nobody).
     annulled: Vec<bool>,
+    /// Round robin: players who withdrew before round 1 (never in the table, not ranked).
+    outside: Vec<bool>,
 }
 
 impl<'a> Calc<'a> {
@@ -140,6 +142,14 @@ impl<'a> Calc<'a> {
             ranks: Vec::new(),
             withdrawals: withdrawal::withdrawals(t),
             annulled: vec![false; n],
+            outside: t
+                .players
+                .iter()
+                .map(|p| {
+                    t.rules.format.round_robin().is_some()
+                        && p.withdrawn_from.is_some_and(|r| r.0 <= 1)
+                })
+                .collect(),
         }
         .with_annulled()
     }
@@ -368,8 +378,9 @@ impl<'a> Calc<'a> {
         let mut ranks = vec![0_u32; self.n];
         let mut orders = Vec::with_capacity(sections);
         for s in 0..sections {
-            let mut order: Vec<usize> =
-                (0..self.n).filter(|i| t.players[*i].section == s).collect();
+            let mut order: Vec<usize> = (0..self.n)
+                .filter(|i| t.players[*i].section == s && !self.outside[*i])
+                .collect();
             self.rank_section(&mut order, &mut values, &chain);
             // Annulled players (R2011 ch.14) are ranked after the field.
             let (kept, annulled): (Vec<usize>, Vec<usize>) =

@@ -27,6 +27,10 @@ pub struct Player {
     pub joins_round: Round,
     /// Registration order (1-based), kept through the draw.
     pub registered: u32,
+    /// The first round a withdrawn player is out of: the round after the last one paired
+    /// when they withdrew (`None` while active).
+    #[serde(default)]
+    pub withdrawn_from: Option<Round>,
 }
 
 /// A seat's state (issue 6).
@@ -321,17 +325,21 @@ impl Tournament {
                         status: Status::Active,
                         joins_round,
                         registered,
+                        withdrawn_from: None,
                     });
                 }
             }
             Event::PlayerWithdrawn { no, by_rule, .. } => {
+                let from = Round(self.current_round().0 + 1);
                 if let Some(p) = self.players.get_mut(no.index()) {
                     p.status = Status::Withdrawn { by_rule: *by_rule };
+                    p.withdrawn_from = Some(from);
                 }
             }
             Event::PlayerReinstated { no, .. } => {
                 if let Some(p) = self.players.get_mut(no.index()) {
                     p.status = Status::Active;
+                    p.withdrawn_from = None;
                 }
             }
             Event::NumbersDrawn { seed, order } => {

@@ -10,6 +10,7 @@ mod describe;
 pub mod html;
 pub mod json;
 pub mod knockout_text;
+pub mod query;
 pub mod report;
 pub mod roster;
 pub mod round_robin;
@@ -28,7 +29,9 @@ pub use describe::describe_event;
 pub use report::{Masthead, Report};
 pub use rows::Kind;
 
-use crate::cli::args::{By, Format, What};
+pub use query::{By, Format, What};
+
+use crate::domain::format::{Format as EventFormat, TeamSchedule};
 use crate::domain::rules::Lang;
 use crate::domain::text::escape;
 use crate::domain::{Round, Tournament};
@@ -162,10 +165,18 @@ pub fn reports(
             let (after, s) = standings();
             vec![crosstable(t, after, &s, lang)]
         }
-        What::Schedule if !individual_round_robin(t) => {
-            return Err(ExportFault::ScheduleNotRoundRobin.text(lang));
-        }
-        What::Schedule => vec![round_robin::schedule(t, lang)],
+        What::Schedule => match &t.rules.format {
+            EventFormat::RoundRobin(_) => vec![round_robin::schedule(t, lang)],
+            EventFormat::Team {
+                schedule: TeamSchedule::RoundRobin(_),
+                ..
+            } => vec![team_match::schedule(t, lang)],
+            EventFormat::Swiss { .. }
+            | EventFormat::Team {
+                schedule: TeamSchedule::Swiss,
+                ..
+            } => return Err(ExportFault::ScheduleNotRoundRobin.text(lang)),
+        },
         What::Players => vec![roster::players(t, lang)],
         What::Clocks => vec![roster::clocks(
             t,
@@ -286,8 +297,11 @@ pub fn json_value(
             json::crosstable(t, r, &s)
         }
         // A Swiss event has no schedule: an empty list, as the pairings before round 1.
-        What::Schedule if !individual_round_robin(t) => serde_json::json!([]),
-        What::Schedule => round_robin::schedule_json(t),
+        What::Schedule => match &t.rules.format {
+            EventFormat::RoundRobin(_) => round_robin::schedule_json(t),
+            EventFormat::Team { .. } => team_match::schedule_json(t),
+            EventFormat::Swiss { .. } => serde_json::json!([]),
+        },
         What::Players => json::players(t),
         What::Clocks => match round {
             Some(r) => json::clocks(t, r, now),

@@ -8,6 +8,24 @@ use crate::domain::Tournament;
 use crate::domain::rules::Lang;
 use crate::domain::zone::EventZone;
 
+/// When round `round` is played, in the event's local time: the moment it started, or before
+/// that the time the rules' schedule gives it (on the event date); empty when neither is known.
+pub fn round_time(t: &Tournament, round: u32) -> String {
+    let zone = EventZone::of(&t.rules);
+    if let Some(at) = t
+        .round(crate::domain::Round(round))
+        .and_then(|r| r.started_at)
+    {
+        return zone.format(at, "%Y-%m-%d %H:%M");
+    }
+    let planned = t.rules.schedule.get(round.saturating_sub(1) as usize);
+    match (t.rules.date, planned) {
+        (Some(d), Some(time)) => format!("{d} {}", time.format("%H:%M")),
+        (None, Some(time)) => time.format("%H:%M").to_string(),
+        (_, None) => String::new(),
+    }
+}
+
 /// What heads and signs every printout: the event and its date, the moment it was printed
 /// (in the event's time zone) and the officials who sign it (裁判长, 编排长).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,7 +6,7 @@
 
 use serde_json::{Value, json};
 
-use super::report::{Cell, Report, Table, header, pick};
+use super::report::{Cell, Report, Table, header, pick, round_time};
 use super::rows::{name, result_text};
 use crate::domain::result::{GameResult, Outcome};
 use crate::domain::round_robin::schedule::{self, Scheduled, field};
@@ -77,6 +77,7 @@ pub fn schedule(t: &Tournament, lang: Lang) -> Report {
         lang,
         &[
             ("轮次", "Round"),
+            ("时间", "Time"),
             ("台次", "Board"),
             ("序号", "No"),
             ("红方", "Red"),
@@ -105,6 +106,7 @@ pub fn schedule(t: &Tournament, lang: Lang) -> Report {
                     match g.black {
                         Some(b) => vec![
                             Cell::from(g.round),
+                            Cell::from(round_time(t, g.round)),
                             g.board.map_or(Cell::Empty, Cell::from),
                             Cell::from(g.red.0),
                             Cell::from(name(t, g.red)),
@@ -114,6 +116,7 @@ pub fn schedule(t: &Tournament, lang: Lang) -> Report {
                         ],
                         None => vec![
                             Cell::from(g.round),
+                            Cell::from(round_time(t, g.round)),
                             Cell::Empty,
                             Cell::from(g.red.0),
                             Cell::from(name(t, g.red)),
@@ -323,6 +326,7 @@ pub fn schedule_json(t: &Tournament) -> Value {
                         (!games.is_empty()).then(|| {
                             json!({
                                 "round": r,
+                                "time": Some(round_time(t, r)).filter(|s| !s.is_empty()),
                                 "games": games.iter().filter_map(|g| g.black.map(|b| json!({
                                     "board": g.board,
                                     "red": g.red.0,

@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use super::report::{Cell, Report, Table, header, pick};
+use super::report::{Cell, Report, Table, header, pick, round_time};
 use super::rows::{name, result_text};
 use crate::domain::rules::Lang;
 use crate::domain::side::Side;
@@ -168,6 +168,106 @@ pub fn matches_report(t: &Tournament, round: Round, lang: Lang) -> Report {
         ));
     }
     report
+}
+
+/// 轮次表 of a round robin of teams: every round's matches in table order (先走队 first), the
+/// bye, the time, and the match score once played. Printable before round 1.
+pub fn schedule(t: &Tournament, lang: Lang) -> Report {
+    let h = header(
+        lang,
+        &[
+            ("轮次", "Round"),
+            ("时间", "Time"),
+            ("场次", "Match"),
+            ("先走队", "First team"),
+            ("后走队", "Second team"),
+            ("比分", "Score"),
+        ],
+    );
+    let mut rows = Vec::new();
+    for round in schedule_rounds(t) {
+        let played = match_rows(t, round.round);
+        for (k, &(a, b)) in round.pairs.iter().enumerate() {
+            let score = played
+                .iter()
+                .find(|m| m.first == a && m.second == b)
+                .map(|m| match_score(&m.score, lang))
+                .unwrap_or_default();
+            rows.push(vec![
+                Cell::from(round.round.0),
+                Cell::from(round_time(t, round.round.0)),
+                Cell::from(k as u32 + 1),
+                Cell::from(team_name(t, a)),
+                Cell::from(team_name(t, b)),
+                Cell::from(score),
+            ]);
+        }
+        if let Some(bye) = round.bye {
+            rows.push(vec![
+                Cell::from(round.round.0),
+                Cell::from(round_time(t, round.round.0)),
+                Cell::Empty,
+                Cell::from(team_name(t, bye)),
+                Cell::from(pick(lang, "轮空", "bye")),
+                Cell::Empty,
+            ]);
+        }
+    }
+    Report::single(
+        pick(lang, "轮次表", "Schedule").to_string(),
+        match lang {
+            Lang::Zh => format!("轮次表（团体贝格尔编排，共{}轮）", t.rules.rounds),
+            Lang::En => format!(
+                "Schedule (Berger table of teams, {} rounds)",
+                t.rules.rounds
+            ),
+        },
+        h,
+        rows,
+    )
+}
+
+/// One round of a team round robin's table.
+pub struct ScheduledRound {
+    pub round: Round,
+    /// (先走队, 后走队) in table order.
+    pub pairs: Vec<(TeamNo, TeamNo)>,
+    pub bye: Option<TeamNo>,
+}
+
+/// The rounds of a team round robin's table, 1..=`rules.rounds`; empty for any other format.
+pub fn schedule_rounds(t: &Tournament) -> Vec<ScheduledRound> {
+    let Some(rr) = t.rules.format.round_robin().filter(|_| is_team_event(t)) else {
+        return Vec::new();
+    };
+    let n = t.team_event.teams.len() as u32;
+    (1..=t.rules.rounds)
+        .map_while(|r| {
+            let (pairs, bye) = crate::domain::team::pairing::round_robin(n, rr, Round(r)).ok()?;
+            Some(ScheduledRound {
+                round: Round(r),
+                pairs,
+                bye,
+            })
+        })
+        .collect()
+}
+
+/// The team schedule as JSON (`export --what schedule` of a team round robin).
+pub fn schedule_json(t: &Tournament) -> Value {
+    Value::Array(
+        schedule_rounds(t)
+            .into_iter()
+            .map(|r| {
+                json!({
+                    "round": r.round.0,
+                    "time": Some(round_time(t, r.round.0)).filter(|s| !s.is_empty()),
+                    "matches": r.pairs.iter().map(|(a, b)| json!({"first": a.0, "second": b.0})).collect::<Vec<_>>(),
+                    "bye": r.bye.map(|b| b.0),
+                })
+            })
+            .collect(),
+    )
 }
 
 /// "2 : 0" for a finished board (the first team's game points first), else "—".

@@ -5,8 +5,8 @@
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
-use crate::cli::args::What;
 use crate::domain::Tournament;
+use crate::export::What;
 
 /// Keys never served, wherever they appear in a value.
 pub const PRIVATE_KEYS: &[&str] = &[

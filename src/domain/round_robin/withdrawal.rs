@@ -83,11 +83,7 @@ fn withdrawals_in(t: &Tournament, rr: RoundRobin) -> Vec<Withdrawal> {
             if !seats.contains(&p.no) {
                 return None;
             }
-            let played = t
-                .rounds
-                .iter()
-                .filter(|r| r.game_of(p.no).is_some())
-                .count() as u32;
+            let played = played(t, rr, &seats, p.no);
             let scheduled = (1..=t.rules.rounds)
                 .flat_map(|r| scheduled(&seats, rr, r))
                 .filter(|g| g.black.is_some() && (g.red == p.no || g.black == Some(p.no)))
@@ -107,6 +103,39 @@ fn withdrawals_in(t: &Tournament, rr: RoundRobin) -> Vec<Withdrawal> {
         .collect()
 }
 
+/// Whether `no` was out of the event (withdrawn) in `round`.
+fn out_in(t: &Tournament, no: PlayerNo, round: Round) -> bool {
+    t.player(no)
+        .and_then(|p| p.withdrawn_from)
+        .is_some_and(|from| from <= round)
+}
+
+/// The games `no` has played: the boards they sat at that have a result, and the forfeit wins
+/// the table gave them over an opponent who had withdrawn before them.
+fn played(t: &Tournament, rr: RoundRobin, seats: &[PlayerNo], no: PlayerNo) -> u32 {
+    let on_boards = t
+        .rounds
+        .iter()
+        .filter(|r| r.game_of(no).is_some_and(|g| g.result.is_some()))
+        .count();
+    let forfeit_wins = t
+        .rounds
+        .iter()
+        .filter(|r| !out_in(t, no, r.round) && r.game_of(no).is_none())
+        .filter(|r| {
+            scheduled(seats, rr, r.round.0).iter().any(|g| {
+                let opponent = match g.black {
+                    Some(b) if g.red == no => b,
+                    Some(b) if b == no => g.red,
+                    _ => return false,
+                };
+                out_in(t, opponent, r.round) && r.game_of(opponent).is_none()
+            })
+        })
+        .count();
+    (on_boards + forfeit_wins) as u32
+}
+
 /// The verdict for `no`, if they withdrew from a round robin.
 pub fn verdict(t: &Tournament, no: PlayerNo) -> Option<Verdict> {
     withdrawals(t)
@@ -120,8 +149,10 @@ pub fn is_annulled(t: &Tournament, no: PlayerNo) -> bool {
     verdict(t, no) == Some(Verdict::Annulled)
 }
 
-/// The games of paired round `round` the schedule gives a withdrawn player and that are on no
-/// board (both players withdrawn: left out, nobody scores).
+/// The games of round `round` the schedule gives a player who had withdrawn by then and that
+/// are on no board: a forfeit win of the opponent still in the event (both withdrawn by then:
+/// left out, nobody scores). A round not yet paired shows them too, so the 轮次表 says the
+/// forfeits at once.
 pub fn unplayed(t: &Tournament, round: Round) -> Vec<Unplayed> {
     let w = withdrawals(t);
     unplayed_with(t, round, &w)
@@ -132,27 +163,26 @@ pub fn unplayed_with(t: &Tournament, round: Round, w: &[Withdrawal]) -> Vec<Unpl
     let Format::RoundRobin(rr) = t.rules.format else {
         return Vec::new();
     };
-    let Some(state) = t.round(round) else {
-        return Vec::new();
-    };
     if w.is_empty() {
         return Vec::new();
     }
+    let state = t.round(round);
+    let on_board = |no: PlayerNo| state.is_some_and(|s| s.game_of(no).is_some());
     let verdict = |no: PlayerNo| w.iter().find(|x| x.no == no).map(|x| x.verdict);
     let mut out = Vec::new();
     for s in 0..t.rules.sections.len().max(1) {
         let seats = field(t, s);
         for g in scheduled(&seats, rr, round.0) {
             let Some(black) = g.black else { continue };
-            if state.game_of(g.red).is_some() || state.game_of(black).is_some() {
+            if on_board(g.red) || on_board(black) {
                 continue;
             }
-            let (vr, vb) = (verdict(g.red), verdict(black));
-            let (absent, v) = match (vr, vb) {
-                (Some(v), None) => (g.red, v),
-                (None, Some(v)) => (black, v),
+            let absent = match (out_in(t, g.red, round), out_in(t, black, round)) {
+                (true, false) => g.red,
+                (false, true) => black,
                 _ => continue,
             };
+            let Some(v) = verdict(absent) else { continue };
             out.push(Unplayed {
                 round,
                 red: g.red,

@@ -156,6 +156,16 @@ fn value(tb: TeamTiebreak, all: &[Tally], i: usize, group: &[usize]) -> Vec<u32>
         ],
         TeamTiebreak::DirectEncounter => {
             let tied: Vec<TeamNo> = group.iter().map(|&j| all[j].team).collect();
+            // As for players (docs/rules.md#6-standings-and-tiebreaks): the matches among the
+            // tied teams decide only when every pair of them has met; otherwise no decision.
+            let every_pair_met = group.iter().all(|&a| {
+                group
+                    .iter()
+                    .all(|&b| a == b || all[a].met.iter().any(|(o, _)| *o == all[b].team))
+            });
+            if !every_pair_met {
+                return Vec::new();
+            }
             vec![
                 x.met
                     .iter()
@@ -188,8 +198,9 @@ pub fn standings(t: &Tournament, after: Round) -> Vec<TeamStanding> {
             let keys: Vec<(usize, Vec<u32>)> =
                 g.iter().map(|&i| (i, value(*tb, &all, i, &g))).collect();
             for (i, k) in &keys {
-                let shown =
-                    (g.len() > 1 || *tb != TeamTiebreak::DirectEncounter).then(|| k.clone());
+                let undecided =
+                    *tb == TeamTiebreak::DirectEncounter && (g.len() == 1 || k.is_empty());
+                let shown = (!undecided).then(|| k.clone());
                 values[*i].push((*tb, shown));
             }
             if g.len() == 1 {
