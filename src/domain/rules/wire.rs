@@ -28,9 +28,10 @@ pub struct RulesWire {
     /// Swiss (default), round robin or double round robin.
     #[serde(default)]
     pub system: System,
-    /// The order of a double round robin's rounds (`fide` unless set).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub round_robin_order: Option<RoundRobinOrder>,
+    /// The order of a double round robin's rounds (`fide` unless set; not written then, so
+    /// rules written before the setting re-encode unchanged).
+    #[serde(default, skip_serializing_if = "is_fide")]
+    pub round_robin_order: RoundRobinOrder,
     /// Rounds to play; with a round robin, 0 means the schedule's own number.
     pub rounds: u32,
     pub points: Points,
@@ -129,7 +130,7 @@ impl From<Rules> for RulesWire {
             numbers_by_registration: r.numbers_by_registration,
             officials: r.officials,
             clock_skew_seconds: r.clock_skew_seconds,
-            round_robin_order: parts.round_robin_order,
+            round_robin_order: parts.round_robin_order.unwrap_or_default(),
         }
     }
 }
@@ -153,7 +154,8 @@ impl Rules {
             system: w.system,
             knockout: w.knockout,
             team_match: w.team_match,
-            round_robin_order: w.round_robin_order,
+            round_robin_order: (w.round_robin_order != RoundRobinOrder::default())
+                .then_some(w.round_robin_order),
         })
         .map_err(|(field, fault)| {
             RulesError::invalid(
@@ -196,4 +198,9 @@ impl Rules {
             clock_skew_seconds: w.clock_skew_seconds,
         })
     }
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference
+fn is_fide(order: &RoundRobinOrder) -> bool {
+    *order == RoundRobinOrder::Fide
 }

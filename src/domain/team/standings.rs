@@ -251,3 +251,54 @@ fn split(ids: &[usize], key: impl Fn(usize) -> Vec<u32>) -> Vec<Vec<usize>> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tally(team: u32, met: &[(u32, u32)]) -> Tally {
+        Tally {
+            team: TeamNo(team),
+            match_points: 4,
+            game_points: 8,
+            wins: 2,
+            draws: 0,
+            losses: 0,
+            played: met.len() as u32,
+            byes: 0,
+            boards: vec![2, 2, 2, 2],
+            met: met.iter().map(|&(o, p)| (TeamNo(o), p)).collect(),
+            colours: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn direct_encounter_of_three_teams_only_when_every_pair_met() {
+        // Teams 1, 2, 3 tied. 1 beat 2; 2 beat 3; 1 and 3 never met (each met team 4).
+        let some_pairs = vec![
+            tally(1, &[(2, 2), (4, 2)]),
+            tally(2, &[(1, 0), (3, 2)]),
+            tally(3, &[(2, 0), (4, 2)]),
+        ];
+        let group = [0, 1, 2];
+        for i in group {
+            assert_eq!(
+                value(TeamTiebreak::DirectEncounter, &some_pairs, i, &group),
+                Vec::<u32>::new(),
+                "team {}: no decision when 1 and 3 never met",
+                i + 1
+            );
+        }
+        // Every pair met: the match points among them decide.
+        let all_pairs = vec![
+            tally(1, &[(2, 2), (3, 1)]),
+            tally(2, &[(1, 0), (3, 2)]),
+            tally(3, &[(2, 0), (1, 1)]),
+        ];
+        let got: Vec<Vec<u32>> = group
+            .iter()
+            .map(|&i| value(TeamTiebreak::DirectEncounter, &all_pairs, i, &group))
+            .collect();
+        assert_eq!(got, vec![vec![3], vec![2], vec![1]]);
+    }
+}
