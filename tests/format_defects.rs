@@ -180,6 +180,7 @@ fn an_odd_round_robin_bye_is_a_rest_that_scores_nothing() {
 }
 
 #[test]
+#[allow(clippy::many_single_char_names)] // A and B as the rule tells the story
 fn a_second_withdrawal_keeps_the_forfeit_win_over_the_first() {
     // Six players, five rounds. After round 3 everyone has played 3 of 5 (half or more): A
     // withdraws; in round 4 the table pairs A with B, who wins by forfeit; after round 4 B

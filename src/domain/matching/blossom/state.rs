@@ -1,0 +1,375 @@
+//! The search state of the blossom algorithm: labels, duals, the blossom tree, and the
+//! operations that grow, shrink and expand blossoms.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use super::super::wide::Weight;
+use super::{NONE, at};
+
+pub(super) struct State<W> {
+    pub(super) n: usize,
+    /// Edge `k` joins `endpoint[2k]` and `endpoint[2k + 1]` with weight `weight[k]` (apart, so
+    /// that scans of endpoints do not drag the wide weights through the cache).
+    pub(super) weight: Vec<W>,
+    pub(super) endpoint: Vec<usize>,
+    pub(super) neighbend: Vec<Vec<usize>>,
+    pub(super) mate: Vec<usize>,
+    pub(super) label: Vec<u8>,
+    pub(super) labelend: Vec<usize>,
+    pub(super) inblossom: Vec<usize>,
+    pub(super) blossomparent: Vec<usize>,
+    pub(super) blossomchilds: Vec<Vec<usize>>,
+    pub(super) blossombase: Vec<usize>,
+    pub(super) blossomendps: Vec<Vec<usize>>,
+    pub(super) bestedge: Vec<usize>,
+    pub(super) blossombestedges: Vec<Option<Vec<usize>>>,
+    pub(super) unusedblossoms: Vec<usize>,
+    pub(super) dualvar: Vec<W>,
+    pub(super) allowedge: Vec<bool>,
+    pub(super) queue: Vec<usize>,
+    /// Per node, NONE between uses (`add_blossom`'s map of neighbouring blossoms).
+    pub(super) scratch: Vec<usize>,
+    /// The vertices of this stage's trees (every leaf of a blossom that got a label), so that
+    /// a change of duals costs the size of the trees, not of the graph; `in_tree` marks them.
+    pub(super) tree: Vec<usize>,
+    pub(super) in_tree: Vec<bool>,
+    /// Per node: the last `tick` it was visited in a scan of `tree` (to visit each once).
+    pub(super) mark: Vec<u64>,
+    pub(super) tick: u64,
+    /// The candidates for the next change of duals, one heap per kind (2: an S-vertex's edge
+    /// to a vertex outside the trees, 3: an edge between S-blossoms, 4: a T-blossom's dual),
+    /// keyed by value plus `shift` (each kind's value falls by exactly the change at every
+    /// step, so keys stay put) with the node and its `version` when pushed: an entry whose
+    /// node has changed since is stale and dropped when met.
+    pub(super) heaps: [BinaryHeap<Reverse<(W, usize, u32)>>; 3],
+    pub(super) version: Vec<u32>,
+    /// The sum of this stage's changes of duals.
+    pub(super) shift: W,
+}
+
+impl<W: Weight> State<W> {
+    pub(super) fn slack(&self, k: usize) -> W {
+        let (i, j, wt) = (
+            self.endpoint[2 * k],
+            self.endpoint[2 * k + 1],
+            self.weight[k],
+        );
+        self.dualvar[i].add(self.dualvar[j]).sub(wt).sub(wt)
+    }
+
+    /// The two ends of edge `k`.
+    pub(super) fn ends(&self, k: usize) -> (usize, usize) {
+        (self.endpoint[2 * k], self.endpoint[2 * k + 1])
+    }
+
+    /// Sets a node's least-slack edge; `kind` 2 (a vertex outside the trees) or 3 (an
+    /// S-blossom) names the heap that offers it as a change of duals.
+    pub(super) fn set_best(&mut self, x: usize, k: usize, kind: usize) {
+        self.bestedge[x] = k;
+        self.version[x] = self.version[x].wrapping_add(1);
+        if k != NONE {
+            let value = if kind == 2 {
+                self.slack(k)
+            } else {
+                self.slack(k).half()
+            };
+            self.heaps[kind - 2].push(Reverse((value.add(self.shift), x, self.version[x])));
+        }
+    }
+
+    /// Offers an outer T-blossom's dual as a change of duals (it must not fall below zero).
+    pub(super) fn offer_t_blossom(&mut self, b: usize) {
+        if b >= self.n {
+            self.version[b] = self.version[b].wrapping_add(1);
+            let key = self.dualvar[b].add(self.shift);
+            self.heaps[2].push(Reverse((key, b, self.version[b])));
+        }
+    }
+
+    /// The least valid entry of a heap, as (value, node); stale entries are dropped.
+    pub(super) fn least(&mut self, kind: usize) -> Option<(W, usize)> {
+        while let Some(&Reverse((key, x, version))) = self.heaps[kind - 2].peek() {
+            let valid = version == self.version[x]
+                && match kind {
+                    2 => self.label[self.inblossom[x]] == 0 && self.bestedge[x] != NONE,
+                    3 => {
+                        self.blossomparent[x] == NONE
+                            && self.label[x] == 1
+                            && self.bestedge[x] != NONE
+                    }
+                    _ => {
+                        self.blossomparent[x] == NONE
+                            && self.label[x] == 2
+                            && self.blossombase[x] != NONE
+                    }
+                };
+            if valid {
+                return Some((key.sub(self.shift), x));
+            }
+            self.heaps[kind - 2].pop();
+        }
+        None
+    }
+
+    /// Records the leaves of a blossom that just got a label as vertices of the trees.
+    pub(super) fn join_tree(&mut self, leaves: &[usize]) {
+        for &x in leaves {
+            if !self.in_tree[x] {
+                self.in_tree[x] = true;
+                self.tree.push(x);
+            }
+        }
+    }
+
+    pub(super) fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+        if b < self.n {
+            out.push(b);
+        } else {
+            for &t in &self.blossomchilds[b] {
+                self.leaves(t, out);
+            }
+        }
+    }
+
+    pub(super) fn leaves_of(&self, b: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.leaves(b, &mut out);
+        out
+    }
+
+    pub(super) fn assign_label(&mut self, w: usize, t: u8, p: usize) {
+        let b = self.inblossom[w];
+        self.label[w] = t;
+        self.label[b] = t;
+        self.labelend[w] = p;
+        self.labelend[b] = p;
+        self.set_best(w, NONE, 2);
+        self.set_best(b, NONE, 2);
+        if t == 2 {
+            self.offer_t_blossom(b);
+        }
+        let leaves = self.leaves_of(b);
+        self.join_tree(&leaves);
+        if t == 1 {
+            self.queue.extend(leaves);
+        } else if t == 2 {
+            let base = self.blossombase[b];
+            let mb = self.mate[base];
+            self.assign_label(self.endpoint[mb], 1, mb ^ 1);
+        }
+    }
+
+    pub(super) fn scan_blossom(&mut self, mut v: usize, mut w: usize) -> usize {
+        let mut path = Vec::new();
+        let mut base = NONE;
+        while v != NONE || w != NONE {
+            let mut b = self.inblossom[v];
+            if self.label[b] & 4 != 0 {
+                base = self.blossombase[b];
+                break;
+            }
+            path.push(b);
+            self.label[b] = 5;
+            if self.labelend[b] == NONE {
+                v = NONE;
+            } else {
+                v = self.endpoint[self.labelend[b]];
+                b = self.inblossom[v];
+                v = self.endpoint[self.labelend[b]];
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = 1;
+        }
+        base
+    }
+
+    pub(super) fn add_blossom(&mut self, base: usize, k: usize) {
+        let (mut v, mut w) = self.ends(k);
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let b = self.unusedblossoms.pop().expect("a free blossom slot");
+        self.blossombase[b] = base;
+        self.blossomparent[b] = NONE;
+        self.blossomparent[bb] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.blossomparent[bv] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv]);
+            v = self.endpoint[self.labelend[bv]];
+            bv = self.inblossom[v];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.blossomparent[bw] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw] ^ 1);
+            w = self.endpoint[self.labelend[bw]];
+            bw = self.inblossom[w];
+        }
+        self.label[b] = 1;
+        self.labelend[b] = self.labelend[bb];
+        self.dualvar[b] = W::ZERO;
+        for leaf in self.leaves_of_path(&path) {
+            if self.label[self.inblossom[leaf]] == 2 {
+                self.queue.push(leaf);
+            }
+            self.inblossom[leaf] = b;
+        }
+        // `scratch` (all NONE between calls) maps each S-blossom next to the new one to the
+        // least-slack edge reaching it; `reached` lists the entries set, in order.
+        let mut bestedgeto = std::mem::take(&mut self.scratch);
+        let mut reached: Vec<usize> = Vec::new();
+        for &sub in &path {
+            let lists: Vec<Vec<usize>> = match self.blossombestedges[sub].take() {
+                Some(list) => vec![list],
+                None => self
+                    .leaves_of(sub)
+                    .iter()
+                    .map(|&x| self.neighbend[x].iter().map(|p| p / 2).collect())
+                    .collect(),
+            };
+            for list in lists {
+                for k2 in list {
+                    let (mut i, mut j) = self.ends(k2);
+                    if self.inblossom[j] == b {
+                        std::mem::swap(&mut i, &mut j);
+                    }
+                    let _ = i;
+                    let bj = self.inblossom[j];
+                    if bj != b
+                        && self.label[bj] == 1
+                        && (bestedgeto[bj] == NONE || self.slack(k2) < self.slack(bestedgeto[bj]))
+                    {
+                        if bestedgeto[bj] == NONE {
+                            reached.push(bj);
+                        }
+                        bestedgeto[bj] = k2;
+                    }
+                }
+            }
+            self.set_best(sub, NONE, 3);
+        }
+        // In node order, as a scan of the whole array would list them.
+        reached.sort_unstable();
+        let best: Vec<usize> = reached
+            .iter()
+            .map(|&bj| std::mem::replace(&mut bestedgeto[bj], NONE))
+            .collect();
+        self.scratch = bestedgeto;
+        let mut least = NONE;
+        for &k2 in &best {
+            if least == NONE || self.slack(k2) < self.slack(least) {
+                least = k2;
+            }
+        }
+        self.set_best(b, least, 3);
+        self.blossombestedges[b] = Some(best);
+        self.blossomchilds[b] = path;
+        self.blossomendps[b] = endps;
+    }
+
+    pub(super) fn leaves_of_path(&self, path: &[usize]) -> Vec<usize> {
+        let mut out = Vec::new();
+        for &p in path {
+            self.leaves(p, &mut out);
+        }
+        out
+    }
+
+    pub(super) fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        let childs = self.blossomchilds[b].clone();
+        for &s in &childs {
+            self.blossomparent[s] = NONE;
+            if s < self.n {
+                self.inblossom[s] = s;
+            } else if endstage && self.dualvar[s] == W::ZERO {
+                self.expand_blossom(s, endstage);
+            } else {
+                for leaf in self.leaves_of(s) {
+                    self.inblossom[leaf] = s;
+                }
+            }
+        }
+        if !endstage && self.label[b] == 2 {
+            let endps = self.blossomendps[b].clone();
+            let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let mut j = childs
+                .iter()
+                .position(|&c| c == entrychild)
+                .expect("entry child") as isize;
+            let (jstep, endptrick): (isize, usize) = if j & 1 == 1 {
+                j -= childs.len() as isize;
+                (1, 0)
+            } else {
+                (-1, 1)
+            };
+            let mut p = self.labelend[b];
+            while j != 0 {
+                self.label[self.endpoint[p ^ 1]] = 0;
+                let q = at(&endps, j - endptrick as isize) ^ endptrick ^ 1;
+                self.label[self.endpoint[q]] = 0;
+                self.assign_label(self.endpoint[p ^ 1], 2, p);
+                self.allowedge[at(&endps, j - endptrick as isize) / 2] = true;
+                j += jstep;
+                p = at(&endps, j - endptrick as isize) ^ endptrick;
+                self.allowedge[p / 2] = true;
+                j += jstep;
+            }
+            let bv = at(&childs, j);
+            let ep = self.endpoint[p ^ 1];
+            self.label[ep] = 2;
+            self.label[bv] = 2;
+            self.labelend[ep] = p;
+            self.labelend[bv] = p;
+            self.set_best(bv, NONE, 2);
+            self.offer_t_blossom(bv);
+            j += jstep;
+            while at(&childs, j) != entrychild {
+                let bv = at(&childs, j);
+                if self.label[bv] == 1 {
+                    j += jstep;
+                    continue;
+                }
+                let reached = self.leaves_of(bv).into_iter().find(|&v| self.label[v] != 0);
+                if let Some(v) = reached {
+                    self.label[v] = 0;
+                    let mb = self.mate[self.blossombase[bv]];
+                    self.label[self.endpoint[mb]] = 0;
+                    self.assign_label(v, 2, self.labelend[v]);
+                }
+                j += jstep;
+            }
+            // Vertices left outside the trees offer their least-slack edges again (their
+            // slack stood still while they were inside a T-blossom).
+            for &c in &childs {
+                if self.label[c] != 0 {
+                    continue;
+                }
+                for x in self.leaves_of(c) {
+                    if self.bestedge[x] != NONE {
+                        self.set_best(x, self.bestedge[x], 2);
+                    }
+                }
+            }
+        }
+        self.label[b] = u8::MAX;
+        self.labelend[b] = NONE;
+        self.blossomchilds[b] = Vec::new();
+        self.blossomendps[b] = Vec::new();
+        self.blossombase[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.set_best(b, NONE, 2);
+        self.unusedblossoms.push(b);
+    }
+}
