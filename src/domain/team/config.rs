@@ -61,8 +61,8 @@ impl TeamTiebreak {
     }
 
     /// The column heading of the printouts.
-    pub fn label(self, lang: super::super::rules::Lang) -> &'static str {
-        use super::super::rules::Lang;
+    pub fn label(self, lang: crate::domain::lang::Lang) -> &'static str {
+        use crate::domain::lang::Lang;
         match (self, lang) {
             (TeamTiebreak::GamePoints, Lang::Zh) => "局分",
             (TeamTiebreak::DirectEncounter, Lang::Zh) => "直胜",
