@@ -1,7 +1,7 @@
-//! Frozen logs written before the competition format became a type (one per format: a Swiss,
-//! a round robin, a team round robin) still decode, re-encode byte for byte, replay to the
-//! same format, and pass `verify`. They are copies of the sample events as the previous
-//! release wrote them: never regenerate them.
+//! Frozen logs written by the release before the competition format became a type (one per
+//! format: a Swiss with knockout finals and team standings, a single and a double round robin,
+//! a team round robin; each `bianpai simulate` of that release) still decode, re-encode byte
+//! for byte, replay to the same format, and pass `verify`. Never regenerate them.
 
 use std::path::Path;
 
@@ -22,10 +22,11 @@ fn frozen(name: &str) -> (String, Vec<bianpai::log::record::Record>) {
     (text, records)
 }
 
-fn reencoded(records: &[bianpai::log::record::Record]) -> String {
+fn reencoded(text: &str, records: &[bianpai::log::record::Record]) -> String {
     let mut out = String::new();
-    for r in records {
+    for (r, old) in records.iter().zip(text.lines()) {
         let (line, hash) = encode_in_batch(r.seq, &r.at, &r.by, r.role, &r.prev, &r.ev, r.more);
+        assert_eq!(line, old, "record {} re-encodes differently", r.seq);
         assert_eq!(hash, r.hash, "record {} re-hashed differently", r.seq);
         out.push_str(&line);
         out.push('\n');
@@ -38,18 +39,33 @@ fn replay(records: &[bianpai::log::record::Record]) -> Tournament {
 }
 
 #[test]
-fn a_swiss_log_re_encodes_byte_for_byte() {
-    let (text, records) = frozen("v1-swiss.log");
-    assert_eq!(reencoded(&records), text);
+fn a_swiss_log_with_knockout_finals_re_encodes_byte_for_byte() {
+    let (text, records) = frozen("v1-swiss-knockout.log");
+    assert_eq!(reencoded(&text, &records), text);
     let t = replay(&records);
-    assert_eq!(t.rules.format, Format::Swiss { knockout: None });
-    assert!(t.completed_rounds() > 0);
+    let Format::Swiss { knockout: Some(k) } = &t.rules.format else {
+        panic!("not a Swiss with knockout finals: {:?}", t.rules.format);
+    };
+    assert_eq!((k.after_round, k.players), (9, 4));
+    assert_eq!(t.completed_rounds(), 11);
+}
+
+#[test]
+fn a_double_round_robin_log_re_encodes_byte_for_byte() {
+    let (text, records) = frozen("v1-double-round-robin.log");
+    assert_eq!(reencoded(&text, &records), text);
+    let t = replay(&records);
+    assert_eq!(
+        t.rules.format,
+        Format::RoundRobin(bianpai::domain::format::RoundRobin::double())
+    );
+    assert_eq!(t.rules.rounds, 10);
 }
 
 #[test]
 fn a_round_robin_log_re_encodes_byte_for_byte() {
     let (text, records) = frozen("v1-round-robin.log");
-    assert_eq!(reencoded(&records), text);
+    assert_eq!(reencoded(&text, &records), text);
     let t = replay(&records);
     let Format::RoundRobin(rr) = t.rules.format else {
         panic!("not a round robin: {:?}", t.rules.format);
@@ -61,7 +77,7 @@ fn a_round_robin_log_re_encodes_byte_for_byte() {
 #[test]
 fn a_team_round_robin_log_re_encodes_byte_for_byte() {
     let (text, records) = frozen("v1-team-round-robin.log");
-    assert_eq!(reencoded(&records), text);
+    assert_eq!(reencoded(&text, &records), text);
     let t = replay(&records);
     assert!(
         matches!(
@@ -80,8 +96,9 @@ fn a_team_round_robin_log_re_encodes_byte_for_byte() {
 #[test]
 fn verify_finds_every_frozen_log_whole() {
     for name in [
-        "v1-swiss.log",
+        "v1-swiss-knockout.log",
         "v1-round-robin.log",
+        "v1-double-round-robin.log",
         "v1-team-round-robin.log",
     ] {
         let dir = tempfile::tempdir().unwrap();
