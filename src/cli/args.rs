@@ -324,11 +324,13 @@ pub enum PlayerCmd {
 #[derive(Subcommand, Debug)]
 pub enum TeamCmd {
     /// Register a team: its board order and reserves (player numbers). Without --players,
-    /// the players registered with `--team NAME`, in number order (the first ones on the
-    /// boards, the rest reserves).
+    /// the players entered under this team name (`player add --team`), in number order: as
+    /// many as there are boards in the board order, the rest reserves.
     Add {
+        /// The event's log file.
         log: PathBuf,
-        #[arg(long)]
+        /// The team's name (队名).
+        #[arg(long, value_name = "TEAM")]
         name: String,
         /// Player numbers in board order ("3,7,9,12").
         #[arg(long, value_name = "NOS")]
@@ -338,7 +340,10 @@ pub enum TeamCmd {
         reserves: Option<String>,
     },
     /// List the teams with their rosters.
-    List { log: PathBuf },
+    List {
+        /// The event's log file.
+        log: PathBuf,
+    },
 }
 
 #[derive(Args, Debug)]

@@ -40,7 +40,9 @@ pub fn about_zh(path: &str) -> Option<&'static str> {
         "serve" => "只读的赛场页面: 供手机和大屏查看的实时对阵和名次",
         // team (团体赛)
         "team" => "团体赛: 登记参赛队 (台次顺序与替补), 列出参赛队",
-        "team add" => "登记一支参赛队: 台次顺序与替补 (棋手序号)",
+        "team add" => {
+            "登记一支参赛队: 台次顺序与替补 (棋手序号). 不给 --players 时, 取以此队名登记 (player add --team) 的棋手, 按序号顺序: 前几名 (台数) 为台次顺序, 其余为替补"
+        }
         "team list" => "列出参赛队及其队员",
         "lineup" => "提交一队下一轮的出场名单, 第1台在前",
         _ => return None,
@@ -134,11 +136,24 @@ pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
         // team (团体赛)
         ("team add", "name") => "队名",
         ("team add", "players") => "按台次顺序的棋手序号 (\"3,7,9,12\")",
-        ("team add", "reserves") => "替补棋手序号, 按替补顺序",
+        ("team add", "reserves") => "替补棋手序号, 按替补顺序 (\"15,16\")",
         ("lineup", "team") => "队伍: 队号或队名",
         ("lineup", "players") => "按台次顺序的出场棋手序号 (\"3,7,9,12\")",
         ("demo", "team") => "团体赛演示: 8队4台循环赛, 一轮正在进行",
         ("simulate", "teams") => "团体赛预设: 参赛队数 (每队台数加一名替补)",
+        _ => return None,
+    })
+}
+
+/// The Chinese help of one value of an argument that describes its values (the English is
+/// the doc comment of the enum's variant), by command path, argument id and value.
+pub fn value_help_zh(path: &str, id: &str, value: &str) -> Option<&'static str> {
+    Some(match (path, id, value) {
+        ("export", "what", "scoresheets") => "每台一张成绩单, 供双方棋手和裁判签名",
+        ("export", "what", "schedule") => "循环赛的全部轮次表 (贝格尔编排), 第一轮前即可打印",
+        ("export", "what", "matches") => {
+            "团体赛: 团体对阵表 (每场比赛及其各台) 与团体名次"
+        }
         _ => return None,
     })
 }
@@ -224,14 +239,4 @@ pub const HELP_WORDS_ZH: &[(&str, &str)] = &[
     ("[default: ", "[默认: "),
     ("[possible values: ", "[可选: "),
     ("Possible values:", "可选:"),
-    // The one value with its own help (`export --what scoresheets`).
-    (
-        "scoresheets: One result slip per board of a round, for both players and the arbiter to sign",
-        "scoresheets: 每台一张成绩单, 供双方棋手和裁判签名",
-    ),
-    // rr: the round robin's schedule.
-    (
-        "schedule:    A round robin's whole schedule (轮次表), printable before round 1",
-        "schedule:    循环赛的全部轮次表 (贝格尔编排), 第一轮前即可打印",
-    ),
 ];
