@@ -62,7 +62,8 @@ pub enum Cmd {
     /// Register, import, withdraw or reinstate players.
     #[command(subcommand)]
     Player(PlayerCmd),
-    /// Team match events (团体赛): register a team with its board order, list the teams.
+    /// Team match events (团体赛): register a team with its board order, correct a roster,
+    /// list the teams.
     #[command(subcommand)]
     Team(TeamCmd),
     /// Hand in a team's lineup (出场名单) for the next round, board 1 first.
@@ -338,6 +339,23 @@ pub enum TeamCmd {
         /// Reserve player numbers, in the order they come in ("15,16").
         #[arg(long, value_name = "NOS")]
         reserves: Option<String>,
+    },
+    /// Correct a registered team's roster, with the reason: add a reserve, or replace a
+    /// player who has not yet played for the team.
+    Change {
+        /// The event's log file.
+        log: PathBuf,
+        /// The team: its number or its name.
+        team: String,
+        /// The player number of the new reserve.
+        #[arg(long, value_name = "NO", required_unless_present = "replace")]
+        add_reserve: Option<String>,
+        /// The player leaving and the player taking their place.
+        #[arg(long, num_args = 2, value_names = ["OLD", "NEW"], conflicts_with = "add_reserve")]
+        replace: Option<Vec<String>>,
+        /// Why the roster changes (recorded in the log).
+        #[arg(long)]
+        reason: String,
     },
     /// List the teams with their rosters.
     List {

@@ -186,7 +186,11 @@ fn log_of(cmd: &Cmd) -> Option<&Path> {
             | P::Reinstate { log, .. }
             | P::List { log },
         )
-        | Cmd::Team(args::TeamCmd::Add { log, .. } | args::TeamCmd::List { log })
+        | Cmd::Team(
+            args::TeamCmd::Add { log, .. }
+            | args::TeamCmd::Change { log, .. }
+            | args::TeamCmd::List { log },
+        )
         | Cmd::Lineup { log, .. }
         | Cmd::Draw { log, .. }
         | Cmd::Pair(args::PairArgs { log, .. })

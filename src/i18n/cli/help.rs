@@ -39,9 +39,12 @@ pub fn about_zh(path: &str) -> Option<&'static str> {
         }
         "serve" => "只读的赛场页面: 供手机和大屏查看的实时对阵和名次",
         // team (团体赛)
-        "team" => "团体赛: 登记参赛队 (台次顺序与替补), 列出参赛队",
+        "team" => "团体赛: 登记参赛队 (台次顺序与替补), 更改名单, 列出参赛队",
         "team add" => {
             "登记一支参赛队: 台次顺序与替补 (棋手序号). 不给 --players 时, 取以此队名登记 (player add --team) 的棋手, 按序号顺序: 前几名 (台数) 为台次顺序, 其余为替补"
+        }
+        "team change" => {
+            "更改已报名参赛队的名单, 须写明理由: 增补一名替补, 或更换一名尚未为本队出场的队员"
         }
         "team list" => "列出参赛队及其队员",
         "lineup" => "提交一队下一轮的出场名单, 第1台在前",
@@ -137,6 +140,9 @@ pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
         ("team add", "name") => "队名",
         ("team add", "players") => "按台次顺序的棋手序号 (\"3,7,9,12\")",
         ("team add", "reserves") => "替补棋手序号, 按替补顺序 (\"15,16\")",
+        ("team change", "team") => "队伍: 队号或队名",
+        ("team change", "add_reserve") => "增补为替补的棋手序号",
+        ("team change", "replace") => "离队的棋手序号和接替他的棋手序号",
         ("lineup", "team") => "队伍: 队号或队名",
         ("lineup", "players") => "按台次顺序的出场棋手序号 (\"3,7,9,12\")",
         ("demo", "team") => "团体赛演示: 8队4台循环赛, 一轮正在进行",
@@ -208,6 +214,8 @@ pub fn placeholder_zh(name: &str) -> Option<&'static str> {
         "SAMPLE" => "示例",
         // team (团体赛)
         "NOS" => "序号表",
+        "OLD" => "原序号",
+        "NEW" => "新序号",
         "TEAMS" => "队数",
         _ => return None,
     })
