@@ -220,7 +220,8 @@ pub enum Cmd {
         rules: Option<PathBuf>,
         #[arg(long, required_unless_present = "teams")]
         players: Option<u32>,
-        /// Team match presets: the number of teams (each of its boards plus one reserve).
+        /// Team match events (preset or rules file): the number of teams (each of its boards
+        /// plus one reserve).
         #[arg(long)]
         teams: Option<u32>,
         #[arg(long)]

@@ -146,7 +146,7 @@ pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
         ("lineup", "team") => "队伍: 队号或队名",
         ("lineup", "players") => "按台次顺序的出场棋手序号 (\"3,7,9,12\")",
         ("demo", "team") => "团体赛演示: 8队4台循环赛, 一轮正在进行",
-        ("simulate", "teams") => "团体赛预设: 参赛队数 (每队台数加一名替补)",
+        ("simulate", "teams") => "团体赛 (预设或规程文件): 参赛队数 (每队台数加一名替补)",
         _ => return None,
     })
 }
