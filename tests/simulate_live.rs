@@ -123,7 +123,10 @@ fn a_team_event_simulates_from_its_printed_rules_and_stops_after_k_rounds() {
         l,
     ]))
     .unwrap();
-    assert!(said.contains("8 支队伍") && said.contains("共 3 轮"), "{said}");
+    assert!(
+        said.contains("8 支队伍") && said.contains("共 3 轮"),
+        "{said}"
+    );
     let a = all(l);
     let rounds = a["rounds"].as_array().unwrap();
     assert_eq!(rounds.len(), 3);

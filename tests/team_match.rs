@@ -461,7 +461,15 @@ fn rosters_are_corrected_with_a_reason_before_the_player_has_played() {
     // A player entered for another team at the desk: refused, naming that team.
     let err = refused_zh(
         &e,
-        &["team", "add", log, "--name", "广州队", "--players", "16,17,18,16"],
+        &[
+            "team",
+            "add",
+            log,
+            "--name",
+            "广州队",
+            "--players",
+            "16,17,18,16",
+        ],
     );
     assert!(
         err.contains("17号队员17报名时属「北京队」, 不能编入「广州队」"),
@@ -486,7 +494,9 @@ fn rosters_are_corrected_with_a_reason_before_the_player_has_played() {
     let args = change("北京队", &["--add-reserve", "17"], "报名表漏填");
     let out = ok(&strs(&args));
     assert!(
-        out.contains("第3队 北京队: 11 队员11, 12 队员12, 13 队员13, 14 队员14; 替补: 15 队员15, 17 队员17"),
+        out.contains(
+            "第3队 北京队: 11 队员11, 12 队员12, 13 队员13, 14 队员14; 替补: 15 队员15, 17 队员17"
+        ),
         "{out}"
     );
     // Round 1: 北京队 plays 11–14 (no lineup), its reserves sit out.
@@ -501,7 +511,9 @@ fn rosters_are_corrected_with_a_reason_before_the_player_has_played() {
     ok(&strs(&args));
     let list = ok(&["team", "list", log]);
     assert!(
-        list.contains("第3队 北京队: 11 队员11, 12 队员12, 13 队员13, 14 队员14; 替补: 16 队员16, 17 队员17"),
+        list.contains(
+            "第3队 北京队: 11 队员11, 12 队员12, 13 队员13, 14 队员14; 替补: 16 队员16, 17 队员17"
+        ),
         "{list}"
     );
     let json = e.json("all", None);

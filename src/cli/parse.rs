@@ -145,12 +145,12 @@ impl<E: clap::ValueEnum + Clone + Send + Sync + 'static> clap::builder::TypedVal
             E::value_variants()
                 .iter()
                 .filter_map(clap::ValueEnum::to_possible_value)
-                .map(|v| {
-                    match crate::i18n::cli::value_help_zh(self.path, self.id, v.get_name()) {
+                .map(
+                    |v| match crate::i18n::cli::value_help_zh(self.path, self.id, v.get_name()) {
                         Some(help) => v.help(help),
                         None => v,
-                    }
-                }),
+                    },
+                ),
         ))
     }
 }
@@ -385,7 +385,10 @@ mod tests {
             h.contains("--name <队名>") && h.contains("<日志文件>  赛事日志文件"),
             "{h}"
         );
-        assert!(!h.contains("姓名"), "a team's name is no person's name: {h}");
+        assert!(
+            !h.contains("姓名"),
+            "a team's name is no person's name: {h}"
+        );
         let Parsed::Print(h) = parse(args(&["--lang", "en", "team", "add", "--help"])) else {
             panic!("no help")
         };
@@ -398,7 +401,10 @@ mod tests {
         assert!(line("--name <TEAM>").contains("The team's name"), "{h}");
         assert!(line("<LOG>").contains("log file"), "{h}");
         for flag in ["--players <NOS>", "--reserves <NOS>"] {
-            assert!(line(flag).contains("Player numbers") || line(flag).contains("player numbers"), "{h}");
+            assert!(
+                line(flag).contains("Player numbers") || line(flag).contains("player numbers"),
+                "{h}"
+            );
         }
     }
 

@@ -61,7 +61,14 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
             add_reserve,
             replace,
             reason,
-        } => change(ctx, &log, &team, add_reserve.as_deref(), replace.as_deref(), reason),
+        } => change(
+            ctx,
+            &log,
+            &team,
+            add_reserve.as_deref(),
+            replace.as_deref(),
+            reason,
+        ),
         TeamCmd::List { log } => {
             let l = super::open_reader(ctx, &log, false)?;
             let t = l.state();

@@ -157,9 +157,7 @@ pub fn value_help_zh(path: &str, id: &str, value: &str) -> Option<&'static str> 
     Some(match (path, id, value) {
         ("export", "what", "scoresheets") => "每台一张成绩单, 供双方棋手和裁判签名",
         ("export", "what", "schedule") => "循环赛的全部轮次表 (贝格尔编排), 第一轮前即可打印",
-        ("export", "what", "matches") => {
-            "团体赛: 团体对阵表 (每场比赛及其各台) 与团体名次"
-        }
+        ("export", "what", "matches") => "团体赛: 团体对阵表 (每场比赛及其各台) 与团体名次",
         _ => return None,
     })
 }
