@@ -80,3 +80,77 @@ fn match_scores_move_live_and_lineups_are_checked() {
         tmux.keys(name, &["q"]);
     }
 }
+
+/// A small team event by the command line, with names of nine cells (杭州棋手1 … 广州棋手5) that
+/// differ only in their last character; round 1 paired, started, board 1 reported.
+fn long_names(dir: &std::path::Path) -> std::path::PathBuf {
+    let log = dir.join("names.log");
+    let l = log.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(BIN).args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    run(&["new", l, "--preset", "team-rr-8"]);
+    for city in ["杭州", "广州"] {
+        let team = format!("{city}队");
+        for j in 1..=5 {
+            let name = format!("{city}棋手{j}");
+            run(&["player", "add", l, "--name", &name, "--team", &team]);
+        }
+        run(&["team", "add", l, "--name", &team]);
+    }
+    run(&["pair", l]);
+    run(&["start", l]);
+    run(&["result", l, "1", "red_win"]);
+    log
+}
+
+#[test]
+fn the_round_view_shows_whole_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = long_names(dir.path());
+    let tmux = Tmux::new("team-names");
+    // The usual 160 columns, and a phone-sized 62 where the short heads make room.
+    tmux.session("wide");
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "narrow",
+        "-x",
+        "62",
+        "-y",
+        "24",
+        "env",
+        "LANG=C.UTF-8",
+        "TERM=xterm-256color",
+        "sh",
+    ]);
+    for name in ["wide", "narrow"] {
+        let cmd = format!("{BIN} console {} --role head", log.display());
+        tmux.keys(name, &[&cmd, "Enter"]);
+        tmux.wait_for(name, "第1场  杭州队  2 : 0", Duration::from_secs(20));
+        let pane = tmux.pane(name);
+        // Board k: 杭州棋手k against 广州棋手k (R2011 13.3: 杭州队 red on the odd boards).
+        for k in 1..=4 {
+            let (red, black) = if k % 2 == 1 {
+                (format!("杭州棋手{k}"), format!("广州棋手{k}"))
+            } else {
+                (format!("广州棋手{k}"), format!("杭州棋手{k}"))
+            };
+            let row = pane
+                .lines()
+                .find(|l| l.trim_start().starts_with(&format!("{k} ")))
+                .unwrap_or_else(|| panic!("{name}: no board {k}:\n{pane}"));
+            assert!(
+                row.contains(&red) && row.contains(&black),
+                "{name}: board {k} cuts a name: {row}\n{pane}"
+            );
+        }
+        tmux.keys(name, &["q"]);
+    }
+}

@@ -101,3 +101,79 @@ fn preview_after_the_last_round_says_every_round_is_paired() {
     assert!(said.contains("全部3轮均已编排"), "{said}");
     assert!(!said.contains("第4轮"), "{said}");
 }
+
+#[test]
+fn a_team_event_simulates_from_its_printed_rules_and_stops_after_k_rounds() {
+    let dir = tempfile::tempdir().unwrap();
+    // The unchanged printout of the preset is a rules file like any other.
+    let rules = dir.path().join("team.ron");
+    std::fs::write(&rules, ok(&["presets", "--show", "team-rr-8"])).unwrap();
+    let r = rules.to_str().unwrap();
+    let log = dir.path().join("t.log");
+    let l = log.to_str().unwrap();
+    let said = String::from_utf8(ok(&[
+        "simulate",
+        "--rules",
+        r,
+        "--teams",
+        "8",
+        "--rounds-played",
+        "3",
+        "--out",
+        l,
+    ]))
+    .unwrap();
+    assert!(
+        said.contains("8 支队伍") && said.contains("共 3 轮"),
+        "{said}"
+    );
+    let a = all(l);
+    let rounds = a["rounds"].as_array().unwrap();
+    assert_eq!(rounds.len(), 3);
+    // Every board of the three rounds played, four matches of four boards each.
+    for round in rounds {
+        let games = round["games"].as_array().unwrap();
+        assert_eq!(games.len(), 16, "round {}", round["round"]);
+        assert!(games.iter().all(|g| !g["result"].is_null()));
+    }
+    assert_eq!(a["team_match"]["teams"].as_array().unwrap().len(), 8);
+    assert_eq!(a["rules"]["rounds"], 7);
+    // Live: round 4 pairs by hand.
+    ok(&["pair", l]);
+    assert_eq!(all(l)["rounds"].as_array().unwrap().len(), 4);
+
+    // --players counts teams of the boards plus a reserve, as with the preset.
+    let log = dir.path().join("p.log");
+    let l = log.to_str().unwrap();
+    ok(&["simulate", "--rules", r, "--players", "30", "--out", l]);
+    let a = all(l);
+    assert_eq!(a["team_match"]["teams"].as_array().unwrap().len(), 6);
+    assert_eq!(a["rounds"].as_array().unwrap().len(), 5);
+
+    // More rounds played than the schedule has, and --teams on an individual event: one
+    // Chinese line each, no log.
+    let y = dir.path().join("y.log");
+    let beyond = refused(&[
+        "simulate",
+        "--rules",
+        r,
+        "--teams",
+        "8",
+        "--rounds-played",
+        "8",
+        "--out",
+        &y.to_string_lossy(),
+    ]);
+    assert!(beyond.contains("超过本赛事的 7 轮"), "{beyond}");
+    assert!(!y.exists());
+    let not_team = refused(&[
+        "simulate",
+        "--preset",
+        "qigu-2024-07",
+        "--teams",
+        "8",
+        "--out",
+        &y.to_string_lossy(),
+    ]);
+    assert!(not_team.contains("不是团体赛"), "{not_team}");
+}

@@ -437,6 +437,110 @@ fn lineups_keep_the_board_order_and_default_to_it() {
     assert!(txt.contains("3 : 1 (已完成2/4)"), "{txt}");
 }
 
+/// A command that must be refused, in the event's language (Chinese): its standard error,
+/// the log checked byte-identical.
+fn refused_zh(e: &Event, args: &[&str]) -> String {
+    let before = std::fs::read(&e.log).unwrap();
+    let out = run(args);
+    assert!(!out.status.success(), "{args:?} should be refused");
+    assert_eq!(std::fs::read(&e.log).unwrap(), before, "{args:?} wrote");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn rosters_are_corrected_with_a_reason_before_the_player_has_played() {
+    let e = three_teams();
+    let log = e.log_str();
+    e.add(&["--name", "队员16"]);
+    e.add(&["--name", "队员17", "--team", "北京队"]);
+    e.add(&["--name", "队员18", "--team", "上海队"]);
+    // A player entered for another team at the desk: refused, naming that team.
+    let err = refused_zh(
+        &e,
+        &[
+            "team",
+            "add",
+            log,
+            "--name",
+            "广州队",
+            "--players",
+            "16,17,18,16",
+        ],
+    );
+    assert!(
+        err.contains("17号队员17报名时属「北京队」, 不能编入「广州队」"),
+        "{err}"
+    );
+    let change = |team: &str, what: &[&str], reason: &str| {
+        let mut args = vec!["team", "change", log, team];
+        args.extend_from_slice(what);
+        args.extend_from_slice(&["--reason", reason]);
+        args.iter().map(ToString::to_string).collect::<Vec<_>>()
+    };
+    let args = change("北京队", &["--add-reserve", "18"], "报名表漏填");
+    let err = refused_zh(&e, &strs(&args));
+    assert!(err.contains("18号队员18报名时属「上海队」"), "{err}");
+    let args = change("北京队", &["--add-reserve", "6"], "报名表漏填");
+    let err = refused_zh(&e, &strs(&args));
+    assert!(err.contains("6号已是「上海队」的队员"), "{err}");
+    let args = change("北京队", &["--add-reserve", "17"], " ");
+    let err = refused_zh(&e, &strs(&args));
+    assert!(err.contains("须写明理由"), "{err}");
+    // The reserve added: the roster as it now stands.
+    let args = change("北京队", &["--add-reserve", "17"], "报名表漏填");
+    let out = ok(&strs(&args));
+    assert!(
+        out.contains(
+            "第3队 北京队: 11 队员11, 12 队员12, 13 队员13, 14 队员14; 替补: 15 队员15, 17 队员17"
+        ),
+        "{out}"
+    );
+    // Round 1: 北京队 plays 11–14 (no lineup), its reserves sit out.
+    ok(&["pair", log]);
+    let args = change("3", &["--replace", "12", "16"], "伤病");
+    let err = refused_zh(&e, &strs(&args));
+    assert!(
+        err.contains("「北京队」12号已在第1轮为本队出场, 不能再更换"),
+        "{err}"
+    );
+    let args = change("3", &["--replace", "15", "16"], "伤病");
+    ok(&strs(&args));
+    let list = ok(&["team", "list", log]);
+    assert!(
+        list.contains(
+            "第3队 北京队: 11 队员11, 12 队员12, 13 队员13, 14 队员14; 替补: 16 队员16, 17 队员17"
+        ),
+        "{list}"
+    );
+    let json = e.json("all", None);
+    let reserves: Vec<u32> = json["team_match"]["teams"][2]["reserves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(u)
+        .collect();
+    assert_eq!(reserves, [16, 17]);
+    // Both corrections are in the audit, with the reason, in either language.
+    let audit = ok(&["audit", log]);
+    assert!(
+        audit.contains("第3队「北京队」更改名单: 增补替补 17号 队员17; 理由: 报名表漏填"),
+        "{audit}"
+    );
+    assert!(
+        audit.contains("第3队「北京队」更改名单: 16号 队员16 替换 15号 队员15; 理由: 伤病"),
+        "{audit}"
+    );
+    let audit = ok(&["--lang", "en", "audit", log]);
+    assert!(
+        audit.contains("team 3 '北京队' roster corrected: 16 队员16 replaces 15 队员15: 伤病"),
+        "{audit}"
+    );
+}
+
 #[test]
 fn matches_of_an_individual_event_are_refused() {
     let e = Event::new("qigu-2024-07");

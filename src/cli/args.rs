@@ -62,7 +62,8 @@ pub enum Cmd {
     /// Register, import, withdraw or reinstate players.
     #[command(subcommand)]
     Player(PlayerCmd),
-    /// Team match events (团体赛): register a team with its board order, list the teams.
+    /// Team match events (团体赛): register a team with its board order, correct a roster,
+    /// list the teams.
     #[command(subcommand)]
     Team(TeamCmd),
     /// Hand in a team's lineup (出场名单) for the next round, board 1 first.
@@ -219,7 +220,8 @@ pub enum Cmd {
         rules: Option<PathBuf>,
         #[arg(long, required_unless_present = "teams")]
         players: Option<u32>,
-        /// Team match presets: the number of teams (each of its boards plus one reserve).
+        /// Team match events (preset or rules file): the number of teams (each of its boards
+        /// plus one reserve).
         #[arg(long)]
         teams: Option<u32>,
         #[arg(long)]
@@ -324,11 +326,13 @@ pub enum PlayerCmd {
 #[derive(Subcommand, Debug)]
 pub enum TeamCmd {
     /// Register a team: its board order and reserves (player numbers). Without --players,
-    /// the players registered with `--team NAME`, in number order (the first ones on the
-    /// boards, the rest reserves).
+    /// the players entered under this team name (`player add --team`), in number order: as
+    /// many as there are boards in the board order, the rest reserves.
     Add {
+        /// The event's log file.
         log: PathBuf,
-        #[arg(long)]
+        /// The team's name (队名).
+        #[arg(long, value_name = "TEAM")]
         name: String,
         /// Player numbers in board order ("3,7,9,12").
         #[arg(long, value_name = "NOS")]
@@ -337,8 +341,28 @@ pub enum TeamCmd {
         #[arg(long, value_name = "NOS")]
         reserves: Option<String>,
     },
+    /// Correct a registered team's roster, with the reason: add a reserve, or replace a
+    /// player who has not yet played for the team.
+    Change {
+        /// The event's log file.
+        log: PathBuf,
+        /// The team: its number or its name.
+        team: String,
+        /// The player number of the new reserve.
+        #[arg(long, value_name = "NO", required_unless_present = "replace")]
+        add_reserve: Option<String>,
+        /// The player leaving and the player taking their place.
+        #[arg(long, num_args = 2, value_names = ["OLD", "NEW"], conflicts_with = "add_reserve")]
+        replace: Option<Vec<String>>,
+        /// Why the roster changes (recorded in the log).
+        #[arg(long)]
+        reason: String,
+    },
     /// List the teams with their rosters.
-    List { log: PathBuf },
+    List {
+        /// The event's log file.
+        log: PathBuf,
+    },
 }
 
 #[derive(Args, Debug)]

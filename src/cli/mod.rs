@@ -186,7 +186,11 @@ fn log_of(cmd: &Cmd) -> Option<&Path> {
             | P::Reinstate { log, .. }
             | P::List { log },
         )
-        | Cmd::Team(args::TeamCmd::Add { log, .. } | args::TeamCmd::List { log })
+        | Cmd::Team(
+            args::TeamCmd::Add { log, .. }
+            | args::TeamCmd::Change { log, .. }
+            | args::TeamCmd::List { log },
+        )
         | Cmd::Lineup { log, .. }
         | Cmd::Draw { log, .. }
         | Cmd::Pair(args::PairArgs { log, .. })
@@ -390,23 +394,18 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             seed,
             out,
         } => {
-            let team_event = preset.as_deref().and_then(|p| {
-                teams
-                    .or_else(|| simulate_teams::teams_for(p, players))
-                    .map(|n| (p, n))
-            });
-            match team_event {
-                Some((p, n)) => simulate_teams::run(p, n, rounds, seed, &out),
-                None => simulate::run(
-                    &simulate::Source::of(preset.as_deref(), rules.as_deref())?,
-                    players.unwrap_or(0),
-                    simulate::Span {
-                        rounds,
-                        played: rounds_played,
-                    },
-                    seed,
-                    &out,
-                ),
+            // The rules decide what is simulated: a team match event or an individual one,
+            // whether they come from a preset or a file.
+            let source = simulate::Source::of(preset.as_deref(), rules.as_deref())?;
+            let rules = source.rules()?;
+            let span = simulate::Span {
+                rounds,
+                played: rounds_played,
+            };
+            match simulate_teams::teams_for(&rules, teams, players) {
+                Some(n) => simulate_teams::run(rules, n, span, seed, &out),
+                None if teams.is_some() => simulate_teams::not_a_team_event(&source),
+                None => simulate::run(rules, players.unwrap_or(0), span, seed, &out),
             }
         }
         Cmd::Install { log, group, bin } => install::run(&log, &group, &bin),

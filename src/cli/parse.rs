@@ -78,6 +78,7 @@ fn chinese(mut cmd: clap::Command, path: &str) -> clap::Command {
             Some(help) => a.help(help).long_help(None::<&str>),
             None => a,
         };
+        let a = chinese_values(path, a);
         match chinese_placeholders(&a) {
             Some(names) => a.value_names(names),
             None => a,
@@ -92,6 +93,66 @@ fn chinese(mut cmd: clap::Command, path: &str) -> clap::Command {
         };
         chinese(sc, &sub)
     })
+}
+
+/// An argument whose values carry help of their own (`export --what scoresheets: …`) gets the
+/// Chinese help of each value from the catalog. The parser stays the enum's, so the parsed
+/// value is the same; only the listed values' help changes.
+fn chinese_values(path: &str, a: clap::Arg) -> clap::Arg {
+    match (path, a.get_id().as_str()) {
+        ("export", "what") => a.value_parser(ZhValues::<super::args::What>::new("export", "what")),
+        _ => a,
+    }
+}
+
+/// The value parser of a `ValueEnum` whose possible values are listed with their Chinese
+/// help (`i18n::cli::value_help_zh`); a value the catalog does not know keeps its English.
+#[derive(Clone)]
+struct ZhValues<E> {
+    path: &'static str,
+    id: &'static str,
+    values: std::marker::PhantomData<E>,
+}
+
+impl<E> ZhValues<E> {
+    fn new(path: &'static str, id: &'static str) -> Self {
+        ZhValues {
+            path,
+            id,
+            values: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<E: clap::ValueEnum + Clone + Send + Sync + 'static> clap::builder::TypedValueParser
+    for ZhValues<E>
+{
+    type Value = E;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<E, clap::Error> {
+        clap::builder::EnumValueParser::<E>::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            E::value_variants()
+                .iter()
+                .filter_map(clap::ValueEnum::to_possible_value)
+                .map(
+                    |v| match crate::i18n::cli::value_help_zh(self.path, self.id, v.get_name()) {
+                        Some(help) => v.help(help),
+                        None => v,
+                    },
+                ),
+        ))
+    }
 }
 
 /// The English placeholders of an argument that takes values (its value names, else its id
@@ -281,6 +342,14 @@ mod tests {
                 if crate::i18n::cli::arg_help_zh(path, id).is_none() {
                     missing.push(format!("'{path}' {id}"));
                 }
+                // A value with help of its own has it in Chinese too.
+                for v in a.get_possible_values() {
+                    if v.get_help().is_some()
+                        && crate::i18n::cli::value_help_zh(path, id, v.get_name()).is_none()
+                    {
+                        missing.push(format!("'{path}' {id} value {}", v.get_name()));
+                    }
+                }
                 // Placeholders in capitals are names (a literal value such as `red|black`
                 // is what the user types, and stays).
                 let names = placeholders(a);
@@ -308,6 +377,38 @@ mod tests {
     }
 
     #[test]
+    fn team_add_names_its_fields_in_either_language() {
+        let Parsed::Print(h) = parse(args(&["team", "add", "--help"])) else {
+            panic!("no help")
+        };
+        assert!(
+            h.contains("--name <队名>") && h.contains("<日志文件>  赛事日志文件"),
+            "{h}"
+        );
+        assert!(
+            !h.contains("姓名"),
+            "a team's name is no person's name: {h}"
+        );
+        let Parsed::Print(h) = parse(args(&["--lang", "en", "team", "add", "--help"])) else {
+            panic!("no help")
+        };
+        let line = |flag: &str| {
+            h.lines()
+                .find(|l| l.trim_start().starts_with(flag))
+                .unwrap_or_else(|| panic!("no {flag} in {h}"))
+                .to_string()
+        };
+        assert!(line("--name <TEAM>").contains("The team's name"), "{h}");
+        assert!(line("<LOG>").contains("log file"), "{h}");
+        for flag in ["--players <NOS>", "--reserves <NOS>"] {
+            assert!(
+                line(flag).contains("Player numbers") || line(flag).contains("player numbers"),
+                "{h}"
+            );
+        }
+    }
+
+    #[test]
     fn help_is_chinese_by_default_and_english_on_request() {
         let Parsed::Print(h) = parse(args(&["result", "--help"])) else {
             panic!("no help")
@@ -321,6 +422,17 @@ mod tests {
             panic!("no help")
         };
         assert!(h.contains("成绩单") && !h.contains("slip"), "{h}");
+        // Every value of --what that has a description has it in Chinese.
+        for value in ["scoresheets:", "schedule:", "matches:"] {
+            let said = h
+                .lines()
+                .find_map(|l| l.trim_start().strip_prefix("- ")?.strip_prefix(value))
+                .unwrap_or_else(|| panic!("no {value} in {h}"));
+            assert!(
+                !said.trim().is_empty() && !said.chars().any(|c| c.is_ascii_alphabetic()),
+                "{value}{said}"
+            );
+        }
         let Parsed::Print(h) = parse(args(&["--lang", "en", "result", "--help"])) else {
             panic!("no help")
         };

@@ -88,7 +88,11 @@ impl Source {
         }
     }
 
-    fn rules(&self) -> Result<Rules, CliError> {
+    /// The rules named: the preset's, or the file's.
+    ///
+    /// # Errors
+    /// An unknown preset, a file that cannot be read or is no valid rules file.
+    pub fn rules(&self) -> Result<Rules, CliError> {
         let lang = super::out_lang();
         match self {
             Source::Preset(p) => Rules::preset(p),
@@ -146,11 +150,10 @@ pub(super) fn random_result(rng: &mut ChaCha8Rng) -> GameResult {
     }
 }
 
-pub fn run(source: &Source, players: u32, span: Span, seed: u64, out: &Path) -> CliResult {
+pub fn run(mut rules: Rules, players: u32, span: Span, seed: u64, out: &Path) -> CliResult {
     if players < 2 {
         return fail(&Msg::SimPlayers);
     }
-    let mut rules = source.rules()?;
     if let Some(r) = span.rounds {
         if r == 0 {
             return fail(&Msg::SimRounds);

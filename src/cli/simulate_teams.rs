@@ -1,7 +1,8 @@
-//! `bianpai simulate --preset team-rr-8 --teams N`: a whole team match event (团体赛) with random
-//! results through the real engine and the real log: N teams of `boards` players and one
-//! reserve, now and then a lineup with the reserve in (order kept, R2011 13), every round
-//! paired, started and played out.
+//! `bianpai simulate --preset team-rr-8 --teams N` (or `--rules FILE` of a team match event): a
+//! whole team match event (团体赛) with random results through the real engine and the real
+//! log: N teams of `boards` players and one reserve, now and then a lineup with the reserve in
+//! (order kept, R2011 13), every round paired, started and played out — or only the first
+//! `--rounds-played K`, the event left live to go on by hand.
 
 use std::path::Path;
 
@@ -9,7 +10,7 @@ use chrono::{Duration, Utc};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
-use super::simulate::{batch, create_event, name, pick, random_result};
+use super::simulate::{Source, Span, batch, create_event, name, pick, random_result};
 use super::{CliError, CliResult, execute_batch, fail, msg, say};
 use crate::domain::event::PlayerEntry;
 use crate::domain::round_robin::berger;
@@ -28,19 +29,37 @@ pub fn team_name(i: u32) -> String {
         .map_or_else(|| format!("第{}队", i + 1), |c| format!("{c}队"))
 }
 
-/// `simulate --preset TEAM-PRESET --players N` without `--teams`: as many teams as N players
-/// make (each of its boards plus a reserve); `None` for an individual preset.
-pub fn teams_for(preset: &str, players: Option<u32>) -> Option<u32> {
-    let boards = Rules::preset(preset).ok()?.format.team()?.boards;
-    Some(players.unwrap_or(0) / (boards + 1))
+/// The number of teams to simulate when the rules are a team match event's: `--teams`, else
+/// as many teams as `--players` make (each of its boards plus a reserve); `None` for an
+/// individual event.
+pub fn teams_for(rules: &Rules, teams: Option<u32>, players: Option<u32>) -> Option<u32> {
+    let boards = rules.format.team()?.boards;
+    Some(teams.unwrap_or_else(|| players.unwrap_or(0) / (boards + 1)))
 }
 
-pub fn run(preset: &str, teams: u32, rounds: Option<u32>, seed: u64, out: &Path) -> CliResult {
-    let mut rules = Rules::preset(preset).map_err(|e| CliError(e.to_string()))?;
+/// `--teams` with the rules of an individual event.
+///
+/// # Errors
+/// Always: the line naming the preset or the rules file.
+pub fn not_a_team_event(source: &Source) -> CliResult {
+    let what = match source {
+        Source::Preset(p) => say(format!("预设 {p}"), format!("preset {p}")),
+        Source::File(f) => say(
+            format!("规程文件 {}", f.display()),
+            format!("rules file {}", f.display()),
+        ),
+    };
+    Err(CliError(say(
+        format!("--teams: {what} 不是团体赛 (规程中没有 team_match)"),
+        format!("--teams: {what} is not a team match event (no team_match)"),
+    )))
+}
+
+pub fn run(mut rules: Rules, teams: u32, span: Span, seed: u64, out: &Path) -> CliResult {
     let Some(cfg) = rules.format.team().cloned() else {
         return Err(CliError(say(
-            format!("--teams: 预设 {preset} 不是团体赛 (规程中没有 team_match)"),
-            format!("--teams: preset {preset} is not a team match preset (no team_match)"),
+            "--teams: 规程不是团体赛 (规程中没有 team_match)".into(),
+            "--teams: the rules are not a team match event's (no team_match)".into(),
         )));
     };
     if teams < 2 {
@@ -53,7 +72,7 @@ pub fn run(preset: &str, teams: u32, rounds: Option<u32>, seed: u64, out: &Path)
     if let Some(rr) = schedule {
         rules.rounds = berger::rounds_per_cycle(teams) * rr.cycles();
     }
-    if let Some(r) = rounds {
+    if let Some(r) = span.rounds {
         if r == 0 {
             return fail(&Msg::SimRounds);
         }
@@ -63,6 +82,15 @@ pub fn run(preset: &str, teams: u32, rounds: Option<u32>, seed: u64, out: &Path)
             r
         };
     }
+    if let Some(play) = span.played
+        && play > rules.rounds
+    {
+        return fail(&Msg::SimPlayedBeyond {
+            played: play,
+            rounds: rules.rounds,
+        });
+    }
+    let play = span.played.unwrap_or(rules.rounds);
     let (mut log, actor, start) = create_event(&mut rules, seed, out, (1, 0))?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let per_team = cfg.boards + 1;
@@ -87,7 +115,7 @@ pub fn run(preset: &str, teams: u32, rounds: Option<u32>, seed: u64, out: &Path)
         .collect();
     batch(&mut log, &actor, &cmds)?;
     let mut stopped = None;
-    for r in 1..=rules.rounds {
+    for r in 1..=play {
         // Now and then a team rests one of its board players: the reserve comes in at the
         // bottom and the players below move up a board (the registered order is kept).
         let mut lineups = Vec::new();

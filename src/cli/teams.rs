@@ -5,7 +5,7 @@ use std::path::Path;
 
 use super::args::TeamCmd;
 use super::{CliError, CliResult, Ctx, execute, open_log, say};
-use crate::domain::team::{self, Team, TeamFault};
+use crate::domain::team::{self, RosterChange, Team, TeamFault};
 use crate::domain::{Command, Event, PlayerNo, Refusal, Tournament};
 
 /// A list of player numbers as typed: "3,7,9,12" (Chinese commas, spaces and 、 too).
@@ -55,6 +55,20 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
             }
             Ok(())
         }
+        TeamCmd::Change {
+            log,
+            team,
+            add_reserve,
+            replace,
+            reason,
+        } => change(
+            ctx,
+            &log,
+            &team,
+            add_reserve.as_deref(),
+            replace.as_deref(),
+            reason,
+        ),
         TeamCmd::List { log } => {
             let l = super::open_reader(ctx, &log, false)?;
             let t = l.state();
@@ -64,6 +78,55 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
             Ok(())
         }
     }
+}
+
+/// `team change LOG TEAM --add-reserve NO | --replace OLD NEW --reason T`: prints the roster
+/// as it now stands.
+fn change(
+    ctx: &Ctx,
+    log: &Path,
+    team: &str,
+    add_reserve: Option<&str>,
+    replace: Option<&[String]>,
+    reason: String,
+) -> CliResult {
+    let change = match (add_reserve, replace) {
+        (_, Some([old, new])) => RosterChange::Replace {
+            old: super::player_arg(old)?,
+            new: super::player_arg(new)?,
+        },
+        (Some(no), _) => RosterChange::AddReserve(super::player_arg(no)?),
+        // The parser already requires one of the two, with two values for --replace.
+        _ => {
+            return Err(CliError(say(
+                "team change: 须给出 --add-reserve 序号 或 --replace 原序号 新序号".into(),
+                "team change: give --add-reserve NO or --replace OLD NEW".into(),
+            )));
+        }
+    };
+    let team = {
+        let l = open_log(log)?;
+        let t = l.state();
+        team::lineup::boards_of(t)?;
+        t.team_event
+            .find(team)
+            .map(|x| x.no)
+            .ok_or_else(|| Refusal::Team(TeamFault::UnknownTeam(team.trim().to_string())))?
+    };
+    execute(
+        ctx,
+        log,
+        &Command::ChangeTeam {
+            team,
+            change,
+            reason,
+        },
+    )?;
+    let l = open_log(log)?;
+    if let Some(x) = l.state().team_event.team(team) {
+        crate::outln!("{}", describe_team(l.state(), x));
+    }
+    Ok(())
 }
 
 /// Without `--players`: the players registered with this team name (`player add --team`, or

@@ -158,6 +158,13 @@ pub enum Command {
         players: Vec<PlayerNo>,
         reserves: Vec<PlayerNo>,
     },
+    /// Corrects a registered team's roster (a reserve added, a player replaced), with the
+    /// organizer's reason; a player who has been on a board for the team stays.
+    ChangeTeam {
+        team: super::ids::TeamNo,
+        change: super::team::RosterChange,
+        reason: String,
+    },
     /// Hands in a team's lineup (board 1 first) for the next round to be paired; a round
     /// named that is already paired is refused.
     SubmitLineup {
@@ -184,6 +191,7 @@ impl Command {
             | Command::DrawLot { .. }
             | Command::NumberInOrder
             | Command::RegisterTeam { .. }
+            | Command::ChangeTeam { .. }
             | Command::SubmitLineup { .. } => &[Head, Organizer],
             Command::ReinstatePlayer { .. }
             | Command::NoteMoveLimit { .. }
@@ -249,6 +257,7 @@ impl Command {
             Command::TimeLoss { .. } => "record a loss on time",
             Command::ClaimFoulLoss { .. } => "record a claimed foul loss",
             Command::RegisterTeam { .. } => "register a team",
+            Command::ChangeTeam { .. } => "correct a team's roster",
             Command::SubmitLineup { .. } => "hand in a lineup",
         }
     }

@@ -172,6 +172,11 @@ impl Tournament {
                 team,
                 players,
             } => super::team::lineup::submit(self, *round, *team, players),
+            Command::ChangeTeam {
+                team,
+                change,
+                reason,
+            } => super::team::roster::change(self, *team, *change, reason),
         }
     }
 

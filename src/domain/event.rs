@@ -325,6 +325,13 @@ pub enum Event {
     LineupSubmitted {
         lineup: crate::domain::team::Lineup,
     },
+    /// A registered team's roster corrected (a reserve added, a player replaced), with the
+    /// organizer's reason.
+    TeamChanged {
+        team: super::ids::TeamNo,
+        change: crate::domain::team::RosterChange,
+        reason: String,
+    },
 }
 
 /// What the log records about a pairing that breaks a rule (RULES.md §3).
@@ -379,6 +386,7 @@ impl Event {
             Event::PairingNoted { .. } => "pairing_noted",
             Event::TeamRegistered { .. } => "team_registered",
             Event::LineupSubmitted { .. } => "lineup_submitted",
+            Event::TeamChanged { .. } => "team_changed",
             Event::PairingOutdated { .. } => "pairing_outdated",
             Event::PairingKept { .. } => "pairing_kept",
         }

@@ -251,7 +251,8 @@ pub fn check_command(cmd: &Command) -> Result<(), TextFault> {
         | Command::PairRelaxed { reason: r }
         | Command::PairManual { reason: r, .. }
         | Command::KeepPairing { reason: r }
-        | Command::RepairRound { reason: r } => reason(r),
+        | Command::RepairRound { reason: r }
+        | Command::ChangeTeam { reason: r, .. } => reason(r),
         Command::SwapBoards { force, .. } | Command::FlipBoard { force, .. } => {
             force.as_deref().map_or(Ok(()), reason)
         }

@@ -530,6 +530,10 @@ impl Tournament {
             Event::TimeCorrected { .. } => {}
             Event::TeamRegistered { team } => self.team_event.register(team),
             Event::LineupSubmitted { lineup } => self.team_event.set_lineup(lineup),
+            Event::TeamChanged { team, change, .. } => {
+                let paired = self.current_round();
+                self.team_event.change(*team, *change, paired);
+            }
             Event::LotDrawn {
                 round,
                 board,

@@ -176,6 +176,22 @@ pub fn describe_event(t: &Tournament, ev: &Event) -> String {
             lineup.team,
             list(&lineup.players)
         ),
+        Event::TeamChanged {
+            team,
+            change,
+            reason,
+        } => {
+            let what = match change {
+                crate::domain::team::RosterChange::AddReserve(no) => {
+                    format!("reserve {no} {} added", name(*no))
+                }
+                crate::domain::team::RosterChange::Replace { old, new } => {
+                    format!("{new} {} replaces {old} {}", name(*new), name(*old))
+                }
+            };
+            let team_name = t.team_event.team(*team).map_or("", |x| x.name.as_str());
+            format!("team {team} '{team_name}' roster corrected: {what}: {reason}")
+        }
         Event::PairingNoted { round, note } => {
             let mut parts: Vec<String> = note
                 .colour_breaks

@@ -9,7 +9,7 @@ mod args;
 mod help;
 
 pub use args::{ArgError, arg, arg_error};
-pub use help::{HELP_WORDS_ZH, about_zh, arg_help_zh, placeholder_zh};
+pub use help::{HELP_WORDS_ZH, about_zh, arg_help_zh, placeholder_zh, value_help_zh};
 
 /// A message of the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,6 +4,7 @@ use super::{EventZone, clock_time, foul_kind, game_kind, name, reason_for, role,
 use crate::domain::event::{Cause, Event, GameKind, Stage};
 use crate::domain::refusal::{FloorWhy, OverFor, Refusal};
 use crate::domain::rules::Lang;
+use crate::domain::team::RosterChange;
 use crate::domain::{GameResult, Tournament};
 
 const L: Lang = Lang::Zh;
@@ -53,6 +54,9 @@ fn deed(what: &str) -> &str {
         "re-pair the round" => "重新编排本轮",
         "record a loss on time" => "录入超时负",
         "record a claimed foul loss" => "录入经对方提出的犯规判负",
+        "register a team" => "登记参赛队",
+        "hand in a lineup" => "提交出场名单",
+        "correct a team's roster" => "更改参赛队名单",
         other => other,
     }
 }
@@ -447,6 +451,20 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
             lineup.team,
             nos(&lineup.players)
         ),
+        Event::TeamChanged {
+            team,
+            change,
+            reason,
+        } => {
+            let name = t.team_event.team(*team).map_or("", |x| x.name.as_str());
+            let what = match change {
+                RosterChange::AddReserve(no) => format!("增补替补 {no}号 {}", n(*no)),
+                RosterChange::Replace { old, new } => {
+                    format!("{new}号 {} 替换 {old}号 {}", n(*new), n(*old))
+                }
+            };
+            format!("第{team}队「{name}」更改名单: {what}; 理由: {reason}")
+        }
     }
 }
 

@@ -25,6 +25,25 @@ pub enum TeamFault {
     PlayerTwice { team: String, no: PlayerNo },
     #[error("player {no} already plays for team '{other}'")]
     PlayerInOtherTeam { no: PlayerNo, other: String },
+    #[error(
+        "player {no} {name} was entered for team '{entered}' (player add --team), not for '{team}'"
+    )]
+    EnteredForOtherTeam {
+        no: PlayerNo,
+        name: String,
+        entered: String,
+        team: String,
+    },
+    #[error("a roster correction needs the organizer's reason (--reason TEXT)")]
+    ChangeNeedsReason,
+    #[error(
+        "team '{team}': player {no} has played for the team (round {round}) and can no longer be replaced"
+    )]
+    AlreadyPlayed {
+        team: String,
+        no: PlayerNo,
+        round: Round,
+    },
     #[error("teams are registered before round 1 is paired")]
     TeamsAfterPairing,
     #[error("there is no team {0}")]
@@ -95,6 +114,16 @@ impl TeamFault {
             TeamFault::PlayerTwice { team, no } => format!("{no}号在「{team}」中出现两次"),
             TeamFault::PlayerInOtherTeam { no, other } => {
                 format!("{no}号已是「{other}」的队员")
+            }
+            TeamFault::EnteredForOtherTeam {
+                no,
+                name,
+                entered,
+                team,
+            } => format!("{no}号{name}报名时属「{entered}」, 不能编入「{team}」"),
+            TeamFault::ChangeNeedsReason => "更改参赛队名单须写明理由 (--reason)".into(),
+            TeamFault::AlreadyPlayed { team, no, round } => {
+                format!("「{team}」{no}号已在第{round}轮为本队出场, 不能再更换")
             }
             TeamFault::TeamsAfterPairing => "参赛队须在第1轮编排前报名".into(),
             TeamFault::UnknownTeam(t) => format!("没有队伍 {t}"),

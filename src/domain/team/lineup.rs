@@ -27,7 +27,8 @@ pub fn boards_of(t: &Tournament) -> Result<u32, Refusal> {
 ///
 /// # Errors
 /// Not a team event, a round already paired, an empty or taken name, fewer players than
-/// boards, an unknown player, a player twice or already in another team.
+/// boards, an unknown player, a player twice, already in another team or entered at the desk
+/// for another team (`roster::admit`).
 pub fn register(
     t: &Tournament,
     name: &str,
@@ -63,12 +64,7 @@ pub fn register(
                 no,
             });
         }
-        if let Some(other) = t.team_event.team_of(no) {
-            return refuse(TeamFault::PlayerInOtherTeam {
-                no,
-                other: other.name.clone(),
-            });
-        }
+        super::roster::admit(t, name, no)?;
         seen.push(no);
     }
     Ok(vec![Event::TeamRegistered {

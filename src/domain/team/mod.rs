@@ -17,6 +17,7 @@ pub mod fault;
 pub mod lineup;
 pub mod matches;
 pub mod pairing;
+pub mod roster;
 pub mod standings;
 
 use serde::{Deserialize, Serialize};
@@ -26,6 +27,7 @@ use super::ids::{PlayerNo, Round, TeamNo};
 pub use config::{MatchPoints, TeamMatch, TeamTiebreak};
 pub use fault::TeamFault;
 pub use matches::{Match, round_matches};
+pub use roster::RosterChange;
 pub use standings::{TeamStanding, standings};
 
 /// A registered team: its board order (主力, in board order) and its reserves (替补).

@@ -39,8 +39,13 @@ pub fn about_zh(path: &str) -> Option<&'static str> {
         }
         "serve" => "只读的赛场页面: 供手机和大屏查看的实时对阵和名次",
         // team (团体赛)
-        "team" => "团体赛: 登记参赛队 (台次顺序与替补), 列出参赛队",
-        "team add" => "登记一支参赛队: 台次顺序与替补 (棋手序号)",
+        "team" => "团体赛: 登记参赛队 (台次顺序与替补), 更改名单, 列出参赛队",
+        "team add" => {
+            "登记一支参赛队: 台次顺序与替补 (棋手序号). 不给 --players 时, 取以此队名登记 (player add --team) 的棋手, 按序号顺序: 前几名 (台数) 为台次顺序, 其余为替补"
+        }
+        "team change" => {
+            "更改已报名参赛队的名单, 须写明理由: 增补一名替补, 或更换一名尚未为本队出场的队员"
+        }
         "team list" => "列出参赛队及其队员",
         "lineup" => "提交一队下一轮的出场名单, 第1台在前",
         _ => return None,
@@ -134,11 +139,25 @@ pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
         // team (团体赛)
         ("team add", "name") => "队名",
         ("team add", "players") => "按台次顺序的棋手序号 (\"3,7,9,12\")",
-        ("team add", "reserves") => "替补棋手序号, 按替补顺序",
+        ("team add", "reserves") => "替补棋手序号, 按替补顺序 (\"15,16\")",
+        ("team change", "team") => "队伍: 队号或队名",
+        ("team change", "add_reserve") => "增补为替补的棋手序号",
+        ("team change", "replace") => "离队的棋手序号和接替他的棋手序号",
         ("lineup", "team") => "队伍: 队号或队名",
         ("lineup", "players") => "按台次顺序的出场棋手序号 (\"3,7,9,12\")",
         ("demo", "team") => "团体赛演示: 8队4台循环赛, 一轮正在进行",
-        ("simulate", "teams") => "团体赛预设: 参赛队数 (每队台数加一名替补)",
+        ("simulate", "teams") => "团体赛 (预设或规程文件): 参赛队数 (每队台数加一名替补)",
+        _ => return None,
+    })
+}
+
+/// The Chinese help of one value of an argument that describes its values (the English is
+/// the doc comment of the enum's variant), by command path, argument id and value.
+pub fn value_help_zh(path: &str, id: &str, value: &str) -> Option<&'static str> {
+    Some(match (path, id, value) {
+        ("export", "what", "scoresheets") => "每台一张成绩单, 供双方棋手和裁判签名",
+        ("export", "what", "schedule") => "循环赛的全部轮次表 (贝格尔编排), 第一轮前即可打印",
+        ("export", "what", "matches") => "团体赛: 团体对阵表 (每场比赛及其各台) 与团体名次",
         _ => return None,
     })
 }
@@ -193,6 +212,8 @@ pub fn placeholder_zh(name: &str) -> Option<&'static str> {
         "SAMPLE" => "示例",
         // team (团体赛)
         "NOS" => "序号表",
+        "OLD" => "原序号",
+        "NEW" => "新序号",
         "TEAMS" => "队数",
         _ => return None,
     })
@@ -224,14 +245,4 @@ pub const HELP_WORDS_ZH: &[(&str, &str)] = &[
     ("[default: ", "[默认: "),
     ("[possible values: ", "[可选: "),
     ("Possible values:", "可选:"),
-    // The one value with its own help (`export --what scoresheets`).
-    (
-        "scoresheets: One result slip per board of a round, for both players and the arbiter to sign",
-        "scoresheets: 每台一张成绩单, 供双方棋手和裁判签名",
-    ),
-    // rr: the round robin's schedule.
-    (
-        "schedule:    A round robin's whole schedule (轮次表), printable before round 1",
-        "schedule:    循环赛的全部轮次表 (贝格尔编排), 第一轮前即可打印",
-    ),
 ];
