@@ -53,6 +53,11 @@ fn deed(what: &str) -> &str {
         "re-pair the round" => "重新编排本轮",
         "record a loss on time" => "录入超时负",
         "record a claimed foul loss" => "录入经对方提出的犯规判负",
+        "pair with the colour rules relaxed" => "放宽颜色规则编排",
+        "enter the round's pairing by hand" => "手工编排本轮",
+        "register a team" => "登记参赛队",
+        "hand in a lineup" => "提交出场名单",
+        "enter a corrected time" => "填写更正的时间",
         other => other,
     }
 }
@@ -459,4 +464,140 @@ fn nos(v: &[crate::domain::PlayerNo]) -> String {
         .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::event::{ClockAction, PlayerEntry};
+    use crate::domain::{Board, Command, PlayerNo, Side};
+
+    /// Every command's description, and the corrected time of `--correction`, has Chinese
+    /// words: a role refusal never reads `无权register a team`.
+    #[test]
+    fn every_action_a_role_refusal_names_is_chinese() {
+        let now = chrono::Utc::now();
+        let reason = String::new;
+        let cmds = [
+            Command::RegisterPlayer(PlayerEntry::named("a")),
+            Command::WithdrawPlayer {
+                no: PlayerNo(1),
+                reason: reason(),
+            },
+            Command::ReinstatePlayer {
+                no: PlayerNo(1),
+                reason: reason(),
+            },
+            Command::DrawNumbers { seed: 1 },
+            Command::NumberInOrder,
+            Command::PairNextRound,
+            Command::PairNextRoundWith { red: Vec::new() },
+            Command::PairRelaxed { reason: reason() },
+            Command::PairManual {
+                games: Vec::new(),
+                byes: Vec::new(),
+                reason: reason(),
+                force: false,
+            },
+            Command::UnpairRound { reason: reason() },
+            Command::SwapBoards {
+                a: Board(1),
+                b: Board(2),
+                force: None,
+            },
+            Command::StartRound { at: now },
+            Command::RecordResult {
+                round: None,
+                board: Board(1),
+                result: GameResult::Draw,
+                correct: None,
+            },
+            Command::RecordResult {
+                round: None,
+                board: Board(1),
+                result: GameResult::Draw,
+                correct: Some(reason()),
+            },
+            Command::ConfirmFlag {
+                board: Board(1),
+                side: Side::Red,
+                at: now,
+            },
+            Command::MarkSeat {
+                round: None,
+                board: Board(1),
+                side: Side::Red,
+                present: true,
+                at: now,
+                reverse_reason: None,
+            },
+            Command::MarkSeat {
+                round: None,
+                board: Board(1),
+                side: Side::Red,
+                present: true,
+                at: now,
+                reverse_reason: Some(reason()),
+            },
+            Command::RecordFoul {
+                round: None,
+                board: Board(1),
+                side: Side::Red,
+                kind: crate::domain::rules::FoulKind::Phone,
+            },
+            Command::Clock {
+                round: None,
+                board: Board(1),
+                action: ClockAction::Pause,
+                at: now,
+            },
+            Command::NoteMoveLimit {
+                board: Board(1),
+                note: reason(),
+            },
+            Command::Tick { now },
+            Command::AutoAdvance { now },
+            Command::CorrectStart {
+                at: now,
+                reason: reason(),
+            },
+            Command::DrawLot {
+                board: None,
+                higher: Side::Red,
+            },
+            Command::KeepPairing { reason: reason() },
+            Command::RepairRound { reason: reason() },
+            Command::TimeLoss {
+                round: None,
+                board: Board(1),
+                side: Side::Red,
+            },
+            Command::ClaimFoulLoss {
+                round: None,
+                board: Board(1),
+                side: Side::Red,
+            },
+            Command::RegisterTeam {
+                name: reason(),
+                players: Vec::new(),
+                reserves: Vec::new(),
+            },
+            Command::SubmitLineup {
+                round: None,
+                team: crate::domain::ids::TeamNo(1),
+                players: Vec::new(),
+            },
+        ];
+        let words = cmds
+            .iter()
+            .map(Command::describe)
+            .chain(["enter a corrected time"]);
+        for what in words {
+            let zh = deed(what);
+            assert!(
+                !zh.chars().any(|c| c.is_ascii_alphabetic()),
+                "{what:?} has no Chinese words: {zh}"
+            );
+        }
+    }
 }

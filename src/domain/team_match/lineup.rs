@@ -154,6 +154,16 @@ pub fn submit(
     {
         return refuse(TeamFault::LineupTooLate { round: r });
     }
+    // Never past the event's last round (the schedule's own, for a round robin).
+    let mut rounds = t.rules.rounds;
+    if t.rules.system.is_round_robin() {
+        rounds = rounds.min(crate::domain::pairing::round_robin::schedule_rounds(t));
+    }
+    if let Some(r) = round
+        && r.0 > rounds
+    {
+        return refuse(TeamFault::LineupPastLastRound { round: r, rounds });
+    }
     let Some(tm) = t.team_event.team(team) else {
         return refuse(TeamFault::UnknownTeam(team.to_string()));
     };
