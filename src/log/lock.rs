@@ -156,7 +156,7 @@ fn read_note(place: &Place) -> Option<(u32, i64)> {
     let text = place.run(|| {
         let mut f = super::trust::open_side(&path).ok()?;
         let mut s = String::new();
-        std::io::Read::read_to_string(&mut f, &mut s).ok()?;
+        std::io::Read::read_to_string(&mut std::io::Read::take(&mut f, 256), &mut s).ok()?;
         Some(s)
     })?;
     let mut w = text.split_whitespace();
