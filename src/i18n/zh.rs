@@ -160,6 +160,24 @@ pub fn refusal(r: &Refusal, zone: EventZone) -> String {
         Refusal::NotOutdated(round) => {
             format!("第{round}轮编排后没有更正过前面轮次的结果, 无需保留或重新编排")
         }
+        Refusal::OutdatedIsTheHeads { round, heads } => format!(
+            "第{round}轮的编排已因更正前面轮次的结果而过时: 只有裁判长{}能决定重新编排 (撤销后重新编排) 或保留 (bianpai pair 日志 --keep --reason 理由)",
+            if heads.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", heads.join("、"))
+            }
+        ),
+        Refusal::PressBeforeLast {
+            round,
+            board,
+            at,
+            last,
+        } => format!(
+            "第{round}轮第{board}台: 这次按钟的时间 {} 早于该台上一次按钟的时间 {}; 按钟须按时间顺序录入",
+            zone.format(*at, "%H:%M:%S"),
+            zone.format(*last, "%H:%M:%S")
+        ),
         Refusal::OutdatedHasResults(round) => format!(
             "第{round}轮已有结果, 不能重新编排; 如保留现编排, 请记录决定: bianpai pair 日志 --keep --reason 理由 (控制台按 K)"
         ),
