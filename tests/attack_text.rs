@@ -3,6 +3,9 @@
 //!   player's name with one line naming the field, and the log stays byte for byte the same;
 //!   a name that prints exactly like a registered one (it differs only in characters that
 //!   show nothing) is refused even where the sanitiser lets those characters stand;
+//! - a look-alike written with compatibility ideographs or a Kangxi radical (U+F9E1 李,
+//!   U+F90A 金, U+2F00 一: the same after NFKC) is refused naming the player it copies, and a
+//!   braille blank inside a name is a blank (`洪⠀智` is `洪智`);
 //! - the html export of an older log (written before the sanitiser) shows ESC, NUL and BS
 //!   as `\u{…}`, never raw.
 
@@ -74,6 +77,27 @@ fn a_name_that_prints_like_a_registered_one_is_refused() {
         "names the player it copies: {line}"
     );
     assert_eq!(read(std::path::Path::new(&l)), before);
+}
+
+#[test]
+fn look_alike_ideographs_and_a_braille_blank_do_not_make_a_new_name() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let l = new_event(dir.path());
+    for real in ["李四", "金龙", "王一", "洪智"] {
+        ok(&["player", "add", &l, "--name", real]);
+    }
+    let before = read(std::path::Path::new(&l));
+    for (copy, real) in [
+        ("\u{F9E1}四", "李四"),
+        ("\u{F90A}龙", "金龙"),
+        ("王\u{2F00}", "王一"),
+        ("洪\u{2800}智", "洪智"),
+    ] {
+        let out = run(&["player", "add", &l, "--name", copy]);
+        let line = refused(&out, &format!("{copy:?}"));
+        assert!(line.contains(real), "{copy:?} names {real}: {line}");
+        assert_eq!(read(std::path::Path::new(&l)), before, "{copy:?} reached the log");
+    }
 }
 
 #[test]

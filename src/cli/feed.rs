@@ -30,7 +30,6 @@
 //!   `feed: W clock event(s) recorded, I ignored (game over), R line(s) refused`; the exit
 //!   status is non-zero when R > 0.
 
-use std::io::BufRead as _;
 use std::path::Path;
 use std::sync::mpsc;
 
@@ -99,18 +98,58 @@ fn game_over(t: &Tournament, cmd: &Command) -> bool {
 /// and when it was read.
 type Line = (usize, Result<String, String>, DateTime<Utc>);
 
+/// The longest line read (a clock line is a few dozen bytes): the rest of a longer one is
+/// skipped, so `feed < /dev/zero` holds no more than this.
+const LINE_MAX: usize = 4096;
+
+/// Reads one line (up to and with its newline) into `buf`, keeping at most `max` bytes of
+/// it. Returns the bytes read and whether the line was longer than `max`.
+fn read_line_capped(
+    r: &mut impl std::io::BufRead,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<(usize, bool)> {
+    let (mut total, mut long) = (0, false);
+    loop {
+        let avail = match r.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if avail.is_empty() {
+            return Ok((total, long));
+        }
+        let (take, done) = match avail.iter().position(|b| *b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (avail.len(), false),
+        };
+        let room = max.saturating_sub(buf.len());
+        long |= take > room;
+        buf.extend_from_slice(&avail[..take.min(room)]);
+        r.consume(take);
+        total += take;
+        if done {
+            return Ok((total, long));
+        }
+    }
+}
+
 fn read_stdin(tx: &mpsc::Sender<Line>) {
     let mut stdin = std::io::stdin().lock();
     let mut n = 0;
     loop {
         let mut buf = Vec::new();
-        match stdin.read_until(b'\n', &mut buf) {
-            Ok(0) => break,
-            Ok(_) => {
+        match read_line_capped(&mut stdin, &mut buf, LINE_MAX) {
+            Ok((0, _)) => break,
+            Ok((_, long)) => {
                 n += 1;
-                let text = String::from_utf8(buf)
-                    .map(|s| s.trim_end_matches(['\n', '\r']).to_string())
-                    .map_err(|_| msg(&Msg::FeedNotUtf8));
+                let text = if long {
+                    Err(msg(&Msg::FeedLineTooLong(LINE_MAX)))
+                } else {
+                    String::from_utf8(buf)
+                        .map(|s| s.trim_end_matches(['\n', '\r']).to_string())
+                        .map_err(|_| msg(&Msg::FeedNotUtf8))
+                };
                 if tx.send((n, text, Utc::now())).is_err() {
                     break;
                 }

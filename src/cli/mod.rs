@@ -102,16 +102,25 @@ pub fn set_event(rules: &Rules) {
 }
 
 /// Reads the event's rules from the first record of the log at `path` (cheap: one line) so
-/// that times typed before the log is opened are read in the event's zone.
+/// that times typed before the log is opened are read in the event's zone. The log is opened
+/// as `Log::open` opens it (installed: with the writer group's rights, so a user who cannot
+/// read the file itself still gets the event's zone); only a regular file, and at most one
+/// record's length of it, is read.
 pub fn prime(path: &Path) {
-    use std::io::BufRead as _;
-    let Ok(f) = std::fs::File::open(path) else {
+    use std::io::{BufRead as _, Read as _};
+    let Ok(f) = crate::log::privilege::open_log(path)
+        .or_else(|_| crate::platform::open_regular(path))
+    else {
         return;
     };
-    let mut first = String::new();
-    if std::io::BufReader::new(f).read_line(&mut first).is_err() {
+    if !f.metadata().is_ok_and(|m| m.is_file()) {
         return;
     }
+    let mut first = Vec::new();
+    let read = std::io::BufReader::new(f.take(crate::log::MAX_LINE)).read_until(b'\n', &mut first);
+    let Ok(first) = read.map(|_| String::from_utf8_lossy(&first).into_owned()) else {
+        return;
+    };
     if let Ok(rec) = crate::log::record::decode(first.trim_end())
         && let crate::domain::Event::Created { rules, .. } = &rec.ev
     {

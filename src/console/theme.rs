@@ -176,10 +176,16 @@ impl Theme {
         }
         let path = std::path::Path::new(name);
         if path.extension().is_some_and(|e| e == "ron") {
-            let text = std::fs::read_to_string(path).map_err(|error| ThemeFault::Read {
-                path: name.to_string(),
-                error,
-            })?;
+            let text = crate::platform::read_regular(path, 1024 * 1024)
+                .and_then(|b| {
+                    String::from_utf8(b).map_err(|e| {
+                        std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string())
+                    })
+                })
+                .map_err(|error| ThemeFault::Read {
+                    path: name.to_string(),
+                    error,
+                })?;
             return Theme::from_ron(name, &text);
         }
         Err(ThemeFault::Unknown {

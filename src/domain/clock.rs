@@ -42,6 +42,10 @@ pub struct Clock {
     /// once pressed: a clock with presses keeps its history.
     #[serde(default)]
     unpressed: Option<Unpressed>,
+    /// When the last press was (none yet: `None`): a press before it is refused
+    /// (`domain::clock_order`).
+    #[serde(default)]
+    pub last_press: Option<DateTime<Utc>>,
 }
 
 /// A clock nobody has pressed yet: enough to set it up again from another start.
@@ -88,6 +92,7 @@ impl Clock {
                 idle: false,
                 inputs: Vec::new(),
             }),
+            last_press: None,
         }
     }
 
@@ -174,7 +179,10 @@ impl Clock {
     pub fn apply(&mut self, action: &ClockAction, at: DateTime<Utc>) {
         let idle = self.running.is_none();
         match (action, self.unpressed.as_mut()) {
-            (ClockAction::Press(_), _) => self.unpressed = None,
+            (ClockAction::Press(_), _) => {
+                self.unpressed = None;
+                self.last_press = Some(self.last_press.map_or(at, |l| l.max(at)));
+            }
             (other, Some(u)) => {
                 if u.inputs.is_empty() {
                     // How it was set up (a caller may have stopped a started clock).

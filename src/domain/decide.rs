@@ -30,6 +30,7 @@ impl Tournament {
             });
         }
         super::text::check_command(cmd).map_err(Refusal::Text)?;
+        self.head_decides(actor, cmd)?;
         match cmd {
             Command::RegisterPlayer(entry) => registration::register(self, entry),
             Command::WithdrawPlayer { no, reason } => {

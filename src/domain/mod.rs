@@ -1,9 +1,11 @@
 //! The pure core: no files, no clock reads, no terminal. Everything else depends on it.
 
 pub mod clock;
+mod clock_order;
 pub mod command;
 pub mod competition;
 mod decide;
+mod head_decides;
 pub mod event;
 pub mod floor;
 pub mod format;

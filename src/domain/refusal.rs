@@ -158,6 +158,26 @@ pub enum Refusal {
         "round {0} already has results and cannot be re-paired; record the decision to keep it: `bianpai pair LOG --keep --reason TEXT` (console key K)"
     )]
     OutdatedHasResults(Round),
+    /// `unpair` or `pair` of an outdated round by anyone but the head arbiter
+    /// (`head_decides`); `heads`: the users the rules' roles map gives the head arbiter's role.
+    #[error(
+        "round {round}'s pairing is outdated by a corrected result: only the head arbiter{} decides it (re-pair: unpair and pair; keep: pair --keep --reason TEXT)",
+        if .heads.is_empty() { String::new() } else { format!(" ({})", .heads.join(", ")) }
+    )]
+    OutdatedIsTheHeads { round: Round, heads: Vec<String> },
+    /// A clock press stamped before the board's last press (`clock_order`); times in UTC,
+    /// rendered in the event's zone.
+    #[error(
+        "round {round} board {board}: a press at {} is before the board's last press at {}; presses are recorded in order",
+        .at.format("%H:%M:%S"),
+        .last.format("%H:%M:%S")
+    )]
+    PressBeforeLast {
+        round: Round,
+        board: Board,
+        at: DateTime<Utc>,
+        last: DateTime<Utc>,
+    },
     /// `pair --relax colours` when a pairing that keeps every rule exists (issue 12).
     #[error("a pairing that keeps every rule exists: pair normally")]
     RelaxNotNeeded,

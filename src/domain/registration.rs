@@ -31,13 +31,20 @@ pub fn younger_than(birth: NaiveDate, age: u32, on: NaiveDate) -> bool {
     birth > years_before(on, age)
 }
 
+/// A blank inside a name: white space, full-width spaces (U+3000) and the braille blank
+/// (U+2800, which prints as a space: `洪⠀智` is `洪智`).
+fn is_blank(c: char) -> bool {
+    c.is_whitespace() || c == '\u{2800}'
+}
+
 /// A name as compared and stored: outer blanks trimmed; inside a Chinese name every blank
 /// removed (spreadsheets pad two-character names: "张  三"); inside other names runs of
-/// blanks collapsed to one space. Full-width spaces (U+3000) count as blanks.
+/// blanks collapsed to one space. Full-width spaces (U+3000) and braille blanks count as
+/// blanks.
 pub fn normalize_name(name: &str) -> String {
     let cjk = name.chars().any(is_cjk);
     let mut out = String::with_capacity(name.len());
-    for word in name.split(char::is_whitespace).filter(|w| !w.is_empty()) {
+    for word in name.split(is_blank).filter(|w| !w.is_empty()) {
         if !out.is_empty() && !cjk {
             out.push(' ');
         }
@@ -52,8 +59,8 @@ fn same_name(first: &str, second: &str) -> bool {
     if first == second {
         return true;
     }
-    let mut one = first.chars().filter(|c| !c.is_whitespace());
-    let mut two = second.chars().filter(|c| !c.is_whitespace());
+    let mut one = first.chars().filter(|c| !is_blank(*c));
+    let mut two = second.chars().filter(|c| !is_blank(*c));
     let same_letters = loop {
         match (one.next(), two.next()) {
             (None, None) => break true,
@@ -62,6 +69,22 @@ fn same_name(first: &str, second: &str) -> bool {
         }
     };
     same_letters && normalize_name(first) == normalize_name(second)
+}
+
+/// A name as it prints, for the look-alike check: NFKC (a compatibility ideograph such as
+/// U+F9E1 李 or a Kangxi radical such as U+2F00 一 is the common ideograph; full-width
+/// letters are letters), braille blanks as spaces. Borrowed when nothing changes (the check
+/// runs once per registered player).
+fn as_printed(name: &str) -> std::borrow::Cow<'_, str> {
+    use unicode_normalization::{IsNormalized, UnicodeNormalization as _, is_nfkc_quick};
+    if is_nfkc_quick(name.chars()) == IsNormalized::Yes && !name.contains('\u{2800}') {
+        return std::borrow::Cow::Borrowed(name);
+    }
+    std::borrow::Cow::Owned(
+        name.nfkc()
+            .map(|c| if c == '\u{2800}' { ' ' } else { c })
+            .collect(),
+    )
 }
 
 fn is_cjk(c: char) -> bool {
@@ -323,8 +346,10 @@ pub fn check_entry(t: &Tournament, entry: &PlayerEntry) -> Result<(), Refusal> {
             id: id.to_string(),
         });
     }
+    let printed = as_printed(&name);
     if let Some(p) = t.players.iter().find(|p| {
-        super::invisible::same_visible(&p.entry.name, &name) && !same_name(&p.entry.name, &name)
+        super::invisible::same_visible(&as_printed(&p.entry.name), &printed)
+            && !same_name(&p.entry.name, &name)
     }) {
         return refuse(R::LooksLike {
             name,

@@ -73,6 +73,8 @@ pub enum Msg {
         why: String,
     },
     FeedNotUtf8,
+    /// A feed line longer than the cap (in bytes).
+    FeedLineTooLong(usize),
     FeedCannotRead(String),
     FeedStopped {
         why: String,
@@ -391,6 +393,10 @@ pub fn text(m: &Msg, lang: Lang) -> String {
             format!("stdin line {n}: {why}"),
         ),
         Msg::FeedNotUtf8 => s("不是有效的 UTF-8 文本", "not valid UTF-8"),
+        Msg::FeedLineTooLong(max) => p(
+            format!("一行超过{max}字节, 不是棋钟输入"),
+            format!("longer than {max} bytes: not a clock line"),
+        ),
         Msg::FeedCannotRead(e) => p(format!("无法读取: {e}"), format!("cannot read: {e}")),
         Msg::FeedStopped { why, written } => p(
             format!("{why} (已记录{written}个棋钟事件; 其余输入未读)"),

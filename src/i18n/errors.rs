@@ -19,6 +19,9 @@ pub fn io(e: &std::io::Error, lang: Lang) -> String {
         return e.to_string();
     }
     let what = match e.kind() {
+        _ if crate::platform::is_not_regular(e) => {
+            "不是普通文件 (设备、管道、套接字或目录不能读取)"
+        }
         K::NotFound => "文件不存在",
         K::PermissionDenied => "没有权限 (当前用户不能读写此文件)",
         K::AlreadyExists => "文件已存在",
@@ -61,6 +64,9 @@ pub fn decode(e: &DecodeError, lang: Lang) -> String {
         }
         DecodeError::SecondCreated => "无法读取记录: 出现第二条创建比赛的记录".into(),
         DecodeError::WrittenOnto => "无法读取记录: 另一条记录被写到了这一行的末尾".into(),
+        DecodeError::TooLong { max_mb } => {
+            format!("该行超过{max_mb} MB, 比任何记录都长 (不再往下读)")
+        }
     }
 }
 
@@ -146,6 +152,18 @@ pub fn log(e: &LogError, lang: Lang, zone: EventZone) -> String {
         }
         LogError::Replaced { path } => format!(
             "{path}: 日志文件在打开期间被另一个文件替换; 已从该路径上的新文件重新读取, 其间的操作未记入日志 (请核对后重做)"
+        ),
+        LogError::Unfinished {
+            path,
+            line,
+            no_lock,
+        } => format!(
+            "{path}: 第{line}行不完整 (正在写入, 或写入中断留下的残尾); {}, 这份日志没有核验通过 (稍后再运行 verify, 或由裁判长运行 repair)",
+            if *no_lock {
+                "当前用户不能取得日志的锁来判定"
+            } else {
+                "日志的锁一直被占用, 无法判定"
+            }
         ),
         LogError::RepairRefused { path } => format!(
             "{path}: 安装模式下的日志只能由 root 或主裁修复, 残尾存入其状态目录 (.bianpai); 未作任何改动"

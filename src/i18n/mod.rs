@@ -118,6 +118,16 @@ pub fn refusal(r: &Refusal, lang: Lang, zone: EventZone) -> String {
                 zone.format(*since, "%H:%M:%S"),
                 zone.format(*at, "%H:%M:%S")
             ),
+            Refusal::PressBeforeLast {
+                round,
+                board,
+                at,
+                last,
+            } => format!(
+                "round {round} board {board}: a press at {} is before the board's last press at {}; presses are recorded in order",
+                zone.format(*at, "%H:%M:%S"),
+                zone.format(*last, "%H:%M:%S")
+            ),
             other => other.to_string(),
         },
     }

@@ -57,6 +57,9 @@ fn deed(what: &str) -> &str {
         "register a team" => "登记参赛队",
         "hand in a lineup" => "提交出场名单",
         "correct a team's roster" => "更改参赛队名单",
+        "pair with the colour rules relaxed" => "放宽颜色规则编排",
+        "enter the round's pairing by hand" => "手工编排本轮",
+        "enter a corrected time" => "填写更正的时间",
         other => other,
     }
 }
@@ -159,6 +162,24 @@ pub fn refusal(r: &Refusal, zone: EventZone) -> String {
         Refusal::NotOutdated(round) => {
             format!("第{round}轮编排后没有更正过前面轮次的结果, 无需保留或重新编排")
         }
+        Refusal::OutdatedIsTheHeads { round, heads } => format!(
+            "第{round}轮的编排已因更正前面轮次的结果而过时: 只有裁判长{}能决定重新编排 (撤销后重新编排) 或保留 (bianpai pair 日志 --keep --reason 理由)",
+            if heads.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", heads.join("、"))
+            }
+        ),
+        Refusal::PressBeforeLast {
+            round,
+            board,
+            at,
+            last,
+        } => format!(
+            "第{round}轮第{board}台: 这次按钟的时间 {} 早于该台上一次按钟的时间 {}; 按钟须按时间顺序录入",
+            zone.format(*at, "%H:%M:%S"),
+            zone.format(*last, "%H:%M:%S")
+        ),
         Refusal::OutdatedHasResults(round) => format!(
             "第{round}轮已有结果, 不能重新编排; 如保留现编排, 请记录决定: bianpai pair 日志 --keep --reason 理由 (控制台按 K)"
         ),
@@ -477,4 +498,140 @@ fn nos(v: &[crate::domain::PlayerNo]) -> String {
         .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::event::{ClockAction, PlayerEntry};
+    use crate::domain::{Board, Command, PlayerNo, Side};
+
+    /// Every command's description, and the corrected time of `--correction`, has Chinese
+    /// words: a role refusal never reads `无权register a team`.
+    #[test]
+    fn every_action_a_role_refusal_names_is_chinese() {
+        let now = chrono::Utc::now();
+        let reason = String::new;
+        let cmds = [
+            Command::RegisterPlayer(PlayerEntry::named("a")),
+            Command::WithdrawPlayer {
+                no: PlayerNo(1),
+                reason: reason(),
+            },
+            Command::ReinstatePlayer {
+                no: PlayerNo(1),
+                reason: reason(),
+            },
+            Command::DrawNumbers { seed: 1 },
+            Command::NumberInOrder,
+            Command::PairNextRound,
+            Command::PairNextRoundWith { red: Vec::new() },
+            Command::PairRelaxed { reason: reason() },
+            Command::PairManual {
+                games: Vec::new(),
+                byes: Vec::new(),
+                reason: reason(),
+                force: false,
+            },
+            Command::UnpairRound { reason: reason() },
+            Command::SwapBoards {
+                a: Board(1),
+                b: Board(2),
+                force: None,
+            },
+            Command::StartRound { at: now },
+            Command::RecordResult {
+                round: None,
+                board: Board(1),
+                result: GameResult::Draw,
+                correct: None,
+            },
+            Command::RecordResult {
+                round: None,
+                board: Board(1),
+                result: GameResult::Draw,
+                correct: Some(reason()),
+            },
+            Command::ConfirmFlag {
+                board: Board(1),
+                side: Side::Red,
+                at: now,
+            },
+            Command::MarkSeat {
+                round: None,
+                board: Board(1),
+                side: Side::Red,
+                present: true,
+                at: now,
+                reverse_reason: None,
+            },
+            Command::MarkSeat {
+                round: None,
+                board: Board(1),
+                side: Side::Red,
+                present: true,
+                at: now,
+                reverse_reason: Some(reason()),
+            },
+            Command::RecordFoul {
+                round: None,
+                board: Board(1),
+                side: Side::Red,
+                kind: crate::domain::rules::FoulKind::Phone,
+            },
+            Command::Clock {
+                round: None,
+                board: Board(1),
+                action: ClockAction::Pause,
+                at: now,
+            },
+            Command::NoteMoveLimit {
+                board: Board(1),
+                note: reason(),
+            },
+            Command::Tick { now },
+            Command::AutoAdvance { now },
+            Command::CorrectStart {
+                at: now,
+                reason: reason(),
+            },
+            Command::DrawLot {
+                board: None,
+                higher: Side::Red,
+            },
+            Command::KeepPairing { reason: reason() },
+            Command::RepairRound { reason: reason() },
+            Command::TimeLoss {
+                round: None,
+                board: Board(1),
+                side: Side::Red,
+            },
+            Command::ClaimFoulLoss {
+                round: None,
+                board: Board(1),
+                side: Side::Red,
+            },
+            Command::RegisterTeam {
+                name: reason(),
+                players: Vec::new(),
+                reserves: Vec::new(),
+            },
+            Command::SubmitLineup {
+                round: None,
+                team: crate::domain::ids::TeamNo(1),
+                players: Vec::new(),
+            },
+        ];
+        let words = cmds
+            .iter()
+            .map(Command::describe)
+            .chain(["enter a corrected time"]);
+        for what in words {
+            let zh = deed(what);
+            assert!(
+                !zh.chars().any(|c| c.is_ascii_alphabetic()),
+                "{what:?} has no Chinese words: {zh}"
+            );
+        }
+    }
 }

@@ -144,7 +144,7 @@ pub fn check_workbook(path: &Path) -> Result<(), super::ImportError> {
         detail: e.to_string(),
         hint: false,
     };
-    let file = std::fs::File::open(path).map_err(|e| ImportError::read(&e))?;
+    let file = crate::platform::open_regular(path).map_err(|e| ImportError::read(&e))?;
     let Ok(mut zip) = zip::ZipArchive::new(std::io::BufReader::new(file)) else {
         return Ok(());
     };

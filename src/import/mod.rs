@@ -200,7 +200,9 @@ pub fn read_entries(path: &Path) -> Result<Vec<Row>, String> {
 /// Errors concern the whole file (unreadable, too large, no name column, no rows); a bad
 /// row is reported in its `Row`.
 pub fn read_file(path: &Path, today: NaiveDate) -> Result<EntryFile, ImportError> {
-    let size = std::fs::metadata(path)
+    // A device, a FIFO or a link to one (`/dev/urandom`) is refused before a byte is read.
+    let size = crate::platform::open_regular(path)
+        .and_then(|f| f.metadata())
         .map_err(|e| ImportError::read(&e))?
         .len();
     if size > MAX_BYTES {
@@ -216,7 +218,16 @@ pub fn read_file(path: &Path, today: NaiveDate) -> Result<EntryFile, ImportError
         .to_ascii_lowercase();
     let table = match ext.as_str() {
         "csv" | "txt" | "tsv" => {
-            let bytes = std::fs::read(path).map_err(|e| ImportError::read(&e))?;
+            let bytes = crate::platform::read_regular(path, MAX_BYTES).map_err(|e| {
+                if e.kind() == std::io::ErrorKind::FileTooLarge {
+                    ImportError::TooLarge {
+                        bytes: MAX_BYTES + 1,
+                        limit_mb: MAX_BYTES / 1_048_576,
+                    }
+                } else {
+                    ImportError::read(&e)
+                }
+            })?;
             table_from_csv(&bytes)?
         }
         "xlsx" | "xlsm" | "xls" | "ods" => {

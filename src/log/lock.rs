@@ -126,11 +126,25 @@ fn note(place: &Place) {
         crate::platform::real_uid().map_or_else(|| "-".to_string(), |u| u.to_string())
     );
     place.run(|| {
-        let mut opts = std::fs::OpenOptions::new();
-        opts.write(true).create(true).truncate(true);
-        crate::platform::create_mode(&mut opts, 0o640);
-        let f = crate::platform::no_follow(&mut opts).open(&path);
+        // Every writer updates the note, so it is the writer group's to write (0660, set
+        // again after creating: the umask may take the group's bit). A note another writer
+        // made unwritable (an older binary made it 0640) is replaced: the state directory
+        // is the group's.
+        let open = || {
+            let mut opts = std::fs::OpenOptions::new();
+            opts.write(true).create(true).truncate(true);
+            crate::platform::create_mode(&mut opts, 0o660);
+            crate::platform::no_follow(&mut opts).open(&path)
+        };
+        let f = match open() {
+            Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
+                let _ = std::fs::remove_file(&path);
+                open()
+            }
+            other => other,
+        };
         if let Ok(mut f) = f {
+            let _ = crate::platform::set_file_mode(&f, 0o660);
             let _ = f.write_all(line.as_bytes());
         }
     });
@@ -142,7 +156,7 @@ fn read_note(place: &Place) -> Option<(u32, i64)> {
     let text = place.run(|| {
         let mut f = super::trust::open_side(&path).ok()?;
         let mut s = String::new();
-        std::io::Read::read_to_string(&mut f, &mut s).ok()?;
+        std::io::Read::read_to_string(&mut std::io::Read::take(&mut f, 256), &mut s).ok()?;
         Some(s)
     })?;
     let mut w = text.split_whitespace();

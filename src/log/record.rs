@@ -75,6 +75,9 @@ pub enum DecodeError {
     SecondCreated,
     #[error("cannot read the record: another record was written onto the end of this line")]
     WrittenOnto,
+    /// A line longer than any record (`scan::MAX_LINE`): not read further.
+    #[error("the line is longer than {max_mb} MB, longer than any record")]
+    TooLong { max_mb: u64 },
 }
 
 const HEX: &[u8; 16] = b"0123456789abcdef";

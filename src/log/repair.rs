@@ -25,6 +25,16 @@ pub fn verify(path: &Path) -> Result<usize, LogError> {
         let _ = log.file.unlock();
     }
     res?;
+    // Without the lock a leftover is not settled: a write in progress or a torn tail, it
+    // is no whole record, and the log is not called whole over it.
+    let len = log.file.metadata().map_err(io_err(path))?.len();
+    if log.damage.is_none() && !locked && len > log.offset {
+        return Err(LogError::Unfinished {
+            path: path.display().to_string(),
+            line: log.lines + 1,
+            no_lock: !log.may_lock(),
+        });
+    }
     match log.damage {
         Some(damage) => Err(LogError::Damaged {
             path: path.display().to_string(),
@@ -94,13 +104,13 @@ pub fn repair(path: &Path, now: DateTime<Utc>) -> Result<Option<PathBuf>, LogErr
         match &log.damage {
             None => Ok(None),
             Some(Damage::Torn { .. }) => {
-                let mut tail = Vec::new();
                 log.file
                     .seek(SeekFrom::Start(log.offset))
                     .map_err(io_err(path))?;
-                log.file.read_to_end(&mut tail).map_err(io_err(path))?;
                 let (side, mut f) = side_file(&log, now)?;
-                f.write_all(&tail)
+                // Copied through a small buffer: the tail is never held in memory.
+                std::io::copy(&mut (&log.file).take(u64::MAX), &mut f)
+                    .and_then(|_| f.flush())
                     .and_then(|()| f.sync_all())
                     .map_err(io_err(&side))?;
                 crate::platform::truncate(&log.file, path, log.offset).map_err(io_err(path))?;

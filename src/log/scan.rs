@@ -7,6 +7,9 @@ use crate::domain::{Event, Rules};
 
 /// How much of the file a replay reads at a time.
 pub(super) const READ_CHUNK: u64 = 2 << 20;
+/// The longest line a log may hold (a record of a 10,000-player round is well under 1 MB):
+/// a longer one is damage, so no reader holds more than this of a line in memory.
+pub const MAX_LINE: u64 = 16 << 20;
 
 /// A decoded line, or why not: `None` for a line that is not UTF-8.
 pub(super) type Decoded = Result<Record, Option<DecodeError>>;

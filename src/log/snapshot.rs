@@ -67,10 +67,10 @@ fn path_of(place: &Place) -> Option<PathBuf> {
 }
 
 /// Reads the snapshot file, refusing one not made as its place requires.
-fn read_file(place: &Place) -> Option<Vec<u8>> {
+fn read_file(place: &Place, cap: u64) -> Option<Vec<u8>> {
     let path = path_of(place)?;
     place.run(|| {
-        let mut f = trust::open_side(&path).ok()?;
+        let f = trust::open_side(&path).ok()?;
         if place
             .dir
             .as_deref()
@@ -83,8 +83,8 @@ fn read_file(place: &Place) -> Option<Vec<u8>> {
             }
         }
         let mut text = Vec::new();
-        f.read_to_end(&mut text).ok()?;
-        Some(text)
+        f.take(cap.saturating_add(1)).read_to_end(&mut text).ok()?;
+        (text.len() as u64 <= cap).then_some(text)
     })
 }
 
@@ -149,7 +149,10 @@ impl Prefix {
 /// The snapshot beside `log`, if there is one this program wrote for a prefix of `file`.
 /// Returns it with the hash of the prefix it covers (for the next snapshot).
 pub(super) fn load(place: &Place, file: &File) -> Option<(Snapshot, Prefix)> {
-    let text = read_file(place)?;
+    // The state of a prefix is never much larger than the prefix's records: a bigger file
+    // is not a snapshot of this log, and is not read past that.
+    let cap = file.metadata().ok()?.len().saturating_add(64 << 20);
+    let text = read_file(place, cap)?;
     let snap: Snapshot = serde_json::from_slice(&text).ok()?;
     if snap.format != FORMAT || snap.program != program() || snap.lines == 0 {
         return None;

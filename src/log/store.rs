@@ -108,6 +108,18 @@ pub enum LogError {
         "{path}: the log was replaced by another file while open; it has been read again from the file now at this path, and a command given meanwhile was not recorded (check and repeat)"
     )]
     Replaced { path: String },
+    /// `verify` found an unfinished last line it could not settle: without the lock (a user
+    /// who may not take it, or a lock held all the wait) it may be a write in progress or a
+    /// torn tail; either way the log is not whole. `no_lock`: this user may not lock at all.
+    #[error(
+        "{path}: line {line} is unfinished (a write in progress or a torn tail); {} (run verify again, or the head arbiter runs repair)",
+        if *.no_lock { "this user may not take the log's lock to settle it" } else { "the lock was not free to settle it" }
+    )]
+    Unfinished {
+        path: String,
+        line: usize,
+        no_lock: bool,
+    },
     /// `repair` of an installed log by a user who is neither root nor the head arbiter, or
     /// with no place for the torn tail (no state directory).
     #[error(
@@ -306,18 +318,23 @@ impl Log {
     }
 
     fn open_inner(path: &Path, keep_records: bool, use_snapshot: bool) -> Result<Log, LogError> {
+        // A device (`/dev/zero`), a FIFO or a socket is no log: refused before it is opened,
+        // and again once open (the path may have changed in between).
+        if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+            return Err(io_err(path)(crate::platform::not_regular()));
+        }
         // Installed setgid, the one open that runs with the writer group's rights (issue 14).
         let (file, writable) = match super::privilege::open_log(path) {
             Ok(f) => (f, true),
             Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => (
-                OpenOptions::new()
-                    .read(true)
-                    .open(path)
-                    .map_err(io_err(path))?,
+                crate::platform::open_regular(path).map_err(io_err(path))?,
                 false,
             ),
             Err(e) => return Err(io_err(path)(e)),
         };
+        if !file.metadata().map_err(io_err(path))?.is_file() {
+            return Err(io_err(path)(crate::platform::not_regular()));
+        }
         let mut log = Log {
             path: path.to_path_buf(),
             file,
@@ -591,6 +608,16 @@ impl Log {
                 }
             }
             buf.drain(..pos);
+            if buf.len() as u64 > super::scan::MAX_LINE {
+                // No record is this long: stop holding it (every read has a cap).
+                self.set_damage(Damage::Bad {
+                    line: self.lines + scan.batch.len() + 1,
+                    error: DecodeError::TooLong {
+                        max_mb: super::scan::MAX_LINE >> 20,
+                    },
+                });
+                return Ok(scan.new);
+            }
             if n == 0 {
                 break;
             }

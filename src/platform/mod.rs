@@ -172,6 +172,60 @@ pub fn nonblocking(opts: &mut OpenOptions) -> &mut OpenOptions {
     imp::nonblocking(opts)
 }
 
+/// The error for a path that names no regular file (a device such as `/dev/zero`, a FIFO, a
+/// socket, a directory): such a thing never ends, or blocks, so nothing reads it.
+pub fn not_regular() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidInput,
+        "not a regular file (a device, a pipe, a socket or a directory)",
+    )
+}
+
+/// Whether `e` is [`not_regular`] (no operating-system code: the check is ours).
+pub fn is_not_regular(e: &io::Error) -> bool {
+    e.kind() == io::ErrorKind::InvalidInput && e.raw_os_error().is_none()
+}
+
+/// Opens `path` for reading, without blocking on a FIFO; anything but a regular file (a
+/// symlink is followed) is refused with [`not_regular`].
+///
+/// # Errors
+/// As `open`, or [`not_regular`].
+pub fn open_regular(path: &Path) -> io::Result<File> {
+    let f = nonblocking(OpenOptions::new().read(true)).open(path)?;
+    if f.metadata()?.is_file() {
+        Ok(f)
+    } else {
+        Err(not_regular())
+    }
+}
+
+/// Reads the whole of a regular file of at most `max` bytes (a rules, theme or entry file):
+/// anything else is refused before a byte is read, and a file that grows past `max` while
+/// being read is refused too (`FileTooLarge`).
+///
+/// # Errors
+/// As [`open_regular`]; `FileTooLarge` above `max`.
+pub fn read_regular(path: &Path, max: u64) -> io::Result<Vec<u8>> {
+    use std::io::Read as _;
+    let f = open_regular(path)?;
+    let too_large = || {
+        io::Error::new(
+            io::ErrorKind::FileTooLarge,
+            format!("larger than {} MB", max.div_ceil(1024 * 1024)),
+        )
+    };
+    if f.metadata()?.len() > max {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    f.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(too_large());
+    }
+    Ok(bytes)
+}
+
 /// A file's owner uid, group gid and mode bits (`None` on Windows).
 pub fn owner(m: &Metadata) -> Option<(u32, u32, u32)> {
     imp::owner(m)

@@ -62,7 +62,8 @@ fn snapshot(
     replaced_at: Option<chrono::DateTime<chrono::Utc>>,
 ) -> Arc<Snapshot> {
     Arc::new(Snapshot {
-        tournament: log.state().clone(),
+        // Texts shown escaped: no raw control byte of an older record reaches a page.
+        tournament: super::shown::shown(log.state().clone()),
         version,
         damage: log.damage().cloned(),
         replaced_at,

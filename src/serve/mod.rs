@@ -17,6 +17,7 @@ pub mod per_client;
 pub mod qr;
 pub mod routes;
 pub mod running;
+mod shown;
 pub mod view;
 
 use std::net::{IpAddr, SocketAddr};

@@ -232,6 +232,8 @@ async fn find_page(State(app): State<App>, Query(p): Query<Params>) -> Response 
     let ctx = ctx(&snap, &p);
     // A search is a few characters: the rest of an over-long one is ignored.
     let q: String = p.q.as_deref().unwrap_or("").chars().take(40).collect();
+    // What the page says it searched for is shown escaped, as the names are.
+    let q = crate::domain::text::escape(&q).into_owned();
     let hits = view::find(&snap.tournament, &q, ctx.lang);
     let main = pages::round::find(&ctx, &q, &hits);
     let heading = ctx.t("查找我的台次", "Find my board");

@@ -52,6 +52,8 @@ pub enum TeamFault {
         "round {round} is already paired: hand in the lineup before pairing (or unpair it first)"
     )]
     LineupTooLate { round: Round },
+    #[error("the event has {rounds} rounds: there is no round {round} to hand a lineup in for")]
+    LineupPastLastRound { round: Round, rounds: u32 },
     #[error("team '{team}': a lineup names {given} players; a match is played on {boards} boards")]
     LineupSize {
         team: String,
@@ -129,6 +131,9 @@ impl TeamFault {
             TeamFault::UnknownTeam(t) => format!("没有队伍 {t}"),
             TeamFault::LineupTooLate { round } => {
                 format!("第{round}轮已编排: 出场名单须在编排前提交 (或先撤销编排)")
+            }
+            TeamFault::LineupPastLastRound { round, rounds } => {
+                format!("本赛事共{rounds}轮: 没有第{round}轮, 不能为它提交出场名单")
             }
             TeamFault::LineupSize {
                 team,

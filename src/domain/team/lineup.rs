@@ -150,6 +150,13 @@ pub fn submit(
     {
         return refuse(TeamFault::LineupTooLate { round: r });
     }
+    // Never past the event's last round (the schedule's own, for a round robin).
+    let rounds = crate::domain::competition::last_round(t);
+    if let Some(r) = round
+        && r.0 > rounds
+    {
+        return refuse(TeamFault::LineupPastLastRound { round: r, rounds });
+    }
     let Some(tm) = t.team_event.team(team) else {
         return refuse(TeamFault::UnknownTeam(team.to_string()));
     };
