@@ -272,3 +272,140 @@ fn knockout_finals_are_refused_after_a_round_robin() {
     assert!(err.contains("knockout") && err.contains("循环赛"), "{err}");
     assert!(!log.exists(), "nothing written");
 }
+
+/// The club-rr-10 rules with the tiebreak chain replaced by `chain`.
+fn with_chain(chain: &str) -> Event {
+    let rules = ok(&["presets", "--show", "club-rr-10"]);
+    let start = rules.find("tiebreaks: [").expect("a tiebreak chain");
+    let end = start + rules[start..].find(']').unwrap() + 1;
+    let rules = format!("{}tiebreaks: [{chain}]{}", &rules[..start], &rules[end..]);
+    Event::from_rules(&rules)
+}
+
+/// A six-player round robin played out with a fixed pattern of results; each player has a
+/// club.
+fn played_six(e: &Event) {
+    let clubs = ["淮安棋社", "金湖象协", "棋鼓铭心"];
+    for i in 1..=6 {
+        e.add(&["--name", &format!("棋手{i}"), "--club", clubs[i % 3]]);
+    }
+    ok(&["draw", e.log_str(), "--in-order"]);
+    // 3 and 5 end level on 7 points and 3 wins, 5 having beaten 3.
+    let words = ["draw", "red_win", "black_win", "red_win"];
+    for r in 0..5 {
+        ok(&["pair", e.log_str()]);
+        ok(&["start", e.log_str()]);
+        let round = e.json("pairings", None);
+        for g in round[0]["games"].as_array().unwrap() {
+            let b = num(&g["board"]) as usize;
+            let board = b.to_string();
+            ok(&["result", e.log_str(), &board, words[(r + b) % words.len()]]);
+        }
+    }
+}
+
+/// Each player's points, wins and the points scored against each opponent, from the games of
+/// the JSON export (club-rr-10: 2/1/0).
+fn tally(all: &Value) -> std::collections::BTreeMap<u32, (u32, u32, Vec<(u32, u32)>)> {
+    let mut out: std::collections::BTreeMap<u32, (u32, u32, Vec<(u32, u32)>)> =
+        std::collections::BTreeMap::new();
+    for r in all["rounds"].as_array().unwrap() {
+        for g in r["games"].as_array().unwrap() {
+            let (red, black) = (num(&g["red"]), num(&g["black"]));
+            let (pr, pb) = match g["result"].as_str().unwrap() {
+                "red_win" => (2, 0),
+                "black_win" => (0, 2),
+                _ => (1, 1),
+            };
+            for (me, opp, p) in [(red, black, pr), (black, red, pb)] {
+                let e = out.entry(me).or_default();
+                e.0 += p;
+                e.1 += u32::from(p == 2);
+                e.2.push((opp, p));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_crosstable_carries_club_wins_and_direct_encounter_as_the_chain_ranks() {
+    // 胜局 before 直胜 before 小分: direct encounter decides among players level on points
+    // and wins.
+    let e = with_chain("wins, direct_encounter, sonneborn_berger, draw_number");
+    played_six(&e);
+    let all = e.json("all", None);
+    let own = tally(&all);
+    let cross = e.json("crosstable", None);
+    let players = cross[0]["players"].as_array().unwrap();
+    let mut decided = 0;
+    for p in players {
+        let no = num(&p["no"]);
+        let (points, wins, met) = &own[&no];
+        assert_eq!(num(&p["tiebreaks"]["wins"]), *wins, "wins of {no}");
+        assert_eq!(
+            p["club"],
+            ["淮安棋社", "金湖象协", "棋鼓铭心"][no as usize % 3]
+        );
+        // The group level with `no` on points and wins (everyone met everyone).
+        let group: Vec<u32> = own
+            .iter()
+            .filter(|(_, (pt, w, _))| pt == points && w == wins)
+            .map(|(n, _)| *n)
+            .collect();
+        let de = &p["tiebreaks"]["direct_encounter"];
+        match group.len() {
+            1 => assert!(de.is_null(), "{no} alone: no 直胜, got {de}"),
+            2 => {
+                let other = group.iter().find(|n| **n != no).unwrap();
+                let beat = met.iter().filter(|(o, pt)| o == other && *pt == 2).count();
+                assert_eq!(num(de) as usize, beat, "直胜 of {no} against {other}");
+                decided += 1;
+            }
+            _ => {
+                let among: u32 = met
+                    .iter()
+                    .filter(|(o, _)| group.contains(o))
+                    .map(|(_, pt)| pt)
+                    .sum();
+                assert_eq!(num(de), among, "直胜 of {no} in {group:?}");
+                decided += 1;
+            }
+        }
+    }
+    assert!(decided > 0, "the pattern leaves a tie for 直胜 to decide");
+    // The printout: 单位 after the name, then the chain's columns in order after 积分.
+    let txt = ok(&[
+        "export",
+        e.log_str(),
+        "--format",
+        "txt",
+        "--what",
+        "crosstable",
+    ]);
+    let head = txt
+        .lines()
+        .find(|l| l.starts_with("序号"))
+        .unwrap_or_else(|| panic!("{txt}"));
+    let words: Vec<&str> = head.split_whitespace().collect();
+    assert_eq!(&words[..3], ["序号", "姓名", "单位"], "{head}");
+    assert_eq!(
+        &words[words.len() - 6..],
+        ["积分", "胜局", "直胜", "小分", "名次", "备注"],
+        "{head}"
+    );
+    assert!(txt.contains("金湖象协"), "{txt}");
+    // The preset's own chain (小分, 胜局, 直胜, …) prints them in its order; a chain without
+    // 胜局 and 直胜 prints neither.
+    let e = field(4);
+    let head = ok(&["export", e.log_str(), "--what", "crosstable"]);
+    assert!(
+        head.contains("积分  小分  胜局  直胜  名次  备注"),
+        "{head}"
+    );
+    let e = with_chain("sonneborn_berger, draw_number");
+    e.add(&["--name", "甲"]);
+    e.add(&["--name", "乙"]);
+    let head = ok(&["export", e.log_str(), "--what", "crosstable"]);
+    assert!(head.contains("积分  小分  名次  备注"), "{head}");
+}

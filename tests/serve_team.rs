@@ -81,3 +81,47 @@ fn the_room_page_shows_matches_teams_and_live_match_scores() {
         "{teams}"
     );
 }
+
+#[test]
+fn a_team_page_shows_no_place_before_a_round_has_finished() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("fresh.log");
+    let l = log.to_str().unwrap();
+    ok(&["new", l, "--preset", "team-rr-8"]);
+    for team in ["杭州队", "上海队"] {
+        for j in 1..=4 {
+            let name = format!("{}{j}", team.trim_end_matches('队'));
+            ok(&["player", "add", l, "--name", &name, "--team", team]);
+        }
+        ok(&["team", "add", l, "--name", team]);
+    }
+    let server = Server::start(&log);
+    let page = server.get("/team/1").text();
+    assert!(page.contains("台次顺序"), "{page}");
+    assert!(!page.contains("名次"), "a place before any round: {page}");
+    // Round 1 paired and under way: the match shows, still no place.
+    ok(&["pair", l]);
+    ok(&["start", l]);
+    for b in 1..=3 {
+        ok(&["result", l, &b.to_string(), "red_win"]);
+    }
+    let during = (0..50)
+        .map(|_| {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            server.get("/team/1").text()
+        })
+        .find(|t| *t != page)
+        .expect("the team page follows the log");
+    assert!(during.contains("上海队"), "round 1's match: {during}");
+    assert!(!during.contains("名次"), "a place during round 1: {during}");
+    // Round 1 finished: the place and the points.
+    ok(&["result", l, "4", "draw"]);
+    let page = (0..50)
+        .map(|_| {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            server.get("/team/1").text()
+        })
+        .find(|t| t.contains("名次"))
+        .expect("the place once round 1 has finished");
+    assert!(page.contains("场分"), "{page}");
+}

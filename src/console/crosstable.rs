@@ -1,5 +1,5 @@
-//! The standings screen of a round robin: the square crosstable (rows and columns by number,
-//! 积分, 小分, 名次) as printed (`export::round_robin`), with each withdrawal and the rule of
+//! The standings screen of a round robin: the square crosstable (number, name, 单位, rows and
+//! columns by number, 积分, 小分 and the 胜局 / 直胜 the rules rank by, 名次) as printed (`export::round_robin`), with each withdrawal and the rule of
 //! R2011 ch.14 applied to it explained under the table. Computed here, laid out by `ui/`.
 
 use super::strings::Strings;
@@ -60,12 +60,18 @@ mod tests {
             .collect();
         let t = Tournament::replay(&events).unwrap();
         let table = round_robin_table(&t, crate::console::strings::of(Lang::Zh));
-        // Two columns (序号, 姓名), one per player, then 积分, 小分, 名次, 备注.
-        assert_eq!(table.header.len(), 2 + t.players.len() + 4);
-        assert_eq!(table.rows.len(), t.players.len());
+        // Three columns (序号, 姓名, 单位), one per player, then 积分, the chain's 小分 胜局 直胜,
+        // 名次, 备注.
+        assert_eq!(&table.header[..3], ["序号", "姓名", "单位"]);
+        let n = t.players.len();
+        assert_eq!(
+            &table.header[3 + n..],
+            ["积分", "小分", "胜局", "直胜", "名次", "备注"]
+        );
+        assert_eq!(table.rows.len(), n);
         // The diagonal.
         for (i, row) in table.rows.iter().enumerate() {
-            assert_eq!(row[2 + i], "×");
+            assert_eq!(row[3 + i], "×");
         }
         // Player 8 withdrew after round 3: annulled, said under the table and dimmed.
         assert!(

@@ -1,13 +1,13 @@
 //! The round robin's printouts: the whole schedule (轮次表, printable before round 1) and the
-//! square crosstable (循环赛成绩表: rows and columns by number, each cell the row player's
-//! game score against the column player, then 积分, 小分, 名次), the main printout of a round
-//! robin. Withdrawals are explained under the table by the rule of R2011 ch.14
+//! square crosstable (循环赛成绩表: number, name and 单位, then rows and columns by number, each
+//! cell the row player's game score against the column player, then 积分, 小分 and the 胜局 and
+//! 直胜 the rules rank by, 名次), the main printout of a round robin. Withdrawals are explained under the table by the rule of R2011 ch.14
 //! (`domain::round_robin::withdrawal`). Every format renders these `Report`s; `*_json` are the data.
 
 use serde_json::{Value, json};
 
 use super::report::{Cell, Report, Table, header, pick, round_time};
-use super::rows::{name, result_text};
+use super::rows::{name, result_text, tiebreak_label};
 use crate::domain::result::{GameResult, Outcome};
 use crate::domain::round_robin::schedule::{self, Scheduled, field};
 use crate::domain::round_robin::withdrawal::{self, Verdict, Withdrawal};
@@ -235,29 +235,55 @@ fn sb_number(t: &Tournament, st: &Standing) -> Option<Value> {
     })
 }
 
+/// The tiebreak columns after 积分: 小分 always (the round robin's own measure), and 胜局 and
+/// 直胜 where the rules' chain ranks by them, in the chain's order.
+fn tiebreak_columns(t: &Tournament) -> Vec<Tiebreak> {
+    let shown = [
+        Tiebreak::SonnebornBerger,
+        Tiebreak::Wins,
+        Tiebreak::DirectEncounter,
+    ];
+    let chain = &t.rules.tiebreaks;
+    let mut out: Vec<Tiebreak> = Vec::new();
+    if !chain.contains(&Tiebreak::SonnebornBerger) {
+        out.push(Tiebreak::SonnebornBerger);
+    }
+    out.extend(chain.iter().copied().filter(|tb| shown.contains(tb)));
+    out
+}
+
+fn club(t: &Tournament, no: PlayerNo) -> String {
+    t.player(no)
+        .map(|p| p.entry.club.clone())
+        .unwrap_or_default()
+}
+
 /// The square crosstable after `after`: one table per section, rows and columns by number.
 pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -> Report {
     let w = withdrawal::withdrawals(t);
+    let columns = tiebreak_columns(t);
     let tables = sections(t)
         .into_iter()
         .map(|s| {
             let seats = field(t, s);
-            let mut h = header(lang, &[("序号", "No"), ("姓名", "Name")]);
+            let mut h = header(lang, &[("序号", "No"), ("姓名", "Name"), ("单位", "Club")]);
             h.extend(seats.iter().map(|n| n.0.to_string()));
-            h.extend(header(
-                lang,
-                &[
-                    ("积分", "Points"),
-                    ("小分", "S-B"),
-                    ("名次", "Rank"),
-                    ("备注", "Remark"),
-                ],
-            ));
+            h.extend(header(lang, &[("积分", "Points")]));
+            h.extend(
+                columns
+                    .iter()
+                    .map(|tb| tiebreak_label(*tb, lang).to_string()),
+            );
+            h.extend(header(lang, &[("名次", "Rank"), ("备注", "Remark")]));
             let body = seats
                 .iter()
                 .map(|&a| {
                     let st = rows.iter().find(|r| r.no == a);
-                    let mut row = vec![Cell::from(a.0), Cell::from(name(t, a))];
+                    let mut row = vec![
+                        Cell::from(a.0),
+                        Cell::from(name(t, a)),
+                        Cell::from(club(t, a)),
+                    ];
                     row.extend(seats.iter().map(|&b| {
                         if a == b {
                             Cell::from("×")
@@ -273,9 +299,11 @@ pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -
                         None => "",
                     };
                     row.push(st.map_or(Cell::Empty, |r| Cell::from(r.points)));
-                    row.push(st.map_or(Cell::Empty, |r| {
-                        let den = Tiebreak::SonnebornBerger.divisor(&t.rules.points);
-                        Cell::ratio(r.value(Tiebreak::SonnebornBerger), den)
+                    // Blank where the criterion gives no value (直胜 outside a tie).
+                    row.extend(columns.iter().map(|tb| {
+                        st.map_or(Cell::Empty, |r| {
+                            Cell::ratio(r.value(*tb), tb.divisor(&t.rules.points))
+                        })
                     }));
                     row.push(st.map_or(Cell::Empty, |r| Cell::from(r.rank)));
                     row.push(Cell::from(remark));
@@ -375,9 +403,11 @@ pub fn withdrawals_json(t: &Tournament) -> Value {
 }
 
 /// The square crosstable as data: per section, each player's row with the score cells
-/// against every other player (as printed), points, 小分 and rank.
+/// against every other player (as printed), club, points, 小分, the printed tiebreak columns
+/// by key (`tiebreaks`, null where a criterion gives no value) and rank.
 pub fn crosstable_json(t: &Tournament, after: Round, rows: &[Standing]) -> Value {
     let w = withdrawal::withdrawals(t);
+    let columns = tiebreak_columns(t);
     Value::Array(
         sections(t)
             .into_iter()
@@ -392,12 +422,24 @@ pub fn crosstable_json(t: &Tournament, after: Round, rows: &[Standing]) -> Value
                             .filter(|b| **b != a)
                             .map(|&b| (b.0.to_string(), json!(meetings(t, a, b, after, &w))))
                             .collect();
+                        let tiebreaks: Map = columns
+                            .iter()
+                            .map(|tb| {
+                                let v = match tb {
+                                    Tiebreak::SonnebornBerger => st.and_then(|r| sb_number(t, r)),
+                                    _ => st.and_then(|r| r.value(*tb)).map(|v| json!(v)),
+                                };
+                                (tb.word().to_string(), v.unwrap_or(Value::Null))
+                            })
+                            .collect();
                         json!({
                             "no": a.0,
                             "name": name(t, a),
+                            "club": club(t, a),
                             "rank": st.map(|r| r.rank),
                             "points": st.map(|r| r.points),
                             "sonneborn_berger": st.and_then(|r| sb_number(t, r)),
+                            "tiebreaks": tiebreaks,
                             "cells": cells,
                         })
                     })

@@ -131,8 +131,12 @@ pub fn team_page(ctx: &Ctx, t: &Tournament, no: TeamNo) -> Option<(String, Marku
         Lang::Zh => format!("第{no}队 {}", team.name),
         Lang::En => format!("Team {no} {}", team.name),
     };
-    let standing = crate::domain::team::standings(t, standings_round(t, None))
+    // A place only once a round has finished: before that every team stands level.
+    let after = standings_round(t, None);
+    let standing = (after.0 > 0)
+        .then(|| crate::domain::team::standings(t, after))
         .into_iter()
+        .flatten()
         .find(|s| s.tally.team == no);
     let main = html! {
         h2 { (heading) }
