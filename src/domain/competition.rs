@@ -50,9 +50,8 @@ pub fn hand_pairing_allowed(t: &Tournament) -> bool {
 pub fn entry_open(t: &Tournament, paired: u32) -> Result<(), LateEntry> {
     match t.rules.format.round_robin() {
         Some(_) if paired >= 1 => Err(LateEntry::TableFixed),
-        Some(_) => Ok(()),
         None if paired >= t.rules.rounds => Err(LateEntry::AllRoundsPaired),
-        None => Ok(()),
+        Some(_) | None => Ok(()),
     }
 }
 

@@ -6,7 +6,10 @@ use std::collections::BTreeMap;
 use chrono::{NaiveDate, NaiveTime};
 use serde::{Deserialize, Serialize};
 
-use super::*;
+use super::{
+    AutoAdvance, FoulLimit, Knockout, Lang, Officials, Points, Prizes, Registration, Role,
+    Round1Mode, Rules, RulesError, RulesFault, SeatMode, Section, Teams, Tiebreak, TimeControls,
+};
 use crate::domain::format::{Format, FormatFault, FormatWire, RoundRobinOrder, System};
 
 /// The rules as a file and the log's first record hold them: today's field names, kept so that
