@@ -304,11 +304,12 @@ fn played_six(e: &Event) {
     }
 }
 
-/// Each player's points, wins and the points scored against each opponent, from the games of
-/// the JSON export (club-rr-10: 2/1/0).
-fn tally(all: &Value) -> std::collections::BTreeMap<u32, (u32, u32, Vec<(u32, u32)>)> {
-    let mut out: std::collections::BTreeMap<u32, (u32, u32, Vec<(u32, u32)>)> =
-        std::collections::BTreeMap::new();
+/// One player's points, wins and (opponent, points scored) per game.
+type Tally = (u32, u32, Vec<(u32, u32)>);
+
+/// Each player's tally, from the games of the JSON export (club-rr-10: 2/1/0).
+fn tally(all: &Value) -> std::collections::BTreeMap<u32, Tally> {
+    let mut out: std::collections::BTreeMap<u32, Tally> = std::collections::BTreeMap::new();
     for r in all["rounds"].as_array().unwrap() {
         for g in r["games"].as_array().unwrap() {
             let (red, black) = (num(&g["red"]), num(&g["black"]));
