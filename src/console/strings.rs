@@ -567,6 +567,8 @@ impl Strings {
             (Cause::LateWindow, false) => "late",
             (Cause::Fouls | Cause::FoulClaimed, false) => "fouls",
             (Cause::Time, false) => "time",
+            (Cause::Confirmed | Cause::Reported, true) => "签认",
+            (Cause::Confirmed | Cause::Reported, false) => "signed",
         }
     }
 

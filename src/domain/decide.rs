@@ -171,6 +171,14 @@ impl Tournament {
                 team,
                 players,
             } => super::team_match::lineup::submit(self, *round, *team, players),
+            Command::ReportResult {
+                round,
+                board,
+                result,
+                code,
+                at,
+            } => self.decide_report(*round, *board, *result, code, *at),
+            Command::ConfirmReport { round, board } => self.decide_confirm(*round, *board),
         }
     }
 
@@ -511,7 +519,7 @@ impl Tournament {
         }])
     }
 
-    fn decide_result(
+    pub(super) fn decide_result(
         &self,
         round: Option<Round>,
         board: Board,

@@ -17,6 +17,7 @@ pub mod registration;
 pub mod repair;
 pub mod result;
 pub mod rules;
+pub mod self_report;
 pub mod side;
 pub mod skew;
 pub mod standings;

@@ -615,6 +615,13 @@ pub struct Rules {
     /// before it is refused as a wrong time (a bridge in the wrong time zone).
     #[serde(default = "default_clock_skew")]
     pub clock_skew_seconds: u32,
+    /// Players sign their result on their phones (docs/self-report.md): `off` (the default,
+    /// not written), `confirm` or `auto`.
+    #[serde(
+        default,
+        skip_serializing_if = "super::self_report::SelfReport::is_off"
+    )]
+    pub self_report: super::self_report::SelfReport,
 }
 
 /// The officials named on printouts.

@@ -77,6 +77,11 @@ pub fn describe_event(t: &Tournament, ev: &Event) -> String {
                     .unwrap_or_default(),
                 match cause {
                     crate::domain::event::Cause::Arbiter => String::new(),
+                    c @ (crate::domain::event::Cause::Confirmed
+                    | crate::domain::event::Cause::Reported) => {
+                        crate::i18n::self_report::cause_words(*c, crate::domain::rules::Lang::En)
+                            .unwrap_or_default()
+                    }
                     c => format!(" [{}]", format!("{c:?}").to_lowercase()),
                 }
             )
@@ -176,6 +181,10 @@ pub fn describe_event(t: &Tournament, ev: &Event) -> String {
             lineup.team,
             list(&lineup.players)
         ),
+        Event::CodesIssued { .. } | Event::ResultReported { .. } => {
+            crate::i18n::self_report::describe(ev, &name, crate::domain::rules::Lang::En)
+                .unwrap_or_default()
+        }
         Event::PairingNoted { round, note } => {
             let mut parts: Vec<String> = note
                 .colour_breaks
