@@ -98,6 +98,8 @@ pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
         ("start", "at") => "赛事时区的当地时间 (2024-07-06T08:30:00) 或带时区的时间",
         ("start", "correct") => "更正已开始轮次的开始时间 (裁判长); 须 --reason",
         ("result", "correct") => "更正已有结果 (裁判长); 须 --reason",
+        ("result", "confirm") => "接受双方棋手在手机上签认的结果 (self_report: confirm)",
+        ("export", "url") => "记录单二维码所用的房间页面地址 (默认: 正在运行的 bianpai serve)",
         (_, "board") => "台号",
         ("result", "result") => {
             "结果: 红胜 / 黑胜 / 和 / 红不战胜 / 黑不战胜 / 双方弃权, 或 red_win, black_win, draw, red_win_forfeit, black_win_forfeit, double_forfeit"
@@ -189,6 +191,7 @@ pub fn placeholder_zh(name: &str) -> Option<&'static str> {
         "BY" => "排序",
         "WHAT" => "内容",
         "BIND" => "地址:端口",
+        "URL" => "地址",
         "BIN" => "安装路径",
         "SAMPLE" => "示例",
         // team (团体赛)
@@ -233,5 +236,14 @@ pub const HELP_WORDS_ZH: &[(&str, &str)] = &[
     (
         "schedule:    A round robin's whole schedule (轮次表), printable before round 1",
         "schedule:    循环赛的全部轮次表 (贝格尔编排), 第一轮前即可打印",
+    ),
+    (
+        "matches:     Team match events: the team match table (each match with its boards) and the team standings",
+        "matches:     团体赛: 团体对阵表 (每场及其各台) 与团体名次",
+    ),
+    // The players' codes (docs/self-report.md).
+    (
+        "codes:       The players' secret codes of a round (head arbiter and organizer only)",
+        "codes:       一轮中每位棋手的签认码 (只限裁判长和编排)",
     ),
 ];
