@@ -25,6 +25,10 @@ pub fn label(rule: AutoRule, lang: Lang) -> &'static str {
 /// Who a record is by, as the audit and the event line say it: the rule for an automatic
 /// act, else the user.
 pub fn who(by: &str, ev: &Event, lang: Lang) -> String {
+    if let Some(player) = super::self_report::reporter(ev, lang) {
+        // A player's report through the room page (docs/self-report.md).
+        return player;
+    }
     ev.automatic()
         .map_or_else(|| by.to_string(), |r| label(r, lang).to_string())
 }

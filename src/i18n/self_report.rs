@@ -85,7 +85,7 @@ pub fn describe(
             },
             Lang::Zh,
         ) => format!(
-            "第{round}轮第{board}台: {} {} ({player}号{}, 经房间页面)",
+            "第{round}轮第{board}台: {} {} ({player}号{})",
             signed(*s, lang),
             result_word(*result, lang),
             name(*player)
@@ -101,7 +101,7 @@ pub fn describe(
             },
             Lang::En,
         ) => format!(
-            "round {round} board {board}: {} {} ({player} {}, room page)",
+            "round {round} board {board}: {} {} ({player} {})",
             signed(*s, lang),
             result.word(),
             name(*player)
@@ -110,9 +110,26 @@ pub fn describe(
     })
 }
 
+/// Who a player's report is by, as the audit names it: `红方棋手` / `red player`.
+pub fn reporter(ev: &Event, lang: Lang) -> Option<String> {
+    let Event::ResultReported { side: s, .. } = ev else {
+        return None;
+    };
+    Some(match lang {
+        Lang::Zh => format!("{}棋手", side(*s, lang)),
+        Lang::En => format!("{} player", side(*s, lang)),
+    })
+}
+
 /// Who accepted a signed result, after its line: ` · li 确认`; for one recorded at once, the
-/// room page that wrote it.
+/// room page that wrote it; for a report, the room page and who runs it.
 pub fn detail(by: &str, ev: &Event, lang: Lang) -> Option<String> {
+    if let Event::ResultReported { .. } = ev {
+        return Some(match lang {
+            Lang::Zh => format!(" (房间页面, 由 {by} 运行)"),
+            Lang::En => format!(" (room page run by {by})"),
+        });
+    }
     let Event::ResultRecorded { cause, .. } = ev else {
         return None;
     };
@@ -196,6 +213,118 @@ pub fn card_status(s: Signing, me: Side, lang: Lang) -> Option<String> {
             r(black)
         ),
     })
+}
+
+/// Where a board's signatures stand, for anyone reading the room page.
+pub fn public_status(s: Signing, lang: Lang) -> Option<String> {
+    let r = |x: GameResult| result_word(x, lang);
+    Some(match (s, lang) {
+        (Signing::Unsigned, _) => return None,
+        (Signing::Agreed(x), Lang::Zh) => format!("双方已签认 {}, 等待裁判确认", r(x)),
+        (Signing::Agreed(x), Lang::En) => format!("both signed {}; waiting for the arbiter", r(x)),
+        (Signing::Lone { side: sd, result }, Lang::Zh) => format!(
+            "{}已签认 {}, 等待{}签认",
+            side(sd, lang),
+            r(result),
+            side(sd.other(), lang)
+        ),
+        (Signing::Lone { side: sd, result }, Lang::En) => format!(
+            "{} signed {}; waiting for {}",
+            side(sd, lang),
+            r(result),
+            side(sd.other(), lang)
+        ),
+        (Signing::Disagree { .. }, _) => return card_status(s, Side::Red, lang),
+    })
+}
+
+/// The room page's answers to a report (docs/self-report.md).
+pub fn recorded_report(s: Side, result: GameResult, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("已记录: {} {}", signed(s, lang), result_word(result, lang)),
+        Lang::En => format!(
+            "Recorded: {} {}",
+            signed(s, lang),
+            result_word(result, lang)
+        ),
+    }
+}
+
+/// A result recorded with the report (`self_report: auto`).
+pub fn recorded_result(result: GameResult, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("双方签认一致, 结果已记录: {}", result_word(result, lang)),
+        Lang::En => format!(
+            "Both signed the same; the result is recorded: {}",
+            result_word(result, lang)
+        ),
+    }
+}
+
+/// The same report a second time: nothing new is written.
+pub fn signed_before(s: Side, result: GameResult, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!(
+            "{}此前已签认 {}, 未重复记录",
+            side(s, lang),
+            result_word(result, lang)
+        ),
+        Lang::En => format!(
+            "{} had signed {} already; nothing new was recorded",
+            side(s, lang),
+            result_word(result, lang)
+        ),
+    }
+}
+
+pub fn unknown_board(round: u32, board: u32, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("第{round}轮没有第{board}台"),
+        Lang::En => format!("round {round} has no board {board}"),
+    }
+}
+
+pub fn too_many(lang: Lang) -> String {
+    match lang {
+        Lang::Zh => "签认码错误次数过多, 请10分钟后再试, 或举手请裁判录入".into(),
+        Lang::En => {
+            "Too many wrong codes: try again in 10 minutes, or raise your hand for the arbiter"
+                .into()
+        }
+    }
+}
+
+pub fn bad_form(lang: Lang) -> String {
+    match lang {
+        Lang::Zh => "请先打开台次 (扫描记录单上的二维码, 或输入台号)".into(),
+        Lang::En => {
+            "Open your board first (scan the QR code on your slip, or type the board)".into()
+        }
+    }
+}
+
+pub fn choose_result(lang: Lang) -> String {
+    match lang {
+        Lang::Zh => "请选择本局结果 (红胜、和棋或黑胜)".into(),
+        Lang::En => "Choose the result (red wins, draw or black wins)".into(),
+    }
+}
+
+/// The room page could not write (the log's own words after).
+pub fn not_written(detail: &str, lang: Lang) -> String {
+    let sep = if detail.is_empty() { "" } else { ": " };
+    match lang {
+        Lang::Zh => format!("暂时无法记录, 请举手请裁判录入{sep}{detail}"),
+        Lang::En => format!("Could not record it; raise your hand for the arbiter{sep}{detail}"),
+    }
+}
+
+/// `serve` is run by a user who may not write the log.
+pub fn no_writer(lang: Lang) -> String {
+    match lang {
+        Lang::Zh => "房间页面无权写入日志 (运行 bianpai serve 的用户在本赛事没有角色), 请举手请裁判录入".into(),
+        Lang::En => "The room page may not write the log (the user running bianpai serve holds no role in this event); raise your hand for the arbiter".into(),
+    }
 }
 
 #[cfg(test)]

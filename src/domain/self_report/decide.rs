@@ -105,7 +105,7 @@ impl Tournament {
 
     /// Refuses a board whose result is the arbiters' to record: an absent seat, a flag down,
     /// a foul limit reached, an armageddon before its lot.
-    fn reportable_board(&self, g: &Game, at: DateTime<Utc>) -> Result<(), ReportWhy> {
+    pub fn reportable_board(&self, g: &Game, at: DateTime<Utc>) -> Result<(), ReportWhy> {
         if g.game == GameKind::Armageddon && !g.lot {
             return Err(ReportWhy::LotFirst);
         }
