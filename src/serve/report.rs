@@ -148,10 +148,25 @@ fn board_form(t: &Tournament, round: Round, board: Board, ctx: &Ctx) -> Option<B
 }
 
 fn page_response(status: StatusCode, ctx: &Ctx, heading: &str, main: &maud::Markup) -> Response {
+    page_at(status, ctx, "/report", heading, main)
+}
+
+/// A page whose language switch keeps `path` (the board's form).
+fn page_at(
+    status: StatusCode,
+    ctx: &Ctx,
+    path: &str,
+    heading: &str,
+    main: &maud::Markup,
+) -> Response {
     html(
         status,
-        pages::layout_static(ctx, Tab::Find, "/report", heading, main).into_string(),
+        pages::layout_static(ctx, Tab::Find, path, heading, main).into_string(),
     )
+}
+
+fn board_path(round: u32, board: u32) -> String {
+    format!("/report?round={round}&board={board}")
 }
 
 /// The event does not take reports: the page says so (404).
@@ -368,7 +383,13 @@ pub async fn submit(State(app): State<App>, Query(p): Query<Params>, req: Reques
                 f.status = words::card_status(signing(g), side, ctx.lang);
             }
             let main = page::answer(&ctx, &f, &said, true);
-            page_response(StatusCode::OK, &ctx, &heading, &main)
+            page_at(
+                StatusCode::OK,
+                &ctx,
+                &board_path(round.0, board.0),
+                &heading,
+                &main,
+            )
         }
         Err(e) => {
             let (status, wrong) = refused_status(&e);
@@ -381,7 +402,7 @@ pub async fn submit(State(app): State<App>, Query(p): Query<Params>, req: Reques
             } else {
                 page::form(&ctx, &f, Some(&text), Some(result))
             };
-            page_response(status, &ctx, &heading, &main)
+            page_at(status, &ctx, &board_path(round.0, board.0), &heading, &main)
         }
     }
 }

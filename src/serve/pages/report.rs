@@ -79,6 +79,7 @@ fn seat(ctx: &Ctx, colour: &str, s: &Seat) -> Markup {
 /// `error` is shown above it (the code field is always empty).
 pub fn form(ctx: &Ctx, f: &BoardForm, error: Option<&str>, chosen: Option<GameResult>) -> Markup {
     html! {
+        h2 { (heading(ctx, f.round, f.board)) }
         div.report {
             div.board {
                 (seat(ctx, ctx.t("红方", "Red"), &f.red))
@@ -148,6 +149,7 @@ pub fn chooser(ctx: &Ctx, round: Option<u32>, error: Option<&str>) -> Markup {
 /// The answer to a report: what was recorded as whose report, then where the board stands.
 pub fn answer(ctx: &Ctx, f: &BoardForm, said: &str, ok: bool) -> Markup {
     html! {
+        h2 { (heading(ctx, f.round, f.board)) }
         div.report {
             div.board {
                 (seat(ctx, ctx.t("红方", "Red"), &f.red))
