@@ -112,7 +112,8 @@ pub enum Cmd {
     Result {
         log: PathBuf,
         board: String,
-        result: String,
+        #[arg(required_unless_present = "confirm")]
+        result: Option<String>,
         #[arg(long)]
         round: Option<u32>,
         /// Correct an existing result (head arbiter); needs --reason.
@@ -120,6 +121,9 @@ pub enum Cmd {
         correct: bool,
         #[arg(long)]
         reason: Option<String>,
+        /// Accept the result both players signed on their phones (self_report: confirm).
+        #[arg(long, conflicts_with_all = ["result", "correct"])]
+        confirm: bool,
     },
     /// Mark a seat absent.
     Absent(SeatArgs),
@@ -200,6 +204,10 @@ pub enum Cmd {
         /// The print time shown on the printout (RFC 3339); now by default.
         #[arg(long)]
         at: Option<String>,
+        /// The room page's address for the scoresheets' QR codes (default: the running
+        /// `bianpai serve` of this log).
+        #[arg(long)]
+        url: Option<String>,
     },
     /// Check the log's integrity end to end.
     Verify { log: PathBuf },

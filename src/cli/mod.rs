@@ -306,9 +306,29 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             board,
             result,
             round,
+            confirm: true,
+            ..
+        } => {
+            let _ = result;
+            rounds::confirm(ctx, &log, &board, round)
+        }
+        Cmd::Result {
+            log,
+            board,
+            result,
+            round,
             correct,
             reason,
-        } => rounds::result(ctx, &log, &board, &result, round, correct, reason),
+            ..
+        } => rounds::result(
+            ctx,
+            &log,
+            &board,
+            result.as_deref().unwrap_or_default(),
+            round,
+            correct,
+            reason,
+        ),
         Cmd::Absent(s) => rounds::seat(ctx, &s, false),
         Cmd::Arrive(s) => rounds::seat(ctx, &s, true),
         Cmd::Foul {
@@ -372,8 +392,11 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             out,
             by,
             at,
+            url,
         } => {
             let now = time_arg(at.as_deref())?;
+            // The scoresheets' QR codes open the room page: `--url`, else the running serve's.
+            let room = |rules: &Rules| url.clone().or_else(|| room_url(&log, rules));
             crate::export::run(
                 &log,
                 crate::export::Request {
@@ -387,6 +410,7 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
                 ctx.lang.map(|l| lang(Some(l), None)).or(Some(out_lang())),
                 now,
                 ctx.if_damaged(),
+                &room,
             )
             .map_err(CliError)
         }
@@ -421,6 +445,18 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
         Cmd::Serve { log, bind, demo } => serve::run(ctx, log.as_deref(), &bind, demo),
         Cmd::Console { .. } | Cmd::Demo { .. } => Ok(()),
     }
+}
+
+/// The address of the room page a running `bianpai serve` of `log` announced (believed from
+/// root, the head arbiter or the organizer, as the console's `Q` does).
+fn room_url(log: &Path, rules: &Rules) -> Option<String> {
+    let trusted = |user: &str| {
+        rules
+            .roles_of(user)
+            .iter()
+            .any(|r| matches!(r, Role::Head | Role::Organizer))
+    };
+    crate::serve::running::find(log, &trusted)
 }
 
 /// Opens a log for writing; a damaged log is refused at the append with the place of the

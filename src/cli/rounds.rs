@@ -274,6 +274,14 @@ pub fn result(
     Ok(())
 }
 
+/// `result LOG BOARD --confirm`: an arbiter accepts the result both players signed on their
+/// phones (docs/self-report.md).
+pub fn confirm(ctx: &Ctx, path: &Path, board: &str, round: Option<u32>) -> CliResult {
+    let board = board_arg(board)?;
+    let round = round_arg(round)?;
+    simple(ctx, path, &Command::ConfirmReport { round, board })
+}
+
 pub fn seat(ctx: &Ctx, s: &SeatArgs, present: bool) -> CliResult {
     let board = board_arg(&s.board)?;
     let side: Side = side_arg(&s.side)?;

@@ -79,6 +79,8 @@ pub enum Deed {
     Repair,
     /// Keep the round an earlier correction outdated (issue 21).
     Keep,
+    /// Accept a result both players signed on their phones (docs/self-report.md).
+    AcceptSigned,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,6 +129,8 @@ pub enum Action {
     Repair,
     /// Keep the current round's pairing despite a correction (issue 21).
     KeepPairing,
+    /// Accept the result both players signed (待确认): the board typed, or the first waiting.
+    AcceptSigned,
 }
 
 #[cfg(test)]

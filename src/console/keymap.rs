@@ -189,6 +189,14 @@ pub const BINDINGS: &[Binding] = &[
         Deed::Keep,
     ),
     b(M::Normal, K::Char('T'), ORG, Action::Lineup, Deed::Lineup),
+    // The players' signed results (docs/self-report.md): the first one waiting.
+    b(
+        M::Normal,
+        K::Char('c'),
+        ARB,
+        Action::AcceptSigned,
+        Deed::AcceptSigned,
+    ),
     // After a board number.
     b(M::Board, K::AnyDigit, ARB, Action::Digit(0), Deed::Edit),
     b(M::Board, K::Backspace, ALL, Action::Backspace, Deed::Edit),
@@ -230,6 +238,13 @@ pub const BINDINGS: &[Binding] = &[
     ),
     b(M::Board, K::Char('x'), ARB, Action::Foul, Deed::Foul),
     b(M::Board, K::Char('t'), ARB, Action::Flag, Deed::Flag),
+    b(
+        M::Board,
+        K::Char('c'),
+        ARB,
+        Action::AcceptSigned,
+        Deed::AcceptSigned,
+    ),
     b(
         M::Board,
         K::Char('n'),

@@ -19,6 +19,7 @@ pub mod floor_keys;
 pub mod io;
 pub mod keymap;
 pub mod notify;
+pub mod signed;
 pub mod strings;
 pub mod tables;
 pub mod theme;

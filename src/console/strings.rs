@@ -166,6 +166,14 @@ pub struct Strings {
     pub not_team_event: &'static str,
     pub unknown_team: &'static str,
     pub bad_numbers: &'static str,
+    // The players' reports (docs/self-report.md): the header's counts, the key's entry.
+    /// "待确认 {}": boards whose two reports wait for an arbiter.
+    pub to_accept: &'static str,
+    /// "待核对 {}": boards with a lone report or two that disagree.
+    pub to_check: &'static str,
+    /// "接受签认 {}" in the entry line: the result both players signed.
+    pub accept_what: &'static str,
+    pub nothing_to_accept: &'static str,
 }
 
 pub static ZH: Strings = Strings {
@@ -234,6 +242,7 @@ pub static ZH: Strings = Strings {
         "      f 再按 r/b 为不战胜, f f 或 f d 双方弃权",
         "      a 缺席 / i 到场 + r/b 方; x 犯规 + 方 + 种类; t 确认超时负",
         "      Enter 记录, Esc 取消; 已有结果的台由裁判长填理由更正",
+        "      c 接受双方签认的结果 (待确认的第一台; 台号 + c 指定台)",
     ],
     scroll: "↑↓ 翻页",
     board_cols: [
@@ -327,6 +336,10 @@ pub static ZH: Strings = Strings {
     not_team_event: "本赛事不是团体赛",
     unknown_team: "没有队伍 '{}'",
     bad_numbers: "'{}' 不是棋手序号",
+    to_accept: "待确认 {}",
+    to_check: "待核对 {}",
+    accept_what: "接受双方签认 {}",
+    nothing_to_accept: "没有待确认的签认结果",
 };
 
 pub static EN: Strings = Strings {
@@ -395,6 +408,7 @@ pub static EN: Strings = Strings {
         "       f then r/b for a forfeit win, f f or f d double forfeit",
         "       a absent / i arrived + r/b side; x foul + side + kind; t confirm flag",
         "       Enter records, Esc cancels; the head arbiter corrects with a reason",
+        "       c accepts a result both players signed (the first to accept; board + c)",
     ],
     scroll: "↑↓ scroll",
     board_cols: [
@@ -488,6 +502,10 @@ pub static EN: Strings = Strings {
     not_team_event: "this is not a team match event",
     unknown_team: "there is no team '{}'",
     bad_numbers: "'{}' is not a player number",
+    to_accept: "to accept {}",
+    to_check: "to check {}",
+    accept_what: "accept both signatures: {}",
+    nothing_to_accept: "no signed result waits for acceptance",
 };
 
 /// The strings of `lang`.
@@ -567,6 +585,8 @@ impl Strings {
             (Cause::LateWindow, false) => "late",
             (Cause::Fouls | Cause::FoulClaimed, false) => "fouls",
             (Cause::Time, false) => "time",
+            (Cause::Confirmed | Cause::Reported, true) => "签认",
+            (Cause::Confirmed | Cause::Reported, false) => "signed",
         }
     }
 
@@ -645,6 +665,8 @@ impl Strings {
             (Deed::Keep, true) => "保留现编排",
             (Deed::Repair, false) => "re-pair (correction)",
             (Deed::Keep, false) => "keep the pairing",
+            (Deed::AcceptSigned, true) => "接受双方签认",
+            (Deed::AcceptSigned, false) => "accept a signed result",
         }
     }
 

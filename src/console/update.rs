@@ -190,6 +190,11 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
             }
         }
         (Mode::Board { digits }, Action::Flag) => flag_entry(app, digits),
+        (Mode::Board { digits }, Action::AcceptSigned) => match board_of(app, &digits) {
+            Some(board) => super::signed::accept_entry(app, board),
+            None => Mode::Normal,
+        },
+        (Mode::Normal, Action::AcceptSigned) => super::signed::accept_first(app),
         (Mode::Board { digits }, Action::MoveLimit) => match board_of(app, &digits) {
             Some(board) => Mode::Prompt {
                 purpose: Purpose::MoveLimitNote { board },

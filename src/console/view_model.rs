@@ -69,6 +69,8 @@ pub struct Header {
     /// The late-window countdown and whether it is under a minute.
     pub late: Option<(String, bool)>,
     pub reported: String,
+    /// The players' reports (docs/self-report.md): `待确认 3` and `待核对 2`, when any.
+    pub signed: Option<(String, bool)>,
     pub next_round: String,
     pub who: String,
     /// The log's condition when it needs saying: damaged (`true`, drawn as an error), or a
@@ -186,6 +188,7 @@ pub fn round_view<H: std::hash::BuildHasher>(
     };
     header.round = fill(s.round_of, &[&r.round, &t.rules.rounds]);
     header.reported = fill(s.reported, &[&r.reported(), &r.games.len()]);
+    header.signed = signed_counts(t, r, s);
     // Countdowns stop once every board has reported (issue 13); so does 已用: a finished
     // round (and an event that is over) has no running time to show.
     let complete = r.is_complete();
@@ -258,6 +261,25 @@ pub fn round_view<H: std::hash::BuildHasher>(
         byes,
         matches,
     }
+}
+
+/// `待确认 3  待核对 2` when the players report their results (docs/self-report.md); urgent
+/// when a board waits for acceptance.
+fn signed_counts(t: &Tournament, r: &RoundState, s: &Strings) -> Option<(String, bool)> {
+    use crate::domain::self_report::{pending, to_check};
+    if t.rules.self_report.is_off() {
+        return None;
+    }
+    let accept = r.games.iter().filter(|g| pending(g).is_some()).count();
+    let check = r.games.iter().filter(|g| to_check(g)).count();
+    let mut parts = Vec::new();
+    if accept > 0 {
+        parts.push(fill(s.to_accept, &[&accept]));
+    }
+    if check > 0 {
+        parts.push(fill(s.to_check, &[&check]));
+    }
+    (!parts.is_empty()).then(|| (parts.join("  "), accept > 0))
 }
 
 /// A team match event (R2011 13): one line per match with its live score, the match tagged on
@@ -357,6 +379,20 @@ fn board_row<H: std::hash::BuildHasher>(
             urgent: false,
         });
     }
+    if !finished
+        && let Some(mark) =
+            crate::i18n::self_report::board_mark(crate::domain::self_report::signing(g), s.lang())
+    {
+        // The players' signatures: 待确认 needs an arbiter's key, 待核对 a look.
+        let agreed = crate::domain::self_report::pending(g).is_some();
+        notes.insert(
+            0,
+            Note {
+                text: mark,
+                urgent: agreed,
+            },
+        );
+    }
     if let Some(limit) = &g.move_limit {
         notes.push(Note {
             text: format!("{}:{limit}", s.limit),
@@ -409,7 +445,11 @@ fn board_row<H: std::hash::BuildHasher>(
             })
         },
         finished,
-        attention: !finished && (fallen || absent || second_foul),
+        attention: !finished
+            && (fallen
+                || absent
+                || second_foul
+                || crate::domain::self_report::pending(g).is_some()),
         changed_by,
         notes,
     }

@@ -172,6 +172,21 @@ pub enum Command {
         team: super::ids::TeamNo,
         players: Vec<PlayerNo>,
     },
+    /// A player reports a board's result on the room page with their code
+    /// (docs/self-report.md); the code says which side reports.
+    ReportResult {
+        round: Round,
+        board: Board,
+        result: GameResult,
+        code: String,
+        at: DateTime<Utc>,
+    },
+    /// An arbiter accepts the result both players signed (`result --confirm`, the console's
+    /// key).
+    ConfirmReport {
+        round: Option<Round>,
+        board: Board,
+    },
 }
 
 impl Command {
@@ -215,11 +230,15 @@ impl Command {
                 }
             }
             Command::ConfirmFlag { .. }
+            | Command::ConfirmReport { .. }
             | Command::RecordFoul { .. }
             | Command::Clock { .. }
             | Command::TimeLoss { .. }
             | Command::ClaimFoulLoss { .. } => &[Head, Assistant],
-            Command::Tick { .. } | Command::AutoAdvance { .. } => &[Head, Assistant, Organizer],
+            // A report's authority is the player's code; whoever runs the room page writes it.
+            Command::Tick { .. } | Command::AutoAdvance { .. } | Command::ReportResult { .. } => {
+                &[Head, Assistant, Organizer]
+            }
         };
         roles.contains(&role)
     }
@@ -259,6 +278,8 @@ impl Command {
             Command::RegisterTeam { .. } => "register a team",
             Command::ChangeTeam { .. } => "correct a team's roster",
             Command::SubmitLineup { .. } => "hand in a lineup",
+            Command::ReportResult { .. } => "record a player's report",
+            Command::ConfirmReport { .. } => "accept a signed result",
         }
     }
 }

@@ -178,6 +178,14 @@ impl Tournament {
                 change,
                 reason,
             } => super::team::roster::change(self, *team, *change, reason),
+            Command::ReportResult {
+                round,
+                board,
+                result,
+                code,
+                at,
+            } => self.decide_report(*round, *board, *result, code, *at),
+            Command::ConfirmReport { round, board } => self.decide_confirm(*round, *board),
         }
     }
 
@@ -515,7 +523,7 @@ impl Tournament {
         }])
     }
 
-    fn decide_result(
+    pub(super) fn decide_result(
         &self,
         round: Option<Round>,
         board: Board,

@@ -124,6 +124,12 @@ pub enum Cause {
     /// A foul limit was reached and the opponent claimed the loss, as the rules require
     /// (`foul_loss_on_claim`, issue 21): the arbiter's act, not an automatic one.
     FoulClaimed,
+    /// Both players signed this result on their phones and an arbiter accepted it
+    /// (`self_report: confirm`, docs/self-report.md).
+    Confirmed,
+    /// Both players signed this result on their phones and it was recorded at once
+    /// (`self_report: auto`).
+    Reported,
 }
 
 /// The rule that acted by itself (issue 21): a late-window forfeit, a withdrawal after
@@ -136,6 +142,8 @@ pub enum AutoRule {
     ForfeitLimit,
     /// RULES.md §5: a foul limit reached in one game.
     FoulLimit,
+    /// `self_report: auto`: two matching reports of the players (docs/self-report.md).
+    SelfReport,
 }
 
 impl AutoRule {
@@ -145,6 +153,7 @@ impl AutoRule {
             AutoRule::LateWindow => "late_window",
             AutoRule::ForfeitLimit => "forfeit_limit",
             AutoRule::FoulLimit => "foul_limit",
+            AutoRule::SelfReport => "self_report",
         }
     }
 
@@ -153,7 +162,8 @@ impl AutoRule {
         match cause {
             Cause::LateWindow => Some(AutoRule::LateWindow),
             Cause::Fouls => Some(AutoRule::FoulLimit),
-            Cause::Arbiter | Cause::Time | Cause::FoulClaimed => None,
+            Cause::Reported => Some(AutoRule::SelfReport),
+            Cause::Arbiter | Cause::Time | Cause::FoulClaimed | Cause::Confirmed => None,
         }
     }
 }
@@ -332,6 +342,23 @@ pub enum Event {
         change: crate::domain::team::RosterChange,
         reason: String,
     },
+    /// The secret behind the players' codes of `round` (docs/self-report.md), written with
+    /// the round's pairing when the rules have `self_report`. Never shown: readers see only
+    /// that codes were issued.
+    CodesIssued {
+        round: Round,
+        key: crate::domain::self_report::ReportKey,
+    },
+    /// A player's report of a board's result through the room page (docs/self-report.md):
+    /// the side whose code was given, the player in that seat, the result and when.
+    ResultReported {
+        round: Round,
+        board: Board,
+        side: Side,
+        player: PlayerNo,
+        result: GameResult,
+        at: DateTime<Utc>,
+    },
 }
 
 /// What the log records about a pairing that breaks a rule (RULES.md §3).
@@ -389,6 +416,8 @@ impl Event {
             Event::TeamChanged { .. } => "team_changed",
             Event::PairingOutdated { .. } => "pairing_outdated",
             Event::PairingKept { .. } => "pairing_kept",
+            Event::CodesIssued { .. } => "codes_issued",
+            Event::ResultReported { .. } => "result_reported",
         }
     }
 
@@ -410,7 +439,8 @@ impl Event {
             | Event::FoulRecorded { round, board, .. }
             | Event::Clock { round, board, .. }
             | Event::MoveLimitNoted { round, board, .. }
-            | Event::LotDrawn { round, board, .. } => Some((*round, *board)),
+            | Event::LotDrawn { round, board, .. }
+            | Event::ResultReported { round, board, .. } => Some((*round, *board)),
             _ => None,
         }
     }

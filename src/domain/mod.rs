@@ -24,6 +24,7 @@ pub mod result;
 pub mod role;
 pub mod round_robin;
 pub mod rules;
+pub mod self_report;
 pub mod side;
 pub mod skew;
 pub mod standings;

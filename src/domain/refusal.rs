@@ -184,6 +184,13 @@ pub enum Refusal {
     /// `pair --relax colours` in the last round, which relaxes colour rules by itself.
     #[error("the last round relaxes colour rules 4–5 by itself when needed: pair it normally")]
     RelaxInLastRound,
+    /// A player's report, or an arbiter's acceptance of one, refused (docs/self-report.md).
+    #[error("round {round} board {board}: {why}")]
+    Report {
+        round: Round,
+        board: Board,
+        why: super::self_report::ReportWhy,
+    },
 }
 
 /// Why a floor command was refused on a board (times in UTC; rendered in the event's zone).

@@ -108,7 +108,8 @@ pub fn given_time(cmd: &Command) -> Option<DateTime<Utc>> {
         Command::StartRound { at }
         | Command::ConfirmFlag { at, .. }
         | Command::MarkSeat { at, .. }
-        | Command::Clock { at, .. } => Some(*at),
+        | Command::Clock { at, .. }
+        | Command::ReportResult { at, .. } => Some(*at),
         Command::Tick { now } | Command::AutoAdvance { now } => Some(*now),
         _ => None,
     }

@@ -275,7 +275,10 @@ pub fn check_command(cmd: &Command) -> Result<(), TextFault> {
         | Command::TimeLoss { .. }
         | Command::ClaimFoulLoss { .. }
         | Command::SubmitLineup { .. }
-        | Command::NumberInOrder => Ok(()),
+        | Command::NumberInOrder
+        // A code is compared, never stored.
+        | Command::ReportResult { .. }
+        | Command::ConfirmReport { .. } => Ok(()),
     }
 }
 

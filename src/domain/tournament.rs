@@ -64,6 +64,9 @@ pub struct Game {
     /// result is refused.
     #[serde(default)]
     pub lot: bool,
+    /// Each side's report through the room page (docs/self-report.md).
+    #[serde(default, skip_serializing_if = "super::self_report::none_reported")]
+    pub reports: super::self_report::Reports,
 }
 
 impl Game {
@@ -110,6 +113,9 @@ pub struct RoundState {
     /// The head arbiter's reason for keeping an outdated pairing (`PairingKept`).
     #[serde(default)]
     pub kept: Option<String>,
+    /// The secret behind the players' codes (`CodesIssued`, docs/self-report.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub codes: Option<super::self_report::ReportKey>,
 }
 
 impl RoundState {
@@ -283,6 +289,7 @@ impl Tournament {
             move_limit: None,
             corrections: 0,
             lot: false,
+            reports: BySide::default(),
         }
     }
 
@@ -375,6 +382,7 @@ impl Tournament {
                         pairing_note: None,
                         outdated: Vec::new(),
                         kept: None,
+                        codes: None,
                     });
                     self.discarded = None;
                 }
@@ -471,6 +479,10 @@ impl Tournament {
                     g.result = *result;
                     g.cause = Cause::Arbiter;
                     g.corrections += 1;
+                    if result.is_none() {
+                        // A board cleared is reported afresh (docs/self-report.md).
+                        g.reports = BySide::default();
+                    }
                 }
             }
             Event::SeatMarked {
@@ -566,6 +578,28 @@ impl Tournament {
                 if let Some(r) = self.round_mut(*round) {
                     r.outdated.clear();
                     r.kept = Some(reason.clone());
+                }
+            }
+            Event::CodesIssued { round, key } => {
+                if let Some(r) = self.round_mut(*round) {
+                    r.codes = Some(key.clone());
+                }
+            }
+            Event::ResultReported {
+                round,
+                board,
+                side,
+                player,
+                result,
+                at,
+            } => {
+                if let Some(g) = self.game_mut(*round, *board)
+                    && g.player(*side) == *player
+                {
+                    *g.reports.get_mut(*side) = Some(super::self_report::Report {
+                        result: *result,
+                        at: *at,
+                    });
                 }
             }
         }

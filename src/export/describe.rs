@@ -77,6 +77,11 @@ pub fn describe_event(t: &Tournament, ev: &Event) -> String {
                     .unwrap_or_default(),
                 match cause {
                     crate::domain::event::Cause::Arbiter => String::new(),
+                    c @ (crate::domain::event::Cause::Confirmed
+                    | crate::domain::event::Cause::Reported) => {
+                        crate::i18n::self_report::cause_words(*c, crate::domain::rules::Lang::En)
+                            .unwrap_or_default()
+                    }
                     c => format!(" [{}]", format!("{c:?}").to_lowercase()),
                 }
             )
@@ -191,6 +196,10 @@ pub fn describe_event(t: &Tournament, ev: &Event) -> String {
             };
             let team_name = t.team_event.team(*team).map_or("", |x| x.name.as_str());
             format!("team {team} '{team_name}' roster corrected: {what}: {reason}")
+        }
+        Event::CodesIssued { .. } | Event::ResultReported { .. } => {
+            crate::i18n::self_report::describe(ev, &name, crate::domain::rules::Lang::En)
+                .unwrap_or_default()
         }
         Event::PairingNoted { round, note } => {
             let mut parts: Vec<String> = note

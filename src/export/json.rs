@@ -16,7 +16,7 @@ use crate::domain::{Round, Side};
 pub fn rules(t: &Tournament) -> Value {
     let r = &t.rules;
     let p = &r.points;
-    json!({
+    let mut v = json!({
         "name": r.name,
         "system": r.format.system().word(),
         "rounds": r.rounds,
@@ -31,7 +31,13 @@ pub fn rules(t: &Tournament) -> Value {
         "withdraw_after_forfeits": r.withdraw_after_forfeits,
         "sections": r.sections.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
         "knockout": r.format.knockout().map(|k| json!({"after_round": k.after_round, "players": k.players})),
-    })
+    });
+    if !r.self_report.is_off()
+        && let Some(o) = v.as_object_mut()
+    {
+        o.insert("self_report".into(), json!(r.self_report.word()));
+    }
+    v
 }
 
 pub fn players(t: &Tournament) -> Value {
@@ -77,7 +83,7 @@ fn round_json(t: &Tournament, r: &crate::domain::tournament::RoundState) -> Valu
         .games
         .iter()
         .map(|g| {
-            json!({
+            let mut game = json!({
                 "board": g.board.0,
                 "red": g.red.0,
                 "black": g.black.0,
@@ -90,7 +96,27 @@ fn round_json(t: &Tournament, r: &crate::domain::tournament::RoundState) -> Valu
                 // Issue 21: a result the rules recorded by themselves, named as automatic.
                 "automatic": crate::domain::event::AutoRule::of_cause(g.cause)
                     .map(|r| auto_json(t, r)),
-            })
+            });
+            if !t.rules.self_report.is_off()
+                && let Some(o) = game.as_object_mut()
+            {
+                // The players' reports (docs/self-report.md); never their codes.
+                let reports: Vec<Value> = g
+                    .reports
+                    .iter()
+                    .filter_map(|(side, r)| {
+                        r.map(|r| {
+                            json!({"side": side.word(), "result": r.result.word(), "at": r.at.to_rfc3339()})
+                        })
+                    })
+                    .collect();
+                o.insert("reports".into(), Value::Array(reports));
+                o.insert(
+                    "pending".into(),
+                    json!(crate::domain::self_report::pending(g).map(GameResult::word)),
+                );
+            }
+            game
         })
         .collect();
     json!({

@@ -5,6 +5,7 @@
 
 pub mod awards;
 pub mod by_name;
+pub mod codes;
 pub mod csv;
 mod describe;
 pub mod html;
@@ -51,6 +52,7 @@ pub(crate) fn what_word(what: What) -> &'static str {
         What::Scoresheets => "scoresheets",
         What::Schedule => "schedule",
         What::Matches => "matches",
+        What::Codes => "codes",
     }
 }
 
@@ -88,6 +90,13 @@ pub enum ExportFault {
     Write { place: String, cause: String },
     /// The spreadsheet library refused the workbook (its words as the cause).
     Xlsx { cause: String },
+    /// `--what codes` in another format than json.
+    CodesFormat,
+    /// The players' codes for a user who is neither the head arbiter nor the organizer
+    /// (empty: a path that never reads codes).
+    CodesNotAllowed { user: String },
+    /// `--what codes` for an event without `self_report`.
+    CodesOff,
 }
 
 impl ExportFault {
@@ -108,6 +117,9 @@ fn check_request(q: &Request) -> Result<(), ExportFault> {
     }
     if q.what == What::Scoresheets && !matches!(q.format, Format::Html | Format::Txt) {
         return Err(ExportFault::ScoresheetsFormat);
+    }
+    if q.what == What::Codes && q.format != Format::Json {
+        return Err(ExportFault::CodesFormat);
     }
     Ok(())
 }
@@ -185,6 +197,7 @@ pub fn reports(
             lang,
         )],
         What::Scoresheets => return Err(ExportFault::ScoresheetsFormat.text(lang)),
+        What::Codes => return Err(ExportFault::CodesFormat.text(lang)),
         What::Teams => vec![awards::teams_report(t, lang)],
         What::Matches => {
             if !team_match::is_team_event(t) {
@@ -313,6 +326,12 @@ pub fn json_value(
             awards::prizes_json(t, &s)
         }
         What::Scoresheets => return Err(ExportFault::ScoresheetsFormat),
+        // The codes leave only through `run`, after the reader's role is checked.
+        What::Codes => {
+            return Err(ExportFault::CodesNotAllowed {
+                user: String::new(),
+            });
+        }
     })
 }
 
@@ -397,6 +416,39 @@ pub fn render_request(
     })
 }
 
+/// `--what codes` (json) or the scoresheets with each side's code stub and the QR code of the
+/// board's report form under `url`, the room page's address.
+fn render_codes(
+    t: &Tournament,
+    q: &Request,
+    lang: Lang,
+    now: DateTime<Utc>,
+    url: Option<&str>,
+) -> Result<Vec<u8>, String> {
+    let fault = |f: ExportFault| f.text(lang);
+    check_round(t, q.round).map_err(fault)?;
+    let r = paired_round(t, q.what, q.round).map_err(fault)?;
+    if q.what == What::Codes {
+        let mut s = serde_json::to_string_pretty(&codes::json(t, r)).map_err(|e| e.to_string())?;
+        s.push('\n');
+        return Ok(s.into_bytes());
+    }
+    let head = Masthead::of(t, lang, now);
+    let stubs = codes::slip_codes(t, r, url);
+    let mut slips = scoresheet::slips(t, r, lang);
+    for s in &mut slips {
+        s.codes = stubs
+            .iter()
+            .find(|(b, _)| *b == s.board)
+            .map(|(_, c)| c.clone());
+    }
+    Ok(match q.format {
+        Format::Html => scoresheet::html(&head, r, &slips),
+        _ => scoresheet::text(&head, &slips),
+    }
+    .into_bytes())
+}
+
 /// True when `out` names the same file as `log`.
 fn same_file(out: &Path, log: &Path) -> bool {
     match (std::fs::canonicalize(out), std::fs::canonicalize(log)) {
@@ -419,6 +471,7 @@ pub fn run(
     lang: Option<Lang>,
     now: DateTime<Utc>,
     if_damaged: IfDamaged,
+    room_url: &dyn Fn(&crate::domain::Rules) -> Option<String>,
 ) -> Result<(), String> {
     // Before the log is read: the language asked for (the command line primes it with the
     // event's own), else Chinese.
@@ -447,7 +500,28 @@ pub fn run(
     }
     // The language asked for, else the event's own default, else Chinese.
     let lang = lang.or(log.state().rules.lang).unwrap_or(Lang::Zh);
-    let bytes = render_request(log.state(), &q, lang, now)?;
+    let t = log.state();
+    let coded =
+        q.what == What::Codes || (q.what == What::Scoresheets && !t.rules.self_report.is_off());
+    let bytes = if coded {
+        // The players' codes (docs/self-report.md): the head arbiter's and the organizer's.
+        let user = crate::log::user::current_user();
+        if q.what == What::Codes && t.rules.self_report.is_off() {
+            return Err(ExportFault::CodesOff.text(lang));
+        }
+        if !codes::may_read(&t.rules, &user) {
+            return Err(ExportFault::CodesNotAllowed { user }.text(lang));
+        }
+        let url = (q.what == What::Scoresheets)
+            .then(|| room_url(&t.rules))
+            .flatten();
+        if q.what == What::Scoresheets && url.is_none() {
+            eprintln!("{}", crate::i18n::errors::no_room_url(lang));
+        }
+        render_codes(t, &q, lang, now, url.as_deref())?
+    } else {
+        render_request(t, &q, lang, now)?
+    };
     match out {
         Some(p) => std::fs::write(p, &bytes).map_err(|e| {
             ExportFault::Write {

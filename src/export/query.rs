@@ -30,6 +30,8 @@ pub enum What {
     /// Team match events: the team match table (each match with its boards) and the team
     /// standings.
     Matches,
+    /// The players' secret codes of a round (head arbiter and organizer only)
+    Codes,
 }
 
 /// The order of a pairing list (`export --by`).

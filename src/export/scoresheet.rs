@@ -3,6 +3,9 @@
 //! board, the time control of the game, each side's number, name, club and colour, has
 //! result boxes (红胜 / 和 / 黑胜) and three signature lines. In html four slips share an A4
 //! page, separated by dashed cut lines; in txt the slips follow each other between cut lines.
+//! With the players' codes (`self_report`, docs/self-report.md, head arbiter and organizer
+//! only) each slip carries two stubs to cut off, one per side: the side's code and a QR code
+//! of the board's report form.
 
 use std::fmt::Write as _;
 
@@ -32,6 +35,9 @@ pub struct Slip {
     pub time_control: String,
     pub red: SlipSide,
     pub black: SlipSide,
+    /// Each side's code and the report address (printed for the head arbiter and the
+    /// organizer only).
+    pub codes: Option<super::codes::SlipCodes>,
 }
 
 /// "每方60分钟，每步加30秒" / "60 min + 30 s per move"; unequal bases (armageddon) per side.
@@ -118,6 +124,7 @@ pub fn slips(t: &Tournament, round: Round, lang: Lang) -> Vec<Slip> {
                 time_control: time_control_text(tc, lang),
                 red: side(g.red),
                 black: side(g.black),
+                codes: None,
             }
         })
         .collect();
@@ -168,6 +175,60 @@ div.slip span.opt { margin-right: 6mm }
 div.slip span.line { display: inline-block; min-width: 38mm; border-bottom: 0.7pt solid #000 }
 ";
 
+/// The code stubs' CSS: the slip's main part beside two stubs to cut off.
+const STUB_STYLE: &str = "\
+div.slip.coded { display: flex }
+div.slip.coded div.main { flex: 1 1 auto; min-width: 0 }
+div.slip.coded th.side { width: 11mm }
+div.slip.coded th.n { width: 10mm }
+div.slip.coded th.name { width: 30mm }
+div.slip.coded th.sig { width: 30mm }
+div.slip.coded span.opt { margin-right: 3mm }
+div.slip.coded span.line { min-width: 24mm }
+div.slip div.stubs { flex: 0 0 58mm; margin-left: 2mm; border-left: 0.8pt dashed #555; display: flex; flex-direction: column }
+div.slip div.stub { flex: 1 1 0; display: flex; align-items: center; padding-left: 2mm; overflow: hidden }
+div.slip div.stub + div.stub { border-top: 0.8pt dashed #555 }
+div.slip div.stub svg.qr { flex: 0 0 auto; margin-right: 2mm }
+div.slip div.stub div.t { display: flex; flex-direction: column; font-size: 8pt; line-height: 1.35; min-width: 0 }
+div.slip div.stub b.code { font: bold 13pt monospace; letter-spacing: 0.5pt; white-space: nowrap }
+";
+
+/// One side's stub: its code, where it plays, and the QR code of the board's report form.
+fn stub(out: &mut String, s: &Slip, side: Side, codes: &super::codes::SlipCodes, lang: Lang) {
+    let p = match side {
+        Side::Red => &s.red,
+        Side::Black => &s.black,
+    };
+    out.push_str("<div class=\"stub\">");
+    if let Some(svg) = codes
+        .link
+        .as_deref()
+        .and_then(|l| super::codes::qr_svg(l, 21))
+    {
+        out.push_str(&svg);
+    }
+    let _ = write!(
+        out,
+        "<div class=\"t\"><span>✂ {}{}</span><b class=\"code\">{}</b><span>{}</span><span>{}</span></div></div>",
+        colour(side, lang),
+        pick(lang, "签认码", " code"),
+        escape(codes.codes.get(side)),
+        escape(&match lang {
+            Lang::Zh => format!("第{}轮第{}台 {}号", s.round, s.board, p.no),
+            Lang::En => format!("round {}, board {}, no. {}", s.round, s.board, p.no),
+        }),
+        if codes.link.is_some() {
+            pick(lang, "扫码签认本局结果", "Scan to sign the result")
+        } else {
+            pick(
+                lang,
+                "在房间页面签认本局结果",
+                "Sign the result on the room page",
+            )
+        }
+    );
+}
+
 /// The scoresheets of a round as an html page: four slips to an A4 page with cut lines.
 pub fn html(m: &Masthead, round: Round, slips: &[Slip]) -> String {
     let lang = m.lang;
@@ -175,13 +236,22 @@ pub fn html(m: &Masthead, round: Round, slips: &[Slip]) -> String {
         Lang::Zh => format!("记录单 第{round}轮"),
         Lang::En => format!("Scoresheets, round {round}"),
     };
-    let mut out = html::page_start(&format!("{} — {title}", m.event), lang, SLIP_STYLE);
+    let style = if slips.iter().any(|s| s.codes.is_some()) {
+        format!("{SLIP_STYLE}{STUB_STYLE}")
+    } else {
+        SLIP_STYLE.to_string()
+    };
+    let mut out = html::page_start(&format!("{} — {title}", m.event), lang, &style);
     out.push_str("<section class=\"sheet slips\">\n");
     if slips.is_empty() {
         html::masthead_html(&mut out, m, &title);
     }
     for s in slips {
-        out.push_str("<div class=\"slip\">\n");
+        if s.codes.is_some() {
+            out.push_str("<div class=\"slip coded\">\n<div class=\"main\">\n");
+        } else {
+            out.push_str("<div class=\"slip\">\n");
+        }
         let _ = writeln!(
             out,
             "<div class=\"head\"><b>{}</b><span>{}</span></div>",
@@ -228,6 +298,12 @@ pub fn html(m: &Masthead, round: Round, slips: &[Slip]) -> String {
             "</span><span>{}<span class=\"line\"></span></span></div>",
             pick(lang, "裁判员签名：", "Arbiter: ")
         );
+        if let Some(codes) = &s.codes {
+            out.push_str("</div>\n<div class=\"stubs\">");
+            stub(&mut out, s, Side::Red, codes, lang);
+            stub(&mut out, s, Side::Black, codes, lang);
+            out.push_str("</div>\n");
+        }
         out.push_str("<span class=\"cut\">✂</span>\n</div>\n");
     }
     out.push_str("</section>\n</body>\n</html>\n");
@@ -272,6 +348,20 @@ pub fn text(m: &Masthead, slips: &[Slip]) -> String {
             boxes.join("   "),
             pick(lang, "裁判员签名：", "Arbiter: ")
         );
+        if let Some(codes) = &s.codes {
+            for side in [Side::Red, Side::Black] {
+                let _ = writeln!(
+                    out,
+                    "{}{}{}",
+                    colour(side, lang),
+                    pick(lang, "签认码：", " code: "),
+                    codes.codes.get(side)
+                );
+            }
+            if let Some(link) = &codes.link {
+                let _ = writeln!(out, "{}{link}", pick(lang, "签认地址：", "Report at: "));
+            }
+        }
         out.push_str(&cut);
     }
     out

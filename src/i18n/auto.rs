@@ -17,18 +17,28 @@ pub fn label(rule: AutoRule, lang: Lang) -> &'static str {
         (AutoRule::LateWindow, Lang::En) => "automatic (late window)",
         (AutoRule::ForfeitLimit, Lang::En) => "automatic (consecutive forfeits)",
         (AutoRule::FoulLimit, Lang::En) => "automatic (foul limit)",
+        (AutoRule::SelfReport, Lang::Zh) => "自动（双方签认）",
+        (AutoRule::SelfReport, Lang::En) => "automatic (both players signed)",
     }
 }
 
 /// Who a record is by, as the audit and the event line say it: the rule for an automatic
 /// act, else the user.
 pub fn who(by: &str, ev: &Event, lang: Lang) -> String {
+    if let Some(player) = super::self_report::reporter(ev, lang) {
+        // A player's report through the room page (docs/self-report.md).
+        return player;
+    }
     ev.automatic()
         .map_or_else(|| by.to_string(), |r| label(r, lang).to_string())
 }
 
-/// The detail kept for an automatic act: whose console triggered it; empty otherwise.
+/// The detail kept for an automatic act: whose console triggered it; for a result both
+/// players signed, who accepted it (docs/self-report.md); empty otherwise.
 pub fn trigger(by: &str, ev: &Event, lang: Lang) -> String {
+    if let Some(d) = super::self_report::detail(by, ev, lang) {
+        return d;
+    }
     match (ev.automatic(), lang) {
         (None, _) => String::new(),
         (Some(_), Lang::Zh) => format!("（由 {by} 的终端触发）"),

@@ -675,6 +675,14 @@ pub fn theme(f: &crate::console::theme::ThemeFault, lang: Lang) -> String {
 }
 
 /// A refused `export` (`export::ExportFault`).
+/// The scoresheets' codes are printed without a QR code: the room page's address is unknown.
+pub fn no_room_url(lang: Lang) -> String {
+    match lang {
+        Lang::Zh => "记录单未印二维码: 房间页面未运行; 请先运行 bianpai serve 日志 --bind 0.0.0.0:8080, 或用 --url 地址 指明房间页面".into(),
+        Lang::En => "the scoresheets carry no QR codes: no room page is running; start bianpai serve LOG --bind 0.0.0.0:8080 first, or give its address with --url".into(),
+    }
+}
+
 pub fn export(f: &crate::export::ExportFault, lang: Lang) -> String {
     use crate::export::{ExportFault, what_word};
     let zh = lang == Lang::Zh;
@@ -739,6 +747,29 @@ pub fn export(f: &crate::export::ExportFault, lang: Lang) -> String {
             format!("--format xlsx: 无法生成 Excel 工作簿 ({cause}); 请改用 --format csv 或 html")
         }
         ExportFault::Xlsx { cause } => format!("--format xlsx: {cause}"),
+        ExportFault::CodesFormat if zh => {
+            "--what codes: 签认码以 --format json 输出; 打印请用 --what scoresheets --format html"
+                .to_string()
+        }
+        ExportFault::CodesFormat => {
+            "--what codes: the codes come as --format json; to print them, --what scoresheets --format html"
+                .to_string()
+        }
+        ExportFault::CodesNotAllowed { user } if zh => format!(
+            "{}无权查看签认码: 只有裁判长和编排可以查看 (export --what codes, 带签认码的记录单)",
+            if user.is_empty() { String::new() } else { format!("{user} ") }
+        ),
+        ExportFault::CodesNotAllowed { user } => format!(
+            "{}may not read the players' codes: only the head arbiter and the organizer may (export --what codes, scoresheets with codes)",
+            if user.is_empty() { "this reader".to_string() } else { user.clone() }
+        ),
+        ExportFault::CodesOff if zh => {
+            "--what codes: 本赛事未开启棋手签认 (规则 self_report: off)".to_string()
+        }
+        ExportFault::CodesOff => {
+            "--what codes: players do not report results in this event (rules: self_report: off)"
+                .to_string()
+        }
     }
 }
 

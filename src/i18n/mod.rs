@@ -9,6 +9,7 @@ pub mod boundary;
 pub mod cli;
 mod en;
 pub mod errors;
+pub mod self_report;
 mod zh;
 
 use crate::domain::event::{ClockAction, Event, GameKind, Stage};

@@ -60,6 +60,8 @@ fn deed(what: &str) -> &str {
         "pair with the colour rules relaxed" => "放宽颜色规则编排",
         "enter the round's pairing by hand" => "手工编排本轮",
         "enter a corrected time" => "填写更正的时间",
+        "record a player's report" => "记录棋手签认",
+        "accept a signed result" => "确认双方签认的结果",
         other => other,
     }
 }
@@ -71,6 +73,9 @@ fn role_word(word: &str) -> &'static str {
 
 pub fn refusal(r: &Refusal, zone: EventZone) -> String {
     match r {
+        Refusal::Report { round, board, why } => {
+            format!("第{round}轮第{board}台: {}", super::self_report::why(why, L))
+        }
         Refusal::NotAllowed { user, role, what } => {
             format!("{user} 以{}身份无权{}", role_word(role), deed(what))
         }
@@ -270,6 +275,8 @@ fn cause(c: Cause) -> &'static str {
         Cause::Fouls => " [犯规判负]",
         Cause::Time => " [超时判负]",
         Cause::FoulClaimed => " [犯规判负, 对方提出]",
+        // Both players signed it (docs/self-report.md): the line names the signatures.
+        Cause::Confirmed | Cause::Reported => "",
     }
 }
 
@@ -370,7 +377,11 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
                         format!("和棋黑胜，{} {what}", n(g.black))
                     },
                 );
-            format!("第{round}轮第{board}台: {verdict}{who}{}", cause(*c))
+            format!(
+                "第{round}轮第{board}台: {verdict}{who}{}{}",
+                cause(*c),
+                super::self_report::cause_words(*c, L).unwrap_or_default()
+            )
         }
         Event::ResultCorrected {
             round,
@@ -485,6 +496,9 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
                 }
             };
             format!("第{team}队「{name}」更改名单: {what}; 理由: {reason}")
+        }
+        Event::CodesIssued { .. } | Event::ResultReported { .. } => {
+            super::self_report::describe(ev, &n, L).unwrap_or_default()
         }
     }
 }

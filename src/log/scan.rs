@@ -134,5 +134,6 @@ fn unreachable_rules() -> Rules {
         numbers_by_registration: false,
         officials: crate::domain::rules::Officials::default(),
         clock_skew_seconds: 120,
+        self_report: crate::domain::self_report::SelfReport::Off,
     }
 }

@@ -824,6 +824,13 @@ impl Log {
             });
         }
         let events = decide(&self.state)?;
+        // The players' codes of a round being paired (docs/self-report.md): the secret's
+        // randomness is drawn here, at the edge, and the domain decides what to record.
+        let events = if self.state.rules.self_report.is_off() {
+            events
+        } else {
+            crate::domain::self_report::with_codes(&self.state, events, &rand::random())
+        };
         if events.is_empty() {
             return Ok(Vec::new());
         }

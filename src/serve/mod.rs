@@ -15,6 +15,7 @@ pub mod follow;
 pub mod pages;
 pub mod per_client;
 pub mod qr;
+mod report;
 pub mod routes;
 pub mod running;
 mod shown;
@@ -121,7 +122,11 @@ pub async fn serve(listener: TcpListener, app: Router, max: usize, stop: Arc<Ato
             continue;
         };
         let _ = stream.set_nodelay(true);
-        let svc = TowerToHyperService::new(app.clone());
+        // The client's address, for the per-client count of wrong report codes.
+        let svc = TowerToHyperService::new(tower::Layer::layer(
+            &axum::Extension(report::Client(peer.ip())),
+            app.clone(),
+        ));
         tokio::spawn(async move {
             let conn = http1::Builder::new()
                 .timer(TokioTimer::new())
@@ -155,6 +160,9 @@ pub fn run(log: &Path, bind: SocketAddr, lang: Lang) -> Result<(), String> {
             .local_addr()
             .map_err(|e| format!("--bind {bind}: {e}"))?;
         announce(bound, log, lang);
+        if let Some(line) = report::announce(&feed.current().tournament, &page_url(bound), lang) {
+            crate::outln!("{line}");
+        }
         // For the console's `Q` (issue 23); the file goes when this server stops.
         let _running = running::announce(log, &page_url(bound), bound)
             .inspect_err(|e| running::cannot_announce(log, e, lang))

@@ -24,8 +24,8 @@ pub struct Ticket {
     key: IpAddr,
 }
 
-/// The address a client is counted under.
-fn key(ip: IpAddr) -> IpAddr {
+/// The address a client is counted under (also for the wrong report codes, docs/self-report.md).
+pub fn key(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V4(v4) => IpAddr::V4(v4),
         IpAddr::V6(v6) => {

@@ -1,6 +1,7 @@
 //! The routes of the room page and their guards. Every handler reads the latest snapshot;
 //! nothing a request carries is used but the language, the search text and a number (no
-//! path of a request ever reaches the file system).
+//! path of a request ever reaches the file system). The one request with a body is a
+//! player's report (`POST /report`, docs/self-report.md), a small form.
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -40,7 +41,7 @@ pub struct Limits {
     pub streams: usize,
     /// Longest time a page may take.
     pub page_timeout: Duration,
-    /// Largest request body accepted (requests carry none).
+    /// Largest request body accepted (only a report's form carries one).
     pub body_bytes: usize,
 }
 
@@ -56,18 +57,20 @@ impl Default for Limits {
 }
 
 #[derive(Clone)]
-struct App {
-    feed: Feed,
+pub(super) struct App {
+    pub(super) feed: Feed,
     streams: Arc<Semaphore>,
+    /// Wrong report codes per client (docs/self-report.md).
+    pub(super) guesses: super::report::Guesses,
 }
 
 /// The query words a page understands; any other is ignored.
 #[derive(Debug, Default, Deserialize)]
-struct Params {
-    lang: Option<String>,
+pub(super) struct Params {
+    pub(super) lang: Option<String>,
     /// `main`: only the page's main part, for the live script.
-    part: Option<String>,
-    q: Option<String>,
+    pub(super) part: Option<String>,
+    pub(super) q: Option<String>,
 }
 
 impl Params {
@@ -84,7 +87,7 @@ impl Params {
     }
 }
 
-fn ctx(snap: &Snapshot, p: &Params) -> Ctx {
+pub(super) fn ctx(snap: &Snapshot, p: &Params) -> Ctx {
     let lang = p.lang(snap);
     Ctx {
         lang,
@@ -106,7 +109,7 @@ fn ctx(snap: &Snapshot, p: &Params) -> Ctx {
     }
 }
 
-fn html(status: StatusCode, body: String) -> Response {
+pub(super) fn html(status: StatusCode, body: String) -> Response {
     (
         status,
         [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
@@ -458,13 +461,25 @@ async fn fallback(State(app): State<App>, Query(p): Query<Params>, req: Request)
     missing(&ctx(&snap, &p), &p)
 }
 
-/// GET and HEAD only; no request body; headers that keep the pages private to the hall.
+/// GET and HEAD only, and a player's report (`POST /report`); no request body but the
+/// report's; headers that keep the pages private to the hall.
 async fn guard(req: Request, next: Next) -> Response {
-    if req.method() != Method::GET && req.method() != Method::HEAD {
+    let report = req.uri().path() == "/report";
+    let post = report && req.method() == Method::POST;
+    if req.method() != Method::GET && req.method() != Method::HEAD && !post {
+        let allow = if report {
+            "GET, HEAD, POST"
+        } else {
+            "GET, HEAD"
+        };
         return (
             StatusCode::METHOD_NOT_ALLOWED,
-            [(header::ALLOW, "GET, HEAD")],
-            "GET and HEAD only\n",
+            [(header::ALLOW, allow)],
+            if report {
+                "GET, HEAD and POST only\n"
+            } else {
+                "GET and HEAD only\n"
+            },
         )
             .into_response();
     }
@@ -473,7 +488,7 @@ async fn guard(req: Request, next: Next) -> Response {
             .headers()
             .get(header::CONTENT_LENGTH)
             .is_some_and(|v| v.as_bytes() != b"0");
-    if has_body {
+    if has_body && !post {
         return (StatusCode::PAYLOAD_TOO_LARGE, "requests carry no body\n").into_response();
     }
     let mut res = next.run(req).await;
@@ -502,6 +517,7 @@ pub fn router(feed: Feed, limits: Limits) -> Router<()> {
     let app = App {
         feed,
         streams: Arc::new(Semaphore::new(limits.streams)),
+        guesses: super::report::Guesses::default(),
     };
     let pages = Router::new()
         .route("/", get(round_page))
@@ -515,6 +531,10 @@ pub fn router(feed: Feed, limits: Limits) -> Router<()> {
         .route("/team/{no}", get(team_page))
         .route("/match/{round}/{k}", get(match_page))
         .route("/wall", get(wall_page))
+        .route(
+            "/report",
+            get(super::report::form_page).post(super::report::submit),
+        )
         .route("/api", get(api_index))
         .route("/api/{name}", get(api_route))
         .fallback(fallback)

@@ -162,6 +162,38 @@ pub struct Card {
     pub group: String,
     pub withdrawn: bool,
     pub lines: Vec<CardLine>,
+    /// The current round's game while it has no result, with the players' reports on
+    /// (docs/self-report.md): where the signatures stand and the board's form.
+    pub report: Option<CardReport>,
+}
+
+/// The signing box of a player's card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardReport {
+    pub round: u32,
+    pub board: u32,
+    /// 已签认 红胜, 等待对方签认 / … (nothing while nobody signed).
+    pub status: Option<String>,
+}
+
+/// The signing box of `no`'s card: the current round's game, started, without a result.
+fn card_report(t: &Tournament, no: PlayerNo, lang: Lang) -> Option<CardReport> {
+    if t.rules.self_report.is_off() {
+        return None;
+    }
+    let r = t.current()?;
+    r.started_at?;
+    let g = r.game_of(no).filter(|g| g.result.is_none())?;
+    let side = g.side_of(no)?;
+    Some(CardReport {
+        round: r.round.0,
+        board: g.board.0,
+        status: crate::i18n::self_report::card_status(
+            crate::domain::self_report::signing(g),
+            side,
+            lang,
+        ),
+    })
 }
 
 fn outcome_word(o: Outcome, forfeit: bool, lang: Lang) -> String {
@@ -230,6 +262,7 @@ pub fn card(t: &Tournament, no: PlayerNo, lang: Lang) -> Option<Card> {
         },
         withdrawn: matches!(p.status, Status::Withdrawn { .. }),
         lines,
+        report: card_report(t, no, lang),
     })
 }
 

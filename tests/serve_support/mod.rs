@@ -108,6 +108,42 @@ pub fn request(port: u16, method: &str, path: &str, extra: &[&str]) -> Response 
     parse(&raw, method == "HEAD")
 }
 
+/// A form posted on its own connection (`application/x-www-form-urlencoded`): a player's
+/// report on the room page.
+pub fn post_form(port: u16, path: &str, body: &str) -> Response {
+    post_form_on(connect(port), port, path, body)
+}
+
+/// The same from another loopback address (`127.0.0.2`: another phone in the hall); the
+/// socket is bound to it before it connects.
+pub fn post_form_from(from: std::net::Ipv4Addr, port: u16, path: &str, body: &str) -> Response {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let stream = rt.block_on(async {
+        let sock = tokio::net::TcpSocket::new_v4().unwrap();
+        sock.bind((from, 0).into()).unwrap();
+        sock.connect(([127, 0, 0, 1], port).into()).await.unwrap()
+    });
+    let s = stream.into_std().unwrap();
+    s.set_nonblocking(false).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    s.set_write_timeout(Some(Duration::from_secs(10))).unwrap();
+    post_form_on(s, port, path, body)
+}
+
+fn post_form_on(mut s: TcpStream, port: u16, path: &str, body: &str) -> Response {
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    s.write_all(body.as_bytes()).unwrap();
+    let raw = read_response(&mut s, false);
+    parse(&raw, false)
+}
+
 /// Reads one response: the head, then as many bytes as `Content-Length` says, or up to the
 /// last chunk, or to the end of the connection.
 fn read_response(s: &mut TcpStream, head_only: bool) -> Vec<u8> {

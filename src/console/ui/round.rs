@@ -119,11 +119,19 @@ fn draw_header(frame: &mut Frame, app: &App, area: Rect, range: Option<String>) 
         ));
         second.push(Span::raw("  "));
     }
-    for part in [&h.reported, &h.next_round] {
-        if !part.is_empty() {
-            second.push(Span::styled(part.clone(), th.header));
-            second.push(Span::raw("  "));
-        }
+    if !h.reported.is_empty() {
+        second.push(Span::styled(h.reported.clone(), th.header));
+        second.push(Span::raw("  "));
+    }
+    if let Some((text, urgent)) = &h.signed {
+        // The players' reports (docs/self-report.md): 待确认 3  待核对 2.
+        let style = if *urgent { th.urgent } else { th.header };
+        second.push(Span::styled(text.clone(), style));
+        second.push(Span::raw("  "));
+    }
+    if !h.next_round.is_empty() {
+        second.push(Span::styled(h.next_round.clone(), th.header));
+        second.push(Span::raw("  "));
     }
     if let Some(r) = range {
         second.push(Span::styled(r, th.header));

@@ -74,6 +74,9 @@ pub struct Rules {
     /// How far (in seconds) a clock press or `--at` time may lie from the machine's clock
     /// before it is refused as a wrong time (a bridge in the wrong time zone).
     pub clock_skew_seconds: u32,
+    /// Players sign their result on their phones (docs/self-report.md): `off`, `confirm` or
+    /// `auto`.
+    pub self_report: crate::domain::self_report::SelfReport,
 }
 
 /// The officials named on printouts.

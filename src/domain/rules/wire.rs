@@ -97,6 +97,13 @@ pub struct RulesWire {
     /// before it is refused as a wrong time (a bridge in the wrong time zone).
     #[serde(default = "super::default_clock_skew")]
     pub clock_skew_seconds: u32,
+    /// Players sign their result on their phones (docs/self-report.md): `off` (the default,
+    /// not written), `confirm` or `auto`.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::domain::self_report::SelfReport::is_off"
+    )]
+    pub self_report: crate::domain::self_report::SelfReport,
 }
 
 impl From<Rules> for RulesWire {
@@ -133,6 +140,7 @@ impl From<Rules> for RulesWire {
             numbers_by_registration: r.numbers_by_registration,
             officials: r.officials,
             clock_skew_seconds: r.clock_skew_seconds,
+            self_report: r.self_report,
             round_robin_order: parts.round_robin_order.unwrap_or_default(),
         }
     }
@@ -199,6 +207,7 @@ impl Rules {
             numbers_by_registration: w.numbers_by_registration,
             officials: w.officials,
             clock_skew_seconds: w.clock_skew_seconds,
+            self_report: w.self_report,
         })
     }
 }

@@ -103,6 +103,8 @@ pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
         ("start", "at") => "赛事时区的当地时间 (2024-07-06T08:30:00) 或带时区的时间",
         ("start", "correct") => "更正已开始轮次的开始时间 (裁判长); 须 --reason",
         ("result", "correct") => "更正已有结果 (裁判长); 须 --reason",
+        ("result", "confirm") => "接受双方棋手在手机上签认的结果 (self_report: confirm)",
+        ("export", "url") => "记录单二维码所用的房间页面地址 (默认: 正在运行的 bianpai serve)",
         (_, "board") => "台号",
         ("result", "result") => {
             "结果: 红胜 / 黑胜 / 和 / 红不战胜 / 黑不战胜 / 双方弃权, 或 red_win, black_win, draw, red_win_forfeit, black_win_forfeit, double_forfeit"
@@ -157,6 +159,7 @@ pub fn value_help_zh(path: &str, id: &str, value: &str) -> Option<&'static str> 
         ("export", "what", "scoresheets") => "每台一张成绩单, 供双方棋手和裁判签名",
         ("export", "what", "schedule") => "循环赛的全部轮次表 (贝格尔编排), 第一轮前即可打印",
         ("export", "what", "matches") => "团体赛: 团体对阵表 (每场比赛及其各台) 与团体名次",
+        ("export", "what", "codes") => "一轮中每位棋手的签认码 (只限裁判长和编排)",
         _ => return None,
     })
 }
@@ -207,6 +210,7 @@ pub fn placeholder_zh(name: &str) -> Option<&'static str> {
         "BY" => "排序",
         "WHAT" => "内容",
         "BIND" => "地址:端口",
+        "URL" => "地址",
         "BIN" => "安装路径",
         "SAMPLE" => "示例",
         // team (团体赛)

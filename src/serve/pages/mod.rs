@@ -4,6 +4,7 @@
 //! with `part=main`) when the log changes.
 
 pub mod player;
+pub mod report;
 pub mod round;
 pub mod tables;
 pub mod team;
@@ -78,6 +79,23 @@ pub fn warning(ctx: &Ctx) -> Markup {
 /// A whole page: head, navigation, the damage warning, `main` and the live script.
 /// `path` is the page's own path, for the language switch.
 pub fn layout(ctx: &Ctx, tab: Tab, path: &str, heading: &str, main: &Markup) -> Markup {
+    layout_with(ctx, tab, path, heading, main, true)
+}
+
+/// A page whose `main` is never swapped by the live script: a form being filled in (the
+/// players' report, docs/self-report.md).
+pub fn layout_static(ctx: &Ctx, tab: Tab, path: &str, heading: &str, main: &Markup) -> Markup {
+    layout_with(ctx, tab, path, heading, main, false)
+}
+
+fn layout_with(
+    ctx: &Ctx,
+    tab: Tab,
+    path: &str,
+    heading: &str,
+    main: &Markup,
+    live: bool,
+) -> Markup {
     let other = match ctx.lang {
         Lang::Zh => (
             "English",
@@ -121,11 +139,15 @@ pub fn layout(ctx: &Ctx, tab: Tab, path: &str, heading: &str, main: &Markup) -> 
                     }
                 }
                 div #warning { (warning(ctx)) }
-                main #main data-version=(ctx.version) { (main) }
-                footer {
-                    span #live { (ctx.t("刷新页面可看最新结果", "Reload for the latest results")) }
+                @if live {
+                    main #main data-version=(ctx.version) { (main) }
+                    footer {
+                        span #live { (ctx.t("刷新页面可看最新结果", "Reload for the latest results")) }
+                    }
+                    script { (PreEscaped(live_script(ctx))) }
+                } @else {
+                    main { (main) }
                 }
-                script { (PreEscaped(live_script(ctx))) }
             }
         }
     }

@@ -22,6 +22,18 @@ pub fn page(ctx: &Ctx, c: &Card) -> Markup {
             }
             @if c.withdrawn { " · " (ctx.t("已退赛", "withdrawn")) }
         }
+        @if let Some(r) = &c.report {
+            div.card-report {
+                @if let Some(s) = &r.status { p { b { (s) } } }
+                a href=(ctx.href(&format!("/report?round={}&board={}", r.round, r.board))) {
+                    @if r.status.is_some() {
+                        (ctx.t("查看或更改签认 →", "See or change the signature →"))
+                    } @else {
+                        (ctx.t("对局结束后在此签认结果 →", "Sign the result here after the game →"))
+                    }
+                }
+            }
+        }
         @if c.lines.is_empty() {
             p.muted { (ctx.t("还没有对局。", "No games yet.")) }
         } @else {

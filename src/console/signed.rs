@@ -1,0 +1,179 @@
+//! The console's side of the players' reports (docs/self-report.md): `c` takes the first
+//! board whose two reports agree (待确认), `7 c` board 7; Enter then records the signed
+//! result as the arbiter's acceptance (`Command::ConfirmReport`), decided by the domain.
+//! The round view marks each board (待确认 红胜, 待核对 红:红胜) and counts them in the header.
+
+use super::app::{App, Mode, Pending};
+use super::strings::fill;
+use crate::domain::{Board, Command};
+
+/// `c` alone: the first board of the round waiting for acceptance.
+pub fn accept_first(app: &mut App) -> Mode {
+    let Some(&(board, _)) = app.log.state().pending_boards().first() else {
+        app.error(app.s.nothing_to_accept.to_string());
+        return Mode::Normal;
+    };
+    app.entry_round = Some(app.log.state().current_round());
+    accept_entry(app, board)
+}
+
+/// A board typed, then `c`: its signed result, ready for Enter; refused at once (with the
+/// domain's reason) when there are not two matching reports to accept.
+pub fn accept_entry(app: &mut App, board: Board) -> Mode {
+    let cmd = Command::ConfirmReport {
+        round: app.entry_round,
+        board,
+    };
+    if let Err(e) = app.log.state().decide(&app.actor, &cmd) {
+        let text = crate::i18n::refusal(&e, app.lang, app.zone());
+        app.error(fill(app.s.refused, &[&text]));
+        return Mode::Normal;
+    }
+    let t = app.log.state();
+    let round = app.entry_round.unwrap_or_else(|| t.current_round());
+    let Some(result) = t
+        .game(round, board)
+        .and_then(crate::domain::self_report::pending)
+    else {
+        return Mode::Normal;
+    };
+    Mode::Ready {
+        digits: board.0.to_string(),
+        pending: Pending {
+            cmd,
+            label: fill(app.s.accept_what, &[&app.s.result(result)]),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::console::action::Action;
+    use crate::console::theme::Theme;
+    use crate::console::update::update;
+    use crate::domain::event::Cause;
+    use crate::domain::rules::Lang;
+    use crate::domain::self_report::SelfReport;
+    use crate::domain::{Actor, GameResult, PlayerEntry, Role, Round, Rules, Side};
+    use crate::log::Log;
+    use chrono::{TimeZone, Utc};
+
+    /// A console (head arbiter) on an event with `self_report: confirm`: four players, round
+    /// 1 started, board 1 signed red_win by both players, board 2 by red only.
+    fn app(dir: &std::path::Path) -> App {
+        let at = Utc.with_ymd_and_hms(2026, 4, 1, 1, 0, 0).unwrap();
+        let mut rules = Rules::preset("qigu-2024-07").unwrap();
+        rules.numbers_by_registration = true;
+        rules.self_report = SelfReport::Confirm;
+        let mut log = Log::create(&dir.join("s.log"), "S", rules, "wang", at).unwrap();
+        let head = Actor {
+            user: "wang".into(),
+            role: Role::Head,
+        };
+        for n in ["甲", "乙", "丙", "丁"] {
+            log.execute(&head, &Command::RegisterPlayer(PlayerEntry::named(n)), at)
+                .unwrap();
+        }
+        log.execute(&head, &Command::PairNextRound, at).unwrap();
+        log.execute(&head, &Command::StartRound { at }, at).unwrap();
+        let codes = log.state().seat_codes(Round(1));
+        let code = |b: u32, s: Side| {
+            codes
+                .iter()
+                .find(|c| c.board == Board(b) && c.side == s)
+                .unwrap()
+                .code
+                .digits()
+                .to_string()
+        };
+        let page = Actor {
+            user: "chen".into(),
+            role: Role::Organizer,
+        };
+        for (b, s) in [(1, Side::Red), (1, Side::Black), (2, Side::Red)] {
+            let cmd = Command::ReportResult {
+                round: Round(1),
+                board: Board(b),
+                result: GameResult::RedWin,
+                code: code(b, s),
+                at,
+            };
+            log.execute(&page, &cmd, at).unwrap();
+        }
+        let tz = chrono::FixedOffset::east_opt(8 * 3600).unwrap();
+        let mut a = App::new(log, head, Lang::Zh, Theme::named("dark").unwrap(), tz);
+        a.prepare(at);
+        a
+    }
+
+    #[test]
+    fn the_round_view_marks_and_counts_the_signatures() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = app(dir.path());
+        let h = &a.round_view.header;
+        assert_eq!(
+            h.signed,
+            Some(("待确认 1  待核对 1".to_string(), true)),
+            "{h:?}"
+        );
+        let note = |b: usize| {
+            a.round_view.rows[b]
+                .notes
+                .iter()
+                .map(|n| n.text.clone())
+                .collect::<Vec<_>>()
+        };
+        assert!(
+            note(0).contains(&"待确认 红胜".to_string()),
+            "{:?}",
+            note(0)
+        );
+        assert!(
+            note(1).contains(&"待核对 红:红胜".to_string()),
+            "{:?}",
+            note(1)
+        );
+        assert!(
+            a.round_view.rows[0].attention,
+            "a board to accept wants the arbiter"
+        );
+    }
+
+    #[test]
+    fn c_then_enter_accepts_the_first_signed_result() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut a = app(dir.path());
+        let now = a.now;
+        update(&mut a, Action::AcceptSigned, now);
+        let Mode::Ready { pending, .. } = &a.mode else {
+            panic!("not ready: {:?}", a.mode)
+        };
+        assert_eq!(pending.label, "接受双方签认 红胜");
+        update(&mut a, Action::Submit, now);
+        let g = a.log.state().game(Round(1), Board(1)).unwrap();
+        assert_eq!(
+            (g.result, g.cause),
+            (Some(GameResult::RedWin), Cause::Confirmed)
+        );
+        // Board 2 has one signature only: `2 c` is refused with the reason, nothing recorded.
+        update(&mut a, Action::Digit(2), now);
+        update(&mut a, Action::AcceptSigned, now);
+        assert_eq!(a.mode, Mode::Normal);
+        let msg = a
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        assert!(msg.contains("没有双方一致的签认"), "{msg}");
+        assert_eq!(a.log.state().game(Round(1), Board(2)).unwrap().result, None);
+        // Nothing left to accept.
+        update(&mut a, Action::AcceptSigned, now);
+        let msg = a
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        assert_eq!(msg, "没有待确认的签认结果");
+    }
+}

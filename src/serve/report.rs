@@ -1,0 +1,460 @@
+//! The players' reports on the room page (docs/self-report.md): `GET /report?round=R&board=B`
+//! is the phone's form, `POST /report` takes a report (form fields `round`, `board`, `code`,
+//! `result`) and hands it to the follower, which appends it through the log's locked append;
+//! the domain decides it. The answers: 200 and what was recorded as whose report; 403 and
+//! nothing written for a wrong code, a code of another board or round, or a round not
+//! started; 409 when the board already has a result (or both signed and it waits for the
+//! arbiter); 422 for what only an arbiter records; 429 once one client has given
+//! [`WRONG_LIMIT`] wrong codes within [`WINDOW`].
+
+use std::collections::{HashMap, VecDeque};
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::extract::{FromRequest, Query, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::Response;
+use chrono::Utc;
+use serde::Deserialize;
+
+use super::follow::{Snapshot, WriteError};
+use super::pages::report::{self as page, BoardForm, Seat};
+use super::pages::{self, Ctx, Tab};
+use super::routes::{App, Params, ctx, html};
+use crate::domain::event::Event;
+use crate::domain::refusal::Refusal;
+use crate::domain::self_report::{ReportWhy, SelfReport, signing};
+use crate::domain::{Board, Command, GameResult, Round, Side, Tournament};
+use crate::i18n::self_report as words;
+
+/// Wrong codes one client may give within [`WINDOW`] before it is answered 429.
+pub const WRONG_LIMIT: usize = 5;
+/// How long a wrong code counts against its client.
+pub const WINDOW: Duration = Duration::from_secs(10 * 60);
+/// Clients remembered at most (a hall has a few hundred phones).
+const CLIENTS_KEPT: usize = 4096;
+
+/// The address a request came from (set on each connection by `serve`).
+#[derive(Clone, Copy, Debug)]
+pub struct Client(pub IpAddr);
+
+/// Wrong codes per client address (IPv6 per /64, as the connection limits count them).
+#[derive(Clone, Default)]
+pub struct Guesses {
+    wrong: Arc<Mutex<HashMap<IpAddr, VecDeque<Instant>>>>,
+}
+
+impl Guesses {
+    /// Whether `ip` has given too many wrong codes lately.
+    pub fn blocked(&self, ip: IpAddr, now: Instant) -> bool {
+        let mut map = self
+            .wrong
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let key = super::per_client::key(ip);
+        let Some(times) = map.get_mut(&key) else {
+            return false;
+        };
+        while times
+            .front()
+            .is_some_and(|t| now.duration_since(*t) >= WINDOW)
+        {
+            times.pop_front();
+        }
+        if times.is_empty() {
+            map.remove(&key);
+            return false;
+        }
+        times.len() >= WRONG_LIMIT
+    }
+
+    /// Counts a wrong code from `ip`.
+    pub fn wrong(&self, ip: IpAddr, now: Instant) {
+        let mut map = self
+            .wrong
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if map.len() >= CLIENTS_KEPT {
+            map.retain(|_, t| t.back().is_some_and(|b| now.duration_since(*b) < WINDOW));
+        }
+        let times = map.entry(super::per_client::key(ip)).or_default();
+        times.push_back(now);
+        while times.len() > WRONG_LIMIT {
+            times.pop_front();
+        }
+    }
+}
+
+/// The query of the form page.
+#[derive(Debug, Default, Deserialize)]
+pub struct Where {
+    round: Option<String>,
+    board: Option<String>,
+    lang: Option<String>,
+}
+
+/// The report's form fields.
+#[derive(Debug, Default, Deserialize)]
+pub struct Fields {
+    round: Option<String>,
+    board: Option<String>,
+    code: Option<String>,
+    result: Option<String>,
+}
+
+fn number(s: Option<&str>) -> Option<u32> {
+    s?.trim().parse().ok().filter(|n| *n > 0)
+}
+
+fn params(lang: Option<String>) -> Params {
+    Params {
+        lang,
+        part: None,
+        q: None,
+    }
+}
+
+/// The form's view of `board` of `round`, `None` when there is no such board.
+fn board_form(t: &Tournament, round: Round, board: Board, ctx: &Ctx) -> Option<BoardForm> {
+    let r = t.round(round)?;
+    let g = r.game(board)?;
+    let seat = |side: Side| Seat {
+        no: g.player(side).0,
+        name: crate::export::rows::name(t, g.player(side)),
+        signed: g.reports.get(side).is_some(),
+    };
+    let closed = if r.started_at.is_none() {
+        Some(words::why(&ReportWhy::NotStarted, ctx.lang))
+    } else if round != t.current_round() {
+        Some(ctx.t("这一轮已经结束。", "This round is over.").to_string())
+    } else {
+        t.reportable_board(g, Utc::now())
+            .err()
+            .map(|w| words::why(&w, ctx.lang))
+    };
+    Some(BoardForm {
+        round: round.0,
+        board: board.0,
+        red: seat(Side::Red),
+        black: seat(Side::Black),
+        result: g
+            .result
+            .map(|x| crate::i18n::result_word(x, ctx.lang).to_string()),
+        status: words::public_status(signing(g), ctx.lang),
+        closed,
+        mode: t.rules.self_report,
+    })
+}
+
+fn page_response(status: StatusCode, ctx: &Ctx, heading: &str, main: &maud::Markup) -> Response {
+    page_at(status, ctx, "/report", heading, main)
+}
+
+/// A page whose language switch keeps `path` (the board's form).
+fn page_at(
+    status: StatusCode,
+    ctx: &Ctx,
+    path: &str,
+    heading: &str,
+    main: &maud::Markup,
+) -> Response {
+    html(
+        status,
+        pages::layout_static(ctx, Tab::Find, path, heading, main).into_string(),
+    )
+}
+
+fn board_path(round: u32, board: u32) -> String {
+    format!("/report?round={round}&board={board}")
+}
+
+/// The event does not take reports: the page says so (404).
+fn off(ctx: &Ctx) -> Response {
+    let main = maud::html! {
+        div.report { p.err { (words::why(&ReportWhy::Off, ctx.lang)) } }
+    };
+    page_response(
+        StatusCode::NOT_FOUND,
+        ctx,
+        ctx.t("签认结果", "Sign the result"),
+        &main,
+    )
+}
+
+/// `GET /report?round=R&board=B`: the board's form; without a board, the board chooser.
+pub async fn form_page(State(app): State<App>, Query(w): Query<Where>) -> Response {
+    let snap = app.feed.current();
+    let ctx = ctx(&snap, &params(w.lang));
+    let t = &snap.tournament;
+    if t.rules.self_report.is_off() {
+        return off(&ctx);
+    }
+    let current = (!t.rounds.is_empty()).then(|| t.current_round().0);
+    let round = number(w.round.as_deref()).or(current);
+    let (Some(round), Some(board)) = (round, number(w.board.as_deref())) else {
+        let main = page::chooser(&ctx, current, None);
+        return page_response(
+            StatusCode::OK,
+            &ctx,
+            ctx.t("签认结果", "Sign the result"),
+            &main,
+        );
+    };
+    let Some(f) = board_form(t, Round(round), Board(board), &ctx) else {
+        let e = words::unknown_board(round, board, ctx.lang);
+        let main = page::chooser(&ctx, current, Some(&e));
+        return page_response(
+            StatusCode::NOT_FOUND,
+            &ctx,
+            ctx.t("签认结果", "Sign the result"),
+            &main,
+        );
+    };
+    let main = page::form(&ctx, &f, None, None);
+    page_response(
+        StatusCode::OK,
+        &ctx,
+        &page::heading(&ctx, round, board),
+        &main,
+    )
+}
+
+/// The answer to a refused report, and whether it was a wrong code.
+fn refused_status(e: &WriteError) -> (StatusCode, bool) {
+    match e {
+        WriteError::Log(crate::log::LogError::Refused(r)) => match r {
+            Refusal::Report { why, .. } => match why {
+                ReportWhy::WrongCode => (StatusCode::FORBIDDEN, true),
+                ReportWhy::NotStarted | ReportWhy::NoCodes => (StatusCode::FORBIDDEN, false),
+                ReportWhy::Finished(_) | ReportWhy::AwaitingArbiter(_) => {
+                    (StatusCode::CONFLICT, false)
+                }
+                ReportWhy::Off => (StatusCode::NOT_FOUND, false),
+                ReportWhy::NotReportable(_)
+                | ReportWhy::Absent(_)
+                | ReportWhy::FlagDown(_)
+                | ReportWhy::FoulLimit(_)
+                | ReportWhy::LotFirst
+                | ReportWhy::NothingPending { .. } => (StatusCode::UNPROCESSABLE_ENTITY, false),
+            },
+            Refusal::HasResult { .. } => (StatusCode::CONFLICT, false),
+            Refusal::UnknownRound(_) | Refusal::UnknownBoard { .. } => {
+                (StatusCode::NOT_FOUND, false)
+            }
+            // A time too far from this machine's clock, and the like.
+            _ => (StatusCode::UNPROCESSABLE_ENTITY, false),
+        },
+        WriteError::Log(_) | WriteError::NoWriter | WriteError::Stopped => {
+            (StatusCode::SERVICE_UNAVAILABLE, false)
+        }
+    }
+}
+
+/// What a refused or failed write says to the player.
+fn refused_text(e: &WriteError, snap: &Snapshot, lang: crate::domain::rules::Lang) -> String {
+    let zone = crate::domain::zone::EventZone::of(&snap.tournament.rules);
+    match e {
+        WriteError::Log(crate::log::LogError::Refused(Refusal::Report { why, .. })) => {
+            words::why(why, lang)
+        }
+        WriteError::Log(crate::log::LogError::Refused(r)) => crate::i18n::refusal(r, lang, zone),
+        WriteError::Log(other) => {
+            words::not_written(&crate::i18n::errors::log(other, lang, zone), lang)
+        }
+        WriteError::NoWriter => words::no_writer(lang),
+        WriteError::Stopped => words::not_written("", lang),
+    }
+}
+
+/// What a report that was written says: whose report of what, and a result recorded with it.
+fn written_text(events: &[Event], lang: crate::domain::rules::Lang) -> String {
+    let mut parts = Vec::new();
+    for e in events {
+        match e {
+            Event::ResultReported { side, result, .. } => {
+                parts.push(words::recorded_report(*side, *result, lang))
+            }
+            Event::ResultRecorded { result, .. } => {
+                parts.push(words::recorded_result(*result, lang));
+            }
+            _ => {}
+        }
+    }
+    parts.join(" ")
+}
+
+/// `POST /report`: a player's report, decided by the domain and appended by the follower.
+pub async fn submit(State(app): State<App>, Query(p): Query<Params>, req: Request) -> Response {
+    let client = req.extensions().get::<Client>().map(|c| c.0);
+    let snap = app.feed.current();
+    let ctx = ctx(&snap, &p);
+    if snap.tournament.rules.self_report.is_off() {
+        return off(&ctx);
+    }
+    let now = Instant::now();
+    if let Some(ip) = client
+        && app.guesses.blocked(ip, now)
+    {
+        let main =
+            maud::html! { div.report { p.err role="alert" { (words::too_many(ctx.lang)) } } };
+        let mut r = page_response(
+            StatusCode::TOO_MANY_REQUESTS,
+            &ctx,
+            ctx.t("签认结果", "Sign the result"),
+            &main,
+        );
+        r.headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("600"));
+        return r;
+    }
+    let fields = match axum::Form::<Fields>::from_request(req, &()).await {
+        Ok(axum::Form(f)) => f,
+        Err(_) => Fields::default(),
+    };
+    let (Some(round), Some(board)) = (
+        number(fields.round.as_deref()),
+        number(fields.board.as_deref()),
+    ) else {
+        let main = page::chooser(
+            &ctx,
+            (!snap.tournament.rounds.is_empty()).then(|| snap.tournament.current_round().0),
+            Some(&words::bad_form(ctx.lang)),
+        );
+        return page_response(
+            StatusCode::BAD_REQUEST,
+            &ctx,
+            ctx.t("签认结果", "Sign the result"),
+            &main,
+        );
+    };
+    let (round, board) = (Round(round), Board(board));
+    let result = fields
+        .result
+        .as_deref()
+        .and_then(|r| r.parse::<GameResult>().ok())
+        .filter(|r| page::RESULTS.contains(r));
+    let code: String = fields.code.unwrap_or_default().chars().take(40).collect();
+    let Some(f) = board_form(&snap.tournament, round, board, &ctx) else {
+        let e = words::unknown_board(round.0, board.0, ctx.lang);
+        let current =
+            (!snap.tournament.rounds.is_empty()).then(|| snap.tournament.current_round().0);
+        let main = page::chooser(&ctx, current, Some(&e));
+        return page_response(
+            StatusCode::NOT_FOUND,
+            &ctx,
+            ctx.t("签认结果", "Sign the result"),
+            &main,
+        );
+    };
+    let heading = page::heading(&ctx, round.0, board.0);
+    let Some(result) = result else {
+        let main = page::form(&ctx, &f, Some(&words::choose_result(ctx.lang)), None);
+        return page_response(StatusCode::BAD_REQUEST, &ctx, &heading, &main);
+    };
+    let cmd = Command::ReportResult {
+        round,
+        board,
+        result,
+        code: code.clone(),
+        at: Utc::now(),
+    };
+    match app.feed.writer.write(cmd).await {
+        Ok((recs, after)) => {
+            let events: Vec<Event> = recs.into_iter().map(|r| r.ev).collect();
+            let said = if events.is_empty() {
+                // Signed before: the side is the one whose code this is.
+                let side = after
+                    .tournament
+                    .seat_codes(round)
+                    .into_iter()
+                    .find(|c| c.board == board && c.code.matches(&code))
+                    .map_or(Side::Red, |c| c.side);
+                words::signed_before(side, result, ctx.lang)
+            } else {
+                written_text(&events, ctx.lang)
+            };
+            let side = events.iter().find_map(|e| match e {
+                Event::ResultReported { side, .. } => Some(*side),
+                _ => None,
+            });
+            let mut f = board_form(&after.tournament, round, board, &ctx).unwrap_or(f);
+            if let (Some(side), Some(g)) = (side, after.tournament.game(round, board)) {
+                f.status = words::card_status(signing(g), side, ctx.lang);
+            }
+            let main = page::answer(&ctx, &f, &said, true);
+            page_at(
+                StatusCode::OK,
+                &ctx,
+                &board_path(round.0, board.0),
+                &heading,
+                &main,
+            )
+        }
+        Err(e) => {
+            let (status, wrong) = refused_status(&e);
+            if wrong && let Some(ip) = client {
+                app.guesses.wrong(ip, now);
+            }
+            let text = refused_text(&e, &snap, ctx.lang);
+            let main = if status == StatusCode::CONFLICT || !f.result.is_none() {
+                page::answer(&ctx, &f, &text, false)
+            } else {
+                page::form(&ctx, &f, Some(&text), Some(result))
+            };
+            page_at(status, &ctx, &board_path(round.0, board.0), &heading, &main)
+        }
+    }
+}
+
+/// What `serve` says at start when the event takes reports: where the form is and as whom
+/// reports are written, or that they cannot be.
+pub fn announce(t: &Tournament, url: &str, lang: crate::domain::rules::Lang) -> Option<String> {
+    if t.rules.self_report == SelfReport::Off {
+        return None;
+    }
+    let form = format!("{}report", url);
+    Some(match (super::follow::writer_actor(t), lang) {
+        (Some(a), crate::domain::rules::Lang::Zh) => format!(
+            "棋手签认已开启 ({}): 手机打开 {form}; 签认以 {} ({}) 的名义写入日志",
+            t.rules.self_report.word(),
+            a.user,
+            crate::i18n::role(a.role, lang)
+        ),
+        (Some(a), crate::domain::rules::Lang::En) => format!(
+            "Players sign their results ({}): phones open {form}; reports are written as {} ({})",
+            t.rules.self_report.word(),
+            a.user,
+            crate::i18n::role(a.role, lang)
+        ),
+        (None, _) => words::no_writer(lang),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_client_is_blocked_after_the_limit_and_let_in_once_the_window_passes() {
+        let g = Guesses::default();
+        let a: IpAddr = "192.168.1.7".parse().unwrap();
+        let b: IpAddr = "192.168.1.8".parse().unwrap();
+        let t0 = Instant::now();
+        for i in 0..WRONG_LIMIT {
+            assert!(!g.blocked(a, t0), "after {i} wrong codes");
+            g.wrong(a, t0);
+        }
+        assert!(g.blocked(a, t0));
+        assert!(!g.blocked(b, t0), "another phone is not held back");
+        assert!(g.blocked(a, t0 + WINDOW - Duration::from_secs(1)));
+        assert!(!g.blocked(a, t0 + WINDOW), "the window passed");
+        // One /64 is one client.
+        let v6a: IpAddr = "2001:db8::1".parse().unwrap();
+        let v6b: IpAddr = "2001:db8::2".parse().unwrap();
+        for _ in 0..WRONG_LIMIT {
+            g.wrong(v6a, t0);
+        }
+        assert!(g.blocked(v6b, t0));
+    }
+}
