@@ -1286,6 +1286,9 @@ const CLI_WORDS: &[&str] = &[
     // A rules field the list of known fields names though a preset's text leaves it out
     // (written only when not the default).
     "round_robin_order",
+    "self_report",
+    // The export word of the players' codes (`--what codes`).
+    "codes",
     // Theme names and the values a theme file takes (`--theme`).
     "dark",
     "light",
