@@ -18,6 +18,9 @@ pub fn io(e: &std::io::Error, lang: Lang) -> String {
     if lang == Lang::En {
         return e.to_string();
     }
+    if let Some(limit) = crate::platform::TooLarge::of(e) {
+        return format!("文件太大 (超过 {} MB 上限)", limit.megabytes());
+    }
     let what = match e.kind() {
         _ if crate::platform::is_not_regular(e) => {
             "不是普通文件 (设备、管道、套接字或目录不能读取)"

@@ -202,19 +202,14 @@ pub fn open_regular(path: &Path) -> io::Result<File> {
 
 /// Reads the whole of a regular file of at most `max` bytes (a rules, theme or entry file):
 /// anything else is refused before a byte is read, and a file that grows past `max` while
-/// being read is refused too (`FileTooLarge`).
+/// being read is refused too (`FileTooLarge`, carrying [`TooLarge`]).
 ///
 /// # Errors
 /// As [`open_regular`]; `FileTooLarge` above `max`.
 pub fn read_regular(path: &Path, max: u64) -> io::Result<Vec<u8>> {
     use std::io::Read as _;
     let f = open_regular(path)?;
-    let too_large = || {
-        io::Error::new(
-            io::ErrorKind::FileTooLarge,
-            format!("larger than {} MB", max.div_ceil(1024 * 1024)),
-        )
-    };
+    let too_large = || io::Error::new(io::ErrorKind::FileTooLarge, TooLarge(max));
     if f.metadata()?.len() > max {
         return Err(too_large());
     }
@@ -316,3 +311,28 @@ mod tests {
         assert_eq!(std::fs::read(&p).unwrap(), b"whole\nnext\n");
     }
 }
+
+/// The limit a read refused as too large went past (the payload of a `FileTooLarge` error), so
+/// each language can name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooLarge(pub u64);
+
+impl TooLarge {
+    /// The limit in whole megabytes, rounded up.
+    pub fn megabytes(self) -> u64 {
+        self.0.div_ceil(1024 * 1024)
+    }
+
+    /// The limit a `FileTooLarge` error carries, if it is one of ours.
+    pub fn of(e: &io::Error) -> Option<TooLarge> {
+        e.get_ref()?.downcast_ref::<TooLarge>().copied()
+    }
+}
+
+impl std::fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "larger than {} MB", self.megabytes())
+    }
+}
+
+impl std::error::Error for TooLarge {}
