@@ -302,6 +302,14 @@ pub enum PlayerCmd {
         /// Import the valid rows and list the others.
         #[arg(long)]
         skip_invalid: bool,
+        /// Take each player's club (单位) as their team, where the team column is empty (an
+        /// event with team standings whose sheet names the teams only in 单位).
+        #[arg(long)]
+        team_from_club: bool,
+        /// Import a sheet without teams into an event with team standings, knowingly (the
+        /// team standings stay empty).
+        #[arg(long, conflicts_with = "team_from_club")]
+        no_teams: bool,
     },
     /// Withdraw a player from the next round on.
     Withdraw {

@@ -127,6 +127,14 @@ pub enum Msg {
         note: String,
     },
     NoGroupColumn(String),
+    /// The event has team standings and the sheet names no team, only clubs.
+    TeamsOnlyInClub {
+        file: String,
+    },
+    /// The event has team standings and the sheet names no team (nor clubs).
+    NoTeams,
+    /// `--team-from-club`: how many players took their club as their team.
+    TeamFromClub(usize),
     ImportInvalid {
         file: String,
         bad: usize,
@@ -484,6 +492,22 @@ pub fn text(m: &Msg, lang: Lang) -> String {
         Msg::ImportNote { file, note } => p(
             format!("{file}: 注: {note}"),
             format!("{file}: note: {note}"),
+        ),
+        Msg::TeamsOnlyInClub { file } => p(
+            format!(
+                "{file}: 本赛事计团体成绩, 但表中没有团队 (团队/队名) 列, 只有单位: 照此导入团体成绩将为空; 以单位为团队请加 --team-from-club, 不计团体请加 --no-teams; 未导入任何棋手"
+            ),
+            format!(
+                "{file}: this event has team standings, but the sheet names no team (团队/队名 column), only clubs (单位): imported as it is, the team standings would be empty; add --team-from-club to take each club as the team, or --no-teams to import without teams; nothing was imported"
+            ),
+        ),
+        Msg::NoTeams => s(
+            "本赛事计团体成绩, 但表中没有团队 (团队/队名) 列: 团体成绩将为空",
+            "this event has team standings, but the sheet names no team (团队/队名 column): the team standings will be empty",
+        ),
+        Msg::TeamFromClub(n) => p(
+            format!("以单位为团队: {n}名棋手"),
+            format!("club taken as the team: {n} player(s)"),
         ),
         Msg::NoGroupColumn(section) => p(
             format!("没有组别列: 全部棋手编入 {section}"),

@@ -72,6 +72,8 @@ pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
         ("player add", "local") => "本地棋手",
         ("player import", "file") => "棋手名单文件 (.csv 或 .xlsx)",
         ("player import", "skip_invalid") => "导入有效行, 并列出其余各行",
+        ("player import", "team_from_club") => "团队列为空的棋手以单位为团队 (团队只写在单位列时)",
+        ("player import", "no_teams") => "明知团体成绩将为空, 仍导入没有团队的名单",
         (_, "no") => "棋手序号",
         (_, "reason") => "理由 (记入日志)",
         ("draw", "seed") => "抽签的随机种子 (不给则取自时钟并记入日志)",
