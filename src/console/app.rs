@@ -700,10 +700,19 @@ impl App {
                 }
             }
         }
-        if let Some(last) = recs.last() {
+        let rules = crate::i18n::auto::rules_of(recs);
+        // The last record that says something (the advance's own marker only says whose act
+        // the append was).
+        let shown = recs
+            .iter()
+            .zip(&rules)
+            .rev()
+            .find(|(r, _)| !matches!(r.ev, Event::AutoAdvanced { .. }))
+            .or_else(|| recs.iter().zip(&rules).last());
+        if let Some((last, rule)) = shown {
             let what = crate::i18n::describe(self.log.state(), &last.ev, self.lang, self.zone());
-            // An automatic act is the rule's (issue 21): whose console ticked is a detail.
-            self.last_change = Some(match last.ev.automatic() {
+            // An automatic act is the rule's: whose console ticked is a detail.
+            self.last_change = Some(match *rule {
                 Some(rule) => fill(
                     self.s.by_rule,
                     &[&crate::i18n::auto::label(rule, self.lang), &last.by, &what],

@@ -264,20 +264,23 @@ pub fn audit_table(
     records: &[Record],
     zone: crate::domain::zone::EventZone,
 ) -> Table {
+    let rules = crate::i18n::auto::rules_of(records);
     let rows: Vec<Vec<String>> = records
         .iter()
+        .zip(rules)
         .rev()
-        .map(|r| {
-            // An automatic act is the rule's; who triggered it is a detail (issue 21).
+        .map(|(r, rule)| {
+            // An automatic act is the rule's (a late forfeit, the automatic advance's
+            // pairing); who triggered it is a detail.
             vec![
                 r.seq.to_string(),
                 zone.format(r.at, "%m-%d %H:%M:%S"),
-                crate::i18n::auto::who(&r.by, &r.ev, s.lang()),
+                crate::i18n::auto::who_as(&r.by, rule, s.lang()),
                 s.role(r.role).to_string(),
                 format!(
                     "{}{}",
                     crate::i18n::describe(t, &r.ev, s.lang(), zone),
-                    crate::i18n::auto::trigger(&r.by, &r.ev, s.lang())
+                    crate::i18n::auto::trigger_as(&r.by, rule, s.lang())
                 ),
             ]
         })

@@ -296,6 +296,7 @@ impl Tournament {
             return Ok(Vec::new());
         }
         let mut events = self.decide_pair(&[])?;
+        let round = Round(self.current_round().0 + 1);
         if self.rules.auto_advance == AutoAdvance::PairAndStart {
             let mut after = self.clone();
             for e in &events {
@@ -306,6 +307,8 @@ impl Tournament {
                 at: now,
             });
         }
+        // The rule's act, said last in the append: the audit shows the append as 自动.
+        events.push(Event::AutoAdvanced { round });
         Ok(events)
     }
 
@@ -560,6 +563,7 @@ impl Tournament {
                     board,
                     result: Some(result),
                     reason: reason.clone(),
+                    was: g.result,
                 });
                 events.extend(self.outdating(round, board));
             }

@@ -136,6 +136,9 @@ pub enum AutoRule {
     ForfeitLimit,
     /// RULES.md §5: a foul limit reached in one game.
     FoulLimit,
+    /// The rules' `auto_advance`: the next round paired (and started under `pair_and_start`)
+    /// once every board of the round before reported.
+    Advance,
 }
 
 impl AutoRule {
@@ -145,6 +148,7 @@ impl AutoRule {
             AutoRule::LateWindow => "late_window",
             AutoRule::ForfeitLimit => "forfeit_limit",
             AutoRule::FoulLimit => "foul_limit",
+            AutoRule::Advance => "auto_advance",
         }
     }
 
@@ -250,6 +254,10 @@ pub enum Event {
         board: Board,
         result: Option<GameResult>,
         reason: String,
+        /// The result it replaces, so that the audit shows the old beside the new (absent in
+        /// older logs).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        was: Option<GameResult>,
     },
     SeatMarked {
         round: Round,
@@ -325,6 +333,13 @@ pub enum Event {
     LineupSubmitted {
         lineup: crate::domain::team_match::Lineup,
     },
+    /// The rules' automatic advance (`auto_advance`) paired `round` (and started it under
+    /// `pair_and_start`) once every board of the round before had reported. Written last in
+    /// that append: its records are the rule's act, not the person whose console triggered
+    /// it. Changes no state.
+    AutoAdvanced {
+        round: Round,
+    },
 }
 
 /// What the log records about a pairing that breaks a rule (RULES.md §3).
@@ -381,6 +396,7 @@ impl Event {
             Event::LineupSubmitted { .. } => "lineup_submitted",
             Event::PairingOutdated { .. } => "pairing_outdated",
             Event::PairingKept { .. } => "pairing_kept",
+            Event::AutoAdvanced { .. } => "auto_advanced",
         }
     }
 
@@ -389,6 +405,7 @@ impl Event {
         match self {
             Event::ResultRecorded { cause, .. } => AutoRule::of_cause(*cause),
             Event::PlayerWithdrawn { by_rule: true, .. } => Some(AutoRule::ForfeitLimit),
+            Event::AutoAdvanced { .. } => Some(AutoRule::Advance),
             _ => None,
         }
     }

@@ -519,7 +519,7 @@ impl Tournament {
                     g.move_limit = Some(note.clone());
                 }
             }
-            Event::TimeCorrected { .. } => {}
+            Event::TimeCorrected { .. } | Event::AutoAdvanced { .. } => {}
             Event::TeamRegistered { team } => self.team_event.register(team),
             Event::LineupSubmitted { lineup } => self.team_event.set_lineup(lineup),
             Event::LotDrawn {

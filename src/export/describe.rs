@@ -86,8 +86,11 @@ pub fn describe_event(t: &Tournament, ev: &Event) -> String {
             board,
             result,
             reason,
+            was,
         } => format!(
-            "round {round} board {board}: corrected to {}: {reason}",
+            "round {round} board {board}: corrected {}to {}: {reason}",
+            was.map(|w| format!("from {} ", w.word()))
+                .unwrap_or_default(),
             result.map_or("no result".to_string(), |r| r.word().to_string())
         ),
         Event::SeatMarked {
@@ -175,6 +178,9 @@ pub fn describe_event(t: &Tournament, ev: &Event) -> String {
             lineup.round,
             lineup.team,
             list(&lineup.players)
+        ),
+        Event::AutoAdvanced { round } => format!(
+            "round {round} paired by the automatic advance (every board of the round before reported)"
         ),
         Event::PairingNoted { round, note } => {
             let mut parts: Vec<String> = note

@@ -352,8 +352,11 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
             board,
             result,
             reason,
+            was,
         } => format!(
-            "第{round}轮第{board}台 更正为{}: {reason}",
+            "第{round}轮第{board}台 {}更正为{}: {reason}",
+            was.map(|w| format!("由{}", result_word(w)))
+                .unwrap_or_default(),
             result.map_or("无结果", result_word)
         ),
         Event::SeatMarked {
@@ -447,6 +450,9 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
             lineup.team,
             nos(&lineup.players)
         ),
+        Event::AutoAdvanced { round } => {
+            format!("上一轮全部完赛, 按规程自动编排第{round}轮")
+        }
     }
 }
 
