@@ -367,6 +367,11 @@ pub struct PairArgs {
     /// Knockout: this player chooses red where the colour counts are equal (repeatable).
     #[arg(long)]
     pub red: Vec<String>,
+    /// Knockout, colour counts level: the colour the higher-ranked player chose, one per
+    /// match in the order the refusal lists them (`red` or `black`), or for a named chooser
+    /// (`NO=red`). Repeatable.
+    #[arg(long, value_name = "[NO=]red|black")]
+    pub choose: Vec<String>,
     /// Accept an override that breaks a hard rule (needs --reason).
     #[arg(long)]
     pub force: bool,

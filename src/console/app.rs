@@ -57,8 +57,13 @@ pub enum Purpose {
         no: PlayerNo,
     },
     UnpairReason,
-    /// Knockout: the higher-ranked players choose colours (numbers of those taking red).
-    KnockoutRed,
+    /// Knockout, colour counts level: the higher-ranked player of each match in `due`
+    /// chooses (`r` / `b`); `red` holds who takes red by the choices given so far.
+    ColourChoice {
+        round: Round,
+        due: Vec<crate::domain::colour_choice::ChoiceDue>,
+        red: Vec<PlayerNo>,
+    },
     /// No legal pairing (issue 12): `1` relax colour rules 4–5, `2` pair by hand.
     PairChoice,
     /// The reason for pairing with colour rules relaxed (the preview is in the panel).
@@ -608,7 +613,9 @@ impl App {
     /// The automatic advance was refused: an unpairable round goes to the head arbiter's
     /// decision panel (issue 12), once; anything else is shown.
     fn advance_refused(&mut self, e: &crate::domain::Refusal) {
-        if let Some((section, players)) = super::decision::unpairable(e) {
+        if let crate::domain::Refusal::ColourChoiceDue { round, due } = e {
+            super::colour_keys::advance_refused(self, *round, due);
+        } else if let Some((section, players)) = super::decision::unpairable(e) {
             let mode = std::mem::replace(&mut self.mode, Mode::Normal);
             self.mode = super::decision::open(self, section, players, mode);
         } else {

@@ -11,6 +11,7 @@
 pub mod action;
 pub mod app;
 pub mod boundary;
+pub mod colour_keys;
 pub mod crosstable;
 pub mod decision;
 pub mod demo;

@@ -214,6 +214,13 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
             Action::Char(c),
         ) => super::decision::choose(app, c),
         (
+            mode @ Mode::Prompt {
+                purpose: Purpose::ColourChoice { .. },
+                ..
+            },
+            Action::Char(c),
+        ) => super::colour_keys::key(app, mode, c),
+        (
             Mode::Prompt {
                 purpose,
                 label,
@@ -247,37 +254,30 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
         }
         (Mode::Prompt { purpose, text, .. }, Action::Submit) => prompt_done(app, purpose, &text),
         (Mode::Normal, Action::PairNext) => {
+            // A knockout match with level colour counts: its higher-ranked player chooses
+            // first (seed 003 §2.2), then the confirm step.
+            if Command::PairNextRound.allowed(app.role())
+                && let Some(ask) = super::colour_keys::pair_key(app)
+            {
+                return ask;
+            }
             let t = app.log.state();
             let next = crate::domain::Round(t.current_round().0 + 1);
-            let choices = crate::domain::knockout::colour_choices(t, next);
-            if choices.is_empty() {
-                // Refused at once when the domain would refuse; else a confirm step, since
-                // pairing publishes the round (issue 13).
-                if let Err(e) = t.decide(&app.actor, &Command::PairNextRound) {
-                    // No legal pairing: the head arbiter decides (issue 12).
-                    if let Some((section, players)) = super::decision::unpairable(&e) {
-                        return super::decision::open(app, section, players, Mode::Normal);
-                    }
-                    refuse(app, &e);
-                    return Mode::Normal;
+            // Refused at once when the domain would refuse; else a confirm step, since
+            // pairing publishes the round (issue 13).
+            if let Err(e) = t.decide(&app.actor, &Command::PairNextRound) {
+                // No legal pairing: the head arbiter decides (issue 12).
+                if let Some((section, players)) = super::decision::unpairable(&e) {
+                    return super::decision::open(app, section, players, Mode::Normal);
                 }
-                Mode::Confirm {
-                    pending: Pending {
-                        cmd: Command::PairNextRound,
-                        label: fill(app.s.pair_what, &[&next]),
-                    },
-                }
-            } else {
-                let who = choices
-                    .iter()
-                    .map(|(hi, lo)| format!("{hi} v {lo}"))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                Mode::Prompt {
-                    purpose: Purpose::KnockoutRed,
-                    label: fill(app.s.prompt_knockout_red, &[&who]),
-                    text: String::new(),
-                }
+                refuse(app, &e);
+                return Mode::Normal;
+            }
+            Mode::Confirm {
+                pending: Pending {
+                    cmd: Command::PairNextRound,
+                    label: fill(app.s.pair_what, &[&next]),
+                },
             }
         }
         (Mode::Normal, Action::StartRound) => start_key(app, now),
@@ -569,18 +569,8 @@ fn flag_entry(app: &mut App, digits: String) -> Mode {
 fn prompt_done(app: &mut App, purpose: Purpose, text: &str) -> Mode {
     let text = text.trim().to_string();
     match purpose {
-        Purpose::KnockoutRed => {
-            let red: Option<Vec<PlayerNo>> = text
-                .split([',', ' ', '，'])
-                .filter(|w| !w.is_empty())
-                .map(|w| w.parse().ok().map(PlayerNo))
-                .collect();
-            match red {
-                Some(red) => run(app, &Command::PairNextRoundWith { red }, None),
-                None => app.error(fill(app.s.unknown_player, &[&text])),
-            }
-            Mode::Normal
-        }
+        // One key answers (r / b): Enter alone chooses nothing, the question stays.
+        Purpose::ColourChoice { round, due, red } => super::colour_keys::ask(app, round, due, red),
         Purpose::CorrectReason { board, result, old } => {
             if text.is_empty() {
                 return Mode::Prompt {

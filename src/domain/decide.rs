@@ -429,6 +429,13 @@ impl Tournament {
             return super::team_match::pairing::decide(self);
         }
         let (mut events, state) = self.pair_prelude()?;
+        let next = Round(state.current_round().0 + 1);
+        // The knockout's colour choice is the player's, never the tool's (seed 003 §2.2).
+        let due = super::colour_choice::unanswered(&state, next, red_choices);
+        if !due.is_empty() {
+            return Err(Refusal::ColourChoiceDue { round: next, due });
+        }
+        let chosen = super::colour_choice::chosen(&state, next, red_choices);
         let proposal = pairing::propose_opts(&state, red_choices, relaxed.is_some())?;
         let note =
             (!proposal.breaks.is_empty() || relaxed.is_some()).then(|| Event::PairingNoted {
@@ -448,6 +455,7 @@ impl Tournament {
             games: proposal.games,
             byes: proposal.byes,
         });
+        events.extend(chosen);
         events.extend(note);
         Ok(events)
     }

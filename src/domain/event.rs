@@ -340,6 +340,14 @@ pub enum Event {
     AutoAdvanced {
         round: Round,
     },
+    /// A knockout player chose the colours of their slow game (`domain::colour_choice`): the
+    /// higher-ranked `player` of a match whose colour counts were level took `side`. Written
+    /// right after the round's `RoundPaired`.
+    ColourChosen {
+        round: Round,
+        player: PlayerNo,
+        side: Side,
+    },
 }
 
 /// What the log records about a pairing that breaks a rule (RULES.md §3).
@@ -397,6 +405,7 @@ impl Event {
             Event::PairingOutdated { .. } => "pairing_outdated",
             Event::PairingKept { .. } => "pairing_kept",
             Event::AutoAdvanced { .. } => "auto_advanced",
+            Event::ColourChosen { .. } => "colour_chosen",
         }
     }
 

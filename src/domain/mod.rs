@@ -1,6 +1,7 @@
 //! The pure core: no files, no clock reads, no terminal. Everything else depends on it.
 
 pub mod clock;
+pub mod colour_choice;
 pub mod command;
 mod decide;
 pub mod event;

@@ -164,6 +164,16 @@ pub enum Refusal {
     /// `pair --relax colours` in the last round, which relaxes colour rules by itself.
     #[error("the last round relaxes colour rules 4–5 by itself when needed: pair it normally")]
     RelaxInLastRound,
+    /// A knockout match of the round has level colour counts: its higher-ranked player
+    /// chooses the colours, and the round is not paired without the choice (seed 003 §2.2).
+    #[error(
+        "round {round}: the colour counts are level in {}; the higher-ranked player chooses the colours: `bianpai pair LOG --choose red|black` (one per match, in this order; or --choose NO=red), console key P",
+        .due.iter().map(|d| format!("{} {} v {} {} (chosen by {})", d.higher, d.higher_name, d.lower, d.lower_name, d.higher)).collect::<Vec<_>>().join("; ")
+    )]
+    ColourChoiceDue {
+        round: Round,
+        due: Vec<super::colour_choice::ChoiceDue>,
+    },
 }
 
 /// Why a floor command was refused on a board (times in UTC; rendered in the event's zone).

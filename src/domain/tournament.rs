@@ -106,6 +106,10 @@ pub struct RoundState {
     /// The head arbiter's reason for keeping an outdated pairing (`PairingKept`).
     #[serde(default)]
     pub kept: Option<String>,
+    /// Knockout colour choices recorded with the pairing (`ColourChosen`): the higher-ranked
+    /// player and the colour they took.
+    #[serde(default)]
+    pub choices: Vec<(PlayerNo, Side)>,
 }
 
 impl RoundState {
@@ -367,6 +371,7 @@ impl Tournament {
                         pairing_note: None,
                         outdated: Vec::new(),
                         kept: None,
+                        choices: Vec::new(),
                     });
                     self.discarded = None;
                 }
@@ -520,6 +525,15 @@ impl Tournament {
                 }
             }
             Event::TimeCorrected { .. } | Event::AutoAdvanced { .. } => {}
+            Event::ColourChosen {
+                round,
+                player,
+                side,
+            } => {
+                if let Some(r) = self.round_mut(*round) {
+                    r.choices.push((*player, *side));
+                }
+            }
             Event::TeamRegistered { team } => self.team_event.register(team),
             Event::LineupSubmitted { lineup } => self.team_event.set_lineup(lineup),
             Event::LotDrawn {

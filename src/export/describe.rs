@@ -179,6 +179,14 @@ pub fn describe_event(t: &Tournament, ev: &Event) -> String {
             lineup.team,
             list(&lineup.players)
         ),
+        Event::ColourChosen {
+            round,
+            player,
+            side,
+        } => format!(
+            "round {round}: the colour counts were level; the higher-ranked {player} {} chose {side}",
+            name(*player)
+        ),
         Event::AutoAdvanced { round } => format!(
             "round {round} paired by the automatic advance (every board of the round before reported)"
         ),

@@ -127,6 +127,18 @@ pub enum Msg {
         note: String,
     },
     NoGroupColumn(String),
+    /// `pair --choose` when no knockout match of the next round waits for a colour choice.
+    ChooseNoneDue(u32),
+    /// `pair --choose NO=…` naming a player who does not choose.
+    ChooseNotChooser {
+        no: String,
+        choosers: Vec<String>,
+    },
+    /// More `--choose` colours than matches waiting for a choice.
+    ChooseTooMany {
+        round: u32,
+        due: usize,
+    },
     /// The event has team standings and the sheet names no team, only clubs.
     TeamsOnlyInClub {
         file: String,
@@ -492,6 +504,28 @@ pub fn text(m: &Msg, lang: Lang) -> String {
         Msg::ImportNote { file, note } => p(
             format!("{file}: 注: {note}"),
             format!("{file}: note: {note}"),
+        ),
+        Msg::ChooseNoneDue(round) => p(
+            format!("--choose: 第{round}轮没有须由名次列前者选择先后手的淘汰赛"),
+            format!("--choose: no knockout match of round {round} waits for a colour choice"),
+        ),
+        Msg::ChooseNotChooser { no, choosers } => p(
+            format!(
+                "--choose {no}=…: {no}号不是须选择先后手的名次列前者 (须选择的: {})",
+                choosers
+                    .iter()
+                    .map(|c| format!("{c}号"))
+                    .collect::<Vec<_>>()
+                    .join("、")
+            ),
+            format!(
+                "--choose {no}=…: player {no} does not choose colours (the choosers: {})",
+                choosers.join(", ")
+            ),
+        ),
+        Msg::ChooseTooMany { round, due } => p(
+            format!("--choose: 第{round}轮只有{due}场须选择先后手"),
+            format!("--choose: only {due} match(es) of round {round} wait for a colour choice"),
         ),
         Msg::TeamsOnlyInClub { file } => p(
             format!(

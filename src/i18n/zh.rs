@@ -166,6 +166,22 @@ pub fn refusal(r: &Refusal, zone: EventZone) -> String {
             format!("淘汰赛: 第{after}轮后只有{found}名棋手可进入决赛阶段, 需要4名")
         }
         Refusal::SemiFinalOpen { a, b } => format!("淘汰赛: 半决赛 {a}号 对 {b}号 尚未决出胜负"),
+        Refusal::ColourChoiceDue { round, due } => format!(
+            "第{round}轮淘汰赛: {}; 双方前面轮次先后手次数相同, 由名次列前者选择先后手, 未选择不编排: bianpai pair 日志 --choose red|black (每场一个, 按此顺序; 或 --choose 序号=red), 控制台按 P",
+            due.iter()
+                .map(|d| format!(
+                    "{}{}号{} 对 {}号{} (由{}号{}选择)",
+                    stage(d.stage, L),
+                    d.higher,
+                    d.higher_name,
+                    d.lower,
+                    d.lower_name,
+                    d.higher,
+                    d.higher_name
+                ))
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
     }
 }
 
@@ -452,6 +468,28 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
         ),
         Event::AutoAdvanced { round } => {
             format!("上一轮全部完赛, 按规程自动编排第{round}轮")
+        }
+        Event::ColourChosen {
+            round,
+            player,
+            side: s,
+        } => {
+            let game = t.round(*round).and_then(|r| {
+                r.games
+                    .iter()
+                    .find(|g| g.stage != Stage::Swiss && g.side_of(*player).is_some())
+            });
+            let place = game.map_or_else(String::new, |g| {
+                format!("第{}台{} ", g.board, stage(g.stage, L))
+            });
+            format!(
+                "第{round}轮{place}先后手次数相同, 名次列前的{player}号{}选择执{}",
+                n(*player),
+                match s {
+                    crate::domain::Side::Red => "红",
+                    crate::domain::Side::Black => "黑",
+                }
+            )
         }
     }
 }

@@ -83,6 +83,9 @@ pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
         ("pair", "swap") => "交换本轮两台的黑方棋手",
         ("pair", "flip") => "交换本轮一台的先后手",
         ("pair", "red") => "淘汰赛: 先后手次数相同时此棋手选红 (可重复)",
+        ("pair", "choose") => {
+            "淘汰赛, 先后手次数相同: 名次列前者选择的先后手, 每场一个按顺序 (red 或 black), 或指明选择者 (序号=red); 可重复"
+        }
         ("pair", "force") => "接受违反硬规则的更改 (须 --reason)",
         ("pair", "lot") => {
             "淘汰赛超快棋: 赛场抽签时排名较高者抽到的颜色 (red 或 black); 在录入结果前填写"
@@ -196,6 +199,7 @@ pub fn placeholder_zh(name: &str) -> Option<&'static str> {
         // team (团体赛)
         "NOS" => "序号表",
         "TEAMS" => "队数",
+        "[NO=]red|black" => "[序号=]red|black",
         _ => return None,
     })
 }
