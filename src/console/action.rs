@@ -79,6 +79,8 @@ pub enum Deed {
     Repair,
     /// Keep the round an earlier correction outdated (issue 21).
     Keep,
+    /// Show an earlier round (to correct a result after the next was paired), or come back.
+    Rounds,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,6 +129,10 @@ pub enum Action {
     Repair,
     /// Keep the current round's pairing despite a correction (issue 21).
     KeepPairing,
+    /// The round screen shows the round before the one shown (`[`).
+    RoundBack,
+    /// The round screen shows the round after the one shown, up to the current one (`]`).
+    RoundForward,
 }
 
 #[cfg(test)]

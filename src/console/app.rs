@@ -36,6 +36,8 @@ pub struct Pending {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Purpose {
     CorrectReason {
+        /// The round of the board corrected (an earlier one from `[`).
+        round: Round,
         board: Board,
         result: GameResult,
         old: GameResult,
@@ -249,6 +251,9 @@ pub struct App {
     /// The round on screen when the board number being typed got its first digit: the entry
     /// belongs to that round (issue 13), whatever happens before Enter.
     pub entry_round: Option<Round>,
+    /// An earlier round on the round screen (`[` / `]`), where the head arbiter corrects a
+    /// result after the next round was paired; `None` follows the current round.
+    pub shown_round: Option<Round>,
     flags_seen: HashSet<(Round, Board)>,
     complete_seen: HashSet<Round>,
     advance_tried: Option<Round>,
@@ -315,6 +320,7 @@ impl App {
             round_view: RoundView::default(),
             table: None,
             entry_round: None,
+            shown_round: None,
             flags_seen: HashSet::new(),
             complete_seen,
             advance_tried: None,
@@ -785,9 +791,10 @@ impl App {
             self.banner = None;
         }
         let who = format!("{}·{}", self.actor.user, self.s.role(self.actor.role));
-        self.round_view = view_model::round_view(
+        self.round_view = view_model::round_view_of(
             self.log.state(),
             self.s,
+            self.shown_round,
             now,
             self.zone().offset_at(now),
             &self.highlights,

@@ -65,6 +65,8 @@ pub struct Strings {
     pub choose_others: &'static str,
     /// Between the items of a list ("、" / ", ").
     pub list_sep: &'static str,
+    /// The header of an earlier round on the round screen: the current round.
+    pub past_round: &'static str,
     pub correct_what: &'static str,
     pub withdraw_what: &'static str,
     pub unpair_what: &'static str,
@@ -216,7 +218,7 @@ pub static ZH: Strings = Strings {
     log_torn: "日志第{}行写入中断: 显示最后完好的状态, 请运行 bianpai repair",
     log_damaged: "日志第{}行损坏: 显示最后完好的状态, 请运行 bianpai verify",
     log_waiting: "等待写入: {}",
-    prompt_reason: "更正第{}台 {} → {} 理由: ",
+    prompt_reason: "更正第{}轮第{}台 {} → {} 理由: ",
     prompt_note: "第{}台限着说明: ",
     prompt_withdraw_no: "退赛棋手序号: ",
     prompt_withdraw_reason: "{}号{}退赛原因: ",
@@ -227,7 +229,8 @@ pub static ZH: Strings = Strings {
     choose_what: "编排第{}轮 ({})",
     choose_others: "{} (待裁判长或编排输入)",
     list_sep: "、",
-    correct_what: "更正第{}台为{} ({})",
+    past_round: "往轮 (裁判长可更正结果) · ] 回到第{}轮",
+    correct_what: "更正第{}轮第{}台 {} → {} ({})",
     withdraw_what: "{}号{}退赛",
     unpair_what: "撤销第{}轮编排",
     unknown_player: "没有{}号棋手",
@@ -382,7 +385,7 @@ pub static EN: Strings = Strings {
     log_torn: "LOG TORN at line {}: showing the last good state; run bianpai repair",
     log_damaged: "LOG DAMAGED at line {}: showing the last good state; run bianpai verify",
     log_waiting: "waiting to write: {}",
-    prompt_reason: "correct board {} {} → {}, reason: ",
+    prompt_reason: "correct round {} board {} {} → {}, reason: ",
     prompt_note: "board {} move limit note: ",
     prompt_withdraw_no: "withdraw player number: ",
     prompt_withdraw_reason: "withdraw {} {}, reason: ",
@@ -393,7 +396,8 @@ pub static EN: Strings = Strings {
     choose_what: "pair round {} ({})",
     choose_others: "{} (the head arbiter or the organizer enters it)",
     list_sep: ", ",
-    correct_what: "correct board {} to {} ({})",
+    past_round: "earlier round (the head arbiter corrects results) · ] back to round {}",
+    correct_what: "correct round {} board {}: {} → {} ({})",
     withdraw_what: "withdraw player {} {}",
     unpair_what: "discard the pairing of round {}",
     unknown_player: "there is no player number {}",
@@ -665,6 +669,8 @@ impl Strings {
             (Deed::Keep, true) => "保留现编排",
             (Deed::Repair, false) => "re-pair (correction)",
             (Deed::Keep, false) => "keep the pairing",
+            (Deed::Rounds, true) => "往轮 (更正)",
+            (Deed::Rounds, false) => "earlier rounds",
         }
     }
 

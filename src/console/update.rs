@@ -97,10 +97,18 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
             scroll(app, a);
             Mode::Normal
         }
+        (Mode::Normal, Action::RoundBack | Action::RoundForward) => {
+            shown_round_step(app, action == Action::RoundBack);
+            Mode::Normal
+        }
         (Mode::Normal, Action::Digit(d)) => {
             app.screen = Screen::Round;
-            // The entry belongs to the round on screen now (issue 13).
-            app.entry_round = Some(app.log.state().current_round());
+            // The entry belongs to the round on screen now (issue 13): the current round, or
+            // the earlier one the head arbiter is looking at.
+            app.entry_round = Some(
+                app.shown_round
+                    .unwrap_or_else(|| app.log.state().current_round()),
+            );
             Mode::Board {
                 digits: d.to_string(),
             }
@@ -203,6 +211,10 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
             Mode::Normal
         }
         (Mode::Confirm { pending }, Action::Confirm) => {
+            if matches!(pending.cmd, Command::RepairRound { .. }) {
+                // The re-paired round's boards, not the preview of the round after it.
+                app.screen = Screen::Round;
+            }
             submit(app, &confirmed_now(pending, now));
             Mode::Normal
         }
@@ -321,10 +333,29 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
     }
 }
 
+/// `[` / `]`: the round screen shows the round before (down to round 1) or after the one
+/// shown; past the last earlier round it follows the current round again.
+fn shown_round_step(app: &mut App, back: bool) {
+    app.screen = Screen::Round;
+    let current = app.log.state().current_round();
+    let shown = app.shown_round.unwrap_or(current);
+    let next = if back {
+        crate::domain::Round(shown.0.saturating_sub(1).max(1))
+    } else {
+        crate::domain::Round(shown.0 + 1)
+    };
+    app.shown_round = (next < current).then_some(next);
+    app.scroll[Screen::Round.index()] = 0;
+}
+
 /// Whether the round changed since the entry's first digit; if so, says so naming both
-/// rounds, and nothing is recorded.
+/// rounds, and nothing is recorded. An entry on an earlier round shown with `[` belongs to
+/// that round by choice.
 fn round_moved_on(app: &mut App) -> bool {
     let current = app.log.state().current_round();
+    if app.shown_round.is_some() {
+        return false;
+    }
     match app.entry_round {
         Some(typed) if typed != current => {
             let why = crate::domain::Refusal::RoundChanged { typed, current };
@@ -484,10 +515,15 @@ fn result_entry(app: &mut App, digits: String, result: GameResult) -> Mode {
             Mode::Normal
         }
         Some(old) if app.role() == crate::domain::Role::Head => Mode::Prompt {
-            purpose: Purpose::CorrectReason { board, result, old },
+            purpose: Purpose::CorrectReason {
+                round: in_round,
+                board,
+                result,
+                old,
+            },
             label: fill(
                 app.s.prompt_reason,
-                &[&board, &app.s.result(old), &app.s.result(result)],
+                &[&in_round, &board, &app.s.result(old), &app.s.result(result)],
             ),
             text: String::new(),
         },
@@ -571,22 +607,38 @@ fn prompt_done(app: &mut App, purpose: Purpose, text: &str) -> Mode {
     match purpose {
         // One key answers (r / b): Enter alone chooses nothing, the question stays.
         Purpose::ColourChoice { round, due, red } => super::colour_keys::ask(app, round, due, red),
-        Purpose::CorrectReason { board, result, old } => {
+        Purpose::CorrectReason {
+            round,
+            board,
+            result,
+            old,
+        } => {
             if text.is_empty() {
                 return Mode::Prompt {
                     label: fill(
                         app.s.prompt_reason,
-                        &[&board, &app.s.result(old), &app.s.result(result)],
+                        &[&round, &board, &app.s.result(old), &app.s.result(result)],
                     ),
                     purpose,
                     text,
                 };
             }
-            let label = fill(app.s.correct_what, &[&board, &app.s.result(result), &text]);
+            let label = fill(
+                app.s.correct_what,
+                &[
+                    &round,
+                    &board,
+                    &app.s.result(old),
+                    &app.s.result(result),
+                    &text,
+                ],
+            );
             Mode::Confirm {
                 pending: Pending {
+                    // The round the board was typed in: an earlier one shown with `[`, or the
+                    // current one, whatever is paired meanwhile.
                     cmd: Command::RecordResult {
-                        round: None,
+                        round: Some(round),
                         board,
                         result,
                         correct: Some(text),
