@@ -685,7 +685,8 @@ fn the_knockout_is_labelled_and_the_lot_is_entered_by_hand() {
     type_keys(&mut head, "L", minutes(71));
     let prompt = head.entry_line().unwrap();
     assert!(prompt.contains(&format!("第{arm}台超快棋抽签")), "{prompt}");
-    type_keys(&mut head, "b\n", minutes(71));
+    // One key: `b` brings the confirm step at once.
+    type_keys(&mut head, "b", minutes(71));
     assert!(head.entry_line().unwrap().contains("y 确认"));
     type_keys(&mut head, "y", minutes(71));
     let lots: Vec<_> = head

@@ -266,6 +266,8 @@ pub struct App {
     pub pair_panel: Option<super::decision::PairPanel>,
     /// How many automatic advances this console has sent (one per completed round).
     pub advances_sent: u32,
+    /// The keys of the decision waiting for this role, first in the footer (`hints`).
+    pub decision_hint: Option<String>,
 }
 
 impl App {
@@ -329,6 +331,7 @@ impl App {
             qr: None,
             pair_panel: None,
             advances_sent: 0,
+            decision_hint: None,
         }
     }
 
@@ -805,6 +808,7 @@ impl App {
         self.round_view.header.log = self
             .log_note()
             .or_else(|| super::boundary::header_note(self));
+        self.decision_hint = super::hints::decision(self);
         let stale =
             !matches!(&self.table, Some((s, v, _)) if *s == self.screen && *v == self.version);
         if stale {

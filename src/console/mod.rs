@@ -17,6 +17,7 @@ pub mod decision;
 pub mod demo;
 pub mod demo_team;
 pub mod floor_keys;
+pub mod hints;
 pub mod io;
 pub mod keymap;
 pub mod notify;

@@ -190,8 +190,21 @@ pub fn preview_table(t: &Tournament, s: &Strings) -> Table {
         }
         return table;
     }
-    if t.current().is_some_and(|r| !r.is_complete()) {
+    let incomplete = t.current().is_some_and(|r| !r.is_complete());
+    if incomplete {
         table.notes.push(s.preview_incomplete.to_string());
+    }
+    if incomplete
+        && let Some(k) = &t.rules.knockout
+        && next.0 == k.after_round + 1
+    {
+        // The round that selects the knockout's players is still on: nobody knows the top
+        // four yet, so there is nothing to preview (never "only 0 players qualify").
+        table.notes.push(fill(
+            s.preview_knockout_wait,
+            &[&next, &k.players, &k.after_round],
+        ));
+        return table;
     }
     match propose(t) {
         Ok(p) => {

@@ -232,6 +232,15 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
             },
             Action::Char(c),
         ) => super::colour_keys::key(app, mode, c),
+        // The lot is one key (`r` / `b`): the confirm step follows at once, so the `y` that
+        // confirms it is never typed into the prompt.
+        (
+            Mode::Prompt {
+                purpose: Purpose::Lot { board },
+                ..
+            },
+            Action::Char(c),
+        ) => prompt_done(app, Purpose::Lot { board }, &c.to_string()),
         (
             Mode::Prompt {
                 purpose,
@@ -434,17 +443,27 @@ fn start_key(app: &mut App, _now: DateTime<Utc>) -> Mode {
 /// `L`: the armageddon colour lot drawn in the hall, entered by hand.
 fn lot_key(app: &mut App) -> Mode {
     let due = app.log.state().lots_due();
-    let Some(&(board, hi, _)) = due.first() else {
+    let Some(&(board, _, _)) = due.first() else {
         let why = crate::domain::Refusal::NoLotDue(app.log.state().current_round());
         let text = crate::i18n::refusal(&why, app.lang, app.zone());
         app.error(fill(app.s.refused, &[&text]));
         return Mode::Normal;
     };
-    let name = app
-        .log
-        .state()
-        .player(hi)
-        .map_or(String::new(), |p| p.entry.name.clone());
+    lot_prompt(app, board)
+}
+
+/// The lot's question for `board`: the colour its higher-ranked player drew, one key.
+fn lot_prompt(app: &App, board: Board) -> Mode {
+    let t = app.log.state();
+    let hi = t
+        .lots_due()
+        .iter()
+        .find(|(b, ..)| *b == board)
+        .map(|&(_, hi, _)| hi);
+    let Some(hi) = hi else {
+        return Mode::Normal;
+    };
+    let name = t.player(hi).map_or(String::new(), |p| p.entry.name.clone());
     Mode::Prompt {
         purpose: Purpose::Lot { board },
         label: fill(app.s.prompt_lot, &[&board, &hi, &name]),
@@ -757,8 +776,9 @@ fn prompt_done(app: &mut App, purpose: Purpose, text: &str) -> Mode {
                 "r" | "red" | "红" | "红方" => crate::domain::Side::Red,
                 "b" | "black" | "黑" | "黑方" => crate::domain::Side::Black,
                 _ => {
+                    // Another key: said, and the question stays.
                     app.error(fill(app.s.bad_lot, &[&text]));
-                    return Mode::Normal;
+                    return lot_prompt(app, board);
                 }
             };
             Mode::Confirm {

@@ -150,7 +150,7 @@ pub fn refusal(r: &Refusal, zone: EventZone) -> String {
         ),
         Refusal::NoLotDue(round) => format!("第{round}轮没有等待抽签定先后手的超快棋"),
         Refusal::LotFirst { round, board } => format!(
-            "第{round}轮第{board}台是超快棋, 须先抽签定先后手再录入结果: 请裁判长先录入抽签 (控制台按 L, 或 bianpai pair 日志 --lot red|black --board {board})"
+            "第{round}轮第{board}台是超快棋, 须先抽签定先后手再录入结果: 请先录入抽签结果 (裁判长或编排: 控制台按 L, 或 bianpai pair 日志 --lot red|black --board {board})"
         ),
         Refusal::NotOutdated(round) => {
             format!("第{round}轮编排后没有更正过前面轮次的结果, 无需保留或重新编排")
