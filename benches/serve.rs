@@ -50,7 +50,14 @@ fn event(dir: &Path) -> String {
         .collect();
     let file = dir.join("players.csv");
     std::fs::write(&file, csv).expect("csv");
-    run(&["player", "import", &l, file.to_str().expect("utf-8 path")]);
+    // The clubs are the teams of this field (the preset counts team standings).
+    run(&[
+        "player",
+        "import",
+        &l,
+        file.to_str().expect("utf-8 path"),
+        "--team-from-club",
+    ]);
     run(&["draw", &l, "--seed", "1"]);
     run(&["pair", &l]);
     run(&["start", &l]);

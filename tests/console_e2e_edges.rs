@@ -136,7 +136,8 @@ fn at_the_armageddon(dir: &Path, log: &Path) -> Board {
     ] {
         cli(&["result", l, b, r]);
     }
-    cli(&["pair", l]);
+    // Seeds 1 and 4 have had one red each: 1 chooses the colours and takes red.
+    cli(&["pair", l, "--choose", "red"]);
     cli(&["start", l]);
     cli(&["result", l, "1", "draw"]);
     let rapid = Log::open(log)
@@ -173,7 +174,8 @@ fn the_armageddon_result_is_refused_until_the_lot_is_entered_with_l() {
     // The head arbiter enters the lot: L, the colour the higher-ranked player drew, confirm.
     tmux.keys("h", &["L"]);
     tmux.wait_for("h", "超快棋抽签", WAIT);
-    tmux.keys("h", &["b", "Enter"]);
+    // One key: `b` brings the confirm step at once.
+    tmux.keys("h", &["b"]);
     tmux.wait_for("h", "y 确认", WAIT);
     tmux.keys("h", &["y"]);
     tmux.wait_for("h", "已记录", WAIT);

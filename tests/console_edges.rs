@@ -150,6 +150,8 @@ fn an_armageddon_draw_reads_as_a_black_win_on_the_board() {
     });
     let mut app = app_as(&path, "wang", Role::Head, Lang::Zh, minutes(40));
     type_keys(&mut app, "1r\n2r\n3r\n4b\n", minutes(40));
+    // The advance stops for the knockout's colour choice and asks.
+    console_common::choose_red(&mut app, minutes(45));
     type_keys(&mut app, "Sy", minutes(50));
     // Semi-final on board 1 drawn slow, then rapid, then the armageddon after its lot.
     type_keys(&mut app, "1d\n", minutes(60));

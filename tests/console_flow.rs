@@ -635,7 +635,10 @@ fn the_knockout_is_labelled_and_the_lot_is_entered_by_hand() {
     });
     let mut head = app_as(&path, "wang", Role::Head, Lang::Zh, minutes(40));
     type_keys(&mut head, "1r\n2r\n3r\n4b\n", minutes(40));
-    // Round 2 (the semi-finals and the Swiss for the others) was paired by the advance.
+    // Round 2 (the semi-finals and the Swiss for the others) is paired once the knockout's
+    // colour choice is given: the advance stops for it and the console asks.
+    assert_eq!(head.log.state().current_round(), Round(1));
+    console_common::choose_red(&mut head, minutes(45));
     assert_eq!(head.log.state().current_round(), Round(2));
     type_keys(&mut head, "Sy", minutes(50));
     head.prepare(minutes(50));
@@ -684,7 +687,8 @@ fn the_knockout_is_labelled_and_the_lot_is_entered_by_hand() {
     type_keys(&mut head, "L", minutes(71));
     let prompt = head.entry_line().unwrap();
     assert!(prompt.contains(&format!("第{arm}台超快棋抽签")), "{prompt}");
-    type_keys(&mut head, "b\n", minutes(71));
+    // One key: `b` brings the confirm step at once.
+    type_keys(&mut head, "b", minutes(71));
     assert!(head.entry_line().unwrap().contains("y 确认"));
     type_keys(&mut head, "y", minutes(71));
     let lots: Vec<_> = head

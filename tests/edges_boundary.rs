@@ -104,7 +104,10 @@ fn the_correction_names_the_round_paired_on_the_old_result_and_the_re_pair_follo
         "--reason",
         "记分表核对",
     ]);
-    assert!(out.contains("第1轮第1台 更正为黑胜: 记分表核对"), "{out}");
+    assert!(
+        out.contains("第1轮第1台 由红胜更正为黑胜: 记分表核对"),
+        "{out}"
+    );
     assert!(
         out.contains("第2轮是按第1轮第1台更正前的结果编排的"),
         "{out}"

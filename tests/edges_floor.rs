@@ -47,6 +47,8 @@ fn game(path: &Path, round: u32, board: u32) -> bianpai::domain::tournament::Gam
 fn at_the_armageddon(path: &Path) -> u32 {
     let mut head = app_as(path, "wang", Role::Head, Lang::Zh, minutes(40));
     type_keys(&mut head, "1r\n2r\n3r\n4b\n", minutes(40));
+    // The advance stops for the knockout's colour choice and asks.
+    console_common::choose_red(&mut head, minutes(45));
     type_keys(&mut head, "Sy", minutes(50));
     type_keys(&mut head, "1d\n", minutes(60));
     let rapid = head.state().current().unwrap().games.len();

@@ -253,7 +253,10 @@ fn late_window_tick_arrive_and_reverse() {
         "--at",
         &at(11, 0),
     ]);
-    assert!(out.contains("corrected to no result: traffic"), "{out}");
+    assert!(
+        out.contains("corrected from red_win_forfeit to no result: traffic"),
+        "{out}"
+    );
     // The reopened game is played; fouls and results go on as usual.
     ok(&["result", l, "2", "draw"]);
     ok(&["verify", l]);

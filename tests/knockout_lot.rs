@@ -60,7 +60,8 @@ fn the_lot_is_entered_by_hand_before_the_armageddon_result() {
     ] {
         ok(&["result", l, b, r]);
     }
-    ok(&["pair", l]);
+    // Seeds 1 and 4 have had one red each: 1 chooses the colours (seed 003 §2.2) and takes red.
+    ok(&["pair", l, "--choose", "red"]);
     ok(&["start", l]);
     // No armageddon yet: the lot is refused, in Chinese, and nothing is written.
     let before = std::fs::read(&log).unwrap();

@@ -21,6 +21,18 @@ fn bianpai(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// `pair`, with `--choose red` for each knockout match whose colour counts are level: every
+/// higher-ranked player chooses red (seed 003 §2.2; the tool never chooses for them).
+fn pair_choosing_red(log: &Path) -> String {
+    let t = bianpai::log::Log::open(log).unwrap().state().clone();
+    let next = bianpai::domain::Round(t.current_round().0 + 1);
+    let mut args = vec!["pair", log.to_str().unwrap()];
+    for _ in bianpai::domain::colour_choice::due(&t, next) {
+        args.extend(["--choose", "red"]);
+    }
+    bianpai(&args)
+}
+
 fn json(log: &Path, what: &str, round: Option<u32>) -> Value {
     let l = log.to_str().unwrap();
     let r = round.map(|r| r.to_string());
@@ -93,7 +105,7 @@ fn lvliang_2024_whole_event_with_knockout_and_teams() {
     }
     bianpai(&["draw", l, "--seed", "2024"]);
     for round in 1..=11u64 {
-        bianpai(&["pair", l]);
+        pair_choosing_red(&log);
         bianpai(&[
             "start",
             l,

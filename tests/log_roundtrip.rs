@@ -200,14 +200,23 @@ fn event() -> impl Strategy<Value = Event> {
                 at: None,
             }
         }),
-        (r(), b(), proptest::option::of(result()), text()).prop_map(
-            |(round, board, result, reason)| Event::ResultCorrected {
-                round,
-                board,
-                result,
-                reason
-            }
-        ),
+        (
+            r(),
+            b(),
+            proptest::option::of(result()),
+            text(),
+            proptest::option::of(result())
+        )
+            .prop_map(
+                |(round, board, result, reason, was)| Event::ResultCorrected {
+                    round,
+                    board,
+                    result,
+                    reason,
+                    was,
+                }
+            ),
+        r().prop_map(|round| Event::AutoAdvanced { round }),
         (r(), b(), side(), any::<bool>(), time()).prop_map(|(round, board, side, present, at)| {
             Event::SeatMarked {
                 round,

@@ -88,8 +88,8 @@ fn run(preset: &str, n: usize, seed: u64, max_rounds: u32) -> Result<(), TestCas
     for round in 1..=rounds {
         let r = Round(round);
         let eligible = pairing::entrants(&t, r);
-        let first = t.decide(&actor(), &Command::PairNextRound);
-        let second = t.decide(&actor(), &Command::PairNextRound);
+        let first = t.decide(&actor(), &pairing_common::pair_command(&t));
+        let second = t.decide(&actor(), &pairing_common::pair_command(&t));
         prop_assert_eq!(
             &first,
             &second,

@@ -312,6 +312,14 @@ pub enum PlayerCmd {
         /// Import the valid rows and list the others.
         #[arg(long)]
         skip_invalid: bool,
+        /// Take each player's club (单位) as their team, where the team column is empty (an
+        /// event with team standings whose sheet names the teams only in 单位).
+        #[arg(long)]
+        team_from_club: bool,
+        /// Import a sheet without teams into an event with team standings, knowingly (the
+        /// team standings stay empty).
+        #[arg(long, conflicts_with = "team_from_club")]
+        no_teams: bool,
     },
     /// Withdraw a player from the next round on.
     Withdraw {
@@ -391,6 +399,11 @@ pub struct PairArgs {
     /// Knockout: this player chooses red where the colour counts are equal (repeatable).
     #[arg(long)]
     pub red: Vec<String>,
+    /// Knockout, colour counts level: the colour the higher-ranked player chose, one per
+    /// match in the order the refusal lists them (`red` or `black`), or for a named chooser
+    /// (`NO=red`). Repeatable.
+    #[arg(long, value_name = "[NO=]red|black")]
+    pub choose: Vec<String>,
     /// Accept an override that breaks a hard rule (needs --reason).
     #[arg(long)]
     pub force: bool,

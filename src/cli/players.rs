@@ -94,7 +94,18 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
             log,
             file,
             skip_invalid,
-        } => import(ctx, &log, &file, skip_invalid),
+            team_from_club,
+            no_teams,
+        } => {
+            let teams = if team_from_club {
+                Teams::FromClub
+            } else if no_teams {
+                Teams::Without
+            } else {
+                Teams::AsGiven
+            };
+            import(ctx, &log, &file, skip_invalid, teams)
+        }
         PlayerCmd::Withdraw { log, no, reason } => {
             let no = player_arg(&no)?;
             super::prime(&log);
@@ -167,10 +178,55 @@ fn import_not_allowed(
     }))
 }
 
-fn import(ctx: &Ctx, path: &Path, file: &Path, skip_invalid: bool) -> CliResult {
+/// How `player import` treats the team column (`--team-from-club`, `--no-teams`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Teams {
+    /// The team column as the sheet gives it.
+    AsGiven,
+    /// Where a row's team is empty, its club (单位) is the team.
+    FromClub,
+    /// No team anywhere, accepted knowingly where the event has team standings.
+    Without,
+}
+
+/// Where the event has team standings (RULES.md §8) and no row names a team: a sheet whose
+/// teams are only in 单位 is refused before anything is written, with the two ways on
+/// (`--team-from-club`, `--no-teams`); a sheet without clubs either is imported with a note.
+/// `--team-from-club` fills each empty team with the club. Returns the notes to print.
+fn settle_teams(
+    rules: &crate::domain::Rules,
+    rows: &mut [crate::import::Row],
+    fname: &str,
+    teams: Teams,
+) -> Result<Vec<String>, CliError> {
+    let entries = || rows.iter().filter_map(|r| r.entry.as_ref().ok());
+    let any_team = entries().any(|e| !e.team.trim().is_empty());
+    let any_club = entries().any(|e| !e.club.trim().is_empty());
+    match teams {
+        Teams::FromClub => {
+            let mut taken = 0usize;
+            for e in rows.iter_mut().filter_map(|r| r.entry.as_mut().ok()) {
+                if e.team.trim().is_empty() && !e.club.trim().is_empty() {
+                    e.team = e.club.trim().to_string();
+                    taken += 1;
+                }
+            }
+            Ok(vec![msg(&Msg::TeamFromClub(taken))])
+        }
+        Teams::AsGiven if rules.teams.is_some() && !any_team && any_club => {
+            Err(fail_msg(&Msg::TeamsOnlyInClub {
+                file: fname.to_string(),
+            }))
+        }
+        Teams::AsGiven if rules.teams.is_some() && !any_team => Ok(vec![msg(&Msg::NoTeams)]),
+        Teams::AsGiven | Teams::Without => Ok(Vec::new()),
+    }
+}
+
+fn import(ctx: &Ctx, path: &Path, file: &Path, skip_invalid: bool, teams: Teams) -> CliResult {
     let fname = file.display().to_string();
     let today = chrono::Local::now().date_naive();
-    let read = crate::import::read_file(file, today).map_err(|e| {
+    let mut read = crate::import::read_file(file, today).map_err(|e| {
         CliError(format!(
             "{fname}: {}",
             crate::i18n::errors::import(&e, super::out_lang())
@@ -192,6 +248,12 @@ fn import(ctx: &Ctx, path: &Path, file: &Path, skip_invalid: bool) -> CliResult 
     if sections.len() > 1 && !read.fields.contains(&crate::import::Field::Group) {
         notes.push(msg(&Msg::NoGroupColumn(sections[0].name.clone())));
     }
+    notes.extend(settle_teams(
+        &log.state().rules,
+        &mut read.rows,
+        &fname,
+        teams,
+    )?);
     for n in &notes {
         crate::outln!(
             "{}",

@@ -91,6 +91,58 @@ fn decision_cmd(a: &PairArgs) -> Result<Option<Command>, CliError> {
     Ok(None)
 }
 
+/// `--choose [NO=]red|black`: the players who take red by the higher-ranked players' choices
+/// for the next round's knockout matches whose colour counts are level. A bare colour goes
+/// to the next match not named otherwise, in the order the refusal lists them.
+fn chosen_reds(
+    t: &crate::domain::Tournament,
+    choices: &[String],
+) -> Result<Vec<PlayerNo>, CliError> {
+    let round = crate::domain::Round(t.current_round().0 + 1);
+    let due = crate::domain::colour_choice::due(t, round);
+    if due.is_empty() {
+        return fail(&Msg::ChooseNoneDue(round.0));
+    }
+    let mut picked: Vec<Option<Side>> = vec![None; due.len()];
+    let mut bare = Vec::new();
+    for c in choices {
+        match c.split_once(['=', ':']) {
+            Some((no, colour)) => {
+                let no = super::player_arg(no)?;
+                let Some(i) = due.iter().position(|(hi, _)| *hi == no) else {
+                    return fail(&Msg::ChooseNotChooser {
+                        no: no.to_string(),
+                        choosers: due.iter().map(|(hi, _)| hi.to_string()).collect(),
+                    });
+                };
+                picked[i] = Some(side_arg(colour)?);
+            }
+            None => bare.push(side_arg(c)?),
+        }
+    }
+    let mut bare = bare.into_iter();
+    for p in picked.iter_mut().filter(|p| p.is_none()) {
+        match bare.next() {
+            Some(side) => *p = Some(side),
+            None => break,
+        }
+    }
+    if bare.next().is_some() {
+        return fail(&Msg::ChooseTooMany {
+            round: round.0,
+            due: due.len(),
+        });
+    }
+    Ok(due
+        .iter()
+        .zip(picked)
+        .filter_map(|(&(hi, lo), side)| match side? {
+            Side::Red => Some(hi),
+            Side::Black => Some(lo),
+        })
+        .collect())
+}
+
 pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
     if let Some(lot) = &a.lot {
         let higher: Side = side_arg(lot)?;
@@ -129,14 +181,18 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
             board: board_arg(b)?,
             force,
         })
-    } else if a.red.is_empty() {
+    } else if a.red.is_empty() && a.choose.is_empty() {
         None
     } else {
-        let red = a
+        let mut red = a
             .red
             .iter()
             .map(|r| super::player_arg(r))
             .collect::<Result<Vec<_>, _>>()?;
+        if !a.choose.is_empty() {
+            let log = super::open_reader(ctx, &a.log, false)?;
+            red.extend(chosen_reds(log.state(), &a.choose)?);
+        }
         Some(Command::PairNextRoundWith { red })
     };
     if a.preview {
@@ -208,6 +264,13 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
                     crate::i18n::cli(&crate::i18n::CliMsg::OverrideWarning(w.clone()), lang)
                 );
             }
+        }
+        if let Event::ColourChosen { .. } = &r.ev {
+            // Who chose the colours of a knockout match, as the log records it.
+            crate::outln!(
+                "{}",
+                crate::i18n::describe(t, &r.ev, lang, super::out_zone())
+            );
         }
         if let Event::PairingNoted { round, .. } = &r.ev
             && !a.explain

@@ -144,7 +144,8 @@ pub fn audit(ctx: &super::Ctx, path: &Path, last: Option<usize>) -> CliResult {
     };
     super::set_event(&log.state().rules);
     let (lang, zone) = (super::out_lang(), super::out_zone());
-    for r in recs {
+    let rules = crate::i18n::auto::rules_of(recs);
+    for (r, rule) in recs.iter().zip(rules) {
         // Times in the event's zone, as the console's audit screen shows them.
         // An automatic act is the rule's, named as such; who triggered it is a detail
         // (issue 21).
@@ -152,10 +153,10 @@ pub fn audit(ctx: &super::Ctx, path: &Path, last: Option<usize>) -> CliResult {
             "{:>6}  {}  {:<12} {:<9} {}{}",
             r.seq,
             zone.format(r.at, "%Y-%m-%d %H:%M:%S"),
-            crate::i18n::auto::who(&r.by, &r.ev, lang),
+            crate::i18n::auto::who_as(&r.by, &r.ev, rule, lang),
             crate::i18n::role(r.role, lang),
             crate::i18n::describe(log.state(), &r.ev, lang, zone),
-            crate::i18n::auto::trigger(&r.by, &r.ev, lang)
+            crate::i18n::auto::trigger_as(&r.by, &r.ev, rule, lang)
         );
     }
     Ok(())

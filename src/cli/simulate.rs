@@ -212,7 +212,18 @@ pub fn run(mut rules: Rules, players: u32, span: Span, seed: u64, out: &Path) ->
     for r in 1..=play {
         // A small field can run out of legal pairings (everyone left has met): the engine
         // refuses rather than break a hard rule, and the simulation ends with the rounds played.
-        let (_, refused) = execute_batch(&mut log, &actor, &[Command::PairNextRound], Utc::now())?;
+        // A knockout match with level colour counts: the simulated higher-ranked player
+        // chooses red (recorded as the choice, as an arbiter would enter it).
+        let next = crate::domain::Round(log.state().current_round().0 + 1);
+        let due = crate::domain::colour_choice::due(log.state(), next);
+        let pair = if due.is_empty() {
+            Command::PairNextRound
+        } else {
+            Command::PairNextRoundWith {
+                red: due.iter().map(|(hi, _)| *hi).collect(),
+            }
+        };
+        let (_, refused) = execute_batch(&mut log, &actor, &[pair], Utc::now())?;
         if let Some((_, e)) = refused.into_iter().next() {
             stopped = Some(msg(&Msg::SimCannotPair {
                 round: r,

@@ -81,6 +81,8 @@ pub enum Deed {
     Keep,
     /// Accept a result both players signed on their phones (docs/self-report.md).
     AcceptSigned,
+    /// Show an earlier round (to correct a result after the next was paired), or come back.
+    Rounds,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,6 +133,10 @@ pub enum Action {
     KeepPairing,
     /// Accept the result both players signed (待确认): the board typed, or the first waiting.
     AcceptSigned,
+    /// The round screen shows the round before the one shown (`[`).
+    RoundBack,
+    /// The round screen shows the round after the one shown, up to the current one (`]`).
+    RoundForward,
 }
 
 #[cfg(test)]

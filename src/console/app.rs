@@ -36,6 +36,8 @@ pub struct Pending {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Purpose {
     CorrectReason {
+        /// The round of the board corrected (an earlier one from `[`).
+        round: Round,
         board: Board,
         result: GameResult,
         old: GameResult,
@@ -57,8 +59,13 @@ pub enum Purpose {
         no: PlayerNo,
     },
     UnpairReason,
-    /// Knockout: the higher-ranked players choose colours (numbers of those taking red).
-    KnockoutRed,
+    /// Knockout, colour counts level: the higher-ranked player of each match in `due`
+    /// chooses (`r` / `b`); `red` holds who takes red by the choices given so far.
+    ColourChoice {
+        round: Round,
+        due: Vec<crate::domain::colour_choice::ChoiceDue>,
+        red: Vec<PlayerNo>,
+    },
     /// No legal pairing (issue 12): `1` relax colour rules 4–5, `2` pair by hand.
     PairChoice,
     /// The reason for pairing with colour rules relaxed (the preview is in the panel).
@@ -244,6 +251,9 @@ pub struct App {
     /// The round on screen when the board number being typed got its first digit: the entry
     /// belongs to that round (issue 13), whatever happens before Enter.
     pub entry_round: Option<Round>,
+    /// An earlier round on the round screen (`[` / `]`), where the head arbiter corrects a
+    /// result after the next round was paired; `None` follows the current round.
+    pub shown_round: Option<Round>,
     flags_seen: HashSet<(Round, Board)>,
     complete_seen: HashSet<Round>,
     advance_tried: Option<Round>,
@@ -256,6 +266,8 @@ pub struct App {
     pub pair_panel: Option<super::decision::PairPanel>,
     /// How many automatic advances this console has sent (one per completed round).
     pub advances_sent: u32,
+    /// The keys of the decision waiting for this role, first in the footer (`hints`).
+    pub decision_hint: Option<String>,
 }
 
 impl App {
@@ -310,6 +322,7 @@ impl App {
             round_view: RoundView::default(),
             table: None,
             entry_round: None,
+            shown_round: None,
             flags_seen: HashSet::new(),
             complete_seen,
             advance_tried: None,
@@ -318,6 +331,7 @@ impl App {
             qr: None,
             pair_panel: None,
             advances_sent: 0,
+            decision_hint: None,
         }
     }
 
@@ -608,7 +622,9 @@ impl App {
     /// The automatic advance was refused: an unpairable round goes to the head arbiter's
     /// decision panel (issue 12), once; anything else is shown.
     fn advance_refused(&mut self, e: &crate::domain::Refusal) {
-        if let Some((section, players)) = super::decision::unpairable(e) {
+        if let crate::domain::Refusal::ColourChoiceDue { round, due } = e {
+            super::colour_keys::advance_refused(self, *round, due);
+        } else if let Some((section, players)) = super::decision::unpairable(e) {
             let mode = std::mem::replace(&mut self.mode, Mode::Normal);
             self.mode = super::decision::open(self, section, players, mode);
         } else {
@@ -700,10 +716,19 @@ impl App {
                 }
             }
         }
-        if let Some(last) = recs.last() {
+        let rules = crate::i18n::auto::rules_of(recs);
+        // The last record that says something (the advance's own marker only says whose act
+        // the append was).
+        let shown = recs
+            .iter()
+            .zip(&rules)
+            .rev()
+            .find(|(r, _)| !matches!(r.ev, Event::AutoAdvanced { .. }))
+            .or_else(|| recs.iter().zip(&rules).last());
+        if let Some((last, rule)) = shown {
             let what = crate::i18n::describe(self.log.state(), &last.ev, self.lang, self.zone());
-            // An automatic act is the rule's (issue 21): whose console ticked is a detail.
-            self.last_change = Some(match last.ev.automatic() {
+            // An automatic act is the rule's: whose console ticked is a detail.
+            self.last_change = Some(match *rule {
                 Some(rule) => fill(
                     self.s.by_rule,
                     &[&crate::i18n::auto::label(rule, self.lang), &last.by, &what],
@@ -769,9 +794,10 @@ impl App {
             self.banner = None;
         }
         let who = format!("{}·{}", self.actor.user, self.s.role(self.actor.role));
-        self.round_view = view_model::round_view(
+        self.round_view = view_model::round_view_of(
             self.log.state(),
             self.s,
+            self.shown_round,
             now,
             self.zone().offset_at(now),
             &self.highlights,
@@ -782,6 +808,7 @@ impl App {
         self.round_view.header.log = self
             .log_note()
             .or_else(|| super::boundary::header_note(self));
+        self.decision_hint = super::hints::decision(self);
         let stale =
             !matches!(&self.table, Some((s, v, _)) if *s == self.screen && *v == self.version);
         if stale {

@@ -136,38 +136,14 @@ fn refuse(app: &mut App, e: &crate::domain::Refusal) {
     app.error(fill(app.s.refused, &[&text]));
 }
 
-/// The preview screen while a round is outdated: the boards a re-pair would change.
+/// The preview screen while a round is outdated: what a re-pair would change, line for line
+/// as `bianpai pair LOG --preview` prints it (取消 / 新增 / 移台, the bye, 编排不变), never the
+/// whole new pairing.
 pub fn repair_table(t: &Tournament, s: &Strings, p: &RepairPreview) -> Table {
-    let name = |no| t.player(no).map_or(String::new(), |p| p.entry.name.clone());
-    let mut table = Table {
+    let notes = crate::i18n::boundary::preview_lines(t, p, s.lang());
+    Table {
         title: fill(s.repair_title, &[&p.round]),
-        header: vec![
-            s.board_cols[0].to_string(),
-            s.side(crate::domain::Side::Red).to_string(),
-            String::new(),
-            s.side(crate::domain::Side::Black).to_string(),
-        ],
-        right: vec![true, false, false, false],
+        notes,
         ..Table::default()
-    };
-    let lang = s.lang();
-    table.notes = crate::i18n::boundary::preview_lines(t, p, lang);
-    // The rows: the pairing a re-pair would give, board by board.
-    let mut after = t.clone();
-    after.apply(&Event::RoundUnpaired {
-        round: p.round,
-        reason: String::new(),
-    });
-    if let Ok(proposal) = crate::domain::pairing::propose_opts(&after, &[], false) {
-        for g in &proposal.games {
-            table.rows.push(vec![
-                g.board.to_string(),
-                format!("{} {}", g.red, name(g.red)),
-                s.vs.to_string(),
-                format!("{} {}", g.black, name(g.black)),
-            ]);
-        }
     }
-    table.dim = vec![false; table.rows.len()];
-    table
 }

@@ -153,6 +153,21 @@ pub const BINDINGS: &[Binding] = &[
     b(M::Normal, K::Home, ALL, Action::Top, Deed::Scroll),
     b(M::Normal, K::End, ALL, Action::Bottom, Deed::Scroll),
     b(M::Normal, K::Esc, ALL, Action::Cancel, Deed::Cancel),
+    // Earlier rounds on the round screen (a correction after the next round was paired).
+    b(
+        M::Normal,
+        K::Char('['),
+        ALL,
+        Action::RoundBack,
+        Deed::Rounds,
+    ),
+    b(
+        M::Normal,
+        K::Char(']'),
+        ALL,
+        Action::RoundForward,
+        Deed::Rounds,
+    ),
     // Result entry by board number.
     b(
         M::Normal,

@@ -11,11 +11,13 @@
 pub mod action;
 pub mod app;
 pub mod boundary;
+pub mod colour_keys;
 pub mod crosstable;
 pub mod decision;
 pub mod demo;
 pub mod demo_team;
 pub mod floor_keys;
+pub mod hints;
 pub mod io;
 pub mod keymap;
 pub mod notify;

@@ -190,8 +190,21 @@ pub fn preview_table(t: &Tournament, s: &Strings) -> Table {
         }
         return table;
     }
-    if t.current().is_some_and(|r| !r.is_complete()) {
+    let incomplete = t.current().is_some_and(|r| !r.is_complete());
+    if incomplete {
         table.notes.push(s.preview_incomplete.to_string());
+    }
+    if incomplete
+        && let Some(k) = t.rules.format.knockout()
+        && next.0 == k.after_round + 1
+    {
+        // The round that selects the knockout's players is still on: nobody knows the top
+        // four yet, so there is nothing to preview (never "only 0 players qualify").
+        table.notes.push(fill(
+            s.preview_knockout_wait,
+            &[&next, &k.players, &k.after_round],
+        ));
+        return table;
     }
     match propose(t) {
         Ok(p) => {
@@ -264,20 +277,23 @@ pub fn audit_table(
     records: &[Record],
     zone: crate::domain::zone::EventZone,
 ) -> Table {
+    let rules = crate::i18n::auto::rules_of(records);
     let rows: Vec<Vec<String>> = records
         .iter()
+        .zip(rules)
         .rev()
-        .map(|r| {
-            // An automatic act is the rule's; who triggered it is a detail (issue 21).
+        .map(|(r, rule)| {
+            // An automatic act is the rule's (a late forfeit, the automatic advance's
+            // pairing); who triggered it is a detail.
             vec![
                 r.seq.to_string(),
                 zone.format(r.at, "%m-%d %H:%M:%S"),
-                crate::i18n::auto::who(&r.by, &r.ev, s.lang()),
+                crate::i18n::auto::who_as(&r.by, &r.ev, rule, s.lang()),
                 s.role(r.role).to_string(),
                 format!(
                     "{}{}",
                     crate::i18n::describe(t, &r.ev, s.lang(), zone),
-                    crate::i18n::auto::trigger(&r.by, &r.ev, s.lang())
+                    crate::i18n::auto::trigger_as(&r.by, &r.ev, rule, s.lang())
                 ),
             ]
         })

@@ -97,10 +97,18 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
             scroll(app, a);
             Mode::Normal
         }
+        (Mode::Normal, Action::RoundBack | Action::RoundForward) => {
+            shown_round_step(app, action == Action::RoundBack);
+            Mode::Normal
+        }
         (Mode::Normal, Action::Digit(d)) => {
             app.screen = Screen::Round;
-            // The entry belongs to the round on screen now (issue 13).
-            app.entry_round = Some(app.log.state().current_round());
+            // The entry belongs to the round on screen now (issue 13): the current round, or
+            // the earlier one the head arbiter is looking at.
+            app.entry_round = Some(
+                app.shown_round
+                    .unwrap_or_else(|| app.log.state().current_round()),
+            );
             Mode::Board {
                 digits: d.to_string(),
             }
@@ -208,6 +216,10 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
             Mode::Normal
         }
         (Mode::Confirm { pending }, Action::Confirm) => {
+            if matches!(pending.cmd, Command::RepairRound { .. }) {
+                // The re-paired round's boards, not the preview of the round after it.
+                app.screen = Screen::Round;
+            }
             submit(app, &confirmed_now(pending, now));
             Mode::Normal
         }
@@ -218,6 +230,22 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
             },
             Action::Char(c),
         ) => super::decision::choose(app, c),
+        (
+            mode @ Mode::Prompt {
+                purpose: Purpose::ColourChoice { .. },
+                ..
+            },
+            Action::Char(c),
+        ) => super::colour_keys::key(app, mode, c),
+        // The lot is one key (`r` / `b`): the confirm step follows at once, so the `y` that
+        // confirms it is never typed into the prompt.
+        (
+            Mode::Prompt {
+                purpose: Purpose::Lot { board },
+                ..
+            },
+            Action::Char(c),
+        ) => prompt_done(app, Purpose::Lot { board }, &c.to_string()),
         (
             Mode::Prompt {
                 purpose,
@@ -252,37 +280,30 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
         }
         (Mode::Prompt { purpose, text, .. }, Action::Submit) => prompt_done(app, purpose, &text),
         (Mode::Normal, Action::PairNext) => {
+            // A knockout match with level colour counts: its higher-ranked player chooses
+            // first (seed 003 §2.2), then the confirm step.
+            if Command::PairNextRound.allowed(app.role())
+                && let Some(ask) = super::colour_keys::pair_key(app)
+            {
+                return ask;
+            }
             let t = app.log.state();
             let next = crate::domain::Round(t.current_round().0 + 1);
-            let choices = crate::domain::knockout::colour_choices(t, next);
-            if choices.is_empty() {
-                // Refused at once when the domain would refuse; else a confirm step, since
-                // pairing publishes the round (issue 13).
-                if let Err(e) = t.decide(&app.actor, &Command::PairNextRound) {
-                    // No legal pairing: the head arbiter decides (issue 12).
-                    if let Some((section, players)) = super::decision::unpairable(&e) {
-                        return super::decision::open(app, section, players, Mode::Normal);
-                    }
-                    refuse(app, &e);
-                    return Mode::Normal;
+            // Refused at once when the domain would refuse; else a confirm step, since
+            // pairing publishes the round (issue 13).
+            if let Err(e) = t.decide(&app.actor, &Command::PairNextRound) {
+                // No legal pairing: the head arbiter decides (issue 12).
+                if let Some((section, players)) = super::decision::unpairable(&e) {
+                    return super::decision::open(app, section, players, Mode::Normal);
                 }
-                Mode::Confirm {
-                    pending: Pending {
-                        cmd: Command::PairNextRound,
-                        label: fill(app.s.pair_what, &[&next]),
-                    },
-                }
-            } else {
-                let who = choices
-                    .iter()
-                    .map(|(hi, lo)| format!("{hi} v {lo}"))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                Mode::Prompt {
-                    purpose: Purpose::KnockoutRed,
-                    label: fill(app.s.prompt_knockout_red, &[&who]),
-                    text: String::new(),
-                }
+                refuse(app, &e);
+                return Mode::Normal;
+            }
+            Mode::Confirm {
+                pending: Pending {
+                    cmd: Command::PairNextRound,
+                    label: fill(app.s.pair_what, &[&next]),
+                },
             }
         }
         (Mode::Normal, Action::StartRound) => start_key(app, now),
@@ -326,10 +347,29 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
     }
 }
 
+/// `[` / `]`: the round screen shows the round before (down to round 1) or after the one
+/// shown; past the last earlier round it follows the current round again.
+fn shown_round_step(app: &mut App, back: bool) {
+    app.screen = Screen::Round;
+    let current = app.log.state().current_round();
+    let shown = app.shown_round.unwrap_or(current);
+    let next = if back {
+        crate::domain::Round(shown.0.saturating_sub(1).max(1))
+    } else {
+        crate::domain::Round(shown.0 + 1)
+    };
+    app.shown_round = (next < current).then_some(next);
+    app.scroll[Screen::Round.index()] = 0;
+}
+
 /// Whether the round changed since the entry's first digit; if so, says so naming both
-/// rounds, and nothing is recorded.
+/// rounds, and nothing is recorded. An entry on an earlier round shown with `[` belongs to
+/// that round by choice.
 fn round_moved_on(app: &mut App) -> bool {
     let current = app.log.state().current_round();
+    if app.shown_round.is_some() {
+        return false;
+    }
     match app.entry_round {
         Some(typed) if typed != current => {
             let why = crate::domain::Refusal::RoundChanged { typed, current };
@@ -408,17 +448,27 @@ fn start_key(app: &mut App, _now: DateTime<Utc>) -> Mode {
 /// `L`: the armageddon colour lot drawn in the hall, entered by hand.
 fn lot_key(app: &mut App) -> Mode {
     let due = app.log.state().lots_due();
-    let Some(&(board, hi, _)) = due.first() else {
+    let Some(&(board, _, _)) = due.first() else {
         let why = crate::domain::Refusal::NoLotDue(app.log.state().current_round());
         let text = crate::i18n::refusal(&why, app.lang, app.zone());
         app.error(fill(app.s.refused, &[&text]));
         return Mode::Normal;
     };
-    let name = app
-        .log
-        .state()
-        .player(hi)
-        .map_or(String::new(), |p| p.entry.name.clone());
+    lot_prompt(app, board)
+}
+
+/// The lot's question for `board`: the colour its higher-ranked player drew, one key.
+fn lot_prompt(app: &App, board: Board) -> Mode {
+    let t = app.log.state();
+    let hi = t
+        .lots_due()
+        .iter()
+        .find(|(b, ..)| *b == board)
+        .map(|&(_, hi, _)| hi);
+    let Some(hi) = hi else {
+        return Mode::Normal;
+    };
+    let name = t.player(hi).map_or(String::new(), |p| p.entry.name.clone());
     Mode::Prompt {
         purpose: Purpose::Lot { board },
         label: fill(app.s.prompt_lot, &[&board, &hi, &name]),
@@ -489,10 +539,15 @@ fn result_entry(app: &mut App, digits: String, result: GameResult) -> Mode {
             Mode::Normal
         }
         Some(old) if app.role() == crate::domain::Role::Head => Mode::Prompt {
-            purpose: Purpose::CorrectReason { board, result, old },
+            purpose: Purpose::CorrectReason {
+                round: in_round,
+                board,
+                result,
+                old,
+            },
             label: fill(
                 app.s.prompt_reason,
-                &[&board, &app.s.result(old), &app.s.result(result)],
+                &[&in_round, &board, &app.s.result(old), &app.s.result(result)],
             ),
             text: String::new(),
         },
@@ -574,34 +629,40 @@ fn flag_entry(app: &mut App, digits: String) -> Mode {
 fn prompt_done(app: &mut App, purpose: Purpose, text: &str) -> Mode {
     let text = text.trim().to_string();
     match purpose {
-        Purpose::KnockoutRed => {
-            let red: Option<Vec<PlayerNo>> = text
-                .split([',', ' ', '，'])
-                .filter(|w| !w.is_empty())
-                .map(|w| w.parse().ok().map(PlayerNo))
-                .collect();
-            match red {
-                Some(red) => run(app, &Command::PairNextRoundWith { red }, None),
-                None => app.error(fill(app.s.unknown_player, &[&text])),
-            }
-            Mode::Normal
-        }
-        Purpose::CorrectReason { board, result, old } => {
+        // One key answers (r / b): Enter alone chooses nothing, the question stays.
+        Purpose::ColourChoice { round, due, red } => super::colour_keys::ask(app, round, due, red),
+        Purpose::CorrectReason {
+            round,
+            board,
+            result,
+            old,
+        } => {
             if text.is_empty() {
                 return Mode::Prompt {
                     label: fill(
                         app.s.prompt_reason,
-                        &[&board, &app.s.result(old), &app.s.result(result)],
+                        &[&round, &board, &app.s.result(old), &app.s.result(result)],
                     ),
                     purpose,
                     text,
                 };
             }
-            let label = fill(app.s.correct_what, &[&board, &app.s.result(result), &text]);
+            let label = fill(
+                app.s.correct_what,
+                &[
+                    &round,
+                    &board,
+                    &app.s.result(old),
+                    &app.s.result(result),
+                    &text,
+                ],
+            );
             Mode::Confirm {
                 pending: Pending {
+                    // The round the board was typed in: an earlier one shown with `[`, or the
+                    // current one, whatever is paired meanwhile.
                     cmd: Command::RecordResult {
-                        round: None,
+                        round: Some(round),
                         board,
                         result,
                         correct: Some(text),
@@ -720,8 +781,9 @@ fn prompt_done(app: &mut App, purpose: Purpose, text: &str) -> Mode {
                 "r" | "red" | "红" | "红方" => crate::domain::Side::Red,
                 "b" | "black" | "黑" | "黑方" => crate::domain::Side::Black,
                 _ => {
+                    // Another key: said, and the question stays.
                     app.error(fill(app.s.bad_lot, &[&text]));
-                    return Mode::Normal;
+                    return lot_prompt(app, board);
                 }
             };
             Mode::Confirm {

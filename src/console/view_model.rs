@@ -174,12 +174,30 @@ pub fn round_view<H: std::hash::BuildHasher>(
     highlights: &HashMap<Board, Highlight, H>,
     who: &str,
 ) -> RoundView {
+    round_view_of(t, s, None, now, tz, highlights, who)
+}
+
+/// The round view of `shown` (an earlier round the head arbiter looks at to correct it), or
+/// of the current round when `None`; an earlier round says so in its header, with the key
+/// back to the current one.
+pub fn round_view_of<H: std::hash::BuildHasher>(
+    t: &Tournament,
+    s: &Strings,
+    shown: Option<Round>,
+    now: DateTime<Utc>,
+    tz: FixedOffset,
+    highlights: &HashMap<Board, Highlight, H>,
+    who: &str,
+) -> RoundView {
     let mut header = Header {
         title: t.title.clone(),
         who: who.to_string(),
         ..Header::default()
     };
-    let Some(r) = t.current() else {
+    let past = shown
+        .and_then(|r| t.round(r))
+        .filter(|r| r.round < t.current_round());
+    let Some(r) = past.or_else(|| t.current()) else {
         header.round = s.no_round.to_string();
         return RoundView {
             header,
@@ -187,6 +205,18 @@ pub fn round_view<H: std::hash::BuildHasher>(
         };
     };
     header.round = fill(s.round_of, &[&r.round, &t.rules.rounds]);
+    if past.is_some() {
+        header.round.push_str("  ");
+        header
+            .round
+            .push_str(&fill(s.past_round, &[&t.current_round()]));
+    }
+    // The highlights belong to the current round's boards.
+    let highlights: HashMap<Board, Highlight> = if past.is_some() {
+        HashMap::new()
+    } else {
+        highlights.iter().map(|(b, h)| (*b, h.clone())).collect()
+    };
     header.reported = fill(s.reported, &[&r.reported(), &r.games.len()]);
     header.signed = signed_counts(t, r, s);
     // Countdowns stop once every board has reported (issue 13); so does 已用: a finished
@@ -229,7 +259,7 @@ pub fn round_view<H: std::hash::BuildHasher>(
     let mut rows: Vec<BoardRow> = r
         .games
         .iter()
-        .map(|g| board_row(t, s, g, &points, late, now, highlights, last_two, sections))
+        .map(|g| board_row(t, s, g, &points, late, now, &highlights, last_two, sections))
         .collect();
     let mut byes: Vec<String> = r
         .byes

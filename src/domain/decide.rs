@@ -311,6 +311,7 @@ impl Tournament {
             return Ok(Vec::new());
         }
         let mut events = self.decide_pair(&[])?;
+        let round = Round(self.current_round().0 + 1);
         if self.rules.auto_advance == AutoAdvance::PairAndStart {
             let mut after = self.clone();
             for e in &events {
@@ -321,6 +322,8 @@ impl Tournament {
                 at: now,
             });
         }
+        // The rule's act, said last in the append: the audit shows the append as 自动.
+        events.push(Event::AutoAdvanced { round });
         Ok(events)
     }
 
@@ -438,6 +441,13 @@ impl Tournament {
             return super::team::pairing::decide(self);
         }
         let (mut events, state) = self.pair_prelude()?;
+        let next = Round(state.current_round().0 + 1);
+        // The knockout's colour choice is the player's, never the tool's (seed 003 §2.2).
+        let due = super::colour_choice::unanswered(&state, next, red_choices);
+        if !due.is_empty() {
+            return Err(Refusal::ColourChoiceDue { round: next, due });
+        }
+        let chosen = super::colour_choice::chosen(&state, next, red_choices);
         let proposal = pairing::propose_opts(&state, red_choices, relaxed.is_some())?;
         let note =
             (!proposal.breaks.is_empty() || relaxed.is_some()).then(|| Event::PairingNoted {
@@ -457,6 +467,7 @@ impl Tournament {
             games: proposal.games,
             byes: proposal.byes,
         });
+        events.extend(chosen);
         events.extend(note);
         Ok(events)
     }
@@ -572,6 +583,7 @@ impl Tournament {
                     board,
                     result: Some(result),
                     reason: reason.clone(),
+                    was: g.result,
                 });
                 events.extend(self.outdating(round, board));
             }

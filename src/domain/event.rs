@@ -144,6 +144,9 @@ pub enum AutoRule {
     FoulLimit,
     /// `self_report: auto`: two matching reports of the players (docs/self-report.md).
     SelfReport,
+    /// The rules' `auto_advance`: the next round paired (and started under `pair_and_start`)
+    /// once every board of the round before reported.
+    Advance,
 }
 
 impl AutoRule {
@@ -154,6 +157,7 @@ impl AutoRule {
             AutoRule::ForfeitLimit => "forfeit_limit",
             AutoRule::FoulLimit => "foul_limit",
             AutoRule::SelfReport => "self_report",
+            AutoRule::Advance => "auto_advance",
         }
     }
 
@@ -260,6 +264,10 @@ pub enum Event {
         board: Board,
         result: Option<GameResult>,
         reason: String,
+        /// The result it replaces, so that the audit shows the old beside the new (absent in
+        /// older logs).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        was: Option<GameResult>,
     },
     SeatMarked {
         round: Round,
@@ -359,6 +367,21 @@ pub enum Event {
         result: GameResult,
         at: DateTime<Utc>,
     },
+    /// The rules' automatic advance (`auto_advance`) paired `round` (and started it under
+    /// `pair_and_start`) once every board of the round before had reported. Written last in
+    /// that append: its records are the rule's act, not the person whose console triggered
+    /// it. Changes no state.
+    AutoAdvanced {
+        round: Round,
+    },
+    /// A knockout player chose the colours of their slow game (`domain::colour_choice`): the
+    /// higher-ranked `player` of a match whose colour counts were level took `side`. Written
+    /// right after the round's `RoundPaired`.
+    ColourChosen {
+        round: Round,
+        player: PlayerNo,
+        side: Side,
+    },
 }
 
 /// What the log records about a pairing that breaks a rule (RULES.md §3).
@@ -418,6 +441,8 @@ impl Event {
             Event::PairingKept { .. } => "pairing_kept",
             Event::CodesIssued { .. } => "codes_issued",
             Event::ResultReported { .. } => "result_reported",
+            Event::AutoAdvanced { .. } => "auto_advanced",
+            Event::ColourChosen { .. } => "colour_chosen",
         }
     }
 
@@ -426,6 +451,7 @@ impl Event {
         match self {
             Event::ResultRecorded { cause, .. } => AutoRule::of_cause(*cause),
             Event::PlayerWithdrawn { by_rule: true, .. } => Some(AutoRule::ForfeitLimit),
+            Event::AutoAdvanced { .. } => Some(AutoRule::Advance),
             _ => None,
         }
     }

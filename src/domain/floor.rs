@@ -415,6 +415,7 @@ impl Tournament {
             board,
             result,
             reason: reason.to_string(),
+            was: existing,
         });
         events.push(Event::SeatMarked {
             round,

@@ -2,6 +2,7 @@
 
 pub mod clock;
 mod clock_order;
+pub mod colour_choice;
 pub mod command;
 pub mod competition;
 mod decide;

@@ -191,6 +191,16 @@ pub enum Refusal {
         board: Board,
         why: super::self_report::ReportWhy,
     },
+    /// A knockout match of the round has level colour counts: its higher-ranked player
+    /// chooses the colours, and the round is not paired without the choice (seed 003 §2.2).
+    #[error(
+        "round {round}: the colour counts are level in {}; the higher-ranked player chooses the colours: `bianpai pair LOG --choose red|black` (one per match, in this order; or --choose NO=red), console key P",
+        .due.iter().map(|d| format!("{} {} v {} {} (chosen by {})", d.higher, d.higher_name, d.lower, d.lower_name, d.higher)).collect::<Vec<_>>().join("; ")
+    )]
+    ColourChoiceDue {
+        round: Round,
+        due: Vec<super::colour_choice::ChoiceDue>,
+    },
 }
 
 /// Why a floor command was refused on a board (times in UTC; rendered in the event's zone).

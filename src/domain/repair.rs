@@ -101,7 +101,9 @@ impl Tournament {
         let mut after = self.clone();
         after.apply(&unpaired);
         let mut events = vec![unpaired];
-        events.extend(after.decide_pair(&[])?);
+        // The knockout's colour choices stand where the same players meet again.
+        let red = super::colour_choice::reds_of(r);
+        events.extend(after.decide_pair(&red)?);
         Ok(events)
     }
 

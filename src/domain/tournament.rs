@@ -116,6 +116,10 @@ pub struct RoundState {
     /// The secret behind the players' codes (`CodesIssued`, docs/self-report.md).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub codes: Option<super::self_report::ReportKey>,
+    /// Knockout colour choices recorded with the pairing (`ColourChosen`): the higher-ranked
+    /// player and the colour they took.
+    #[serde(default)]
+    pub choices: Vec<(PlayerNo, Side)>,
 }
 
 impl RoundState {
@@ -383,6 +387,7 @@ impl Tournament {
                         outdated: Vec::new(),
                         kept: None,
                         codes: None,
+                        choices: Vec::new(),
                     });
                     self.discarded = None;
                 }
@@ -539,7 +544,16 @@ impl Tournament {
                     g.move_limit = Some(note.clone());
                 }
             }
-            Event::TimeCorrected { .. } => {}
+            Event::TimeCorrected { .. } | Event::AutoAdvanced { .. } => {}
+            Event::ColourChosen {
+                round,
+                player,
+                side,
+            } => {
+                if let Some(r) = self.round_mut(*round) {
+                    r.choices.push((*player, *side));
+                }
+            }
             Event::TeamRegistered { team } => self.team_event.register(team),
             Event::LineupSubmitted { lineup } => self.team_event.set_lineup(lineup),
             Event::TeamChanged { team, change, .. } => {

@@ -55,13 +55,26 @@ pub fn teams_report(t: &Tournament, lang: Lang) -> Report {
                 Cell::from(members),
             ]
         })
-        .collect();
-    Report::single(
+        .collect::<Vec<_>>();
+    let empty = rows.is_empty();
+    let mut report = Report::single(
         Kind::Teams.title(lang),
         after_title(Kind::Teams, lang, round),
         h,
         rows,
-    )
+    );
+    if empty && t.players.iter().all(|p| p.entry.team.trim().is_empty()) {
+        // Never an empty table without the reason: no player was registered with a team.
+        report.tables[0].notes.push(
+            pick(
+                lang,
+                "注：没有棋手登记团队（团队列为空），故无团体成绩；团队只写在单位列的名单，导入时加 --team-from-club 以单位为团队。",
+                "Note: no player is registered with a team (the team column is empty), so there are no team standings; for a sheet that names the teams only as clubs (单位), import it with --team-from-club.",
+            )
+            .to_string(),
+        );
+    }
+    report
 }
 
 pub fn teams_json(t: &Tournament) -> Value {

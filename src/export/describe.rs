@@ -91,8 +91,11 @@ pub fn describe_event(t: &Tournament, ev: &Event) -> String {
             board,
             result,
             reason,
+            was,
         } => format!(
-            "round {round} board {board}: corrected to {}: {reason}",
+            "round {round} board {board}: corrected {}to {}: {reason}",
+            was.map(|w| format!("from {} ", w.word()))
+                .unwrap_or_default(),
             result.map_or("no result".to_string(), |r| r.word().to_string())
         ),
         Event::SeatMarked {
@@ -201,6 +204,17 @@ pub fn describe_event(t: &Tournament, ev: &Event) -> String {
             crate::i18n::self_report::describe(ev, &name, crate::domain::rules::Lang::En)
                 .unwrap_or_default()
         }
+        Event::ColourChosen {
+            round,
+            player,
+            side,
+        } => format!(
+            "round {round}: the colour counts were level; the higher-ranked {player} {} chose {side}",
+            name(*player)
+        ),
+        Event::AutoAdvanced { round } => format!(
+            "round {round} paired by the automatic advance (every board of the round before reported)"
+        ),
         Event::PairingNoted { round, note } => {
             let mut parts: Vec<String> = note
                 .colour_breaks

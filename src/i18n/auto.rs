@@ -7,6 +7,7 @@ use crate::domain::Side;
 use crate::domain::event::{AutoRule, Event};
 use crate::domain::ids::Board;
 use crate::domain::rules::Lang;
+use crate::log::Record;
 
 /// `自动（迟到超时）` / `automatic (late window)`.
 pub fn label(rule: AutoRule, lang: Lang) -> &'static str {
@@ -19,31 +20,67 @@ pub fn label(rule: AutoRule, lang: Lang) -> &'static str {
         (AutoRule::FoulLimit, Lang::En) => "automatic (foul limit)",
         (AutoRule::SelfReport, Lang::Zh) => "自动（双方签认）",
         (AutoRule::SelfReport, Lang::En) => "automatic (both players signed)",
+        (AutoRule::Advance, Lang::Zh) => "自动（全部完赛）",
+        (AutoRule::Advance, Lang::En) => "automatic (round complete)",
     }
 }
 
-/// Who a record is by, as the audit and the event line say it: the rule for an automatic
-/// act, else the user.
+/// Who a record is by, as the audit and the event line say it: the player for a report from
+/// the room page, the rule for an automatic act, else the user.
 pub fn who(by: &str, ev: &Event, lang: Lang) -> String {
+    who_as(by, ev, ev.automatic(), lang)
+}
+
+/// Who a record is by, given the rule that acted (`rules_of`), if any.
+pub fn who_as(by: &str, ev: &Event, rule: Option<AutoRule>, lang: Lang) -> String {
     if let Some(player) = super::self_report::reporter(ev, lang) {
         // A player's report through the room page (docs/self-report.md).
         return player;
     }
-    ev.automatic()
-        .map_or_else(|| by.to_string(), |r| label(r, lang).to_string())
+    rule.map_or_else(|| by.to_string(), |r| label(r, lang).to_string())
 }
 
 /// The detail kept for an automatic act: whose console triggered it; for a result both
 /// players signed, who accepted it (docs/self-report.md); empty otherwise.
 pub fn trigger(by: &str, ev: &Event, lang: Lang) -> String {
+    trigger_as(by, ev, ev.automatic(), lang)
+}
+
+/// The detail kept for an automatic act, given the rule that acted (`rules_of`).
+pub fn trigger_as(by: &str, ev: &Event, rule: Option<AutoRule>, lang: Lang) -> String {
     if let Some(d) = super::self_report::detail(by, ev, lang) {
         return d;
     }
-    match (ev.automatic(), lang) {
+    match (rule, lang) {
         (None, _) => String::new(),
         (Some(_), Lang::Zh) => format!("（由 {by} 的终端触发）"),
         (Some(_), Lang::En) => format!(" (triggered by {by}'s terminal)"),
     }
+}
+
+/// The rule behind each of `records`: the record's own (a late forfeit, a withdrawal by
+/// rule, a foul-limit loss) or, for every record of an append the automatic advance wrote
+/// (the pairing, a note, the start, its `AutoAdvanced` last), the advance. An append is the
+/// records up to one whose `more` is 0.
+pub fn rules_of(records: &[Record]) -> Vec<Option<AutoRule>> {
+    let mut out: Vec<Option<AutoRule>> = records.iter().map(|r| r.ev.automatic()).collect();
+    let mut start = 0;
+    for (i, r) in records.iter().enumerate() {
+        if r.more != 0 {
+            continue;
+        }
+        let batch = start..=i;
+        start = i + 1;
+        if records[batch.clone()]
+            .iter()
+            .any(|r| matches!(r.ev, Event::AutoAdvanced { .. }))
+        {
+            for rule in &mut out[batch] {
+                rule.get_or_insert(AutoRule::Advance);
+            }
+        }
+    }
+    out
 }
 
 /// What the assistant's screen says when a foul decides the game: `第5台 红方第2次犯规，判负`;

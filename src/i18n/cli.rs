@@ -129,6 +129,26 @@ pub enum Msg {
         note: String,
     },
     NoGroupColumn(String),
+    /// `pair --choose` when no knockout match of the next round waits for a colour choice.
+    ChooseNoneDue(u32),
+    /// `pair --choose NO=…` naming a player who does not choose.
+    ChooseNotChooser {
+        no: String,
+        choosers: Vec<String>,
+    },
+    /// More `--choose` colours than matches waiting for a choice.
+    ChooseTooMany {
+        round: u32,
+        due: usize,
+    },
+    /// The event has team standings and the sheet names no team, only clubs.
+    TeamsOnlyInClub {
+        file: String,
+    },
+    /// The event has team standings and the sheet names no team (nor clubs).
+    NoTeams,
+    /// `--team-from-club`: how many players took their club as their team.
+    TeamFromClub(usize),
     ImportInvalid {
         file: String,
         bad: usize,
@@ -490,6 +510,44 @@ pub fn text(m: &Msg, lang: Lang) -> String {
         Msg::ImportNote { file, note } => p(
             format!("{file}: 注: {note}"),
             format!("{file}: note: {note}"),
+        ),
+        Msg::ChooseNoneDue(round) => p(
+            format!("--choose: 第{round}轮没有须由名次列前者选择先后手的淘汰赛"),
+            format!("--choose: no knockout match of round {round} waits for a colour choice"),
+        ),
+        Msg::ChooseNotChooser { no, choosers } => p(
+            format!(
+                "--choose {no}=…: {no}号不是须选择先后手的名次列前者 (须选择的: {})",
+                choosers
+                    .iter()
+                    .map(|c| format!("{c}号"))
+                    .collect::<Vec<_>>()
+                    .join("、")
+            ),
+            format!(
+                "--choose {no}=…: player {no} does not choose colours (the choosers: {})",
+                choosers.join(", ")
+            ),
+        ),
+        Msg::ChooseTooMany { round, due } => p(
+            format!("--choose: 第{round}轮只有{due}场须选择先后手"),
+            format!("--choose: only {due} match(es) of round {round} wait for a colour choice"),
+        ),
+        Msg::TeamsOnlyInClub { file } => p(
+            format!(
+                "{file}: 本赛事计团体成绩, 但表中没有团队 (团队/队名) 列, 只有单位: 照此导入团体成绩将为空; 以单位为团队请加 --team-from-club, 不计团体请加 --no-teams; 未导入任何棋手"
+            ),
+            format!(
+                "{file}: this event has team standings, but the sheet names no team (团队/队名 column), only clubs (单位): imported as it is, the team standings would be empty; add --team-from-club to take each club as the team, or --no-teams to import without teams; nothing was imported"
+            ),
+        ),
+        Msg::NoTeams => s(
+            "本赛事计团体成绩, 但表中没有团队 (团队/队名) 列: 团体成绩将为空",
+            "this event has team standings, but the sheet names no team (团队/队名 column): the team standings will be empty",
+        ),
+        Msg::TeamFromClub(n) => p(
+            format!("以单位为团队: {n}名棋手"),
+            format!("club taken as the team: {n} player(s)"),
         ),
         Msg::NoGroupColumn(section) => p(
             format!("没有组别列: 全部棋手编入 {section}"),

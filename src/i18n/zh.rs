@@ -162,7 +162,7 @@ pub fn refusal(r: &Refusal, zone: EventZone) -> String {
         ),
         Refusal::NoLotDue(round) => format!("第{round}轮没有等待抽签定先后手的超快棋"),
         Refusal::LotFirst { round, board } => format!(
-            "第{round}轮第{board}台是超快棋, 须先抽签定先后手再录入结果: 请裁判长先录入抽签 (控制台按 L, 或 bianpai pair 日志 --lot red|black --board {board})"
+            "第{round}轮第{board}台是超快棋, 须先抽签定先后手再录入结果: 请先录入抽签结果 (裁判长或编排: 控制台按 L, 或 bianpai pair 日志 --lot red|black --board {board})"
         ),
         Refusal::NotOutdated(round) => {
             format!("第{round}轮编排后没有更正过前面轮次的结果, 无需保留或重新编排")
@@ -196,6 +196,22 @@ pub fn refusal(r: &Refusal, zone: EventZone) -> String {
             format!("淘汰赛: 第{after}轮后只有{found}名棋手可进入决赛阶段, 需要4名")
         }
         Refusal::SemiFinalOpen { a, b } => format!("淘汰赛: 半决赛 {a}号 对 {b}号 尚未决出胜负"),
+        Refusal::ColourChoiceDue { round, due } => format!(
+            "第{round}轮淘汰赛: {}; 双方前面轮次先后手次数相同, 由名次列前者选择先后手, 未选择不编排: bianpai pair 日志 --choose red|black (每场一个, 按此顺序; 或 --choose 序号=red), 控制台按 P",
+            due.iter()
+                .map(|d| format!(
+                    "{}{}号{} 对 {}号{} (由{}号{}选择)",
+                    stage(d.stage, L),
+                    d.higher,
+                    d.higher_name,
+                    d.lower,
+                    d.lower_name,
+                    d.higher,
+                    d.higher_name
+                ))
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
     }
 }
 
@@ -388,8 +404,11 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
             board,
             result,
             reason,
+            was,
         } => format!(
-            "第{round}轮第{board}台 更正为{}: {reason}",
+            "第{round}轮第{board}台 {}更正为{}: {reason}",
+            was.map(|w| format!("由{}", result_word(w)))
+                .unwrap_or_default(),
             result.map_or("无结果", result_word)
         ),
         Event::SeatMarked {
@@ -499,6 +518,31 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
         }
         Event::CodesIssued { .. } | Event::ResultReported { .. } => {
             super::self_report::describe(ev, &n, L).unwrap_or_default()
+        }
+        Event::AutoAdvanced { round } => {
+            format!("上一轮全部完赛, 按规程自动编排第{round}轮")
+        }
+        Event::ColourChosen {
+            round,
+            player,
+            side: s,
+        } => {
+            let game = t.round(*round).and_then(|r| {
+                r.games
+                    .iter()
+                    .find(|g| g.stage != Stage::Swiss && g.side_of(*player).is_some())
+            });
+            let place = game.map_or_else(String::new, |g| {
+                format!("第{}台{} ", g.board, stage(g.stage, L))
+            });
+            format!(
+                "第{round}轮{place}先后手次数相同, 名次列前的{player}号{}选择执{}",
+                n(*player),
+                match s {
+                    crate::domain::Side::Red => "红",
+                    crate::domain::Side::Black => "黑",
+                }
+            )
         }
     }
 }

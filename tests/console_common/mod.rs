@@ -197,3 +197,14 @@ pub fn jammed(
     }
     path
 }
+
+/// The knockout's colour choice the console asks for once the round before the knockout is
+/// complete (seed 003 §2.2): each higher-ranked player of a level match takes red (`r`),
+/// then the pairing is confirmed (`y`). Asserts that a choice was due and the round paired.
+pub fn choose_red(app: &mut App, now: DateTime<Utc>) {
+    let next = bianpai::domain::Round(app.state().current_round().0 + 1);
+    let due = bianpai::domain::colour_choice::due(app.state(), next).len();
+    assert!(due > 0, "a level knockout match in this fixture");
+    type_keys(app, &format!("{}y", "r".repeat(due)), now);
+    assert_eq!(app.state().current_round(), next);
+}

@@ -53,9 +53,23 @@ pub fn tournament(preset: &str, n: usize, seed: u64) -> Tournament {
     t
 }
 
+/// The command that pairs the next round: where a knockout match has level colour counts,
+/// its higher-ranked player's choice is given (red: seed 003 §2.2, the tool never chooses).
+pub fn pair_command(t: &Tournament) -> Command {
+    let next = bianpai::domain::Round(t.current_round().0 + 1);
+    let due = bianpai::domain::colour_choice::due(t, next);
+    if due.is_empty() {
+        Command::PairNextRound
+    } else {
+        Command::PairNextRoundWith {
+            red: due.iter().map(|(hi, _)| *hi).collect(),
+        }
+    }
+}
+
 /// Pairs the next round through `decide`; applies and returns the events, or the refusal.
 pub fn pair_next(t: &mut Tournament) -> Result<Vec<Event>, Refusal> {
-    let events = t.decide(&actor(), &Command::PairNextRound)?;
+    let events = t.decide(&actor(), &pair_command(t))?;
     for e in &events {
         t.apply(e);
     }

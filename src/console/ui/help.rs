@@ -21,7 +21,12 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
     ))];
     let mut seen = Vec::new();
     let mut keys: Vec<(String, &str)> = Vec::new();
-    for b in help_for(app.role()) {
+    // A team's lineup (`T`) belongs to team events only.
+    let team = app.state().rules.format.team().is_some();
+    for b in help_for(app.role())
+        .into_iter()
+        .filter(|b| team || b.deed != crate::console::action::Deed::Lineup)
+    {
         let what = s.deed(b.deed);
         if let Some(k) = keys.iter_mut().find(|(_, w)| *w == what) {
             if !seen.contains(&(b.deed, b.key.label())) {

@@ -344,7 +344,9 @@ fn board_line<'a>(app: &App, r: &'a BoardRow, l: &RowLayout, w: usize, typed: bo
         .map(|n| (n.text.clone(), if n.urgent { th.urgent } else { base }))
         .collect();
     if let Some(by) = &r.changed_by {
-        notes.insert(0, (format!("← {by}"), th.highlight));
+        // Who changed the board goes after its notes: where room is short, a foul count or a
+        // flag stays and the name gives way (the board number is highlighted anyway).
+        notes.push((format!("← {by}"), th.highlight));
     }
     for (text, style) in notes {
         let need = width(&text) + 1;

@@ -29,7 +29,14 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
         Role::Organizer => app.s.hint_organizer,
         Role::Head | Role::Assistant => app.s.hint_normal,
     };
-    let second = Line::from(Span::styled(hint, th.dim));
+    // A decision that waits comes first, in the pending colour.
+    let mut second = Vec::new();
+    if let Some(d) = &app.decision_hint {
+        second.push(Span::styled(d.clone(), th.pending));
+        second.push(Span::raw("  "));
+    }
+    second.push(Span::styled(hint, th.dim));
+    let second = Line::from(second);
     let lines = if area.height >= 2 {
         vec![first, second]
     } else {

@@ -495,6 +495,7 @@ mod tests {
             board: Board(1),
             result: None,
             reason: "误报".into(),
+            was: Some(GameResult::Draw),
         });
         let g = t.game(Round(1), Board(1)).unwrap();
         assert_eq!((g.result, signing(g)), (None, Signing::Unsigned));

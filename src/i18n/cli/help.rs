@@ -77,6 +77,8 @@ pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
         ("player add", "local") => "本地棋手",
         ("player import", "file") => "棋手名单文件 (.csv 或 .xlsx)",
         ("player import", "skip_invalid") => "导入有效行, 并列出其余各行",
+        ("player import", "team_from_club") => "团队列为空的棋手以单位为团队 (团队只写在单位列时)",
+        ("player import", "no_teams") => "明知团体成绩将为空, 仍导入没有团队的名单",
         (_, "no") => "棋手序号",
         (_, "reason") => "理由 (记入日志)",
         ("draw", "seed") => "抽签的随机种子 (不给则取自时钟并记入日志)",
@@ -86,6 +88,9 @@ pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
         ("pair", "swap") => "交换本轮两台的黑方棋手",
         ("pair", "flip") => "交换本轮一台的先后手",
         ("pair", "red") => "淘汰赛: 先后手次数相同时此棋手选红 (可重复)",
+        ("pair", "choose") => {
+            "淘汰赛, 先后手次数相同: 名次列前者选择的先后手, 每场一个按顺序 (red 或 black), 或指明选择者 (序号=red); 可重复"
+        }
         ("pair", "force") => "接受违反硬规则的更改 (须 --reason)",
         ("pair", "lot") => {
             "淘汰赛超快棋: 赛场抽签时排名较高者抽到的颜色 (red 或 black); 在录入结果前填写"
@@ -218,6 +223,7 @@ pub fn placeholder_zh(name: &str) -> Option<&'static str> {
         "OLD" => "原序号",
         "NEW" => "新序号",
         "TEAMS" => "队数",
+        "[NO=]red|black" => "[序号=]red|black",
         _ => return None,
     })
 }
