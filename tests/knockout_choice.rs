@@ -1,6 +1,6 @@
 //! The knockout's colour choice (seed 003 §2.2): with equal red counts the higher-ranked
-//! player chooses. `pair` refuses such a round without the choice, `pair --choose` gives it
-//! and the log records it; the console asks (one key per match), on `P` and when the
+//! player chooses. `pair --choose` gives it (a bare `pair` takes the usual choice, red for the
+//! higher-ranked player, and says so) and the log records it; the console asks (one key per match), on `P` and when the
 //! automatic advance stops for it. The real binary, headless console snapshots, and tmux.
 
 mod cli_support;
@@ -48,22 +48,27 @@ fn state(e: &Event) -> bianpai::domain::Tournament {
 }
 
 #[test]
-fn pair_refuses_a_level_match_without_the_choice_and_records_the_choice() {
+fn pair_takes_the_usual_choice_without_choose_says_so_and_records_the_choice() {
     let e = level(true);
-    let before = std::fs::read(&e.log).unwrap();
+    // A script's `pair` with no --choose: the higher-ranked player on red, said on stderr with
+    // the way to change it, and recorded as their choice.
     let out = run(&["pair", e.log_str()]);
-    assert!(!out.status.success(), "the tool must not choose");
     let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
     assert!(
-        err.contains("第2轮淘汰赛: 半决赛1号王伟 对 8号黄敏 (由1号王伟选择); 半决赛4号刘洋 对 5号陈静 (由4号刘洋选择)"),
+        err.contains(
+            "第2轮淘汰赛先后手次数相同, 未用 --choose 给出选择: 按惯例由名次列前者执红 (1号、4号)"
+        ),
         "{err}"
     );
-    assert!(
-        err.contains("由名次列前者选择先后手, 未选择不编排"),
-        "{err}"
+    assert!(err.contains("--choose 1=black"), "{err}");
+    let t = state(&e);
+    assert_eq!(
+        t.round(Round(2)).unwrap().choices,
+        vec![(PlayerNo(1), Side::Red), (PlayerNo(4), Side::Red)]
     );
-    assert!(err.contains("--choose red|black"), "{err}");
-    assert_eq!(std::fs::read(&e.log).unwrap(), before);
+    ok(&["unpair", e.log_str(), "--reason", "改选先后手"]);
+    let before = std::fs::read(&e.log).unwrap();
     // Bad choices name what is wrong, and write nothing.
     let err = e.refused(&["pair", e.log_str(), "--choose", "7=red"]);
     assert!(
@@ -84,6 +89,11 @@ fn pair_refuses_a_level_match_without_the_choice_and_records_the_choice() {
     let err = e.refused(&["pair", e.log_str(), "--choose", "red"]);
     assert!(err.contains("4 刘洋 v 5 陈静 (chosen by 4)"), "{err}");
     assert!(!err.contains("1 王伟 v 8"), "{err}");
+    assert_eq!(
+        std::fs::read(&e.log).unwrap(),
+        before,
+        "bad choices write nothing"
+    );
     // 1 chose black, 4 chose red.
     let out = ok(&[
         "pair",

@@ -91,6 +91,41 @@ fn decision_cmd(a: &PairArgs) -> Result<Option<Command>, CliError> {
     Ok(None)
 }
 
+/// `pair` without `--choose` where a knockout match's colour counts are level: a script (or an
+/// arbiter at the command line) that gave no choice gets the usual one, the higher-ranked player
+/// on red, recorded as that player's choice like any other (`ColourChosen`), and a line says so
+/// with the way to change it. The console asks instead.
+fn default_choices(ctx: &super::Ctx, log: &Path) -> Result<Command, CliError> {
+    let reader = super::open_reader(ctx, log, false)?;
+    let t = reader.state();
+    let round = crate::domain::Round(t.current_round().0 + 1);
+    let due = crate::domain::colour_choice::due(t, round);
+    if due.is_empty() {
+        return Ok(Command::PairNextRound);
+    }
+    let list: Vec<String> = due.iter().map(|(hi, _)| hi.to_string()).collect();
+    let example = format!("{}=black", list[0]);
+    eprintln!(
+        "{}",
+        super::say(
+            format!(
+                "第{round}轮淘汰赛先后手次数相同, 未用 --choose 给出选择: 按惯例由名次列前者执红 ({}); 要改选: bianpai unpair 日志 --reason 理由, 再 bianpai pair 日志 --choose {example}",
+                list.iter()
+                    .map(|n| format!("{n}号"))
+                    .collect::<Vec<_>>()
+                    .join("、")
+            ),
+            format!(
+                "round {round}: the knockout colour counts are level and no --choose was given: the higher-ranked player takes red as usual ({}); to change it: bianpai unpair LOG --reason R, then bianpai pair LOG --choose {example}",
+                list.join(", ")
+            ),
+        )
+    );
+    Ok(Command::PairNextRoundWith {
+        red: due.into_iter().map(|(hi, _)| hi).collect(),
+    })
+}
+
 /// `--choose [NO=]red|black`: the players who take red by the higher-ranked players' choices
 /// for the next round's knockout matches whose colour counts are level. A bare colour goes
 /// to the next match not named otherwise, in the order the refusal lists them.
@@ -220,7 +255,10 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
         }
         return Ok(());
     }
-    let cmd = cmd.unwrap_or(Command::PairNextRound);
+    let cmd = match cmd {
+        Some(cmd) => cmd,
+        None => default_choices(ctx, &a.log)?,
+    };
     let recs = execute(ctx, &a.log, &cmd)?;
     let log = open_log(&a.log)?;
     let t = log.state();
