@@ -41,7 +41,10 @@ fn the_assistant_accepts_a_signed_result_with_one_key() {
         }
     }
     let seen = tmux.wait_for("a", "待确认 黑胜", Duration::from_secs(5));
-    eprintln!("the console showed both signatures after {} ms", seen.as_millis());
+    eprintln!(
+        "the console showed both signatures after {} ms",
+        seen.as_millis()
+    );
     tmux.wait_for("a", "待确认 1", Duration::from_secs(5));
     assert_eq!(game(&log, 1, 2)["result"], serde_json::Value::Null);
     // One key takes the first board waiting; Enter records it.
