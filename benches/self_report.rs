@@ -8,7 +8,7 @@
 //! round, first with every board 待核对 (one side signed), then with every board 待确认.
 //!
 //! `cargo bench --bench self_report -- [--boards N] [--seconds S] [--streams N] [--rate R]`
-//! Everything stays on 127.0.0.1 and stops by itself.
+//! Everything stays on loopback (each phone its own 127.x address) and stops by itself.
 
 #[path = "../tests/console_common/mod.rs"]
 mod console_common;
@@ -83,10 +83,39 @@ fn status_kb(pid: u32, key: &str) -> u64 {
         .unwrap_or(0)
 }
 
+/// A client of its own loopback address (a phone of the hall: the room page counts its
+/// connections per address), connecting to the server on 127.0.0.1.
+struct Phone {
+    rt: tokio::runtime::Runtime,
+    from: std::net::Ipv4Addr,
+}
+
+impl Phone {
+    fn new(n: usize) -> Phone {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        let from = std::net::Ipv4Addr::new(127, 1 + (n / 250) as u8, 0, 1 + (n % 250) as u8);
+        Phone { rt, from }
+    }
+
+    fn connect(&self, port: u16) -> Option<TcpStream> {
+        let s = self.rt.block_on(async {
+            let sock = tokio::net::TcpSocket::new_v4().ok()?;
+            sock.bind((self.from, 0).into()).ok()?;
+            sock.connect(([127, 0, 0, 1], port).into()).await.ok()
+        })?;
+        let s = s.into_std().ok()?;
+        s.set_nonblocking(false).ok()?;
+        Some(s)
+    }
+}
+
 /// One request on its own connection: its status and latency.
-fn exchange(port: u16, head: &str, body: &str) -> Option<(u16, Duration)> {
+fn exchange(phone: &Phone, port: u16, head: &str, body: &str) -> Option<(u16, Duration)> {
     let t = Instant::now();
-    let mut s = TcpStream::connect(("127.0.0.1", port)).ok()?;
+    let mut s = phone.connect(port)?;
     s.set_read_timeout(Some(Duration::from_secs(10))).ok()?;
     s.write_all(head.as_bytes()).ok()?;
     s.write_all(body.as_bytes()).ok()?;
@@ -96,16 +125,18 @@ fn exchange(port: u16, head: &str, body: &str) -> Option<(u16, Duration)> {
     Some((status, t.elapsed()))
 }
 
-fn get(port: u16, path: &str) -> Option<(u16, Duration)> {
+fn get(phone: &Phone, port: u16, path: &str) -> Option<(u16, Duration)> {
     exchange(
+        phone,
         port,
         &format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"),
         "",
     )
 }
 
-fn post(port: u16, body: &str) -> Option<(u16, Duration)> {
+fn post(phone: &Phone, port: u16, body: &str) -> Option<(u16, Duration)> {
     exchange(
+        phone,
         port,
         &format!(
             "POST /report HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n",
@@ -118,8 +149,14 @@ fn post(port: u16, body: &str) -> Option<(u16, Duration)> {
 /// One phone with the round page open: its event stream, and after each update a re-fetch
 /// of the page's main part (queued updates read after a fetch make one fetch, as the
 /// script's own coalescing does). Fetch latencies go to `times`.
-fn stream(port: u16, times: &Mutex<Vec<Duration>>, open: &AtomicUsize, stop: &AtomicBool) {
-    let Ok(mut conn) = TcpStream::connect(("127.0.0.1", port)) else {
+fn stream(
+    phone: &Phone,
+    port: u16,
+    times: &Mutex<Vec<Duration>>,
+    open: &AtomicUsize,
+    stop: &AtomicBool,
+) {
+    let Some(mut conn) = phone.connect(port) else {
         return;
     };
     let _ = conn.set_read_timeout(Some(Duration::from_millis(300)));
@@ -156,7 +193,7 @@ fn stream(port: u16, times: &Mutex<Vec<Duration>>, open: &AtomicUsize, stop: &At
         }
         if due {
             due = false;
-            if let Some((200, d)) = get(port, "/?part=main") {
+            if let Some((200, d)) = get(phone, port, "/?part=main") {
                 times.lock().expect("lock").push(d);
             }
         }
@@ -236,12 +273,12 @@ fn main() {
     let open = Arc::new(AtomicUsize::new(0));
     let refetched = Arc::new(Mutex::new(Vec::new()));
     let mut phones = Vec::new();
-    for _ in 0..streams {
+    for n in 0..streams {
         let (times, open, stop) = (Arc::clone(&refetched), Arc::clone(&open), Arc::clone(&stop));
         phones.push(
             std::thread::Builder::new()
-                .stack_size(128 * 1024)
-                .spawn(move || stream(port, &times, &open, &stop))
+                .stack_size(256 * 1024)
+                .spawn(move || stream(&Phone::new(n), port, &times, &open, &stop))
                 .expect("thread"),
         );
     }
@@ -265,33 +302,35 @@ fn main() {
     let page_times = Arc::new(Mutex::new(Vec::new()));
     let failures = Arc::new(AtomicUsize::new(0));
     let mut workers = Vec::new();
-    for _ in 0..4 {
+    for w in 0..4 {
         let (rx, times, answers) = (
             Arc::clone(&report_rx),
             Arc::clone(&report_times),
             Arc::clone(&answers),
         );
         workers.push(std::thread::spawn(move || {
+            let phone = Phone::new(1000 + w);
             loop {
                 let job = rx.lock().expect("lock").recv();
                 let Ok(body) = job else { break };
-                let (status, d) = post(port, &body).unwrap_or((0, Duration::ZERO));
+                let (status, d) = post(&phone, port, &body).unwrap_or((0, Duration::ZERO));
                 *answers.lock().expect("lock").entry(status).or_default() += 1;
                 times.lock().expect("lock").push(d);
             }
         }));
     }
-    for _ in 0..8 {
+    for w in 0..8 {
         let (rx, times, failures) = (
             Arc::clone(&page_rx),
             Arc::clone(&page_times),
             Arc::clone(&failures),
         );
         workers.push(std::thread::spawn(move || {
+            let phone = Phone::new(1100 + w);
             loop {
                 let job = rx.lock().expect("lock").recv();
                 let Ok(path) = job else { break };
-                match get(port, &path) {
+                match get(&phone, port, &path) {
                     Some((200, d)) => times.lock().expect("lock").push(d),
                     _ => {
                         failures.fetch_add(1, Ordering::Relaxed);
