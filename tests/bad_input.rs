@@ -1356,6 +1356,7 @@ const CLI_WORDS: &[&str] = &[
     "scoresheets",
     "schedule",
     "matches",
+    "codes",
 ];
 
 /// English words in a Chinese error line of `case`: flags (`--reason`) and the words the
@@ -1621,6 +1622,10 @@ fn ron_words() -> Vec<String> {
             "progressive",
             "previous_round_points",
             "halves",
+            // The players' reports (docs/self-report.md): not written while `off`.
+            "self_report",
+            "confirm",
+            "auto",
             "leaving_seat",
             "disturbed_pieces",
             "other",

@@ -152,15 +152,15 @@ fn two_matching_reports_wait_for_the_arbiter_who_accepts_them() {
     let mut stream = Stream::open(s.port);
     let first = stream.update_after(0, Duration::from_secs(5)).unwrap();
     let (red, black) = (code(&log, 1, 1, "red"), code(&log, 1, 1, "black"));
-    let n = lines(&log);
+    let before = lines(&log);
     let r = post_form(s.port, "/report", &body(1, "red_win", &red));
     assert_eq!(r.status, 200);
-    let t = r.text();
+    let answer = r.text();
     assert!(
-        t.contains("已记录: 红方签认 红胜") && t.contains("等待对方签认"),
-        "{t}"
+        answer.contains("已记录: 红方签认 红胜") && answer.contains("等待对方签认"),
+        "{answer}"
     );
-    assert_eq!(lines(&log), n + 1, "one record: the report");
+    assert_eq!(lines(&log), before + 1, "one record: the report");
     assert!(
         stream.update_after(first, Duration::from_secs(5)).is_some(),
         "the report reaches the open pages"
@@ -169,7 +169,7 @@ fn two_matching_reports_wait_for_the_arbiter_who_accepts_them() {
     let r = post_form(s.port, "/report", &body(1, "red_win", &red));
     assert_eq!(r.status, 200);
     assert!(r.text().contains("此前已签认"), "{}", r.text());
-    assert_eq!(lines(&log), n + 1);
+    assert_eq!(lines(&log), before + 1);
     // The card of the opponent says what to do.
     let card = s.get("/player/2").text();
     assert!(card.contains("对方已签认 红胜"), "{card}");

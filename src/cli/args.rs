@@ -121,7 +121,7 @@ pub enum Cmd {
         correct: bool,
         #[arg(long)]
         reason: Option<String>,
-        /// Accept the result both players signed on their phones (self_report: confirm).
+        /// Accept the result both players signed on their phones (`self_report: confirm`).
         #[arg(long, conflicts_with_all = ["result", "correct"])]
         confirm: bool,
     },

@@ -1,5 +1,6 @@
 //! `bianpai serve LOG [--bind ADDR:PORT]` and `bianpai serve --demo`: hands over to
-//! `crate::serve` (the room page), which reads the log and never writes it.
+//! `crate::serve` (the room page), which reads the log and writes only the players' reports
+//! (docs/self-report.md), through the log's locked append.
 
 use std::path::Path;
 

@@ -60,7 +60,7 @@ mod tests {
     use chrono::{TimeZone, Utc};
 
     /// A console (head arbiter) on an event with `self_report: confirm`: four players, round
-    /// 1 started, board 1 signed red_win by both players, board 2 by red only.
+    /// 1 started, board 1 signed `red_win` by both players, board 2 by red only.
     fn app(dir: &std::path::Path) -> App {
         let at = Utc.with_ymd_and_hms(2026, 4, 1, 1, 0, 0).unwrap();
         let mut rules = Rules::preset("qigu-2024-07").unwrap();

@@ -286,13 +286,12 @@ fn floor(why: &FloorWhy, zone: EventZone) -> String {
 
 fn cause(c: Cause) -> &'static str {
     match c {
-        Cause::Arbiter => "",
+        // Both players signed (docs/self-report.md): the line names the signatures.
+        Cause::Arbiter | Cause::Confirmed | Cause::Reported => "",
         Cause::LateWindow => " [迟到判负]",
         Cause::Fouls => " [犯规判负]",
         Cause::Time => " [超时判负]",
         Cause::FoulClaimed => " [犯规判负, 对方提出]",
-        // Both players signed it (docs/self-report.md): the line names the signatures.
-        Cause::Confirmed | Cause::Reported => "",
     }
 }
 

@@ -1,5 +1,6 @@
-//! `bianpai serve` (issue 16): the room page. A read-only web server that follows the log
-//! like a console does and shows the current round, find-my-board, standings, crosstable,
+//! `bianpai serve` (issue 16): the room page. A web server that follows the log like a
+//! console does (and writes nothing but the players' reports, docs/self-report.md) and shows
+//! the current round, find-my-board, standings, crosstable,
 //! teams, prizes, each player's card and a wall mode for the hall's TV, live over
 //! server-sent events, with a JSON API in the shapes of `export --format json`.
 //!
@@ -184,8 +185,8 @@ fn announce(bound: SocketAddr, log: &Path, lang: Lang) {
         "{} {}",
         pick(
             lang,
-            "房间页面已开启，只读日志：",
-            "Room page up, reading the log:"
+            "房间页面已开启，日志：",
+            "Room page up, following the log:"
         ),
         log.display()
     );

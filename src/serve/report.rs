@@ -31,7 +31,7 @@ use crate::i18n::self_report as words;
 /// Wrong codes one client may give within [`WINDOW`] before it is answered 429.
 pub const WRONG_LIMIT: usize = 5;
 /// How long a wrong code counts against its client.
-pub const WINDOW: Duration = Duration::from_secs(10 * 60);
+pub const WINDOW: Duration = Duration::from_mins(10);
 /// Clients remembered at most (a hall has a few hundred phones).
 const CLIENTS_KEPT: usize = 4096;
 
@@ -273,7 +273,7 @@ fn written_text(events: &[Event], lang: crate::domain::rules::Lang) -> String {
     for e in events {
         match e {
             Event::ResultReported { side, result, .. } => {
-                parts.push(words::recorded_report(*side, *result, lang))
+                parts.push(words::recorded_report(*side, *result, lang));
             }
             Event::ResultRecorded { result, .. } => {
                 parts.push(words::recorded_result(*result, lang));
@@ -397,7 +397,7 @@ pub async fn submit(State(app): State<App>, Query(p): Query<Params>, req: Reques
                 app.guesses.wrong(ip, now);
             }
             let text = refused_text(&e, &snap, ctx.lang);
-            let main = if status == StatusCode::CONFLICT || !f.result.is_none() {
+            let main = if status == StatusCode::CONFLICT || f.result.is_some() {
                 page::answer(&ctx, &f, &text, false)
             } else {
                 page::form(&ctx, &f, Some(&text), Some(result))
@@ -413,7 +413,7 @@ pub fn announce(t: &Tournament, url: &str, lang: crate::domain::rules::Lang) -> 
     if t.rules.self_report == SelfReport::Off {
         return None;
     }
-    let form = format!("{}report", url);
+    let form = format!("{url}report");
     Some(match (super::follow::writer_actor(t), lang) {
         (Some(a), crate::domain::rules::Lang::Zh) => format!(
             "棋手签认已开启 ({}): 手机打开 {form}; 签认以 {} ({}) 的名义写入日志",
@@ -447,7 +447,7 @@ mod tests {
         }
         assert!(g.blocked(a, t0));
         assert!(!g.blocked(b, t0), "another phone is not held back");
-        assert!(g.blocked(a, t0 + WINDOW - Duration::from_secs(1)));
+        assert!(g.blocked(a, t0 + WINDOW.saturating_sub(Duration::from_secs(1))));
         assert!(!g.blocked(a, t0 + WINDOW), "the window passed");
         // One /64 is one client.
         let v6a: IpAddr = "2001:db8::1".parse().unwrap();

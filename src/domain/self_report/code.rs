@@ -2,6 +2,7 @@
 //! each seat gets from it, HMAC-SHA256 over the round, board, side and player.
 
 use std::fmt;
+use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -48,7 +49,10 @@ impl ReportKey {
     }
 
     fn hex(&self) -> String {
-        self.0.iter().map(|b| format!("{b:02x}")).collect()
+        self.0.iter().fold(String::with_capacity(64), |mut s, b| {
+            let _ = write!(s, "{b:02x}");
+            s
+        })
     }
 }
 
@@ -152,7 +156,10 @@ mod tests {
     use super::*;
 
     fn hex(b: &[u8]) -> String {
-        b.iter().map(|x| format!("{x:02x}")).collect()
+        b.iter().fold(String::new(), |mut s, x| {
+            let _ = write!(s, "{x:02x}");
+            s
+        })
     }
 
     #[test]
