@@ -545,6 +545,7 @@ fn verify_never_calls_an_unfinished_last_line_whole() {
         );
         assert!(!out.status.success(), "{user}: verify succeeded: {all}");
         assert!(!all.contains("完好"), "{user}: {all}");
+        assert!(all.contains("行"), "{user}: names the line: {all}");
     }
 }
 

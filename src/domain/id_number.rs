@@ -4,7 +4,7 @@
 //!
 //! An entry's number gives its birth date and gender (RULES.md §9: the age limits are
 //! checked from it in practice). It is kept in the log, but every way it can be shown
-//! (`Display`, `Debug`, [`IdNumber::masked`]) masks it as `110105********123X`; only the
+//! (`Display`, `Debug`, [`IdNumber::masked`]) masks it as `**************123X`; only the
 //! log's serialisation holds the whole number.
 //!
 //! Old 15-digit numbers (issued before 1999, birth year in two digits, no check character)
@@ -113,10 +113,11 @@ impl IdNumber {
         }
     }
 
-    /// The number as it may be printed: the region and the last four characters, the
-    /// birth date hidden (`110105********123X`).
+    /// The number as it may be printed: the last four characters only
+    /// (`**************123X`). The birth date is printed beside it for the desk, so the
+    /// region is hidden too: what is shown never completes the number.
     pub fn masked(&self) -> String {
-        format!("{}********{}", &self.0[..6], &self.0[14..])
+        format!("{}{}", "*".repeat(14), &self.0[14..])
     }
 
     /// The whole number, for the log and for comparing entries; never for a printout.
@@ -150,8 +151,8 @@ mod tests {
         let id = IdNumber::parse(SAMPLE).unwrap();
         assert_eq!(id.birth(), NaiveDate::from_ymd_opt(1949, 12, 31).unwrap());
         assert_eq!(id.gender(), Gender::F);
-        assert_eq!(id.masked(), "110105********002X");
-        assert_eq!(format!("{id}"), "110105********002X");
+        assert_eq!(id.masked(), "**************002X");
+        assert_eq!(format!("{id}"), "**************002X");
         assert!(!format!("{id:?}").contains("19491231"));
         assert_eq!(IdNumber::parse(" 11010519491231002x ").unwrap(), id);
     }

@@ -161,6 +161,22 @@ pub fn reports(
     lang: Lang,
     now: DateTime<Utc>,
 ) -> Result<Vec<Report>, String> {
+    reports_for(t, what, round, lang, now, true)
+}
+
+/// [`reports`] for a reader: `desk` false leaves out what only the desk reads (birth dates,
+/// ID numbers, fees: [`roster::players_for`]).
+///
+/// # Errors
+/// A one-line reason naming the option at fault.
+pub fn reports_for(
+    t: &Tournament,
+    what: What,
+    round: Option<Round>,
+    lang: Lang,
+    now: DateTime<Utc>,
+    desk: bool,
+) -> Result<Vec<Report>, String> {
     check_round(t, round).map_err(|f| f.text(lang))?;
     let standings = || rows::standings_for(t, round);
     Ok(match what {
@@ -189,7 +205,7 @@ pub fn reports(
                 ..
             } => return Err(ExportFault::ScheduleNotRoundRobin.text(lang)),
         },
-        What::Players => vec![roster::players(t, lang)],
+        What::Players => vec![roster::players_for(t, lang, desk)],
         What::Clocks => vec![roster::clocks(
             t,
             paired_round(t, what, round).map_err(|f| f.text(lang))?,
@@ -235,7 +251,7 @@ pub fn reports(
                 out.push(awards::teams_report(t, lang));
             }
             out.push(awards::prizes_report(t, &s, after.0, lang));
-            out.push(roster::players(t, lang));
+            out.push(roster::players_for(t, lang, desk));
             if let Some(r) = current.and_then(|r| t.round(r))
                 && r.games.iter().any(|g| g.clock.is_some())
             {
@@ -371,6 +387,22 @@ pub fn render_request(
     lang: Lang,
     now: DateTime<Utc>,
 ) -> Result<Vec<u8>, String> {
+    render_for(t, q, lang, now, true)
+}
+
+/// [`render_request`] for a reader: `desk` false gives, in every format, only what the room
+/// page shows (the json without the keys the room page's API never serves, the reports
+/// without birth dates, ID numbers and fees).
+///
+/// # Errors
+/// A one-line reason naming the option at fault.
+pub fn render_for(
+    t: &Tournament,
+    q: &Request,
+    lang: Lang,
+    now: DateTime<Utc>,
+    desk: bool,
+) -> Result<Vec<u8>, String> {
     let fault = |f: ExportFault| f.text(lang);
     check_request(q).map_err(fault)?;
     let (format, what, round) = (q.format, q.what, q.round);
@@ -391,11 +423,14 @@ pub fn render_request(
             let r = paired_round(t, what, round).map_err(fault)?;
             return Ok(vec![by_name::pairings_by_name(t, r, lang)]);
         }
-        reports(t, what, round, lang, now)
+        reports_for(t, what, round, lang, now, desk)
     };
     Ok(match format {
         Format::Json => {
-            let v = json_value(t, what, round, now).map_err(fault)?;
+            let mut v = json_value(t, what, round, now).map_err(fault)?;
+            if !desk {
+                crate::serve::api::scrub(&mut v);
+            }
             let mut s = serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?;
             s.push('\n');
             s.into_bytes()
@@ -500,6 +535,8 @@ pub fn run(
     }
     // The language asked for, else the event's own default, else Chinese.
     let lang = lang.or(log.state().rules.lang).unwrap_or(Lang::Zh);
+    // What the room page shows, unless the reader is the desk (docs/trust.md).
+    let desk = crate::log::user::reads_private(&log.state().rules);
     let t = log.state();
     let coded =
         q.what == What::Codes || (q.what == What::Scoresheets && !t.rules.self_report.is_off());
@@ -520,7 +557,7 @@ pub fn run(
         }
         render_codes(t, &q, lang, now, url.as_deref())?
     } else {
-        render_request(t, &q, lang, now)?
+        render_for(t, &q, lang, now, desk)?
     };
     match out {
         Some(p) => std::fs::write(p, &bytes).map_err(|e| {

@@ -11,8 +11,34 @@ use crate::domain::tournament::Status;
 use crate::domain::{Round, Side, Tournament};
 
 /// The entry list with the fee due from each player (报名名单, RULES.md §9), and the totals:
-/// players, paying, free, total in yuan.
+/// players, paying, free, total in yuan: the desk's list (the head arbiter's and the
+/// organizer's).
 pub fn players(t: &Tournament, lang: Lang) -> Report {
+    players_for(t, lang, true)
+}
+
+/// The entry list for a reader: `desk` (the head arbiter, the organizer, root) gets birth
+/// dates, masked ID numbers and fees with their totals; anyone else the list the room page
+/// shows (number, name, gender, club, team, group, local, status) and the number of players.
+pub fn players_for(t: &Tournament, lang: Lang, desk: bool) -> Report {
+    let mut report = desk_players(t, lang);
+    if !desk {
+        let table = &mut report.tables[0];
+        // The desk's columns, from the right: fee, birth date (and the ID number after it).
+        let ids = t.players.iter().any(|p| p.entry.id_number.is_some());
+        let private: &[usize] = if ids { &[10, 4, 3] } else { &[9, 3] };
+        for &i in private {
+            table.header.remove(i);
+            for row in &mut table.rows {
+                row.remove(i);
+            }
+        }
+        table.summary.truncate(1);
+    }
+    report
+}
+
+fn desk_players(t: &Tournament, lang: Lang) -> Report {
     let h = header(
         lang,
         &[

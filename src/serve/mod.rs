@@ -43,6 +43,9 @@ pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
 
 /// Connections open at once (event streams included); more wait in the kernel's backlog.
 pub const MAX_CONNECTIONS: usize = 1000;
+/// Event streams open at once, for the whole server: half the connections, so that pages
+/// always have the other half whatever the streams (`routes::Limits`).
+pub const MAX_STREAMS: usize = MAX_CONNECTIONS / 2;
 /// A client must send a request's headers within this time.
 const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// The largest request head read (a GET is a few hundred bytes).
@@ -123,10 +126,20 @@ pub async fn serve(listener: TcpListener, app: Router, max: usize, stop: Arc<Ato
             continue;
         };
         let _ = stream.set_nodelay(true);
-        // The client's address, for the per-client count of wrong report codes.
-        let svc = TowerToHyperService::new(tower::Layer::layer(
-            &axum::Extension(report::Client(peer.ip())),
+        // The router counts this client's event streams (`per_client::Peer`); the client's
+        // address also counts its wrong report codes (`report::Client`).
+        let client = report::Client(peer.ip());
+        let peer = per_client::Peer {
+            clients: clients.clone(),
+            ip: peer.ip(),
+        };
+        let svc = TowerToHyperService::new(tower::ServiceExt::map_request(
             app.clone(),
+            move |mut req: hyper::Request<hyper::body::Incoming>| {
+                req.extensions_mut().insert(peer.clone());
+                req.extensions_mut().insert(client.clone());
+                req
+            },
         ));
         tokio::spawn(async move {
             let conn = http1::Builder::new()

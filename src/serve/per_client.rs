@@ -4,24 +4,63 @@
 //! address inside its prefix); a client at [`PER_CLIENT`] open connections has further ones
 //! closed at once, before they take one of the server's permits or a render slot. A hall has
 //! one address per phone; a phone's page needs one event stream and a few requests.
+//!
+//! On loopback an address is not a person: any local user can bind any of 127.0.0.0/8's
+//! sixteen million addresses (issue 28, finding 6). So all of loopback together holds at most
+//! [`LOOPBACK_SHARE`] connections, and counts as one client for event streams. Event streams,
+//! the long-lived connections, are capped per client ([`STREAMS_PER_CLIENT`]) and, by the
+//! router, for the whole server below the number of connections: whatever the streams, pages
+//! always have connections left.
 
 use std::collections::HashMap;
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv4Addr};
 use std::sync::{Arc, Mutex};
 
 /// Connections one client address may hold open at once.
 pub const PER_CLIENT: usize = 100;
+/// Connections all loopback addresses together may hold open at once.
+pub const LOOPBACK_SHARE: usize = 250;
+/// Event streams one client (all of loopback counting as one) may hold open at once.
+pub const STREAMS_PER_CLIENT: usize = 50;
 
-/// Open connections per client address.
+#[derive(Default)]
+struct Open {
+    connections: HashMap<IpAddr, usize>,
+    loopback: usize,
+    streams: HashMap<IpAddr, usize>,
+}
+
+/// Open connections and event streams per client.
 #[derive(Clone, Default)]
 pub struct Clients {
-    open: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    open: Arc<Mutex<Open>>,
 }
 
 /// One counted connection; uncounted when dropped.
 pub struct Ticket {
     clients: Clients,
     key: IpAddr,
+    loopback: bool,
+}
+
+/// One counted event stream; uncounted when dropped.
+pub struct StreamTicket {
+    clients: Clients,
+    key: IpAddr,
+}
+
+/// The client a connection came from, as the router sees it (a request extension).
+#[derive(Clone)]
+pub struct Peer {
+    pub clients: Clients,
+    pub ip: IpAddr,
+}
+
+impl Peer {
+    /// Counts an event stream of this client, or `None` when it holds its share already.
+    pub fn stream(&self) -> Option<StreamTicket> {
+        self.clients.admit_stream(self.ip)
+    }
 }
 
 /// The address a client is counted under (also for the wrong report codes, docs/self-report.md).
@@ -39,39 +78,89 @@ pub fn key(ip: IpAddr) -> IpAddr {
     }
 }
 
+/// Whether `ip` (v4, v6 or v4-mapped) is a loopback address: this machine's own users.
+fn is_loopback(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => v4.is_loopback(),
+        IpAddr::V6(v6) => v6.is_loopback() || v6.to_ipv4_mapped().is_some_and(|v4| v4.is_loopback()),
+    }
+}
+
 impl Clients {
-    /// Counts a new connection from `ip`, or `None` when that client is at `max` already.
+    fn lock(&self) -> std::sync::MutexGuard<'_, Open> {
+        self.open
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Counts a new connection from `ip`, or `None` when that client is at `max` already
+    /// (or, on loopback, all of loopback is at [`LOOPBACK_SHARE`]).
     pub fn admit(&self, ip: IpAddr, max: usize) -> Option<Ticket> {
         let key = key(ip);
-        let mut open = self
-            .open
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let n = open.entry(key).or_insert(0);
+        let loopback = is_loopback(ip);
+        let mut open = self.lock();
+        if loopback && open.loopback >= LOOPBACK_SHARE {
+            return None;
+        }
+        let n = open.connections.entry(key).or_insert(0);
         if *n >= max {
             return None;
         }
         *n += 1;
+        if loopback {
+            open.loopback += 1;
+        }
         Some(Ticket {
+            clients: self.clone(),
+            key,
+            loopback,
+        })
+    }
+
+    /// Counts an event stream from `ip`, or `None` when that client (all of loopback as
+    /// one) holds [`STREAMS_PER_CLIENT`] already.
+    pub fn admit_stream(&self, ip: IpAddr) -> Option<StreamTicket> {
+        let key = if is_loopback(ip) {
+            IpAddr::V4(Ipv4Addr::LOCALHOST)
+        } else {
+            key(ip)
+        };
+        let mut open = self.lock();
+        let n = open.streams.entry(key).or_insert(0);
+        if *n >= STREAMS_PER_CLIENT {
+            return None;
+        }
+        *n += 1;
+        Some(StreamTicket {
             clients: self.clone(),
             key,
         })
     }
 }
 
+/// Takes one off `key`'s count, forgetting the key at zero.
+fn release(map: &mut HashMap<IpAddr, usize>, key: IpAddr) {
+    if let Some(n) = map.get_mut(&key) {
+        *n -= 1;
+        if *n == 0 {
+            map.remove(&key);
+        }
+    }
+}
+
 impl Drop for Ticket {
     fn drop(&mut self) {
-        let mut open = self
-            .clients
-            .open
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(n) = open.get_mut(&self.key) {
-            *n -= 1;
-            if *n == 0 {
-                open.remove(&self.key);
-            }
+        let mut open = self.clients.lock();
+        release(&mut open.connections, self.key);
+        if self.loopback {
+            open.loopback = open.loopback.saturating_sub(1);
         }
+    }
+}
+
+impl Drop for StreamTicket {
+    fn drop(&mut self) {
+        release(&mut self.clients.lock().streams, self.key);
     }
 }
 
@@ -95,5 +184,26 @@ mod tests {
         let v6b: IpAddr = "2001:db8::2".parse().unwrap();
         let _t = c.admit(v6a, 1).unwrap();
         assert!(c.admit(v6b, 1).is_none());
+    }
+
+    #[test]
+    fn loopback_is_one_client_for_its_share_and_its_streams() {
+        let c = Clients::default();
+        let held: Vec<Ticket> = (0..=255u8)
+            .flat_map(|k| std::iter::repeat_n(IpAddr::V4(Ipv4Addr::new(127, 0, 10, k)), 2))
+            .filter_map(|ip| c.admit(ip, PER_CLIENT))
+            .collect();
+        assert_eq!(held.len(), LOOPBACK_SHARE, "all of loopback together");
+        assert!(c.admit("127.9.9.9".parse().unwrap(), PER_CLIENT).is_none());
+        assert!(c.admit("192.0.2.7".parse().unwrap(), PER_CLIENT).is_some());
+        drop(held);
+        let streams: Vec<StreamTicket> = (0..=255u8)
+            .filter_map(|k| c.admit_stream(IpAddr::V4(Ipv4Addr::new(127, 0, 10, k))))
+            .collect();
+        assert_eq!(streams.len(), STREAMS_PER_CLIENT);
+        assert!(c.admit_stream("::1".parse().unwrap()).is_none());
+        assert!(c.admit_stream("192.0.2.7".parse().unwrap()).is_some());
+        drop(streams);
+        assert!(c.admit_stream("127.0.0.1".parse().unwrap()).is_some());
     }
 }

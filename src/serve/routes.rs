@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
-use axum::extract::{Path, Query, Request, State};
+use axum::extract::{Extension, Path, Query, Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
@@ -19,14 +19,14 @@ use futures_util::stream::{self, Stream};
 use maud::Markup;
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::Semaphore;
 use tower::limit::GlobalConcurrencyLimitLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
 use super::follow::{Feed, Snapshot};
 use super::pages::{self, Ctx, Tab};
-use super::{api, view};
+use super::{api, per_client, view};
 use crate::domain::rules::Lang;
 use crate::domain::zone::EventZone;
 use crate::domain::{PlayerNo, Round};
@@ -49,7 +49,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             renders: 32,
-            streams: 900,
+            streams: super::MAX_STREAMS,
             page_timeout: Duration::from_secs(10),
             body_bytes: 1024,
         }
@@ -400,13 +400,30 @@ fn json(status: StatusCode, v: &serde_json::Value) -> Response {
 
 /// The live stream: the current version at once, then each new one. A stream that falls
 /// behind (a phone asleep, a slow link) gets `resync` instead of the versions it missed.
-async fn events(State(app): State<App>) -> Response {
+/// A stream over its client's share or the server's is refused and its connection closed,
+/// so the refusal holds no connection a page could use (the page reads on without it).
+async fn events(State(app): State<App>, peer: Option<Extension<per_client::Peer>>) -> Response {
+    let refused = || {
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            [(header::CONNECTION, "close")],
+            "too many live streams\n",
+        )
+            .into_response()
+    };
+    let ticket = match &peer {
+        Some(Extension(p)) => match p.stream() {
+            Some(t) => Some(t),
+            None => return refused(),
+        },
+        None => None,
+    };
     let Ok(permit) = Arc::clone(&app.streams).try_acquire_owned() else {
-        return (StatusCode::SERVICE_UNAVAILABLE, "too many live streams\n").into_response();
+        return refused();
     };
     let first = app.feed.current().version;
     let rx = app.feed.changes.subscribe();
-    Sse::new(versions(rx, first, permit))
+    Sse::new(versions(rx, first, (permit, ticket)))
         .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
         .into_response()
 }
@@ -415,10 +432,12 @@ fn update(v: u64) -> SseEvent {
     SseEvent::default().event("update").data(v.to_string())
 }
 
-fn versions(
+/// The stream's versions; `permit` (the stream's place on the server and its client's)
+/// is held until the stream ends.
+fn versions<H: Send + 'static>(
     rx: tokio::sync::broadcast::Receiver<u64>,
     first: u64,
-    permit: OwnedSemaphorePermit,
+    permit: H,
 ) -> impl Stream<Item = Result<SseEvent, Infallible>> {
     stream::unfold(
         (rx, Some(first), permit),

@@ -6,8 +6,15 @@
 //!
 //! In the install mode the log's directory belongs to root, so a `serve` run by the
 //! organizer writes the file in the temporary directory instead, named by the log's path
-//! (`/tmp/bianpai-<hash>.serve`). Anyone can write there, so the console believes that file
-//! only when its owner is root or holds the head arbiter's or the organizer's role.
+//! (`/tmp/bianpai-<hash>.serve.<pid>-<random>`). Anyone can write there (issue 28,
+//! finding 2), so:
+//! - every file bianpai writes is created new, exclusively and without following a link
+//!   (`O_CREAT|O_EXCL|O_NOFOLLOW`): a planted link or file is never written through or over;
+//!   a name already taken is passed over for another random one;
+//! - the console believes a file there only when it is a regular file (not a link), written
+//!   by nobody but its owner, and its owner is root or holds the head arbiter's or the
+//!   organizer's role; it looks at every such file of the log, so a file planted under the
+//!   old fixed name cannot hide the real one.
 
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpStream};
@@ -48,25 +55,41 @@ impl Drop for Announced {
 }
 
 /// Writes `LOG.serve` for a server bound to `bound` whose page is `url`, or where the log's
-/// directory cannot be written, the file in the temporary directory (each written to a
-/// temporary file and renamed, so a reader never sees half of it).
+/// directory cannot be written, a new file in the temporary directory.
 ///
 /// # Errors
 /// Neither can be written (the console then cannot see this server).
 pub fn announce(log: &Path, url: &str, bound: SocketAddr) -> std::io::Result<Announced> {
     let probe = probe_addr(bound);
     let text = format!("url={url}\nprobe={probe}\npid={}\n", std::process::id());
-    write_atomically(&state_path(log), &text)
-        .or_else(|_| write_atomically(&fallback_path(log), &text))
+    write_beside(&state_path(log), &text).or_else(|_| write_in_temp(log, &text))
 }
 
-fn write_atomically(path: &Path, text: &str) -> std::io::Result<Announced> {
+/// Creates `path` new (never through a link, never over a file), mode 0644, holding `text`.
+fn create_new(path: &Path, text: &str) -> std::io::Result<()> {
+    let mut opts = std::fs::OpenOptions::new();
+    opts.write(true).create_new(true);
+    crate::platform::create_mode(&mut opts, 0o644);
+    let mut f = crate::platform::no_follow(&mut opts).open(path)?;
+    if let Err(e) = f.write_all(text.as_bytes()) {
+        let _ = std::fs::remove_file(path);
+        return Err(e);
+    }
+    Ok(())
+}
+
+/// A random suffix nobody can plant a file for in advance.
+fn fresh() -> String {
+    format!("{}-{:016x}", std::process::id(), rand::random::<u64>())
+}
+
+/// `LOG.serve` beside the log: written to a new file and renamed over it, so a reader never
+/// sees half of it.
+fn write_beside(path: &Path, text: &str) -> std::io::Result<Announced> {
     let mut tmp_name = path.as_os_str().to_owned();
-    tmp_name.push(format!(".{}.tmp", std::process::id()));
+    tmp_name.push(format!(".{}.tmp", fresh()));
     let tmp = PathBuf::from(tmp_name);
-    let written = std::fs::File::create(&tmp)
-        .and_then(|mut f| f.write_all(text.as_bytes()))
-        .and_then(|()| std::fs::rename(&tmp, path));
+    let written = create_new(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
     if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
         return Err(e);
@@ -74,6 +97,23 @@ fn write_atomically(path: &Path, text: &str) -> std::io::Result<Announced> {
     Ok(Announced {
         path: path.to_path_buf(),
     })
+}
+
+/// A new file `bianpai-<hash>.serve.<pid>-<random>` in the temporary directory.
+fn write_in_temp(log: &Path, text: &str) -> std::io::Result<Announced> {
+    let base = fallback_path(log);
+    let mut last = None;
+    for _ in 0..16 {
+        let mut name = base.as_os_str().to_owned();
+        name.push(format!(".{}", fresh()));
+        let path = PathBuf::from(name);
+        match create_new(&path, text) {
+            Ok(()) => return Ok(Announced { path }),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| std::io::ErrorKind::AlreadyExists.into()))
 }
 
 /// Says, in the event's language, that the console's `Q` cannot see this server.
@@ -103,21 +143,41 @@ fn probe_addr(bound: SocketAddr) -> SocketAddr {
 }
 
 /// The page's address when a `serve` for `log` is running: its state file exists, reads,
-/// and its address answers; the file in the temporary directory only when `trusted` says
-/// yes to its owner's name. `None` otherwise (never started, stopped, or killed without
-/// removing the file).
+/// and its address answers; a file in the temporary directory only when it is a regular
+/// file that only its owner may write and `trusted` says yes to that owner's name. `None`
+/// otherwise (never started, stopped, or killed without removing the file).
 pub fn find(log: &Path, trusted: &dyn Fn(&str) -> bool) -> Option<String> {
     read(&state_path(log)).or_else(|| {
-        let path = fallback_path(log);
-        owner_name(&path)
-            .filter(|o| o == "root" || trusted(o))
-            .and_then(|_| read(&path))
+        let base = fallback_path(log);
+        let prefix = base.file_name()?.to_string_lossy().into_owned();
+        std::fs::read_dir(base.parent()?)
+            .ok()?
+            .flatten()
+            .take(100_000)
+            .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
+            .map(|e| e.path())
+            .filter(|p| {
+                std::fs::symlink_metadata(p).is_ok_and(|m| {
+                    m.file_type().is_file()
+                        && crate::platform::owner(&m).is_some_and(|(_, _, mode)| mode & 0o022 == 0)
+                })
+            })
+            .filter(|p| owner_name(p).is_some_and(|o| o == "root" || trusted(&o)))
+            .find_map(|p| read(&p))
     })
 }
 
-/// The address in a state file, when it answers.
+/// The address in a state file (a regular file, not followed if a link, at most 4 KB),
+/// when it answers.
 fn read(path: &Path) -> Option<String> {
-    let text = std::fs::read_to_string(path).ok()?;
+    let mut f = crate::platform::no_follow(std::fs::OpenOptions::new().read(true))
+        .open(path)
+        .ok()?;
+    if !f.metadata().ok()?.is_file() {
+        return None;
+    }
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut std::io::Read::take(&mut f, 4096), &mut text).ok()?;
     let field = |key: &str| {
         text.lines()
             .find_map(|l| l.strip_prefix(key)?.strip_prefix('='))
@@ -171,16 +231,18 @@ mod tests {
         let bound = listener.local_addr().expect("addr");
         let url = format!("http://127.0.0.1:{}/", bound.port());
         let announced = announce(&log, &url, bound).expect("written");
-        assert!(fallback_path(&log).exists() && !state_path(&log).exists());
-        let me = owner_name(&fallback_path(&log)).expect("an owner");
+        assert!(!state_path(&log).exists());
+        let me = owner_name(&announced.path).expect("an owner");
         let nobody = |_: &str| false;
         if me != "root" {
             assert_eq!(find(&log, &nobody), None, "an untrusted owner");
         }
         let only_me = |u: &str| u == me;
         assert_eq!(find(&log, &only_me), Some(url));
+        let path = announced.path.clone();
+        assert!(path.starts_with(std::env::temp_dir()));
         drop(announced);
-        assert!(!fallback_path(&log).exists());
+        assert!(!path.exists());
     }
 
     #[test]
