@@ -32,6 +32,11 @@ pub struct Slip {
     pub time_control: String,
     pub red: SlipSide,
     pub black: SlipSide,
+    /// An armageddon: a draw counts as a black win, so its box reads 和棋黑胜, never 和.
+    pub armageddon: bool,
+    /// An armageddon whose colours the lot has not given yet: each side's colour reads
+    /// 待抽签 (the players write it in after the lot).
+    pub lot_pending: bool,
 }
 
 /// "每方60分钟，每步加30秒" / "60 min + 30 s per move"; unequal bases (armageddon) per side.
@@ -118,6 +123,8 @@ pub fn slips(t: &Tournament, round: Round, lang: Lang) -> Vec<Slip> {
                 time_control: time_control_text(tc, lang),
                 red: side(g.red),
                 black: side(g.black),
+                armageddon: g.game == GameKind::Armageddon,
+                lot_pending: super::knockout_text::lot_pending(g),
             }
         })
         .collect();
@@ -138,7 +145,11 @@ fn where_text(s: &Slip, lang: Lang) -> String {
     w
 }
 
-fn colour(side: Side, lang: Lang) -> &'static str {
+/// A side's colour on the slip; before an armageddon's lot, `待抽签`.
+fn colour(s: &Slip, side: Side, lang: Lang) -> &'static str {
+    if s.lot_pending {
+        return super::knockout_text::lot_pending_word(lang);
+    }
     match side {
         Side::Red => pick(lang, "红方", "Red"),
         Side::Black => pick(lang, "黑方", "Black"),
@@ -146,6 +157,15 @@ fn colour(side: Side, lang: Lang) -> &'static str {
 }
 
 const RESULTS: [GameResult; 3] = [GameResult::RedWin, GameResult::Draw, GameResult::BlackWin];
+
+/// The words of a result box: an armageddon's draw is a black win (seed 003 "和棋黑胜").
+fn box_word(s: &Slip, r: GameResult, lang: Lang) -> &'static str {
+    if s.armageddon && r == GameResult::Draw {
+        pick(lang, "和棋黑胜", "Draw = black wins")
+    } else {
+        result_text(r, lang)
+    }
+}
 
 /// The slips' own CSS, after `html::STYLE`.
 const SLIP_STYLE: &str = "\
@@ -208,7 +228,7 @@ pub fn html(m: &Masthead, round: Round, slips: &[Slip]) -> String {
             let _ = writeln!(
                 out,
                 "<tr><td>{}</td><td class=\"n\">{}</td><td>{}</td><td>{}</td><td class=\"sig\"></td></tr>",
-                colour(side, lang),
+                colour(s, side, lang),
                 p.no,
                 escape(&p.name),
                 escape(&p.club)
@@ -220,7 +240,7 @@ pub fn html(m: &Masthead, round: Round, slips: &[Slip]) -> String {
             let _ = write!(
                 out,
                 "<span class=\"opt\"><span class=\"box\"></span>{}</span>",
-                result_text(r, lang)
+                box_word(s, r, lang)
             );
         }
         let _ = writeln!(
@@ -253,7 +273,7 @@ pub fn text(m: &Masthead, slips: &[Slip]) -> String {
             let _ = writeln!(
                 out,
                 "{} {:>3}  {}  {}    {}______________",
-                colour(side, lang),
+                colour(s, side, lang),
                 p.no,
                 super::text::pad(&p.name, 12),
                 super::text::pad(&p.club, 16),
@@ -263,7 +283,7 @@ pub fn text(m: &Masthead, slips: &[Slip]) -> String {
         out.push('\n');
         let boxes: Vec<String> = RESULTS
             .iter()
-            .map(|r| format!("[ ] {}", result_text(*r, lang)))
+            .map(|r| format!("[ ] {}", box_word(s, *r, lang)))
             .collect();
         let _ = writeln!(
             out,
