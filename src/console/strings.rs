@@ -77,6 +77,8 @@ pub struct Strings {
     /// The preview while the round that selects the knockout is on: next round, how many
     /// go through, the selecting round.
     pub preview_knockout_wait: &'static str,
+    /// The note of an armageddon before its lot.
+    pub lot_pending_note: &'static str,
     pub correct_what: &'static str,
     pub withdraw_what: &'static str,
     pub unpair_what: &'static str,
@@ -254,6 +256,7 @@ pub static ZH: Strings = Strings {
     hint_decide_pair: "待编排: P 编排第{}轮",
     hint_decide_choice: "第{}轮淘汰赛待选择先后手: P",
     preview_knockout_wait: "第{}轮起前{}名进行淘汰赛: 第{}轮全部完赛后才能确定是哪几名, 届时再预排",
+    lot_pending_note: "先后手待抽签: L 录入",
     correct_what: "更正第{}轮第{}台 {} → {} ({})",
     withdraw_what: "{}号{}退赛",
     unpair_what: "撤销第{}轮编排",
@@ -432,6 +435,7 @@ pub static EN: Strings = Strings {
     hint_decide_pair: "to pair: P pairs round {}",
     hint_decide_choice: "round {} knockout colour choice: P",
     preview_knockout_wait: "round {} starts the knockout for the top {}: they are known once every board of round {} has reported; preview then",
+    lot_pending_note: "colours by lot, not drawn yet: L",
     correct_what: "correct round {} board {}: {} → {} ({})",
     withdraw_what: "withdraw player {} {}",
     unpair_what: "discard the pairing of round {}",

@@ -58,6 +58,9 @@ pub struct BoardRow {
     /// Who changed this board a moment ago (another terminal or this one).
     pub changed_by: Option<String>,
     pub notes: Vec<Note>,
+    /// An armageddon before its lot: the sides on record are provisional, so the names are
+    /// not drawn in red and black and the result column says 待抽签.
+    pub colours_pending: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -371,8 +374,18 @@ fn board_row<H: std::hash::BuildHasher>(
     last_two: bool,
     sections: bool,
 ) -> BoardRow {
-    let red = side_cell(t, s, g, Side::Red, points, late, now);
-    let black = side_cell(t, s, g, Side::Black, points, late, now);
+    let mut red = side_cell(t, s, g, Side::Red, points, late, now);
+    let mut black = side_cell(t, s, g, Side::Black, points, late, now);
+    let colours_pending = crate::export::knockout_text::lot_pending(g);
+    if colours_pending {
+        // Whose clock is 6:00 and whose 4:00 is the lot's to say: no clock until then.
+        for cell in [&mut red, &mut black] {
+            if cell.state != ClockState::Absent {
+                cell.clock = String::new();
+                cell.state = ClockState::None;
+            }
+        }
+    }
     let finished = g.result.is_some();
     let mut notes = Vec::new();
     if g.stage != crate::domain::event::Stage::Swiss {
@@ -453,6 +466,12 @@ fn board_row<H: std::hash::BuildHasher>(
             });
         }
     }
+    if colours_pending {
+        notes.push(Note {
+            text: s.lot_pending_note.to_string(),
+            urgent: true,
+        });
+    }
     if sections {
         notes.push(Note {
             text: t.section_name(g.section).to_string(),
@@ -469,6 +488,8 @@ fn board_row<H: std::hash::BuildHasher>(
         black,
         result: if crate::export::knockout_text::armageddon_draw(g) {
             crate::export::knockout_text::game_result_text(g, s.lang()).unwrap_or_default()
+        } else if colours_pending {
+            crate::export::knockout_text::lot_pending_word(s.lang()).to_string()
         } else {
             g.result.map_or(String::new(), |r| {
                 crate::i18n::result_short(r, s.lang()).to_string()
@@ -482,6 +503,7 @@ fn board_row<H: std::hash::BuildHasher>(
                 || crate::domain::self_report::pending(g).is_some()),
         changed_by,
         notes,
+        colours_pending,
     }
 }
 

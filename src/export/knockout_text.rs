@@ -30,6 +30,36 @@ pub fn game_result_text(g: &Game, lang: Lang) -> Option<String> {
     })
 }
 
+/// Whether `g` is an armageddon whose colours the hall's lot has not given yet (seed 003
+/// "抽签加赛"): the colours on record are provisional, and so are the clocks (红方6分钟, 黑方4分钟),
+/// so every table marks it 待抽签 instead.
+pub fn lot_pending(g: &Game) -> bool {
+    g.game == GameKind::Armageddon && !g.lot && g.result.is_none()
+}
+
+/// The mark of an armageddon before its lot: `待抽签`.
+pub fn lot_pending_word(lang: Lang) -> &'static str {
+    pick(lang, "待抽签", "lot to draw")
+}
+
+/// A knockout game's stage and kind as the pairing tables print it (`半决赛 超快棋`), with
+/// `（待抽签定先后手）` while an armageddon waits for its lot.
+pub fn stage_with_lot(g: &Game, lang: Lang) -> String {
+    let text = super::rows::stage_text(g.stage, g.game, lang);
+    if lot_pending(g) {
+        format!(
+            "{text}{}",
+            pick(
+                lang,
+                "（待抽签定先后手）",
+                " (colours by lot, not drawn yet)"
+            )
+        )
+    } else {
+        text
+    }
+}
+
 /// The verdict of an armageddon draw in a sentence: `和棋黑胜，薛平 晋级` (a semi-final),
 /// `… 获冠军` (the final), `… 获季军` (the third-place match); `None` for any other game.
 pub fn armageddon_verdict(t: &Tournament, g: &Game, lang: Lang) -> Option<String> {

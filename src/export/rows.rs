@@ -190,14 +190,24 @@ pub fn pairings(t: &Tournament, round: Round, lang: Lang) -> Report {
                     Cell::from(name(t, g.red)),
                     Cell::from(club(t, g.red)),
                     pts(g.red),
-                    game_result_text(g, lang).map_or(Cell::Empty, Cell::from),
+                    game_result_text(g, lang).map_or_else(
+                        || {
+                            // An armageddon before its lot: its colours are not known yet.
+                            if super::knockout_text::lot_pending(g) {
+                                Cell::from(super::knockout_text::lot_pending_word(lang))
+                            } else {
+                                Cell::Empty
+                            }
+                        },
+                        Cell::from,
+                    ),
                     pts(g.black),
                     Cell::from(name(t, g.black)),
                     Cell::from(club(t, g.black)),
                     Cell::from(g.black.0),
                 ];
                 if knockout {
-                    row.push(Cell::from(stage_text(g.stage, g.game, lang)));
+                    row.push(Cell::from(super::knockout_text::stage_with_lot(g, lang)));
                 }
                 row
             })

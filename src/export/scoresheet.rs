@@ -38,6 +38,11 @@ pub struct Slip {
     /// Each side's code and the report address (printed for the head arbiter and the
     /// organizer only).
     pub codes: Option<super::codes::SlipCodes>,
+    /// An armageddon: a draw counts as a black win, so its box reads 和棋黑胜, never 和.
+    pub armageddon: bool,
+    /// An armageddon whose colours the lot has not given yet: each side's colour reads
+    /// 待抽签 (the players write it in after the lot).
+    pub lot_pending: bool,
 }
 
 /// "每方60分钟，每步加30秒" / "60 min + 30 s per move"; unequal bases (armageddon) per side.
@@ -125,6 +130,8 @@ pub fn slips(t: &Tournament, round: Round, lang: Lang) -> Vec<Slip> {
                 red: side(g.red),
                 black: side(g.black),
                 codes: None,
+                armageddon: g.game == GameKind::Armageddon,
+                lot_pending: super::knockout_text::lot_pending(g),
             }
         })
         .collect();
@@ -145,7 +152,16 @@ fn where_text(s: &Slip, lang: Lang) -> String {
     w
 }
 
-fn colour(side: Side, lang: Lang) -> &'static str {
+/// A side's colour on the slip; before an armageddon's lot, `待抽签`.
+fn colour(s: &Slip, side: Side, lang: Lang) -> &'static str {
+    if s.lot_pending {
+        return super::knockout_text::lot_pending_word(lang);
+    }
+    side_word(side, lang)
+}
+
+/// The side a code stub belongs to (the seat the pairing gave it).
+fn side_word(side: Side, lang: Lang) -> &'static str {
     match side {
         Side::Red => pick(lang, "红方", "Red"),
         Side::Black => pick(lang, "黑方", "Black"),
@@ -153,6 +169,15 @@ fn colour(side: Side, lang: Lang) -> &'static str {
 }
 
 const RESULTS: [GameResult; 3] = [GameResult::RedWin, GameResult::Draw, GameResult::BlackWin];
+
+/// The words of a result box: an armageddon's draw is a black win (seed 003 "和棋黑胜").
+fn box_word(s: &Slip, r: GameResult, lang: Lang) -> &'static str {
+    if s.armageddon && r == GameResult::Draw {
+        pick(lang, "和棋黑胜", "Draw = black wins")
+    } else {
+        result_text(r, lang)
+    }
+}
 
 /// The slips' own CSS, after `html::STYLE`.
 const SLIP_STYLE: &str = "\
@@ -210,7 +235,7 @@ fn stub(out: &mut String, s: &Slip, side: Side, codes: &super::codes::SlipCodes,
     let _ = write!(
         out,
         "<div class=\"t\"><span>✂ {}{}</span><b class=\"code\">{}</b><span>{}</span><span>{}</span></div></div>",
-        colour(side, lang),
+        side_word(side, lang),
         pick(lang, "签认码", " code"),
         escape(codes.codes.get(side)),
         escape(&match lang {
@@ -278,7 +303,7 @@ pub fn html(m: &Masthead, round: Round, slips: &[Slip]) -> String {
             let _ = writeln!(
                 out,
                 "<tr><td>{}</td><td class=\"n\">{}</td><td>{}</td><td>{}</td><td class=\"sig\"></td></tr>",
-                colour(side, lang),
+                colour(s, side, lang),
                 p.no,
                 escape(&p.name),
                 escape(&p.club)
@@ -290,7 +315,7 @@ pub fn html(m: &Masthead, round: Round, slips: &[Slip]) -> String {
             let _ = write!(
                 out,
                 "<span class=\"opt\"><span class=\"box\"></span>{}</span>",
-                result_text(r, lang)
+                box_word(s, r, lang)
             );
         }
         let _ = writeln!(
@@ -329,7 +354,7 @@ pub fn text(m: &Masthead, slips: &[Slip]) -> String {
             let _ = writeln!(
                 out,
                 "{} {:>3}  {}  {}    {}______________",
-                colour(side, lang),
+                colour(s, side, lang),
                 p.no,
                 super::text::pad(&p.name, 12),
                 super::text::pad(&p.club, 16),
@@ -339,7 +364,7 @@ pub fn text(m: &Masthead, slips: &[Slip]) -> String {
         out.push('\n');
         let boxes: Vec<String> = RESULTS
             .iter()
-            .map(|r| format!("[ ] {}", result_text(*r, lang)))
+            .map(|r| format!("[ ] {}", box_word(s, *r, lang)))
             .collect();
         let _ = writeln!(
             out,
@@ -353,7 +378,7 @@ pub fn text(m: &Masthead, slips: &[Slip]) -> String {
                 let _ = writeln!(
                     out,
                     "{}{}{}",
-                    colour(side, lang),
+                    side_word(side, lang),
                     pick(lang, "签认码：", " code: "),
                     codes.codes.get(side)
                 );

@@ -95,7 +95,8 @@ fn board_line(
         red: seat(Side::Red),
         black: Some(seat(Side::Black)),
         result: game_result_text(g, lang),
-        stage: (g.stage != Stage::Swiss).then(|| stage_text(g.stage, g.game, lang)),
+        stage: (g.stage != Stage::Swiss)
+            .then(|| crate::export::knockout_text::stage_with_lot(g, lang)),
         section: section(t, g.section),
     }
 }
@@ -342,14 +343,15 @@ pub struct ClockLine {
     pub flag: Option<Side>,
 }
 
-/// The clocks of the current round's unfinished boards that have clock data.
+/// The clocks of the current round's unfinished boards that have clock data (not an
+/// armageddon's before its lot: whose 6:00 and whose 4:00 is not known yet).
 pub fn clocks(t: &Tournament, now: DateTime<Utc>) -> Vec<ClockLine> {
     let Some(r) = t.current() else {
         return Vec::new();
     };
     r.games
         .iter()
-        .filter(|g| g.result.is_none())
+        .filter(|g| g.result.is_none() && !crate::export::knockout_text::lot_pending(g))
         .filter_map(|g| {
             let c = g.clock.as_ref()?.read(now);
             Some(ClockLine {

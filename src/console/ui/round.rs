@@ -305,7 +305,16 @@ fn board_line<'a>(app: &App, r: &'a BoardRow, l: &RowLayout, w: usize, typed: bo
     let th = &app.theme;
     let late_urgent = app.round_view.header.late.as_ref().is_some_and(|l| l.1);
     let base = if r.finished { th.dim } else { th.text };
-    let side = |s: Style| if r.finished { th.dim } else { s };
+    // An armageddon before its lot has no red and black yet: its names in the plain style.
+    let side = |s: Style| {
+        if r.finished {
+            th.dim
+        } else if r.colours_pending {
+            base
+        } else {
+            s
+        }
+    };
     let board_style = if typed {
         th.pending
     } else if r.changed_by.is_some() {
