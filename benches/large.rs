@@ -1,11 +1,11 @@
-//! Large-log benchmark (issue 14): a 1,000,000-record log of a 500-board event with a clock
+//! Large-log benchmark: a 1,000,000-record log of a 500-board event with a clock
 //! feed. Measures
 //! - `Log::open` replaying it in full (no snapshot; this writes `LOG.snapshot`),
 //! - `Log::open` again from the verified snapshot,
 //! - the real binary answering `player list` and `export --what standings` (wall time),
 //! - the console's memory (peak RSS) with its log I/O thread running and every screen visited
 //!   (prepared and drawn into a 160×48 `TestBackend`), in a fresh child process;
-//! - an assistant's command on the installed log (issue 22, finding 6): run as root, a copy of
+//! - an assistant's command on the installed log: run as root, a copy of
 //!   the log is installed (`bianpai install`, setgid binary, state directory) and a real OS user
 //!   `bpbench` holding the assistant role runs `player list` and `export` through the setgid
 //!   binary (the first run writes the snapshot into the state directory; the best of three

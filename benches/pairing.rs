@@ -1,4 +1,4 @@
-//! Pairing round 9 of a 9-round event (RULES.md §3) for 1,000, 5,000 and 10,000 players. The
+//! Pairing round 9 of a 9-round event (docs/rules.md#3-pairing) for 1,000, 5,000 and 10,000 players. The
 //! setup (not timed, and only for the benchmarks selected) builds rounds 1–8 with seeded random
 //! results; the timed part is `pair_section` on the round-9 input, once as the last round
 //! (colour rules relaxable) and once with the colour rules hard.

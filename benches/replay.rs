@@ -1,4 +1,4 @@
-//! Replay benchmark (issue 9): open (replay and verify the hash chain of) a log of 100,000
+//! Replay benchmark: open (replay and verify the hash chain of) a log of 100,000
 //! records. Target: under 0.5 s in a release build.
 //!
 //! Run: `cargo bench --bench replay` (set `BIANPAI_REPLAY_RECORDS` for another size).

@@ -1,4 +1,4 @@
-//! A 14-player double round robin (26 rounds, issue 24): pairing the last round, and the
+//! A 14-player double round robin (26 rounds): pairing the last round, and the
 //! standings (小分, 直胜) and the square crosstable after 25 rounds. Target: each under 10 ms.
 
 use bianpai::domain::command::{Actor, Command};

@@ -1,4 +1,4 @@
-//! Load benchmark of the room page (issue 16), not a timed test: the real `bianpai serve` on a
+//! Load benchmark of the room page, not a timed test: the real `bianpai serve` on a
 //! free loopback port, 500 open event streams and 50 page requests a second for 60 s, while
 //! `bianpai result` records one result every 1.5 s. Each stream client, like the page's
 //! script, then re-fetches the round page's main part. Reports the latency from starting the

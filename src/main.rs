@@ -5,13 +5,13 @@ use bianpai::i18n::cli::{Msg, text};
 
 fn main() {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    // Installed setgid: drop the writer group's rights before anything else (issue 14).
+    // Installed setgid: drop the writer group's rights before anything else.
     if let Err(e) = bianpai::log::privilege::drop_at_start() {
         let lang = parse::asked_lang(&args);
         eprintln!("bianpai: {}", text(&Msg::DropRights(e.to_string()), lang));
         std::process::exit(1);
     }
-    // Parser errors in the language asked for (Chinese by default), one line (issue 13).
+    // Parser errors in the language asked for (Chinese by default), one line.
     let cli = match parse::parse(args) {
         Parsed::Run(c) => *c,
         Parsed::Print(out) => {

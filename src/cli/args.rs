@@ -1,4 +1,4 @@
-//! The command-line grammar (CONTRACT.md). Parsing only; `cli::run` dispatches.
+//! The command-line grammar (docs/cli.md). Parsing only; `cli::run` dispatches.
 
 use std::path::PathBuf;
 

@@ -1,5 +1,5 @@
 //! `bianpai feed LOG`: clock events from standard input, one per line, for an electronic-clock
-//! bridge (issue 6). Each line applies to the current round's board of that number.
+//! bridge. Each line applies to the current round's board of that number.
 //!
 //! Line format:
 //!
@@ -16,7 +16,7 @@
 //! - `TIME` is an RFC 3339 time (`2024-07-06T09:12:03.250+08:00`); without it, the moment the
 //!   line was read is used. A bridge that knows when the press happened should send it.
 //!   A time more than the rules' `clock_skew_seconds` from the moment the line was read (a
-//!   bridge in the wrong time zone) refuses the line (issue 14); the head arbiter replays past
+//!   bridge in the wrong time zone) refuses the line; the head arbiter replays past
 //!   presses with `feed --correction REASON`, each recorded after a `TimeCorrected` record.
 //! - Blank lines and lines starting with `#` are ignored.
 //! - Lines that arrive together (up to 1000) are decided and appended in one locked write,
@@ -212,7 +212,7 @@ pub fn run(ctx: &Ctx, path: &Path) -> CliResult {
                     skipped += 1;
                     continue;
                 }
-                // The same check as a single press (issue 14): a line whose time lies more
+                // The same check as a single press: a line whose time lies more
                 // than `clock_skew_seconds` from when it was read is refused, unless the head
                 // arbiter feeds past presses with `--correction REASON`.
                 match work.decide_at(&actor, c, *read_at, ctx.correction.as_deref()) {

@@ -1,4 +1,4 @@
-//! `bianpai install LOG [--group G] [--bin PATH]` (issue 14): sets up the install mode that
+//! `bianpai install LOG [--group G] [--bin PATH]`: sets up the install mode that
 //! `log::privilege` describes. As root:
 //!
 //! 1. checks the log: intact, with a `roles` map (without one every user holds every role and
@@ -7,7 +7,7 @@
 //! 2. creates the writer group if it does not exist (`groupadd --system`), and refuses a group
 //!    that anyone belongs to (a member could write the log directly);
 //! 3. gives the log to root and the group, mode 0660, and makes the state directory
-//!    `.bianpai/` beside it, root and the group, mode 2770 (issue 22: the snapshot and the lock
+//!    `.bianpai/` beside it, root and the group, mode 2770 (the snapshot and the lock
 //!    holder's note live there, out of every user's reach; see `log::trust`); a snapshot left
 //!    beside the log by the plain mode is removed;
 //! 4. installs this binary at `--bin`, owned by root and the group, mode 2755 (setgid), by

@@ -1,4 +1,4 @@
-//! The headless command line (CONTRACT.md): every action of the console, scriptable.
+//! The headless command line (docs/cli.md): every action of the console, scriptable.
 //! Each command parses its words, builds a domain `Command`, and appends through the log;
 //! it prints, it never decides.
 
@@ -50,7 +50,7 @@ impl From<crate::domain::Refusal> for CliError {
     }
 }
 
-/// The language and time zone this command prints in (issue 13): `--lang`, else the event's
+/// The language and time zone this command prints in: `--lang`, else the event's
 /// `lang`, else Chinese; the event's zone once its log is known, else the machine's.
 #[derive(Clone, Copy)]
 struct Output {

@@ -1,4 +1,4 @@
-//! Reading the command line (issue 13): clap parses, but its errors are said from the message
+//! Reading the command line: clap parses, but its errors are said from the message
 //! catalog in the output language — one line naming the argument, the value and the valid
 //! values — never clap's English.
 

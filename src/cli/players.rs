@@ -189,7 +189,7 @@ enum Teams {
     Without,
 }
 
-/// Where the event has team standings (RULES.md §8) and no row names a team: a sheet whose
+/// Where the event has team standings (docs/rules.md#8-teams-groups-prizes) and no row names a team: a sheet whose
 /// teams are only in 单位 is refused before anything is written, with the two ways on
 /// (`--team-from-club`, `--no-teams`); a sheet without clubs either is imported with a note.
 /// `--team-from-club` fills each empty team with the club. Returns the notes to print.

@@ -1,5 +1,5 @@
 //! `pair`, `unpair`, `start`, `result`, `absent`/`arrive`, `foul`, `clock`, `flag`, `tick`.
-//! The floor commands (issue 6) take their time from `--at` (RFC 3339) or now; the rules
+//! The floor commands take their time from `--at` (RFC 3339) or now; the rules
 //! they apply are in `domain::floor`.
 
 use std::path::Path;
@@ -237,7 +237,7 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
         if cmd.is_none()
             && let Some(preview) = log.state().repair_preview()
         {
-            // Issue 21: the round paired on an old result, re-paired on the corrected ones.
+            // The round paired on an old result, re-paired on the corrected ones.
             for line in crate::i18n::boundary::preview_lines(log.state(), &preview?, lang) {
                 crate::outln!("{line}");
             }
@@ -360,7 +360,7 @@ pub fn result(
             correct,
         },
     )?;
-    // Issue 21: a correction of an earlier round names the round paired on the old result
+    // A correction of an earlier round names the round paired on the old result
     // and the way forward.
     let t = log.state();
     if correcting
@@ -517,7 +517,7 @@ pub fn clock_line(r: &ClockReading) -> String {
 }
 
 /// `bianpai flag LOG BOARD SIDE [--at TIME]`: confirms a fallen flag as a time loss; with
-/// `--observed`, on a board without clock data, the loss the arbiter saw (issue 21).
+/// `--observed`, on a board without clock data, the loss the arbiter saw.
 pub fn flag(
     ctx: &Ctx,
     path: &Path,

@@ -85,7 +85,7 @@ pub fn new(
     Ok(())
 }
 
-/// The event's time zone (issue 23): `--zone` when given, else the rules' own; a rules
+/// The event's time zone: `--zone` when given, else the rules' own; a rules
 /// file without one is refused, never given the zone of whatever machine runs `new` (a UTC
 /// server would print 06:50 for 14:50 in Beijing).
 fn event_zone(rules: &mut Rules, zone: Option<&str>, rules_file: Option<&Path>) -> CliResult {
@@ -147,8 +147,7 @@ pub fn audit(ctx: &super::Ctx, path: &Path, last: Option<usize>) -> CliResult {
     let rules = crate::i18n::auto::rules_of(recs);
     for (r, rule) in recs.iter().zip(rules) {
         // Times in the event's zone, as the console's audit screen shows them.
-        // An automatic act is the rule's, named as such; who triggered it is a detail
-        // (issue 21).
+        // An automatic act is the rule's, named as such; who triggered it is a detail.
         crate::outln!(
             "{:>6}  {}  {:<12} {:<9} {}{}",
             r.seq,

@@ -240,7 +240,7 @@ pub fn run(mut rules: Rules, players: u32, span: Span, seed: u64, out: &Path) ->
             let mut cmds = Vec::new();
             for g in round.games.iter().filter(|g| g.result.is_none()) {
                 if g.game == crate::domain::event::GameKind::Armageddon && !g.lot {
-                    // The armageddon's lot comes first (issue 21): the higher-ranked player
+                    // The armageddon's lot comes first: the higher-ranked player
                     // draws red here (no draw from the random stream, so the results of a
                     // seed stay what they were).
                     cmds.push(Command::DrawLot {

@@ -75,9 +75,9 @@ pub enum Deed {
     Edit,
     /// Show the room page's QR code.
     RoomQr,
-    /// Re-pair the round an earlier correction outdated (issue 21).
+    /// Re-pair the round an earlier correction outdated.
     Repair,
-    /// Keep the round an earlier correction outdated (issue 21).
+    /// Keep the round an earlier correction outdated.
     Keep,
     /// Accept a result both players signed on their phones (docs/self-report.md).
     AcceptSigned,
@@ -127,9 +127,9 @@ pub enum Action {
     NotPermitted(Deed),
     /// Show or hide the QR code of the room page (`bianpai serve`).
     ToggleQr,
-    /// Re-pair the current round on corrected results (issue 21).
+    /// Re-pair the current round on corrected results.
     Repair,
-    /// Keep the current round's pairing despite a correction (issue 21).
+    /// Keep the current round's pairing despite a correction.
     KeepPairing,
     /// Accept the result both players signed (待确认): the board typed, or the first waiting.
     AcceptSigned,

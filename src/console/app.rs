@@ -66,7 +66,7 @@ pub enum Purpose {
         due: Vec<crate::domain::colour_choice::ChoiceDue>,
         red: Vec<PlayerNo>,
     },
-    /// No legal pairing (issue 12): `1` relax colour rules 4–5, `2` pair by hand.
+    /// No legal pairing: `1` relax colour rules 4–5, `2` pair by hand.
     PairChoice,
     /// The reason for pairing with colour rules relaxed (the preview is in the panel).
     RelaxReason,
@@ -74,7 +74,7 @@ pub enum Purpose {
     ManualPairs,
     ManualBye,
     ManualReason,
-    /// The head arbiter's reason to keep a pairing a correction outdated (issue 21).
+    /// The head arbiter's reason to keep a pairing a correction outdated.
     KeepReason,
     /// A team's lineup (团体赛): first the team, then its players in board order.
     LineupTeam,
@@ -122,7 +122,7 @@ pub enum SideIntent {
         present: bool,
     },
     Foul,
-    /// A loss on time on a board without clock data (issue 21).
+    /// A loss on time on a board without clock data.
     Time,
 }
 
@@ -190,7 +190,7 @@ struct InFlight {
 /// A write waiting this long (for another process's lock) shows as pending in the header.
 const PENDING_SHOWN_MS: i64 = 300;
 
-/// The `Q` overlay (issue 23): the room page's address and QR code when a `bianpai serve`
+/// The `Q` overlay: the room page's address and QR code when a `bianpai serve`
 /// of this log is running, else the command that starts one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RoomPage {
@@ -249,7 +249,7 @@ pub struct App {
     pub round_view: RoundView,
     pub table: Option<(Screen, u64, Table)>,
     /// The round on screen when the board number being typed got its first digit: the entry
-    /// belongs to that round (issue 13), whatever happens before Enter.
+    /// belongs to that round, whatever happens before Enter.
     pub entry_round: Option<Round>,
     /// An earlier round on the round screen (`[` / `]`), where the head arbiter corrects a
     /// result after the next round was paired; `None` follows the current round.
@@ -260,9 +260,9 @@ pub struct App {
     in_flight: Vec<InFlight>,
     next_id: u64,
     /// What the `Q` overlay shows while it is open: the room page's QR code, or how to
-    /// start one (issue 23).
+    /// start one.
     pub qr: Option<RoomPage>,
-    /// The head arbiter's pairing decision while its prompt is open (issue 12).
+    /// The head arbiter's pairing decision while its prompt is open.
     pub pair_panel: Option<super::decision::PairPanel>,
     /// How many automatic advances this console has sent (one per completed round).
     pub advances_sent: u32,
@@ -574,7 +574,7 @@ impl App {
                         }
                         (None, _) => self.info(self.s.nothing_due.to_string()),
                     }
-                    // A foul that decides the game says so (issue 21).
+                    // A foul that decides the game says so.
                     super::floor_keys::after_records(self, &recs);
                 }
                 self.absorb(&recs);
@@ -620,7 +620,7 @@ impl App {
     }
 
     /// The automatic advance was refused: an unpairable round goes to the head arbiter's
-    /// decision panel (issue 12), once; anything else is shown.
+    /// decision panel, once; anything else is shown.
     fn advance_refused(&mut self, e: &crate::domain::Refusal) {
         if let crate::domain::Refusal::ColourChoiceDue { round, due } = e {
             super::colour_keys::advance_refused(self, *round, due);
@@ -759,7 +759,7 @@ impl App {
         for r in paired {
             self.notify(fill(self.s.n_round_paired, &[&r]));
         }
-        // Last, so that the banner shows it (issue 21).
+        // Last, so that the banner shows it.
         super::boundary::notice_outdated(self, recs);
         self.maybe_advance();
     }
@@ -803,7 +803,7 @@ impl App {
             &self.highlights,
             &who,
         );
-        // The log's condition first; else a round paired on an old result (issue 21), until
+        // The log's condition first; else a round paired on an old result, until
         // the head arbiter re-pairs or keeps it.
         self.round_view.header.log = self
             .log_note()

@@ -1,4 +1,4 @@
-//! A correction across a round boundary in the console (issue 21): the banner that names the
+//! A correction across a round boundary in the console: the banner that names the
 //! round paired on the old result, the head arbiter's `R` (re-pair, after a confirm step; the
 //! preview screen `v` shows what changes) and `K` (keep it, with a reason). Nothing re-pairs by
 //! itself: the automatic advance leaves a discarded round to the head arbiter (`domain::repair`).

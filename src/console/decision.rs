@@ -1,5 +1,5 @@
 //! The head arbiter's way out when `P` (or the automatic advance) finds no legal pairing before
-//! the last round (issue 12, RULES.md §3): the same two choices as `bianpai pair --relax
+//! the last round (docs/rules.md#3-pairing): the same two choices as `bianpai pair --relax
 //! colours` and `bianpai pair --manual`, in a prompt. Nothing here decides: the previews come
 //! from the domain (`decide` on the current state, exactly what would be written), and the
 //! command chosen goes to the log like any other, after a reason and a confirm step.

@@ -1,4 +1,4 @@
-//! The demo (issue 5): a copy of the sample event (`sample_events/demo.log`, made by
+//! The demo: a copy of the sample event (`sample_events/demo.log`, made by
 //! `sample_events/make-demo.sh` with the real command line) in a temp dir, re-timed so its
 //! current round is running now, with the round's last events held back and replayed over
 //! the next minutes through the real `Log` API, the way another terminal would write them.
@@ -191,7 +191,7 @@ pub fn build_sample(
     };
     let path = dir.join("demo.log");
     let err = |e: crate::log::LogError| format!("demo: {e}");
-    // The sample is a Beijing event: its times read the same on any machine (issue 23).
+    // The sample is a Beijing event: its times read the same on any machine.
     let mut rules = (**rules).clone();
     rules.time_zone = Some("Asia/Shanghai".to_string());
     let mut log =

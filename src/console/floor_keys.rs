@@ -1,4 +1,4 @@
-//! The floor without electronic clocks (issue 21): a loss on time is one key path for an
+//! The floor without electronic clocks: a loss on time is one key path for an
 //! assistant (board, `t`, side, confirm) where the board has no clock data; a foul that
 //! decides a game says so (`第5台 红方第2次犯规，判负`), and where the rules want the opponent
 //! to claim the loss (`foul_loss_on_claim`, seed 001) the console asks whether they did.

@@ -1,4 +1,4 @@
-//! The console's log I/O, off the UI thread (issue 14): a worker owns the `Log`, tails it,
+//! The console's log I/O, off the UI thread: a worker owns the `Log`, tails it,
 //! performs the appends the UI asks for, and hands back what it read and what became of each
 //! request. The UI keeps a [`Replica`] of the state (the same records applied in file order)
 //! and never touches the file or its lock, so keys answer whatever another process does with
@@ -50,7 +50,7 @@ pub enum Reply {
     /// The file was replaced under the console: everything starts again from this state.
     Reset(Box<Replica>),
     /// The file at the log's path is another file than the one open (replaced by rename,
-    /// issue 22): it has been opened again; everything starts again from this state, and the
+    /// ): it has been opened again; everything starts again from this state, and the
     /// console says so.
     Replaced(Box<Replica>),
     /// Reading failed (the file vanished, an I/O error): said once per kind of failure.
@@ -144,7 +144,7 @@ impl Worker {
         }
     }
 
-    /// Opens the file now at the log's path, if it was replaced (issue 22, finding 5).
+    /// Opens the file now at the log's path, if it was replaced.
     /// Whether it was.
     fn reopen_if_replaced(&mut self, out: &mut impl FnMut(Reply)) -> bool {
         if !self.log.replaced() {

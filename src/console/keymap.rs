@@ -194,7 +194,7 @@ pub const BINDINGS: &[Binding] = &[
         Deed::Withdraw,
     ),
     b(M::Normal, K::Char('L'), ORG, Action::DrawLot, Deed::Lot),
-    // A correction across a round boundary (issue 21): the head arbiter's keys.
+    // A correction across a round boundary: the head arbiter's keys.
     b(M::Normal, K::Char('R'), HEAD, Action::Repair, Deed::Repair),
     b(
         M::Normal,

@@ -1,4 +1,4 @@
-//! The live console (issue 5): the round view, result entry by board number, standings,
+//! The live console: the round view, result entry by board number, standings,
 //! pairing preview, players, audit log and help, live across terminals through the shared log.
 //!
 //! Flow (STYLE.md): key → `Action` (keymap) → `update(&mut App, Action)` → domain `Command` →

@@ -123,7 +123,7 @@ pub struct Strings {
     pub lot_due: &'static str,
     pub prize_col: &'static str,
     pub last_round: &'static str,
-    /// The pairing-decision panel (issue 12).
+    /// The pairing-decision panel.
     pub pp_title: &'static str,
     pub pp_players: &'static str,
     pub pp_choice_relax: &'static str,
@@ -149,12 +149,12 @@ pub struct Strings {
     pub pp_bad_bye: &'static str,
     pub pp_others: &'static str,
     pub pp_head_key: &'static str,
-    // setup helper (issue 23): the `Q` overlay.
+    // setup helper: the `Q` overlay.
     pub room_title: &'static str,
     pub room_off_title: &'static str,
     /// Lines of the overlay when no `serve` runs; `{}` is the log's path.
     pub room_off: [&'static str; 4],
-    // edgesa (issue 21): a correction across a round boundary, the floor without clocks.
+    // edgesa: a correction across a round boundary, the floor without clocks.
     /// The banner after a correction outdated the current round: round, corrected round and
     /// board, then the head arbiter's way forward.
     pub n_outdated: &'static str,
@@ -171,7 +171,7 @@ pub struct Strings {
     pub by_rule: &'static str,
     /// The header while the current round rests on an old result.
     pub hdr_outdated: &'static str,
-    // edgesb (issue 21, points 9–10): the organizer's footer, the empty first screen, the
+    // edgesb (points 9–10): the organizer's footer, the empty first screen, the
     // standings before round 1, the foul kinds in help.
     pub hint_organizer: &'static str,
     pub empty_press_p: &'static str,
@@ -337,7 +337,7 @@ pub static ZH: Strings = Strings {
     pp_bad_bye: "轮空 '{}': 不是棋手序号",
     pp_others: "第{}轮无合规编排: {}号无法编对; 须由裁判长决定 (放宽先后手规则或手工编排)",
     pp_head_key: "; 按 P 决定",
-    // setup helper (issue 23)
+    // setup helper
     room_title: " 房间页面 · 扫码查看对阵 (Q 关闭) ",
     room_off_title: " 房间页面未开启 (Q 关闭) ",
     room_off: [
@@ -346,7 +346,7 @@ pub static ZH: Strings = Strings {
         "bianpai serve {} --bind 0.0.0.0:8080",
         "开启后再按 Q, 这里就显示它的二维码。",
     ],
-    // edgesa (issue 21)
+    // edgesa
     n_outdated: "第{}轮是按第{}轮第{}台更正前的结果编排的",
     outdated_keys_repair: ": 裁判长按 v 看变化, R 重新编排, K 保留",
     outdated_keys_keep: ": 本轮已有结果, 裁判长按 K 记录保留的决定",
@@ -359,7 +359,7 @@ pub static ZH: Strings = Strings {
     time_what: "第{}台 {}超时 → {}",
     by_rule: "{} ({} 的终端触发): {}",
     hdr_outdated: "第{}轮按更正前结果编排",
-    // edgesb (issue 21)
+    // edgesb
     hint_organizer: "P 编排  S 开始  W 退赛  L 抽签  Tab 切换  ? 帮助  q 退出",
     empty_press_p: "尚未编排。按 P 编排第1轮",
     standings_before: "赛前名单 (按序号)",
@@ -516,7 +516,7 @@ pub static EN: Strings = Strings {
     pp_bad_bye: "bye '{}': not a player number",
     pp_others: "round {}: no legal pairing: players {} cannot be paired; the head arbiter must decide (relax colour rules or pair by hand)",
     pp_head_key: "; press P to decide",
-    // setup helper (issue 23)
+    // setup helper
     room_title: " Room page · scan for pairings (Q closes) ",
     room_off_title: " Room page not running (Q closes) ",
     room_off: [
@@ -525,7 +525,7 @@ pub static EN: Strings = Strings {
         "bianpai serve {} --bind 0.0.0.0:8080",
         "Then press Q again to show its QR code here.",
     ],
-    // edgesa (issue 21)
+    // edgesa
     n_outdated: "round {} was paired on the old result of round {} board {}",
     outdated_keys_repair: ": head arbiter: v shows what changes, R re-pairs, K keeps it",
     outdated_keys_keep: ": the round has results; head arbiter: K records keeping it",
@@ -538,7 +538,7 @@ pub static EN: Strings = Strings {
     time_what: "board {}: {} lost on time -> {}",
     by_rule: "{} (triggered by {}'s terminal): {}",
     hdr_outdated: "round {} paired on old results",
-    // edgesb (issue 21)
+    // edgesb
     hint_organizer: "P pair  S start  W withdraw  L lot  Tab screens  ? help  q quit",
     empty_press_p: "No round paired yet. Press P to pair round 1",
     standings_before: "Before round 1 (by number)",

@@ -1,4 +1,4 @@
-//! The rows of the other screens: standings with their tiebreak columns (RULES.md §6), the
+//! The rows of the other screens: standings with their tiebreak columns (docs/rules.md#6-tiebreaks), the
 //! pairing preview with its explanation (§3), the players, and the audit log. Computed here,
 //! only laid out by `ui/`.
 
@@ -155,7 +155,7 @@ pub fn standings_table(t: &Tournament, s: &Strings) -> Table {
     }
 }
 
-/// Whether the last round is complete (the end state of issue 13).
+/// Whether the last round is complete (the end state of ).
 pub fn event_over(t: &Tournament) -> bool {
     t.current()
         .is_some_and(|r| r.round.0 >= t.rules.rounds && r.is_complete())
@@ -163,7 +163,7 @@ pub fn event_over(t: &Tournament) -> bool {
 
 /// The next round as the engine would pair it now, with its explanation.
 pub fn preview_table(t: &Tournament, s: &Strings) -> Table {
-    // A round paired on an old result (issue 21): what a re-pair would change.
+    // A round paired on an old result: what a re-pair would change.
     if let Some(Ok(p)) = t.repair_preview() {
         return super::boundary::repair_table(t, s, &p);
     }
@@ -342,7 +342,7 @@ mod tests {
         assert_eq!(table.header.len(), 5 + t.rules.tiebreaks.len());
         assert_eq!(table.rows.len(), 2);
         assert_eq!(table.rows[0].len(), table.header.len());
-        // Before round 1: no 第0轮后排名 (issue 21).
+        // Before round 1: no 第0轮后排名.
         assert_eq!(table.title, "赛前名单 (按序号)");
     }
 

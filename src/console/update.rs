@@ -14,7 +14,7 @@ use crate::domain::{Board, Command, GameResult, PlayerNo, Side};
 /// Applies one action at `now`.
 pub fn update(app: &mut App, action: Action, now: DateTime<Utc>) {
     app.now = now;
-    // A message belongs to the action that caused it: the next action clears it (issue 21),
+    // A message belongs to the action that caused it: the next action clears it,
     // so a stale refusal never sits beside a new entry.
     app.message = None;
     let mode = std::mem::replace(&mut app.mode, Mode::Normal);
@@ -103,7 +103,7 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
         }
         (Mode::Normal, Action::Digit(d)) => {
             app.screen = Screen::Round;
-            // The entry belongs to the round on screen now (issue 13): the current round, or
+            // The entry belongs to the round on screen now: the current round, or
             // the earlier one the head arbiter is looking at.
             app.entry_round = Some(
                 app.shown_round
@@ -290,9 +290,9 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
             let t = app.log.state();
             let next = crate::domain::Round(t.current_round().0 + 1);
             // Refused at once when the domain would refuse; else a confirm step, since
-            // pairing publishes the round (issue 13).
+            // pairing publishes the round.
             if let Err(e) = t.decide(&app.actor, &Command::PairNextRound) {
-                // No legal pairing: the head arbiter decides (issue 12).
+                // No legal pairing: the head arbiter decides.
                 if let Some((section, players)) = super::decision::unpairable(&e) {
                     return super::decision::open(app, section, players, Mode::Normal);
                 }
@@ -516,7 +516,7 @@ fn result_entry(app: &mut App, digits: String, result: GameResult) -> Mode {
         && let Some(g) = app.log.state().game(in_round, board)
         && let Err(e) = crate::domain::decide_lot_first(g, in_round)
     {
-        // The armageddon's lot comes first (issue 21): refused at once, with the way forward.
+        // The armageddon's lot comes first: refused at once, with the way forward.
         refuse(app, &e);
         return Mode::Normal;
     }
@@ -596,7 +596,7 @@ fn flag_entry(app: &mut App, digits: String) -> Mode {
         && g.result.is_none()
         && g.clock.is_none()
     {
-        // No clock data (a clock that sends nothing): the arbiter saw the flag (issue 21).
+        // No clock data (a clock that sends nothing): the arbiter saw the flag.
         return super::floor_keys::time_entry(digits);
     }
     let fallen = game

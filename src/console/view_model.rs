@@ -1,6 +1,6 @@
 //! What the round view shows, computed from the state at an injected `now`: the header
-//! (round, times, the late-window countdown of RULES.md §4) and one row per board (players,
-//! clocks of issue 6, seats, fouls of RULES.md §5, results). Drawing only lays these out.
+//! (round, times, the late-window countdown of docs/rules.md#4-late-arrival-forfeits-withdrawal) and one row per board (players,
+//! clocks of seats, fouls of docs/rules.md#5-fouls, results). Drawing only lays these out.
 
 use std::collections::HashMap;
 
@@ -222,7 +222,7 @@ pub fn round_view_of<H: std::hash::BuildHasher>(
     };
     header.reported = fill(s.reported, &[&r.reported(), &r.games.len()]);
     header.signed = signed_counts(t, r, s);
-    // Countdowns stop once every board has reported (issue 13); so does 已用: a finished
+    // Countdowns stop once every board has reported; so does 已用: a finished
     // round (and an event that is over) has no running time to show.
     let complete = r.is_complete();
     match r.started_at {

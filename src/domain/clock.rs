@@ -1,4 +1,4 @@
-//! Fischer chess clocks (issue 6; RULES.md §7 for the knockout time controls): base time per
+//! Fischer chess clocks (docs/rules.md#7-knockout for the knockout time controls): base time per
 //! side (unequal for an armageddon game) plus an increment per completed move. A clock is
 //! driven by events — the round's start, presses, pause/resume, an arbiter's reading, the end
 //! of the game — and read at an injected `now`; it never reads the wall clock itself.
@@ -38,7 +38,7 @@ pub struct Clock {
     /// The side that runs on `Resume` (set by a pause, the end of the game or a flag fall).
     paused_side: Option<Side>,
     /// Until the first press: how the clock was set up and the inputs since (pause, resume,
-    /// an arbiter's reading), so a corrected round start can restart it (issue 13). `None`
+    /// an arbiter's reading), so a corrected round start can restart it. `None`
     /// once pressed: a clock with presses keeps its history.
     #[serde(default)]
     unpressed: Option<Unpressed>,

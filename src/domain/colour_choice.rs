@@ -1,4 +1,4 @@
-//! The knockout's colour choice (RULES.md §7, seed 003 §2.2 "平衡双方的先后手，如果双方前面轮次先后手
+//! The knockout's colour choice (docs/rules.md#7-knockout, seed 003 §2.2 "平衡双方的先后手，如果双方前面轮次先后手
 //! 次数一样，由名次列前者选择先后手"): where the two players of a slow knockout game have had as
 //! many reds as each other, the higher-ranked player chooses the colours. The tool never
 //! chooses for them: a round with such a match is refused until each choice is given (the

@@ -106,19 +106,19 @@ pub enum Command {
     Tick {
         now: DateTime<Utc>,
     },
-    /// The automatic advance (issue 5): once every board of the current round has reported,
+    /// The automatic advance: once every board of the current round has reported,
     /// pairs the next round (and starts it at `now` under `pair_and_start`), as the rules'
     /// `auto_advance` says. Records nothing when the round is not complete, the setting is
     /// `off`, or the last round is done. Any arbiter's console may trigger it.
     AutoAdvance {
         now: DateTime<Utc>,
     },
-    /// The head arbiter corrects the current round's start time (issue 13), with a reason.
+    /// The head arbiter corrects the current round's start time, with a reason.
     CorrectStart {
         at: DateTime<Utc>,
         reason: String,
     },
-    /// The armageddon colour lot drawn in the hall (issue 13): the colour the higher-ranked
+    /// The armageddon colour lot drawn in the hall: the colour the higher-ranked
     /// player of the match drew; `board` picks the game when several wait for a lot.
     DrawLot {
         board: Option<Board>,
@@ -128,25 +128,25 @@ pub enum Command {
     /// (`draw --in-order`), recorded as such.
     NumberInOrder,
     /// The head arbiter keeps the current round's pairing although an earlier result was
-    /// corrected after it was paired (issue 21), with the reason.
+    /// corrected after it was paired, with the reason.
     KeepPairing {
         reason: String,
     },
-    /// The head arbiter re-pairs the current round on the corrected results (issue 21): its
+    /// The head arbiter re-pairs the current round on the corrected results: its
     /// pairing is discarded and the round paired again, in one step; refused once it has a
     /// result.
     RepairRound {
         reason: String,
     },
     /// A loss on time seen by the arbiter on a board without clock data (a clock that sends
-    /// nothing, issue 21); refused where the clock's data can confirm the flag instead.
+    /// nothing); refused where the clock's data can confirm the flag instead.
     TimeLoss {
         round: Option<Round>,
         board: Board,
         side: Side,
     },
     /// The opponent claims the loss of `side`, who reached a foul limit, where the rules
-    /// require the claim (`foul_loss_on_claim`, issue 21).
+    /// require the claim (`foul_loss_on_claim`).
     ClaimFoulLoss {
         round: Option<Round>,
         board: Board,

@@ -1,7 +1,7 @@
 //! What the competition format decides for the event as a whole, asked in one place: the
 //! number of rounds, whether players and pairings may be changed by hand, and late entries.
 //! Pairing (`pairing::propose_opts`) and the tables (`standings`, `team::standings`) each ask
-//! the format once more for their own concern. docs/rules.md#10-formats.
+//! the format once more for their own concern. docs/rules.md#12-formats.
 
 use super::format::{Format, TeamSchedule};
 use super::round_robin::schedule::{rounds_for, schedule_rounds};

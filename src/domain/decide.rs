@@ -306,7 +306,7 @@ impl Tournament {
             return Ok(Vec::new());
         }
         // A pairing the head arbiter discarded is paired again by hand, never by the advance
-        // (issue 21: a correction's re-pair is previewed and confirmed).
+        // (a correction's re-pair is previewed and confirmed).
         if self.discarded == Some(Round(self.current_round().0 + 1)) {
             return Ok(Vec::new());
         }
@@ -608,7 +608,7 @@ impl Tournament {
 }
 
 /// Refuses anything that decides an armageddon game before its colour lot is entered
-/// (issue 21, seed 003 "抽签加赛一局附加赛（和棋黑胜）": the lot, not the tool, gives the colours).
+/// (seed 003 "抽签加赛一局附加赛（和棋黑胜）": the lot, not the tool, gives the colours).
 ///
 /// # Errors
 /// `Refusal::LotFirst` for an armageddon game whose lot is not entered yet.

@@ -50,7 +50,7 @@ impl PlayerEntry {
     }
 }
 
-/// The stage a game belongs to (CONTRACT.md `stage`).
+/// The stage a game belongs to (docs/cli.md `stage`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Stage {
@@ -72,7 +72,7 @@ impl Stage {
     }
 }
 
-/// The kind of game within a knockout match (CONTRACT.md `game`).
+/// The kind of game within a knockout match (docs/cli.md `game`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum GameKind {
@@ -115,14 +115,14 @@ pub enum Cause {
     /// Keyed in by an arbiter.
     #[default]
     Arbiter,
-    /// The late window closed on an absent player (RULES.md §4).
+    /// The late window closed on an absent player (docs/rules.md#4-late-arrival-forfeits-withdrawal).
     LateWindow,
-    /// A foul limit was reached (RULES.md §5).
+    /// A foul limit was reached (docs/rules.md#5-fouls).
     Fouls,
     /// A flag fell and an arbiter confirmed it, or (without clock data) an arbiter saw it.
     Time,
     /// A foul limit was reached and the opponent claimed the loss, as the rules require
-    /// (`foul_loss_on_claim`, issue 21): the arbiter's act, not an automatic one.
+    /// (`foul_loss_on_claim`): the arbiter's act, not an automatic one.
     FoulClaimed,
     /// Both players signed this result on their phones and an arbiter accepted it
     /// (`self_report: confirm`, docs/self-report.md).
@@ -132,15 +132,15 @@ pub enum Cause {
     Reported,
 }
 
-/// The rule that acted by itself (issue 21): a late-window forfeit, a withdrawal after
+/// The rule that acted by itself: a late-window forfeit, a withdrawal after
 /// consecutive forfeits, a foul-limit loss. The person whose console ticked only triggered it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AutoRule {
-    /// RULES.md §4: the late window closed on an absent player.
+    /// docs/rules.md#4-late-arrival-forfeits-withdrawal: the late window closed on an absent player.
     LateWindow,
-    /// RULES.md §4: `withdraw_after_forfeits` consecutive forfeits.
+    /// docs/rules.md#4-late-arrival-forfeits-withdrawal: `withdraw_after_forfeits` consecutive forfeits.
     ForfeitLimit,
-    /// RULES.md §5: a foul limit reached in one game.
+    /// docs/rules.md#5-fouls: a foul limit reached in one game.
     FoulLimit,
     /// `self_report: auto`: two matching reports of the players (docs/self-report.md).
     SelfReport,
@@ -172,7 +172,7 @@ impl AutoRule {
     }
 }
 
-/// A clock input on one board (issue 6).
+/// A clock input on one board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ClockAction {
@@ -219,7 +219,7 @@ pub enum Event {
         games: Vec<Pairing>,
         byes: Vec<PlayerNo>,
     },
-    /// The round's pairing was discarded before any result (issue 3 override).
+    /// The round's pairing was discarded before any result (an override).
     RoundUnpaired {
         round: Round,
         reason: String,
@@ -295,27 +295,27 @@ pub enum Event {
         note: String,
     },
     /// The head arbiter entered a time more than `clock_skew_seconds` before the machine's
-    /// clock (`--correction REASON`, issue 14); the events of the same append that follow
+    /// clock (`--correction REASON`); the events of the same append that follow
     /// carry that time. The record's own time is when it was written. Changes no state.
     TimeCorrected {
         at: DateTime<Utc>,
         reason: String,
     },
-    /// The head arbiter corrected the round's start time (issue 13); the late window and the
+    /// The head arbiter corrected the round's start time; the late window and the
     /// clocks run from `at`.
     StartCorrected {
         round: Round,
         at: DateTime<Utc>,
         reason: String,
     },
-    /// The armageddon colour lot drawn in the hall, entered by hand (issue 13).
+    /// The armageddon colour lot drawn in the hall, entered by hand.
     LotDrawn {
         round: Round,
         board: Board,
         red: PlayerNo,
         black: PlayerNo,
     },
-    /// A result of an earlier round was corrected after `round` was paired (issue 21): that
+    /// A result of an earlier round was corrected after `round` was paired: that
     /// pairing rests on the old result. Written with the correction, never by itself.
     PairingOutdated {
         round: Round,
@@ -323,7 +323,7 @@ pub enum Event {
         corrected_round: Round,
         board: Board,
     },
-    /// The head arbiter keeps the outdated pairing of `round` (issue 21), with the reason.
+    /// The head arbiter keeps the outdated pairing of `round`, with the reason.
     PairingKept {
         round: Round,
         reason: String,
@@ -384,7 +384,7 @@ pub enum Event {
     },
 }
 
-/// What the log records about a pairing that breaks a rule (RULES.md §3).
+/// What the log records about a pairing that breaks a rule (docs/rules.md#3-pairing).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairingNote {
     /// Colour rules 4–5 broken, one entry per player and rule.
@@ -446,7 +446,7 @@ impl Event {
         }
     }
 
-    /// The rule that recorded this event by itself, if it was one (issue 21).
+    /// The rule that recorded this event by itself, if it was one.
     pub fn automatic(&self) -> Option<AutoRule> {
         match self {
             Event::ResultRecorded { cause, .. } => AutoRule::of_cause(*cause),

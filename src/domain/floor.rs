@@ -1,6 +1,6 @@
-//! The floor rules (issue 6): what happens at the boards while a round is played.
+//! The floor rules: what happens at the boards while a round is played.
 //!
-//! - Late arrival (RULES.md §4): under `mark_absent` every seat starts present and arbiters
+//! - Late arrival (docs/rules.md#4-late-arrival-forfeits-withdrawal): under `mark_absent` every seat starts present and arbiters
 //!   mark the empty ones; under `check_in` every seat starts absent until the player checks
 //!   in. An absent seat counts down from the round's start; when the window
 //!   (`late_window_minutes`) closes, the forfeit is recorded, attributed to the rule
@@ -13,7 +13,7 @@
 //! - Fouls (§5): reaching one of the preset's `foul_limits` in a game records its loss
 //!   (`Cause::Fouls`), unless the rules say the opponent must claim it (`foul_loss_on_claim`,
 //!   seed 001 "经对方提出，立即判负"): then the claim records it (`Cause::FoulClaimed`).
-//! - Without clock data (a clock that sends nothing, issue 21) an arbiter who saw a flag fall
+//! - Without clock data (a clock that sends nothing) an arbiter who saw a flag fall
 //!   records the loss on time by sight (`TimeLoss`); with clock data, only the clock confirms.
 //! - Clocks: inputs are checked here and folded by `clock.rs`; a fallen flag becomes a time
 //!   loss (`Cause::Time`) only when an arbiter confirms it and the clock shows it.
@@ -427,7 +427,7 @@ impl Tournament {
         Ok(self.with_consequences(events))
     }
 
-    /// A loss on time the arbiter saw on a board without clock data (issue 21).
+    /// A loss on time the arbiter saw on a board without clock data.
     pub(super) fn decide_time_loss(
         &self,
         round: Option<Round>,
@@ -479,7 +479,7 @@ impl Tournament {
         (1..=fouls.len()).any(|n| self.foul_limit_reached(&fouls[..n]))
     }
 
-    /// The opponent claims the loss of `side`, who reached a foul limit (issue 21).
+    /// The opponent claims the loss of `side`, who reached a foul limit.
     pub(super) fn decide_claim_foul(
         &self,
         round: Option<Round>,

@@ -1,4 +1,4 @@
-//! The competition format (docs/rules.md#10-formats): a Swiss by score with knockout finals or
+//! The competition format (docs/rules.md#12-formats): a Swiss by score with knockout finals or
 //! without, a round robin on the Berger table (single or double), or a team match paired by
 //! either. One type that cannot hold a combination the rules refuse: the rules file's fields
 //! `system`, `knockout`, `team_match` and `round_robin_order` become a `Format` only through

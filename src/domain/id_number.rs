@@ -2,7 +2,7 @@
 //! 6 digits of region, the birth date `YYYYMMDD`, 3 digits of sequence (odd for men, even
 //! for women) and a check character computed with ISO 7064 MOD 11-2 (`0`–`9` or `X`).
 //!
-//! An entry's number gives its birth date and gender (RULES.md §9: the age limits are
+//! An entry's number gives its birth date and gender (docs/rules.md#9-registration: the age limits are
 //! checked from it in practice). It is kept in the log, but every way it can be shown
 //! (`Display`, `Debug`, [`IdNumber::masked`]) masks it as `**************123X`; only the
 //! log's serialisation holds the whole number.

@@ -1,4 +1,4 @@
-//! Characters that show nothing (issue 22, finding 8), decided by Unicode properties rather
+//! Characters that show nothing, decided by Unicode properties rather
 //! than a hand list of code points:
 //!
 //! - `Default_Ignorable_Code_Point` (DerivedCoreProperties.txt, Unicode 16; the table below
@@ -18,7 +18,7 @@
 //! space: it may not begin or end a field.
 //!
 //! [`same_visible`] backs the registration refusal of a name that prints exactly like a
-//! registered one (RULES.md §9: duplicate entries are refused; issue 22 extends "same name" to
+//! registered one (docs/rules.md#9-registration: duplicate entries are refused; extends "same name" to
 //! "prints the same").
 
 use finl_unicode::categories::CharacterCategories;

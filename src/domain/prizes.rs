@@ -1,4 +1,4 @@
-//! Prizes (奖励, RULES.md §8): place prizes per section, lucky places, categories filtered by
+//! Prizes (奖励, docs/rules.md#8-teams-groups-prizes): place prizes per section, lucky places, categories filtered by
 //! section, gender, age or the local flag, and team certificates. Pure: takes the standings
 //! to award (the caller chooses the round, and the knockout stage may have reordered the top).
 //!

@@ -42,7 +42,7 @@ pub enum Refusal {
     },
     #[error("pairing failed: {0}")]
     Pairing(String),
-    /// No pairing keeps hard rules 1–5 (RULES.md §3): the head arbiter decides (issue 12).
+    /// No pairing keeps hard rules 1–5 (docs/rules.md#3-pairing): the head arbiter decides.
     #[error(
         "no legal pairing: {}players {} cannot be paired without a rematch, a second bye or (before the last round) a colour rule broken; the head arbiter decides: `bianpai pair LOG --relax colours --reason TEXT` (fewest colour-rule breaks) or `bianpai pair LOG --manual \"3-8,5-1,…\" [--bye N] --reason TEXT` (the round entered by hand)",
         .section.as_ref().map(|s| format!("{s}: ")).unwrap_or_default(),
@@ -85,15 +85,15 @@ pub enum Refusal {
     /// A time too far from the machine's clock (`domain::skew`).
     #[error("{0}")]
     Skew(super::skew::TimeSkew),
-    /// A result for a round that has not started (issue 13).
+    /// A result for a round that has not started.
     #[error(
         "round {round} has not started: start it first (`bianpai start LOG`, console key S), or set auto_advance: pair_and_start"
     )]
     RoundNotStarted { round: Round },
-    /// A result typed for a round that is no longer the current one (issue 13).
+    /// A result typed for a round that is no longer the current one.
     #[error("the entry was for round {typed}, but round {current} is now on: nothing recorded")]
     RoundChanged { typed: Round, current: Round },
-    /// Pairing round 1 before the numbers were drawn (issue 13).
+    /// Pairing round 1 before the numbers were drawn.
     #[error(
         "player numbers have not been drawn: run `bianpai draw LOG` first (or set numbers_by_registration: true in the rules)"
     )]
@@ -143,17 +143,17 @@ pub enum Refusal {
     TooFewFinalists { found: usize, after: Round },
     #[error("knockout: the semi-final {a} v {b} is not decided yet")]
     SemiFinalOpen { a: PlayerNo, b: PlayerNo },
-    /// An armageddon's result before its colour lot (issue 21, seed 003 抽签加赛).
+    /// An armageddon's result before its colour lot (seed 003 抽签加赛).
     #[error(
         "round {round} board {board}: the armageddon's colours are drawn by lot first: enter the lot (`bianpai pair LOG --lot red|black --board {board}`, console key L), then the result"
     )]
     LotFirst { round: Round, board: Board },
-    /// Keeping or re-pairing a round whose pairing no correction has outdated (issue 21).
+    /// Keeping or re-pairing a round whose pairing no correction has outdated.
     #[error(
         "round {0}: no earlier result was corrected after it was paired; nothing to keep or re-pair"
     )]
     NotOutdated(Round),
-    /// Re-pairing an outdated round that already has results (issue 21).
+    /// Re-pairing an outdated round that already has results.
     #[error(
         "round {0} already has results and cannot be re-paired; record the decision to keep it: `bianpai pair LOG --keep --reason TEXT` (console key K)"
     )]
@@ -178,7 +178,7 @@ pub enum Refusal {
         at: DateTime<Utc>,
         last: DateTime<Utc>,
     },
-    /// `pair --relax colours` when a pairing that keeps every rule exists (issue 12).
+    /// `pair --relax colours` when a pairing that keeps every rule exists.
     #[error("a pairing that keeps every rule exists: pair normally")]
     RelaxNotNeeded,
     /// `pair --relax colours` in the last round, which relaxes colour rules by itself.
@@ -247,7 +247,7 @@ pub enum FloorWhy {
         existing: Option<GameResult>,
     },
     NoteNeedsText,
-    /// A claimed foul loss where the side has not reached a foul limit (issue 21).
+    /// A claimed foul loss where the side has not reached a foul limit.
     FoulLimitNotReached {
         side: Side,
     },
@@ -340,7 +340,7 @@ pub enum ReasonFor {
     StartCorrection,
     RelaxedPairing,
     ManualPairing,
-    /// Keeping a pairing an earlier correction outdated (issue 21).
+    /// Keeping a pairing an earlier correction outdated.
     KeptPairing,
 }
 

@@ -1,8 +1,8 @@
-//! Entry rules (RULES.md §9): capacity (限额), age limits against the event date, duplicates
-//! (same name and birth date), known sections (组别, RULES.md §8), late entries (RULES.md §4:
+//! Entry rules (docs/rules.md#9-registration): capacity (限额), age limits against the event date, duplicates
+//! (same name and birth date), known sections (组别, docs/rules.md#8-teams-groups-prizes), late entries (docs/rules.md#4-late-arrival-forfeits-withdrawal:
 //! a late entry joins with zero points), and the entry fees for the players report.
 //!
-//! Player numbers (RULES.md §2, CONTRACT.md): a new player always takes the next free number.
+//! Player numbers (docs/rules.md#2-player-numbers-and-round-1, docs/cli.md): a new player always takes the next free number.
 //! Before round 1 is paired, if numbers were already drawn and the newcomer's section is not
 //! the one holding the highest numbers, the newcomer is slotted in right after the last
 //! number of its section and the numbers above shift up by one, so that every section keeps
@@ -150,7 +150,7 @@ pub enum RegistrationFault {
         birth: Option<NaiveDate>,
     },
     /// Prints exactly like a registered player's name: they differ only in characters that
-    /// show nothing (issue 22).
+    /// show nothing.
     LooksLike {
         name: String,
         no: PlayerNo,
@@ -464,7 +464,7 @@ pub fn fee_totals(t: &Tournament) -> FeeSummary {
         .iter()
         .map(|s| (s.name.clone(), SectionFees::default()))
         .collect();
-    // Saturating (issue 14): a large field at the largest fee cannot wrap a total.
+    // Saturating: a large field at the largest fee cannot wrap a total.
     let mut all = SectionFees::default();
     for p in &t.players {
         let f = fee(&t.rules, &p.entry);

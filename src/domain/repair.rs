@@ -1,5 +1,5 @@
-//! A correction across a round boundary (issue 21). A result of round r corrected after a
-//! later round was paired leaves that pairing built on the old score (RULES.md §3 pairs on
+//! A correction across a round boundary. A result of round r corrected after a
+//! later round was paired leaves that pairing built on the old score (docs/rules.md#3-pairing pairs on
 //! the scores before the round). The correction is written with a `PairingOutdated` record
 //! naming the round; the head arbiter then either re-pairs it while it has no result
 //! (`RepairRound`, or `unpair` + `pair`), previewing the boards that change first, or keeps it

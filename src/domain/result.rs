@@ -1,5 +1,5 @@
-//! Game results: the six result words of CONTRACT.md and what each means for a side
-//! (RULES.md §1: a forfeit gives the present side the win points of its colour).
+//! Game results: the six result words of docs/cli.md and what each means for a side
+//! (docs/rules.md#1-scoring: a forfeit gives the present side the win points of its colour).
 
 use super::side::Side;
 use serde::{Deserialize, Serialize};

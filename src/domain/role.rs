@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The roles of the people at the console (issue 5, issue 9).
+/// The roles of the people at the console.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {

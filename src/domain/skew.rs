@@ -1,4 +1,4 @@
-//! Times from outside checked against the machine's clock (issue 14). A clock bridge in the
+//! Times from outside checked against the machine's clock. A clock bridge in the
 //! wrong time zone, or a mistyped `--at`, must not make a flag fall, forfeit a round early or
 //! let a late player in: a press, a seat, a flag, a start or a tick whose time lies more than
 //! the rules' `clock_skew_seconds` (default 120) from the machine's clock is refused, naming

@@ -1,4 +1,4 @@
-//! Standings (名次, RULES.md §6): points, then the preset's ordered tiebreak chain, each
+//! Standings (名次, docs/rules.md#6-tiebreaks): points, then the preset's ordered tiebreak chain, each
 //! section ranked separately. `history` computes the table after every round in one pass,
 //! which `previous_round_rank` needs anyway; `standings` is the table after one round.
 //!
@@ -6,7 +6,7 @@
 //! everywhere, so a player's opponent score after round k sums the opponents' points after
 //! round k. A bye counts as an opponent with the lowest such score in the section's field
 //! (the section's players who had joined by round k, withdrawn players included).
-//! `points_for_opponent_score` is the seam where the knockout stage (RULES.md §7) adds the
+//! `points_for_opponent_score` is the seam where the knockout stage (docs/rules.md#7-knockout) adds the
 //! finalists' slow-game points.
 //!
 //! Places are never shared: `draw_number` ends every chain, whether or not the rules list it.
@@ -31,7 +31,7 @@ pub struct Standing {
     /// Index into `rules.sections`.
     pub section: usize,
     /// Points: the Swiss points, or for a knockout finalist the regulation's final points
-    /// (RULES.md §7: nine rounds plus the slow knockout games), the number in 对手分.
+    /// (docs/rules.md#7-knockout: nine rounds plus the slow knockout games), the number in 对手分.
     pub points: u32,
     /// Set for the knockout's finalists once they have left the Swiss: their place comes
     /// from the knockout, not from points (printouts mark the row and explain it).
@@ -79,7 +79,7 @@ pub fn history(t: &Tournament) -> Vec<Vec<Standing>> {
 /// A player's points as their opponents' opponent score counts them after `after`, given
 /// everyone's Swiss points (`swiss[i]` for player number i + 1): the Swiss points, plus for
 /// the knockout finalists the points of their slow semi-final and final/third-place games
-/// (RULES.md §7: a drawn slow game still scores the draw points, whatever the tie-breaks).
+/// (docs/rules.md#7-knockout: a drawn slow game still scores the draw points, whatever the tie-breaks).
 pub fn points_for_opponent_score(t: &Tournament, after: Round, swiss: &[u32]) -> Vec<u32> {
     let mut points = swiss.to_vec();
     if t.rules
@@ -339,7 +339,7 @@ impl<'a> Calc<'a> {
         }
         let mut values: Vec<Values> = (0..self.n)
             .map(|i| {
-                // Saturating, never wrapping (issue 14): the rules bound every points
+                // Saturating, never wrapping: the rules bound every points
                 // value, and a log written before the bounds cannot wrap a total either.
                 let opp: u32 = self.games[i]
                     .iter()

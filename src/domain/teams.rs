@@ -1,4 +1,4 @@
-//! Team standings (团体, RULES.md §8). A team is every player with the same non-empty
+//! Team standings (团体, docs/rules.md#8-teams-groups-prizes). A team is every player with the same non-empty
 //! `entry.team`. The team's score comes from the individual standings after
 //! `rules.teams.after_round` (seed 003: round 9, so rounds 10–11 do not count), or after the
 //! last completed round when unset or not yet reached.

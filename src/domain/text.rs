@@ -1,4 +1,4 @@
-//! Free text typed by a person (issue 14): names, clubs, teams, groups, titles, notes and
+//! Free text typed by a person: names, clubs, teams, groups, titles, notes and
 //! reasons. One sanitiser decides what a field may hold, and one escape makes whatever an
 //! older log holds safe to print.
 //!
@@ -18,7 +18,7 @@
 //! Joiners (U+200C, U+200D) and variation selectors stay allowed inside visible text: scripts
 //! and emoji need them.
 //!
-//! Issue 22 (finding 8) adds the Unicode properties of [`super::invisible`]: any other
+//! The Unicode properties of [`super::invisible`]: any other
 //! `Default_Ignorable_Code_Point` or format character (Cf), a joiner or variation selector out
 //! of its place, a braille blank at either end, more than four stacked combining marks.
 

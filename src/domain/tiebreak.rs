@@ -1,4 +1,4 @@
-//! The tiebreak criteria of RULES.md §6: every criterion's value for one player after a round,
+//! The tiebreak criteria of docs/rules.md#6-tiebreaks: every criterion's value for one player after a round,
 //! how two players compare on one criterion, and direct encounter (直胜), which is evaluated
 //! inside a group of tied players rather than per player.
 //!
@@ -8,7 +8,7 @@
 //! - `fouls` counts the fouls of every finished game of the event (any stage).
 //! - Direct encounter is decided in one step: for a group of three or more where every pair
 //!   met, the points scored among them split the group; sub-groups still tied go on to the
-//!   next criterion of the chain (no restart, RULES.md §6).
+//!   next criterion of the chain (no restart, docs/rules.md#6-tiebreaks).
 
 use std::cmp::Ordering;
 
@@ -102,7 +102,7 @@ pub struct Met {
     pub result: GameResult,
 }
 
-/// Direct encounter (直胜) inside one tied group (RULES.md §6). `games[i]` lists the finished
+/// Direct encounter (直胜) inside one tied group (docs/rules.md#6-tiebreaks). `games[i]` lists the finished
 /// Swiss games of player `group[i]`. Returns one value per member, or `None` when the rule
 /// gives no decision: a group of one, two players who have not met, or three or more where
 /// some pair has not met.

@@ -33,7 +33,7 @@ pub struct Player {
     pub withdrawn_from: Option<Round>,
 }
 
-/// A seat's state (issue 6).
+/// A seat's state.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Seat {
     pub present: bool,
@@ -60,7 +60,7 @@ pub struct Game {
     pub move_limit: Option<String>,
     /// How many times the result was corrected.
     pub corrections: u32,
-    /// An armageddon's colour lot has been entered (`LotDrawn`, issue 21): until then its
+    /// An armageddon's colour lot has been entered (`LotDrawn`): until then its
     /// result is refused.
     #[serde(default)]
     pub lot: bool,
@@ -106,7 +106,7 @@ pub struct RoundState {
     pub override_breaks: Vec<super::refusal::RuleBreak>,
     /// Rules this round's pairing breaks and the head arbiter's decision (`PairingNoted`).
     pub pairing_note: Option<super::event::PairingNote>,
-    /// Boards of earlier rounds corrected after this round was paired (issue 21): the pairing
+    /// Boards of earlier rounds corrected after this round was paired: the pairing
     /// rests on their old results until it is re-paired or kept.
     #[serde(default)]
     pub outdated: Vec<(Round, Board)>,
@@ -162,7 +162,7 @@ pub struct Tournament {
     pub draw: Option<Option<u64>>,
     pub rounds: Vec<RoundState>,
     /// The round whose pairing was discarded last and not paired again yet: the automatic
-    /// advance leaves it to the head arbiter (issue 21, nothing re-pairs by itself).
+    /// advance leaves it to the head arbiter (nothing re-pairs by itself).
     #[serde(default)]
     pub discarded: Option<Round>,
     /// A round robin created with `rounds: 0`: `rules.rounds` follows the schedule's own
@@ -437,7 +437,7 @@ impl Tournament {
                     r.started_at = Some(*at);
                 }
             }
-            // A corrected start (issue 13) replaces the time the round started at, and
+            // A corrected start replaces the time the round started at, and
             // restarts from it every clock of a game in progress that nobody has pressed yet
             // (its pauses and readings replayed); a pressed clock keeps its history.
             Event::StartCorrected { round, at, .. } => {

@@ -1,4 +1,4 @@
-//! The event's time zone (RULES.md: times in the event's local time). Times are stored in UTC
+//! The event's time zone (docs/rules.md: times in the event's local time). Times are stored in UTC
 //! in the log; everything a person reads or types is in this zone. The zone comes from the
 //! rules' `time_zone` field (an IANA name such as `Asia/Shanghai`, or a fixed offset such as
 //! `+08:00`); without one, the machine's zone.

@@ -1,4 +1,4 @@
-//! The award reports: team standings (团体成绩, RULES.md §8), the prize list (获奖名单) and the
+//! The award reports: team standings (团体成绩, docs/rules.md#8-teams-groups-prizes), the prize list (获奖名单) and the
 //! knockout bracket (淘汰赛, §7), as tables for every format and as JSON.
 
 use serde_json::{Value, json};
@@ -236,7 +236,7 @@ pub fn amount_cell(a: &prizes::Award, lang: Lang) -> Cell {
     }
 }
 
-/// The one-prize-per-player rule (RULES.md §8), printed under the list for each category it
+/// The one-prize-per-player rule (docs/rules.md#8-teams-groups-prizes), printed under the list for each category it
 /// moved down: a better-placed player of the category already held a prize, so the prize
 /// went further down the table.
 fn moved_down_notes(

@@ -49,7 +49,7 @@ footer.sign span.line { display: inline-block; min-width: 45mm; border-bottom: 0
 
 /// Escapes text for element content and quoted attribute values. Control characters,
 /// direction controls and line separators from older logs are first shown as `\u{…}`, as
-/// every other writer shows them (`domain::text::escape`; issue 22, finding 9).
+/// every other writer shows them (`domain::text::escape`; ).
 pub fn escape(s: &str) -> String {
     let shown = crate::domain::text::escape(s);
     let mut out = String::with_capacity(shown.len());

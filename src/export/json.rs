@@ -1,4 +1,4 @@
-//! The JSON export of CONTRACT.md (`--what all`, `clocks`, and each report alone). Keys and
+//! The JSON export of docs/cli.md (`--what all`, `clocks`, and each report alone). Keys and
 //! meanings follow the contract; extra keys (`fee`, `birth`, `section`, `crosstable`, …) are
 //! additions the contract allows.
 
@@ -64,7 +64,7 @@ pub fn players(t: &Tournament) -> Value {
                     "withdrawn_after_round": withdrawn_after,
                     "fee": crate::domain::registration::fee(&t.rules, &p.entry),
                     "id_number": p.entry.id_number.as_ref().map(crate::domain::id_number::IdNumber::masked),
-                    // Issue 21: a withdrawal the consecutive-forfeit rule made is automatic.
+                    // A withdrawal the consecutive-forfeit rule made is automatic.
                     "withdrawn_automatic": matches!(p.status, Status::Withdrawn { by_rule: true })
                         .then(|| auto_json(t, crate::domain::event::AutoRule::ForfeitLimit)),
                 })
@@ -93,7 +93,7 @@ fn round_json(t: &Tournament, r: &crate::domain::tournament::RoundState) -> Valu
                 "game": g.game.word(),
                 "section": t.section_name(g.section),
                 "cause": format!("{:?}", g.cause).to_lowercase(),
-                // Issue 21: a result the rules recorded by themselves, named as automatic.
+                // A result the rules recorded by themselves, named as automatic.
                 "automatic": crate::domain::event::AutoRule::of_cause(g.cause)
                     .map(|r| auto_json(t, r)),
             });
@@ -129,7 +129,7 @@ fn round_json(t: &Tournament, r: &crate::domain::tournament::RoundState) -> Valu
     })
 }
 
-/// An automatic act (issue 21): the rule's code and its words in the event's language
+/// An automatic act: the rule's code and its words in the event's language
 /// (`{"rule": "late_window", "text": "自动（迟到超时）"}`).
 fn auto_json(t: &Tournament, rule: crate::domain::event::AutoRule) -> Value {
     let lang = t.rules.lang.unwrap_or(crate::domain::rules::Lang::Zh);
@@ -178,7 +178,7 @@ pub fn standings(t: &Tournament, rows: &[Standing]) -> Value {
                 o.insert("name".into(), json!(super::rows::name(t, s.no)));
                 o.insert("points".into(), json!(s.points));
                 if let Some(p) = s.placing {
-                    // Placed by the knockout (RULES.md §7), not by points; `points` are the
+                    // Placed by the knockout (docs/rules.md#7-knockout), not by points; `points` are the
                     // regulation's final points (nine rounds plus the slow knockout games).
                     o.insert("knockout".into(), json!(p.key()));
                     o.insert(
@@ -196,7 +196,7 @@ pub fn standings(t: &Tournament, rows: &[Standing]) -> Value {
     )
 }
 
-/// The clocks of `round` at `now` (CONTRACT.md: the current round).
+/// The clocks of `round` at `now` (docs/cli.md: the current round).
 pub fn clocks(t: &Tournament, round: Round, now: DateTime<Utc>) -> Value {
     let Some(r) = t.round(round) else {
         return Value::Array(Vec::new());
@@ -250,7 +250,7 @@ pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing]) -> Value {
                                     "forfeit": g.result.is_some_and(GameResult::is_forfeit),
                                     "stage": g.stage.word(),
                                     "game": g.game.word(),
-                                    // An armageddon draw counts as a black win (RULES.md §7).
+                                    // An armageddon draw counts as a black win (docs/rules.md#7-knockout).
                                     "counts_as": super::knockout_text::armageddon_draw(g).then_some(
                                         if side == crate::domain::Side::Black { "win" } else { "loss" }
                                     ),
@@ -279,7 +279,7 @@ pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing]) -> Value {
     )
 }
 
-/// The whole event (`--what all`): the CONTRACT.md object, plus the crosstable.
+/// The whole event (`--what all`): the docs/cli.md object, plus the crosstable.
 pub fn all(t: &Tournament, standings_rows: &[Standing], standings_round: Round) -> Value {
     json!({
         "title": t.title,

@@ -1,4 +1,4 @@
-//! How the knockout's outcome reads on paper and on screen (RULES.md §7, seed 003): an
+//! How the knockout's outcome reads on paper and on screen (docs/rules.md#7-knockout, seed 003): an
 //! armageddon draw is a black win (`和（黑胜）`, `和棋黑胜，X 晋级`), and places 1–4 come from
 //! the knockout, so their rows carry a 备注 (淘汰赛冠军 …) and the table a note saying why.
 //! Shared by every printout, the JSON, the room page and the console.
@@ -13,7 +13,7 @@ use crate::domain::rules::Lang;
 use crate::domain::standings::Standing;
 use crate::domain::tournament::Game;
 
-/// Whether `g` is an armageddon game drawn: the one 和 that decides a match (RULES.md §7,
+/// Whether `g` is an armageddon game drawn: the one 和 that decides a match (docs/rules.md#7-knockout,
 /// seed 003 "附加赛（和棋黑胜）").
 pub fn armageddon_draw(g: &Game) -> bool {
     g.game == GameKind::Armageddon && g.result == Some(GameResult::Draw)
@@ -81,7 +81,7 @@ pub fn armageddon_verdict(t: &Tournament, g: &Game, lang: Lang) -> Option<String
     })
 }
 
-/// The 备注 of a place the knockout decided (RULES.md §7): 淘汰赛冠军 / 亚军 / 季军 / 第四名,
+/// The 备注 of a place the knockout decided (docs/rules.md#7-knockout): 淘汰赛冠军 / 亚军 / 季军 / 第四名,
 /// 进入淘汰赛 while the matches are on, 进入决赛 / 三四名赛 once a semi-final is decided.
 pub fn placing_word(p: Placing, lang: Lang) -> &'static str {
     match p {

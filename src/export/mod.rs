@@ -1,7 +1,7 @@
-//! Writers for the printouts and data exports (`bianpai export`, CONTRACT.md): txt, csv,
+//! Writers for the printouts and data exports (`bianpai export`, docs/cli.md): txt, csv,
 //! html, xlsx and json. A report is computed once as data (`report::Report`: a title and
 //! tables of header and rows, built in `rows`) and every format renders that one shape; the
-//! json export follows CONTRACT.md. Exporting only reads the log.
+//! json export follows docs/cli.md. Exporting only reads the log.
 
 pub mod awards;
 pub mod by_name;
@@ -276,7 +276,7 @@ pub fn crosstable(
     }
 }
 
-/// The JSON value `--what` asks for (CONTRACT.md).
+/// The JSON value `--what` asks for (docs/cli.md).
 ///
 /// # Errors
 /// A one-line reason naming the option at fault.

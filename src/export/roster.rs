@@ -1,5 +1,5 @@
 //! The desk's reports: the entry list with the fee due from each player (报名名单,
-//! RULES.md §9) and the clocks of a round (issue 6), read at an injected `now`.
+//! docs/rules.md#9-registration) and the clocks of a round, read at an injected `now`.
 
 use chrono::{DateTime, Utc};
 
@@ -10,7 +10,7 @@ use crate::domain::rules::{Gender, Lang};
 use crate::domain::tournament::Status;
 use crate::domain::{Round, Side, Tournament};
 
-/// The entry list with the fee due from each player (报名名单, RULES.md §9), and the totals:
+/// The entry list with the fee due from each player (报名名单, docs/rules.md#9-registration), and the totals:
 /// players, paying, free, total in yuan: the desk's list (the head arbiter's and the
 /// organizer's).
 pub fn players(t: &Tournament, lang: Lang) -> Report {

@@ -1,5 +1,5 @@
 //! The rows of every printout, computed once and shared by the txt, csv, html and xlsx
-//! writers: pairings (RULES.md §3: byes after the last board), standings with the preset's
+//! writers: pairings (docs/rules.md#3-pairing: byes after the last board), standings with the preset's
 //! tiebreak chain (§6) and the crosstable (the entry list and clocks are in `roster`).
 //! With several sections (§8, 组别) each report has one table per section.
 
@@ -120,7 +120,7 @@ pub(super) fn per_section(
 /// place where printed result words live.
 pub fn result_text(r: GameResult, lang: Lang) -> &'static str {
     match (r, lang) {
-        // One name per result (issue 21): the console's, the audit's and the help's.
+        // One name per result: the console's, the audit's and the help's.
         (r, Lang::Zh) => crate::i18n::result_word(r, Lang::Zh),
         (GameResult::RedWin, Lang::En) => "Red wins",
         (GameResult::BlackWin, Lang::En) => "Black wins",

@@ -1,5 +1,5 @@
-//! Automatic acts said as automatic (issue 21): a late-window forfeit, a withdrawal after
-//! consecutive forfeits and a foul-limit loss are the rules acting (RULES.md §4, §5), not the
+//! Automatic acts said as automatic: a late-window forfeit, a withdrawal after
+//! consecutive forfeits and a foul-limit loss are the rules acting (docs/rules.md#4-late-arrival-forfeits-withdrawal, §5), not the
 //! person whose console ticked. The audit, the console's event line and the exports name the
 //! rule (`自动（迟到超时）`) and keep who triggered it as a detail.
 

@@ -1,4 +1,4 @@
-//! The texts of a correction across a round boundary (issue 21): the way forward printed
+//! The texts of a correction across a round boundary: the way forward printed
 //! after the correction, and the re-pair preview (the boards that would change), in Chinese
 //! and English.
 

@@ -1,4 +1,4 @@
-//! The command line's own texts (issue 13): argument errors (clap's and ours), the lines of
+//! The command line's own texts: argument errors (clap's and ours), the lines of
 //! `new`, `verify`, `repair`, `install`, `player`, `feed`, `simulate` and the rest — Chinese
 //! and English side by side, one arm per language. The domain's refusals are in `i18n::refusal`,
 //! the errors from below the command line (log, rules, import) in their own module.
@@ -91,7 +91,7 @@ pub enum Msg {
     NewNeedsRules,
     NewBoth,
     NeedsTitle,
-    // setup helper (issue 23): the event's zone and date.
+    // setup helper: the event's zone and date.
     /// A rules file without `time_zone` (its path) and no `--zone`.
     NoZone(String),
     BadZone(String),
@@ -232,7 +232,7 @@ pub enum Msg {
         roles: String,
     },
 
-    // win (issue 23): the install mode on a platform without it
+    // win: the install mode on a platform without it
     InstallUnix,
 }
 
@@ -367,7 +367,7 @@ pub fn text(m: &Msg, lang: Lang) -> String {
             "--correct 须填写理由 --reason 理由",
             "--correct needs --reason TEXT",
         ),
-        // edgesa (issue 21)
+        // edgesa
         Msg::KeepNeedsReason => s(
             "--keep 须填写理由 --reason 理由 (保留按更正前结果所作编排的决定, 记入日志)",
             "--keep needs --reason TEXT (the decision to keep the pairing, recorded in the log)",
@@ -453,7 +453,7 @@ pub fn text(m: &Msg, lang: Lang) -> String {
             "new: 赛事须有标题 (--title)",
             "new: the tournament needs a title (--title)",
         ),
-        // setup helper (issue 23)
+        // setup helper
         Msg::NoZone(file) => p(
             format!(
                 "new: 规程文件 {file} 没有 time_zone (比赛时区): 在文件中加一行 time_zone: Some(\"Asia/Shanghai\"), 或加 --zone Asia/Shanghai; 不会默认使用本机时区"
@@ -701,7 +701,7 @@ pub fn text(m: &Msg, lang: Lang) -> String {
             ),
         ),
 
-        // win (issue 23)
+        // win
         Msg::InstallUnix => s(
             "install: 安装模式 (由操作系统强制角色) 仅限 Linux/Unix; 在 Windows 上日志为普通文件, 角色由本程序按 roles 表检查, 无需 install",
             "install: the install mode (roles enforced by the operating system) is Unix-only; on Windows the log is a plain file and the tool checks the roles map itself, no install needed",

@@ -1,4 +1,4 @@
-//! The catalog of errors from below the command line (issue 13): the log (damage, locks,
+//! The catalog of errors from below the command line: the log (damage, locks,
 //! permissions, `verify` and `repair`), rules files, entry-file imports, registration
 //! refusals and the hard-rule breaks of a hand-made pairing. Chinese and English side by
 //! side; the English texts are the types' `Display` texts (scripts and tests read them).
@@ -127,7 +127,7 @@ pub fn log(e: &LogError, lang: Lang, zone: EventZone) -> String {
         ),
         LogError::Cancelled { path } => format!("{path}: 等待文件锁时放弃; 未写入任何内容"),
         LogError::ReadOnly { path } => format!("{path}: 当前用户对此日志只读; 未写入任何内容"),
-        // sec (issue 22)
+        // sec
         LogError::NoRole { path, user } => {
             format!("{path}: 用户 {user} 在本赛事中没有角色 (规则 roles); 未加锁, 未写入任何内容")
         }
@@ -440,7 +440,7 @@ pub fn registration(f: &RegistrationFault, lang: Lang) -> String {
             no,
             birth: None,
         } => format!("{name}: 已报名, 为{no}号棋手 (请填写出生日期以区分同名棋手)"),
-        // sec (issue 22)
+        // sec
         R::LooksLike { name, no, other } => {
             format!("{name:?}: 与{no}号棋手 {other:?} 打印出来完全相同 (只差不可见字符)")
         }

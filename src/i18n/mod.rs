@@ -1,4 +1,4 @@
-//! The message catalog (issue 13): every text a person reads from the command line, the
+//! The message catalog: every text a person reads from the command line, the
 //! refusals, the audit and the console's event lines, once per language — Chinese by
 //! default, English as an option. The console's screen labels live beside it in
 //! `console::strings` (the same two languages, kept in step by its tests). Times are shown

@@ -9,7 +9,7 @@ use crate::domain::{GameResult, Tournament};
 
 const L: Lang = Lang::Zh;
 
-/// The board column's word: the same as everywhere (issue 21: one name per result).
+/// The board column's word: the same as everywhere (one name per result).
 pub fn result_short(r: GameResult) -> &'static str {
     result_word(r)
 }
@@ -312,7 +312,7 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
             by_rule,
             reason,
         } => {
-            // The rule's own words for a withdrawal by rule (RULES.md §4), not the English
+            // The rule's own words for a withdrawal by rule (docs/rules.md#4-late-arrival-forfeits-withdrawal), not the English
             // kept in the log for scripts.
             let why = if *by_rule {
                 format!("连续{}轮弃权", t.rules.withdraw_after_forfeits)
@@ -378,7 +378,7 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
             let who = game
                 .map(|g| format!(" ({} 对 {})", n(g.red), n(g.black)))
                 .unwrap_or_default();
-            // An armageddon draw decides the match (RULES.md §7): say who goes on.
+            // An armageddon draw decides the match (docs/rules.md#7-knockout): say who goes on.
             let verdict = game
                 .filter(|g| g.game == GameKind::Armageddon && *result == GameResult::Draw)
                 .map_or_else(

@@ -1,4 +1,4 @@
-//! Limits on what an entry workbook may unpack to (issue 14: a 2 MB xlsx "zip bomb" took
+//! Limits on what an entry workbook may unpack to (a 2 MB xlsx "zip bomb" took
 //! 2.1 GB of memory, because the file-size cap saw only the compressed size). Before the
 //! spreadsheet reader sees a zip-based workbook (`.xlsx`, `.xlsm`, `.ods`), every part is
 //! inflated here as a stream, counted and thrown away: the whole workbook may unpack to at

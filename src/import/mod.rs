@@ -1,7 +1,7 @@
-//! Reading player entries from CSV and XLSX files (issue 7, the registration desk). An edge
+//! Reading player entries from CSV and XLSX files (the registration desk). An edge
 //! of the program: this module reads files and turns each row into a `PlayerEntry` or the
 //! reason it is not one; the entry rules themselves (capacity, ages, duplicates against the
-//! registered players, sections: RULES.md §9 and §8) are checked by
+//! registered players, sections: docs/rules.md#9-registration and §8) are checked by
 //! `domain::registration` when the rows are registered.
 //!
 //! What is accepted: headers in Chinese or English (see `header`), dates in the common

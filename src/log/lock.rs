@@ -1,4 +1,4 @@
-//! Waiting for the log's lock, bounded, and naming who holds it (issue 22, finding 3).
+//! Waiting for the log's lock, bounded, and naming who holds it.
 //!
 //! Every append takes the log's exclusive `flock`, `verify` and `repair` take it too. A writer
 //! stopped while holding it (`kill -STOP`, a suspended terminal, a hung disk) used to freeze

@@ -1,4 +1,4 @@
-//! The install mode (issue 14): roles enforced by the operating system, not only by the tool.
+//! The install mode: roles enforced by the operating system, not only by the tool.
 //!
 //! `bianpai install LOG` (as root) gives the log to a dedicated group that has no members
 //! (`bianpai` by default; mode 0660, owner root) and installs the binary setgid to that group.

@@ -1,6 +1,6 @@
 //! Checking a whole log (`verify`) and moving a torn tail aside (`repair`).
 //!
-//! Issue 22 (finding 4): the side file goes where [`super::trust`] puts side files (beside
+//! The side file goes where [`super::trust`] puts side files (beside
 //! the canonical log in the plain mode, in the state directory in the install mode), never
 //! beside a symlink; in the install mode only root and the head arbiter may repair, and both
 //! wait for the lock at most `lock::WAIT`.
@@ -84,7 +84,7 @@ fn side_file(log: &Log, now: DateTime<Utc>) -> Result<(PathBuf, File), LogError>
 /// something to repair). Returns the side file, or `None` when there was nothing to repair.
 pub fn repair(path: &Path, now: DateTime<Utc>) -> Result<Option<PathBuf>, LogError> {
     let mut log = Log::open_full(path)?;
-    // Install mode: root, or the head arbiter through the binary (issue 22).
+    // Install mode: root, or the head arbiter through the binary.
     let root = crate::platform::is_root();
     if log.place().installed
         && !root

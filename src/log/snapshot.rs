@@ -12,7 +12,7 @@
 //! Who can write the log's directory can write a snapshot; in the plain-file mode they can
 //! rewrite the log too, so this adds no new power. `verify` never uses a snapshot.
 //!
-//! Where it lives is [`super::trust`]'s decision (issue 22): beside the canonical log in the
+//! Where it lives is [`super::trust`]'s decision: beside the canonical log in the
 //! plain mode, in the root-and-writer-group state directory in the install mode, where it is
 //! used only if it is a file of that group closed to others (nobody else can plant or read
 //! it), so every role's command starts from it.

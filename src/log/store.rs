@@ -323,7 +323,7 @@ impl Log {
         if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
             return Err(io_err(path)(crate::platform::not_regular()));
         }
-        // Installed setgid, the one open that runs with the writer group's rights (issue 14).
+        // Installed setgid, the one open that runs with the writer group's rights.
         let (file, writable) = match super::privilege::open_log(path) {
             Ok(f) => (f, true),
             Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => (
@@ -356,7 +356,7 @@ impl Log {
             may_lock: true,
         };
         log.place = trust::place(path, &log.file);
-        // Installed: nobody locks before the rules say who holds a role (issue 22).
+        // Installed: nobody locks before the rules say who holds a role.
         log.may_lock = !log.place.installed;
         // A verified snapshot of a prefix saves replaying it (not when every record is kept).
         let from_snapshot = if use_snapshot {
@@ -747,7 +747,7 @@ impl Log {
                 path: self.path.display().to_string(),
             });
         }
-        // Install mode: a user without a role never takes the lock (issue 22, finding 3).
+        // Install mode: a user without a role never takes the lock.
         if self.place.installed && !self.state.rules.roles_of(&actor.user).contains(&actor.role) {
             return Err(LogError::NoRole {
                 path: self.path.display().to_string(),
@@ -766,7 +766,7 @@ impl Log {
         self.lock_bounded(true, cancel)
     }
 
-    /// Takes the lock within `lock::WAIT` (issue 22): exclusive or shared.
+    /// Takes the lock within `lock::WAIT`: exclusive or shared.
     pub(super) fn lock_bounded(
         &self,
         exclusive: bool,
@@ -796,7 +796,7 @@ impl Log {
     }
 
     /// Whether the file at the log's path is another file than the one open here (replaced
-    /// by rename, issue 22 finding 5). A path that is gone counts as replaced too.
+    /// by rename, finding 5). A path that is gone counts as replaced too.
     pub fn replaced(&self) -> bool {
         self.file
             .metadata()
@@ -834,7 +834,7 @@ impl Log {
         if events.is_empty() {
             return Ok(Vec::new());
         }
-        // Never write into, nor acknowledge, a file that is no longer the log (issue 22).
+        // Never write into, nor acknowledge, a file that is no longer the log.
         if self.replaced() {
             return Err(self.replaced_error());
         }

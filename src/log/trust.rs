@@ -1,4 +1,4 @@
-//! Where a log's side files live, and what they may be trusted for (issue 22, findings 1, 2,
+//! Where a log's side files live, and what they may be trusted for (findings 1, 2,
 //! 4 and 6). Side files: the state snapshot, the lock holder's note, a torn tail cut off by
 //! `repair`.
 //!
@@ -16,7 +16,7 @@
 //! - **Plain mode** (everything else): beside the canonical log, as the log's own permissions
 //!   allow; whoever can write that directory can rewrite the log too.
 //!
-//! The threat model is README "Trust" (issue 22); RULES.md has no rule on storage, the
+//! The threat model is README "Trust"; docs/rules.md has no rule on storage, the
 //! log's own guarantees are README "What bianpai guarantees".
 
 use std::fs::{File, OpenOptions};

@@ -1,7 +1,7 @@
-//! What differs between Unix and Windows (issue 23), behind one small portable API: the rest
+//! What differs between Unix and Windows, behind one small portable API: the rest
 //! of the crate calls `crate::platform::…` and holds no `cfg` of its own.
 //!
-//! The log keeps the same promises on both (RULES.md, "the log"; R2011 asks that the record of
+//! The log keeps the same promises on both (docs/rules.md, "the log"; R2011 asks that the record of
 //! an event be complete and unaltered): appends under an exclusive lock, every wait for it
 //! bounded or cancellable (the lock itself is std's `File::lock`, the same call on both),
 //! durable appends (`sync_data`), positional reads for the tail and the snapshot hash, and a
@@ -31,7 +31,7 @@ mod windows;
 use windows as imp;
 
 /// Whether this platform has the install mode (roles enforced by the operating system:
-/// a setgid binary and a writer group, issue 14). Unix only.
+/// a setgid binary and a writer group). Unix only.
 pub const INSTALL_MODE: bool = imp::INSTALL_MODE;
 
 /// Reads up to `buf.len()` bytes of `file` at byte `at`, without using or moving a shared

@@ -1,4 +1,4 @@
-//! The Unix side of `platform`: modes, `pread`, the install mode's credential calls (issue 14)
+//! The Unix side of `platform`: modes, `pread`, the install mode's credential calls
 //! and the stop signals.
 
 // One signature on both platforms: what is always `Some`/`Ok` here is `None`/`Err` on the other.

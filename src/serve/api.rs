@@ -1,5 +1,5 @@
 //! The JSON API (`/api/…`): the same values as `bianpai export --format json --what W`
-//! (CONTRACT.md), built by `export::json_value`, with every private key taken out: birth
+//! (docs/cli.md), built by `export::json_value`, with every private key taken out: birth
 //! dates, ID numbers, fees and notes are for the desk, not the hall.
 
 use chrono::{DateTime, Utc};

@@ -1,6 +1,6 @@
-//! The final standings as the hall's wall shows them once the event is over (issue 23):
+//! The final standings as the hall's wall shows them once the event is over:
 //! rank, number (序号), name, club and points, each section under its own heading, in the
-//! official order of the printouts (`export::rows::standings_for`: RULES.md §6, the
+//! official order of the printouts (`export::rows::standings_for`: docs/rules.md#6-tiebreaks, the
 //! tiebreak chain). A wall has room for a screenful: each section's top places, with how
 //! many more the standings page lists.
 

@@ -14,8 +14,8 @@
 //! it) and a `broadcast` of the snapshot's version (every open event stream gets it; a stream
 //! that falls behind is told to resync rather than holding the others back).
 //!
-//! A log replaced by rename while followed (a restored copy, rsync, an editor: issue 22,
-//! finding 5) is noticed on the next poll (the path's device and inode against the open
+//! A log replaced by rename while followed (a restored copy, rsync, an editor) is
+//! noticed on the next poll (the path's device and inode against the open
 //! file's), opened again from the file now at the path, said on standard error and shown on
 //! every page for [`REPLACED_SHOWN`].
 

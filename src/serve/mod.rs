@@ -1,4 +1,4 @@
-//! `bianpai serve` (issue 16): the room page. A web server that follows the log like a
+//! `bianpai serve`: the room page. A web server that follows the log like a
 //! console does (and writes nothing but the players' reports, docs/self-report.md) and shows
 //! the current round, find-my-board, standings, crosstable,
 //! teams, prizes, each player's card and a wall mode for the hall's TV, live over
@@ -99,7 +99,7 @@ async fn stopped(stop: &AtomicBool) {
 }
 
 /// Accepts connections until `stop`, each served by hyper under a connection permit, at
-/// most `per_client::PER_CLIENT` open from one client address (issue 22).
+/// most `per_client::PER_CLIENT` open from one client address.
 pub async fn serve(listener: TcpListener, app: Router, max: usize, stop: Arc<AtomicBool>) {
     let permits = Arc::new(Semaphore::new(max));
     let clients = per_client::Clients::default();
@@ -177,7 +177,7 @@ pub fn run(log: &Path, bind: SocketAddr, lang: Lang) -> Result<(), String> {
         if let Some(line) = report::announce(&feed.current().tournament, &page_url(bound), lang) {
             crate::outln!("{line}");
         }
-        // For the console's `Q` (issue 23); the file goes when this server stops.
+        // For the console's `Q`; the file goes when this server stops.
         let _running = running::announce(log, &page_url(bound), bound)
             .inspect_err(|e| running::cannot_announce(log, e, lang))
             .ok();

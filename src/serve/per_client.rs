@@ -1,4 +1,4 @@
-//! Per-client limits of the room page (issue 22, finding 7): one phone or one script may not
+//! Per-client limits of the room page: one phone or one script may not
 //! take the hall's page away. Connections (event streams and requests still being sent
 //! included) are counted per client address, IPv6 clients per /64 (a phone changes its
 //! address inside its prefix); a client at [`PER_CLIENT`] open connections has further ones
@@ -6,7 +6,7 @@
 //! one address per phone; a phone's page needs one event stream and a few requests.
 //!
 //! On loopback an address is not a person: any local user can bind any of 127.0.0.0/8's
-//! sixteen million addresses (issue 28, finding 6). So all of loopback together holds at most
+//! sixteen million addresses. So all of loopback together holds at most
 //! [`LOOPBACK_SHARE`] connections, and counts as one client for event streams. Event streams,
 //! the long-lived connections, are capped per client ([`STREAMS_PER_CLIENT`]) and, by the
 //! router, for the whole server below the number of connections: whatever the streams, pages

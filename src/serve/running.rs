@@ -1,4 +1,4 @@
-//! Whether a room page is being served for a log (issue 23, point 6): `bianpai serve` writes
+//! Whether a room page is being served for a log (point 6): `bianpai serve` writes
 //! `LOG.serve` once it listens (the page's address as it printed it, the address to probe
 //! and its process id) and removes it when it stops. The console's `Q` shows the page's QR
 //! code only when that file names an address that answers a connection, so a phone is never
@@ -6,8 +6,7 @@
 //!
 //! In the install mode the log's directory belongs to root, so a `serve` run by the
 //! organizer writes the file in the temporary directory instead, named by the log's path
-//! (`/tmp/bianpai-<hash>.serve.<pid>-<random>`). Anyone can write there (issue 28,
-//! finding 2), so:
+//! (`/tmp/bianpai-<hash>.serve.<pid>-<random>`). Anyone can write there, so:
 //! - every file bianpai writes is created new, exclusively and without following a link
 //!   (`O_CREAT|O_EXCL|O_NOFOLLOW`): a planted link or file is never written through or over;
 //!   a name already taken is passed over for another random one;

@@ -28,8 +28,8 @@ pub struct Who {
     pub club: String,
     /// Points before the round shown (积分).
     pub points: u32,
-    /// The seat is empty (issue 23): the round has started, the game has no result and
-    /// the player is not at the board (RULES.md §4, late arrival).
+    /// The seat is empty: the round has started, the game has no result and
+    /// the player is not at the board (docs/rules.md#4-late-arrival-forfeits-withdrawal, late arrival).
     pub absent: bool,
 }
 

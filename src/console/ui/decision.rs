@@ -1,4 +1,4 @@
-//! The pairing-decision panel (issue 12): drawn over the screen's body while the head
+//! The pairing-decision panel: drawn over the screen's body while the head
 //! arbiter decides how to pair a round that has no legal pairing. The prompt itself (what is
 //! typed) stays in the status line below.
 

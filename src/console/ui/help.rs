@@ -80,7 +80,7 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
         for l in s.help_entry {
             lines.push(Line::from(Span::styled((*l).to_string(), th.dim)));
         }
-        // The foul kinds and their keys, from the keymap (RULES.md §5).
+        // The foul kinds and their keys, from the keymap (docs/rules.md#5-fouls).
         let fouls: Vec<String> = BINDINGS
             .iter()
             .filter(|b| b.mode == ModeKind::FoulKind)

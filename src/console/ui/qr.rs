@@ -1,6 +1,6 @@
 //! The `Q` overlay: the QR code of the room page (`bianpai serve`) for players to scan from
 //! the arbiters' screen, with its address written under it, shown only while a server of
-//! this log runs; otherwise the command that starts one (issue 23). The box is as wide as
+//! this log runs; otherwise the command that starts one. The box is as wide as
 //! its widest line, title included, so nothing is cut off.
 
 use ratatui::Frame;

@@ -1,4 +1,4 @@
-//! The knockout finals' settings (rules field `knockout`, docs/rules.md#7-knockout-finals): a
+//! The knockout finals' settings (rules field `knockout`, docs/rules.md#7-knockout): a
 //! part of the Swiss format, never of a round robin or a team match.
 
 use serde::{Deserialize, Serialize};

@@ -1,4 +1,4 @@
-//! Knockout finals for the top four after the configured Swiss round (RULES.md §7, seed 003).
+//! Knockout finals for the top four after the configured Swiss round (docs/rules.md#7-knockout, seed 003).
 //!
 //! After round `after_round` the top four (of the first section, active players) leave the
 //! Swiss: semi-finals 1 v 4 and 2 v 3 in the next round, then the final and the third-place
@@ -209,7 +209,7 @@ pub fn pairings(
 }
 
 /// The knockout matches of `round` whose colour counts are equal, so that the higher-ranked
-/// player chooses (RULES.md §7): (higher-ranked, lower-ranked) pairs. Empty when no choice is
+/// player chooses (docs/rules.md#7-knockout): (higher-ranked, lower-ranked) pairs. Empty when no choice is
 /// due (or the round cannot be paired yet).
 pub fn colour_choices(t: &Tournament, round: Round) -> Vec<(PlayerNo, PlayerNo)> {
     let seeds = seeds(t);
@@ -316,7 +316,7 @@ pub fn places_after(t: &Tournament, after: Round) -> Option<Vec<PlayerNo>> {
 }
 
 /// Points a finalist scored in slow knockout games up to `after` (for opponent score:
-/// RULES.md §7, a drawn slow game still scores the draw points).
+/// docs/rules.md#7-knockout, a drawn slow game still scores the draw points).
 pub fn slow_game_points(t: &Tournament, no: PlayerNo, after: Round) -> u32 {
     t.rounds
         .iter()
@@ -574,7 +574,7 @@ mod tests {
         let arm = t.round(Round(2)).unwrap().games.last().cloned().unwrap();
         assert_eq!(arm.game, GameKind::Armageddon);
         assert_eq!(arm.board, Board(6));
-        // The lot comes first (issue 21): the result is refused until it is entered.
+        // The lot comes first: the result is refused until it is entered.
         let cmd = Command::RecordResult {
             round: None,
             board: Board(6),

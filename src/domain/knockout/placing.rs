@@ -1,4 +1,4 @@
-//! Places 1–4 decided by the knockout, as the standings mark them (RULES.md §7, seed 003:
+//! Places 1–4 decided by the knockout, as the standings mark them (docs/rules.md#7-knockout, seed 003:
 //! "第9轮对局结束后，排名前4名的棋手……均进行淘汰赛").
 //!
 //! After the selecting Swiss round the top four leave the Swiss; their places come from the

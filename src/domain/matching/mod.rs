@@ -1,4 +1,4 @@
-//! Matching on the compatibility graph of a set of players (RULES.md §3: "the engine must still
+//! Matching on the compatibility graph of a set of players (docs/rules.md#3-pairing: "the engine must still
 //! find a pairing that satisfies 1–5 whenever one exists").
 //!
 //! - `maximum`: Edmonds' blossom algorithm (augmenting paths with odd cycles shrunk), started

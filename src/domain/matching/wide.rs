@@ -1,6 +1,6 @@
 //! Wide signed integers for the lexicographic weights of the pairing matching (`blossom.rs`).
 //!
-//! A weight is a number in mixed radix: one digit per criterion of RULES.md §3 (and per score
+//! A weight is a number in mixed radix: one digit per criterion of docs/rules.md#3-pairing (and per score
 //! level where a criterion goes level by level), the most important digit the most
 //! significant. Such numbers outgrow `i128` in a large field, so the matching is generic over
 //! `Weight`, implemented for `i128` and for `Wide<N>` (N 64-bit limbs, two's complement).

@@ -13,7 +13,7 @@ use crate::domain::rules::Lang;
 use crate::domain::side::Side;
 use crate::domain::swiss::colour::Reason;
 
-/// Which criterion of RULES.md §3 settled a choice.
+/// Which criterion of docs/rules.md#3-pairing settled a choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Criterion {
     /// Hard rules 1–5: no other choice was legal.
@@ -67,7 +67,7 @@ pub enum Line {
     },
     /// Colour rules 4–5 broken in this round (all boards).
     Relaxed(Vec<Break>),
-    /// Round 1 by number (RULES.md §2).
+    /// Round 1 by number (docs/rules.md#2-player-numbers-and-round-1).
     Round1 {
         red: PlayerNo,
         black: PlayerNo,

@@ -1,4 +1,4 @@
-//! Pairing (编排): round 1 by number (RULES.md §2), later rounds by score (积分编排, §3).
+//! Pairing (编排): round 1 by number (docs/rules.md#2-player-numbers-and-round-1), later rounds by score (积分编排, §3).
 //! This module gathers each section's players and their history, hands them to the engine,
 //! and numbers the boards continuously across the room.
 
@@ -60,7 +60,7 @@ impl Entrant {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SectionInput {
     pub round: Round,
-    /// True when this is the event's last round: colour rules may be relaxed (RULES.md §3).
+    /// True when this is the event's last round: colour rules may be relaxed (docs/rules.md#3-pairing).
     pub last_round: bool,
     /// True in the last three rounds: the higher-scored player's colour need wins.
     pub late_rounds: bool,
@@ -195,7 +195,7 @@ pub fn entrants(t: &Tournament, round: Round) -> Vec<Vec<Entrant>> {
     by_section
 }
 
-/// The knockout boards of `round` (RULES.md §7), numbered from 1, ahead of the Swiss boards.
+/// The knockout boards of `round` (docs/rules.md#7-knockout), numbered from 1, ahead of the Swiss boards.
 pub fn knockout_boards(t: &Tournament, round: Round) -> Result<Vec<Pairing>, Refusal> {
     Ok(knockout::pairings(t, round, &[])?
         .into_iter()
@@ -302,7 +302,7 @@ pub fn propose(t: &Tournament) -> Result<Proposal, Refusal> {
 }
 
 /// Like `propose`; `red_choices` are knockout players who chose red where the colour
-/// counts are equal (RULES.md §7).
+/// counts are equal (docs/rules.md#7-knockout).
 pub fn propose_with(t: &Tournament, red_choices: &[PlayerNo]) -> Result<Proposal, Refusal> {
     propose_opts(t, red_choices, false)
 }

@@ -1,5 +1,5 @@
 //! The individual round robin (单循环 / 双循环), a sibling of the Swiss engine chosen by the
-//! rules' `system` (CONTRACT.md). Round r is the Berger table (贝格尔编排, `berger.rs`) of the
+//! rules' `system` (docs/cli.md). Round r is the Berger table (贝格尔编排, `berger.rs`) of the
 //! drawn numbers: the section's players sorted by number take seats 1..n. With an odd field the
 //! seat drawn against the phantom seat n+1 has the bye (轮空). A double round robin plays the
 //! table twice, the second cycle with colours swapped; in the first cycle the last two rounds

@@ -4,9 +4,9 @@
 //! played half or more keeps the results, and each remaining game of the schedule is lost by
 //! forfeit (对手不战胜: the opponent scores the forfeit win of the table's colour).
 //!
-//! "Played" counts the boards the player sat at (forfeits included, RULES.md §3 counts them as
+//! "Played" counts the boards the player sat at (forfeits included, docs/rules.md#3-pairing counts them as
 //! met); "their games" are the games the schedule gives them within the event's rounds (the
-//! bye is no game). Swiss events keep RULES.md §4 (results stay, nothing else changes).
+//! bye is no game). Swiss events keep docs/rules.md#4-late-arrival-forfeits-withdrawal (results stay, nothing else changes).
 
 use super::schedule::{field, scheduled};
 use crate::domain::format::{Format, RoundRobin};

@@ -72,7 +72,7 @@ pub enum RulesFault {
     NotAZone(String),
     LateWindowOverADay,
     KnockoutPlayers,
-    /// Knockout finals after a round robin (only after Swiss rounds, RULES.md §7).
+    /// Knockout finals after a round robin (only after Swiss rounds, docs/rules.md#7-knockout).
     KnockoutAfterRoundRobin,
     /// Knockout finals in a team match event (individual Swiss events only).
     KnockoutInTeamMatch,

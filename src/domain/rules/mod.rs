@@ -1,4 +1,4 @@
-//! The tournament's rules as data (RULES.md, every **option** a field with its default).
+//! The tournament's rules as data (docs/rules.md, every **option** a field with its default).
 //! A rules value is written into the first record of the log, so a log always carries the
 //! rules it was played under. Presets for the three seed regulations live in `presets/`.
 
@@ -49,7 +49,7 @@ pub struct Rules {
     pub withdraw_after_forfeits: u32,
     pub foul_limits: Vec<FoulLimit>,
     /// A foul limit reached loses the game only once the opponent claims it (seed 001: "一局棋
-    /// 达到两次犯规，经对方提出，立即判负"); off, the loss is recorded by itself (RULES.md §5).
+    /// 达到两次犯规，经对方提出，立即判负"); off, the loss is recorded by itself (docs/rules.md#5-fouls).
     pub foul_loss_on_claim: bool,
     pub time_controls: TimeControls,
     pub sections: Vec<Section>,

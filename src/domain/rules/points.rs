@@ -1,4 +1,4 @@
-//! The points table (docs/rules.md#1-scoring) and the tiebreak criteria (docs/rules.md#6-standings-and-tiebreaks).
+//! The points table (docs/rules.md#1-scoring) and the tiebreak criteria (docs/rules.md#6-tiebreaks).
 
 use serde::{Deserialize, Serialize};
 
@@ -6,7 +6,7 @@ use super::MAX_POINTS;
 use crate::domain::result::{GameResult, Outcome};
 use crate::domain::side::Side;
 
-/// The six-entry points table of RULES.md §1, plus the bye.
+/// The six-entry points table of docs/rules.md#1-scoring, plus the bye.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Points {
@@ -42,7 +42,7 @@ impl Points {
     /// Points for one side of a result. A forfeit gives the present side the win points of its
     /// colour and the absent side the loss points; a double forfeit gives both the loss points.
     /// Never more than [`MAX_POINTS`]: validation refuses more, and a log written before that
-    /// bound counts at most that much per game, so no total can wrap around (issue 14).
+    /// bound counts at most that much per game, so no total can wrap around.
     pub fn for_result(&self, result: GameResult, side: Side) -> u32 {
         let points = match (result.outcome(side), side) {
             (Outcome::Win, Side::Red) => self.red_win,
@@ -77,7 +77,7 @@ impl Points {
     }
 }
 
-/// The tiebreak criteria of RULES.md §6.
+/// The tiebreak criteria of docs/rules.md#6-tiebreaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Tiebreak {
@@ -92,7 +92,7 @@ pub enum Tiebreak {
     PreviousRoundPoints,
     DrawNumber,
     /// 小分 (Sonneborn–Berger): every opponent's points × the points this player scored
-    /// against them ÷ the win points (CONTRACT.md; R2011 14.1).
+    /// against them ÷ the win points (docs/cli.md; R2011 14.1).
     SonnebornBerger,
 }
 

@@ -4,7 +4,7 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-/// How round 1 is paired (RULES.md §2).
+/// How round 1 is paired (docs/rules.md#2-player-numbers-and-round-1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Round1Mode {
@@ -24,7 +24,7 @@ impl Round1Mode {
     }
 }
 
-/// How seats start each round (RULES.md §4, issue 6).
+/// How seats start each round (docs/rules.md#4-late-arrival-forfeits-withdrawal).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SeatMode {
@@ -35,7 +35,7 @@ pub enum SeatMode {
     CheckIn,
 }
 
-/// Kinds of foul (RULES.md §5).
+/// Kinds of foul (docs/rules.md#5-fouls).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FoulKind {
@@ -170,7 +170,7 @@ impl Section {
     }
 }
 
-/// Entry rules (RULES.md §9).
+/// Entry rules (docs/rules.md#9-registration).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Registration {
@@ -194,7 +194,7 @@ pub struct Registration {
     pub require_birth: bool,
 }
 
-/// How teams are ranked (RULES.md §8).
+/// How teams are ranked (docs/rules.md#8-teams-groups-prizes).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TeamMethod {
@@ -303,7 +303,7 @@ impl Gender {
     }
 }
 
-/// What happens when the last board of a round reports (issue 5).
+/// What happens when the last board of a round reports.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AutoAdvance {

@@ -9,7 +9,7 @@ impl Rules {
         let bad = |field: &str, fault| Err(RulesError::invalid(field, fault));
         self.validate_bounds()?;
         self.validate_text()?;
-        // A round robin may leave `rounds: 0`: the schedule's own number (CONTRACT.md).
+        // A round robin may leave `rounds: 0`: the schedule's own number (docs/cli.md).
         let zero_ok = self.format.round_robin().is_some() && self.rounds == 0;
         if (self.rounds == 0 && !zero_ok) || self.rounds > 99 {
             return bad("rounds", RulesFault::RoundsRange);
@@ -105,7 +105,7 @@ impl Rules {
         Ok(())
     }
 
-    /// Bounds on every number (issue 14): points, counts, amounts and times stay far from
+    /// Bounds on every number: points, counts, amounts and times stay far from
     /// where sums could wrap around.
     fn validate_bounds(&self) -> Result<(), RulesError> {
         let p = &self.points;

@@ -54,7 +54,7 @@ pub struct RulesWire {
     #[serde(default)]
     pub foul_limits: Vec<FoulLimit>,
     /// A foul limit reached loses the game only once the opponent claims it (seed 001: "一局棋
-    /// 达到两次犯规，经对方提出，立即判负"); off, the loss is recorded by itself (RULES.md §5).
+    /// 达到两次犯规，经对方提出，立即判负"); off, the loss is recorded by itself (docs/rules.md#5-fouls).
     #[serde(default)]
     pub foul_loss_on_claim: bool,
     pub time_controls: TimeControls,

@@ -1,4 +1,4 @@
-//! Colour history of one player and the colour allocation inside a pair (RULES.md §3: colour
+//! Colour history of one player and the colour allocation inside a pair (docs/rules.md#3-pairing: colour
 //! rules 4 and 5, colour balance 7, and the allocation steps 1–4).
 //!
 //! The colour sequence is the player's games in order (forfeits included, byes skipped).
@@ -62,7 +62,7 @@ impl ColourState {
         self.breaks(side) == 0
     }
 
-    /// The colour this player is due and how strongly (RULES.md §3, rule 7).
+    /// The colour this player is due and how strongly (docs/rules.md#3-pairing, rule 7).
     pub fn due(&self) -> Option<(Side, Strength)> {
         match self.balance() {
             b if b < 0 => Some((Side::Red, 2)),
@@ -142,7 +142,7 @@ fn steps(
     (a_smaller == odd, Reason::Identical)
 }
 
-/// Allocates the colours of a pair (RULES.md §3, steps 1–4). Returns whether `a` gets red,
+/// Allocates the colours of a pair (docs/rules.md#3-pairing, steps 1–4). Returns whether `a` gets red,
 /// and which step decided. Never picks an allocation that breaks rule 4 or 5 more often
 /// than the other allocation would.
 pub fn allocate(a: &Entrant, b: &Entrant, round: Round, late_rounds: bool) -> (bool, Reason) {

@@ -1,9 +1,9 @@
-//! The quality order of RULES.md §3 as one explicit lexicographic cost, shared by the engine
+//! The quality order of docs/rules.md#3-pairing as one explicit lexicographic cost, shared by the engine
 //! (which encodes it into matching weights) and by the tests (which compare pairings with it),
 //! so that "best pairing" has a single definition.
 //!
 //! `Cost` is compared field by field, smaller is better:
-//! 1. `bye_score`: the bye's score (RULES.md §3, Bye: the lowest score first).
+//! 1. `bye_score`: the bye's score (docs/rules.md#3-pairing, Bye: the lowest score first).
 //! 2. `score` (criterion 6): per score level from the top, `(players of the level paired with a
 //!    lower score, sum of the score differences of those pairs)`; a pair counts at the level
 //!    of its higher-scored player.

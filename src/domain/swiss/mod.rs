@@ -1,4 +1,4 @@
-//! The Swiss engine for rounds 2 and later (积分编排, RULES.md §3): an optimum by construction.
+//! The Swiss engine for rounds 2 and later (积分编排, docs/rules.md#3-pairing): an optimum by construction.
 //!
 //! # Method
 //!
@@ -54,7 +54,7 @@ use crate::domain::matching::wide::{Weight, Wide};
 use crate::domain::pairing::explain::{Break, Criterion, Line};
 use crate::domain::pairing::{Float, SectionInput};
 use crate::domain::side::Side;
-// Hand-made pairings' rule breaks, as data (issue 13).
+// Hand-made pairings' rule breaks, as data.
 
 /// A section's pairing: (red, black) pairs, the bye, and its explanation.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -1,4 +1,4 @@
-//! Round 1 by player number (RULES.md §2): `adjacent` (1–2, 4–3, 5–6, …) or `halves`.
+//! Round 1 by player number (docs/rules.md#2-player-numbers-and-round-1): `adjacent` (1–2, 4–3, 5–6, …) or `halves`.
 //! With an odd field the highest number gets the bye. Optionally, players of the same club
 //! are not paired together (swap with the next board).
 

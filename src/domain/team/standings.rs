@@ -156,7 +156,7 @@ fn value(tb: TeamTiebreak, all: &[Tally], i: usize, group: &[usize]) -> Vec<u32>
         ],
         TeamTiebreak::DirectEncounter => {
             let tied: Vec<TeamNo> = group.iter().map(|&j| all[j].team).collect();
-            // As for players (docs/rules.md#6-standings-and-tiebreaks): the matches among the
+            // As for players (docs/rules.md#6-tiebreaks): the matches among the
             // tied teams decide only when every pair of them has met; otherwise no decision.
             let every_pair_met = group.iter().all(|&a| {
                 group

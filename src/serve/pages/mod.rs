@@ -22,7 +22,7 @@ pub struct Ctx {
     pub title: String,
     /// The log's damage, shown as a warning on every page.
     pub damage: Option<String>,
-    /// The log was replaced by another file and read again (issue 22): when, local time.
+    /// The log was replaced by another file and read again: when, local time.
     pub replaced: Option<String>,
     pub version: u64,
 }

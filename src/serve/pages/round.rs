@@ -1,5 +1,5 @@
 //! The round page (the pairing of the current round, results as they come in; with several
-//! sections, each under its heading; an empty seat marked 缺席, issue 23) and the
+//! sections, each under its heading; an empty seat marked 缺席) and the
 //! find-my-board page.
 
 use maud::{Markup, html};

@@ -1,6 +1,6 @@
-//! Wall mode (`/wall`) for the hall's TV (1920×1080; issue 23): the boards in two columns,
+//! Wall mode (`/wall`) for the hall's TV (1920×1080; ): the boards in two columns,
 //! 26 a screen at a size read from across the hall, each section under its heading, both
-//! players' numbers (序号), empty seats marked (RULES.md §4, late arrival); the script turns
+//! players' numbers (序号), empty seats marked (docs/rules.md#4-late-arrival-forfeits-withdrawal, late arrival); the script turns
 //! the pages (without it every board is listed and the page reloads). Above them the
 //! late-window countdown with the empty seats, and each running board's clock. Once the
 //! event is over the wall stops paging and shows the final standings.
