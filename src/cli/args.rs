@@ -179,7 +179,7 @@ pub enum Cmd {
         board: String,
         note: String,
     },
-    /// Read clock events from standard input, one per line (see the README).
+    /// Read clock events from standard input, one per line (see docs/cli.md).
     Feed { log: PathBuf },
     /// Apply every time-based rule that is due (late-window forfeits, withdrawals).
     Tick {
@@ -260,7 +260,7 @@ pub enum Cmd {
         team: bool,
     },
     /// As root: give the log to a writer group nobody belongs to and install this binary
-    /// setgid to it, so the log is written only through the binary (see the README's threat
+    /// setgid to it, so the log is written only through the binary (see docs/trust.md, the threat
     /// model).
     Install {
         log: PathBuf,

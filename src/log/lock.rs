@@ -13,7 +13,7 @@
 //!   binary when it takes the lock), else from when the holder process started;
 //! - in the install mode only a user with a role in the event ever takes the lock (the store
 //!   checks before locking), so the holder is always one of the event's own staff;
-//! - the way out for the head arbiter (README "Trust"): the message gives user and pid; the
+//! - the way out for the head arbiter (docs/trust.md): the message gives user and pid; the
 //!   holder's owner (`kill -CONT PID` or ending that terminal) or root (`kill PID`) frees it, as
 //!   the lock dies with the process. Reading, the room page and every console screen go on
 //!   meanwhile; only writes wait, and each tells why.

@@ -22,7 +22,7 @@
 //! - No environment variable is read on this path (`USER`, `LOGNAME`, `RUST_LOG`, paths):
 //!   the dynamic loader already ignores `LD_*` for a setgid program.
 //!
-//! Root can always rewrite files; the threat model in the README says what each mode
+//! Root can always rewrite files; the threat model in docs/trust.md says what each mode
 //! promises.
 
 use std::fs::{File, OpenOptions};

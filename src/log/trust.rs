@@ -16,8 +16,8 @@
 //! - **Plain mode** (everything else): beside the canonical log, as the log's own permissions
 //!   allow; whoever can write that directory can rewrite the log too.
 //!
-//! The threat model is README "Trust"; docs/rules.md has no rule on storage, the
-//! log's own guarantees are README "What bianpai guarantees".
+//! The threat model is docs/trust.md; docs/rules.md has no rule on storage, the
+//! log's own guarantees are docs/trust.md "Guarantees".
 
 use std::fs::{File, OpenOptions};
 use std::io;
