@@ -113,11 +113,18 @@ fn many_loopback_addresses_with_streams_leave_the_pages_answering() {
             std::thread::sleep(Duration::from_millis(20));
         }
         if phone.is_finished() && phone.join().expect("phone").status == 200 {
-            assert!(t.elapsed() < Duration::from_secs(3), "{path} took {:?}", t.elapsed());
+            assert!(
+                t.elapsed() < Duration::from_secs(3),
+                "{path} took {:?}",
+                t.elapsed()
+            );
             answered += 1;
         }
     }
-    assert_eq!(answered, 6, "pages answered while 1,100 streams were asked for");
+    assert_eq!(
+        answered, 6,
+        "pages answered while 1,100 streams were asked for"
+    );
     drop(held);
 }
 
@@ -177,7 +184,10 @@ fn control_bytes_of_a_record_written_outside_bianpai_never_reach_a_page() {
             );
         }
         if path == "/player/1" {
-            assert!(body.contains("王\\u{1b}[2J五"), "{path} shows it escaped: {body}");
+            assert!(
+                body.contains("王\\u{1b}[2J五"),
+                "{path} shows it escaped: {body}"
+            );
         }
     }
 }

@@ -96,7 +96,11 @@ fn look_alike_ideographs_and_a_braille_blank_do_not_make_a_new_name() {
         let out = run(&["player", "add", &l, "--name", copy]);
         let line = refused(&out, &format!("{copy:?}"));
         assert!(line.contains(real), "{copy:?} names {real}: {line}");
-        assert_eq!(read(std::path::Path::new(&l)), before, "{copy:?} reached the log");
+        assert_eq!(
+            read(std::path::Path::new(&l)),
+            before,
+            "{copy:?} reached the log"
+        );
     }
 }
 

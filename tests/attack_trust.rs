@@ -119,13 +119,14 @@ impl Ev {
         assert_eq!(read(&self.log), before, "{user} {args:?} changed the log");
         err
     }
+}
 
-    fn uid(&self, user: &str) -> u32 {
-        must(Command::new("id").args(["-u", user]))
-            .trim()
-            .parse()
-            .expect("uid")
-    }
+/// The uid of OS user `user`.
+fn uid(user: &str) -> u32 {
+    must(Command::new("id").args(["-u", user]))
+        .trim()
+        .parse()
+        .expect("uid")
 }
 
 /// An installed event of `preset`: the roles a head arbiter, an assistant and an organizer
@@ -202,7 +203,11 @@ fn birth_forms(id: &str) -> Vec<String> {
         format!("{y}/{m}/{d}"),
         format!("{y}{m}{d}"),
         format!("{y}.{m}.{d}"),
-        format!("{y}年{}月{}日", m.trim_start_matches('0'), d.trim_start_matches('0')),
+        format!(
+            "{y}年{}月{}日",
+            m.trim_start_matches('0'),
+            d.trim_start_matches('0')
+        ),
     ]
 }
 
@@ -250,7 +255,10 @@ fn a_reader_without_a_desk_role_gets_only_what_the_room_page_shows() {
             for id in &ids {
                 assert!(!text.contains(id.as_str()), "{user}: {what} shows {id}");
                 for b in birth_forms(id) {
-                    assert!(!text.contains(&b), "{user}: {what} shows the birth date {b}");
+                    assert!(
+                        !text.contains(&b),
+                        "{user}: {what} shows the birth date {b}"
+                    );
                 }
             }
             for word in [
@@ -265,14 +273,21 @@ fn a_reader_without_a_desk_role_gets_only_what_the_room_page_shows() {
             ] {
                 assert!(!text.contains(word), "{user}: {what} shows {word}:\n{text}");
             }
-            assert!(text.contains("棋手3"), "{user}: {what} still lists the players");
+            assert!(
+                text.contains("棋手3"),
+                "{user}: {what} still lists the players"
+            );
         }
     }
     // The head arbiter and the organizer keep the desk's columns; the masked number hides
     // the region too, so the birth date shown beside it cannot complete it.
     for user in [&ev.head, &ev.org] {
         let all = exports(&ev, user);
-        let json = &all.iter().find(|(w, _)| w == "json players").expect("json").1;
+        let json = &all
+            .iter()
+            .find(|(w, _)| w == "json players")
+            .expect("json")
+            .1;
         let players: serde_json::Value = serde_json::from_str(json).expect("json");
         let p = &players.as_array().expect("list")[0];
         let id = ids
@@ -355,7 +370,14 @@ fn a_planted_link_or_file_in_tmp_neither_redirects_nor_silences_serve() {
     // goes to /tmp).
     let mut serve = Command::new("runuser")
         .args([
-            "-u", &ev.org, "--", &ev.ib, "serve", &ev.l, "--bind", "127.0.0.1:0",
+            "-u",
+            &ev.org,
+            "--",
+            &ev.ib,
+            "serve",
+            &ev.l,
+            "--bind",
+            "127.0.0.1:0",
         ])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -394,7 +416,9 @@ fn a_planted_link_or_file_in_tmp_neither_redirects_nor_silences_serve() {
         bianpai::console::app::RoomPage::Served { url: seen, .. } => {
             assert_eq!(seen, url, "the console's Q shows the organizer's page");
         }
-        other => panic!("the planted file silenced the console's Q: {other:?}"),
+        other @ bianpai::console::app::RoomPage::NotServed { .. } => {
+            panic!("the planted file silenced the console's Q: {other:?}")
+        }
     }
 }
 
@@ -612,7 +636,15 @@ fn only_the_head_arbiter_decides_an_outdated_round() {
     ev.ok(
         &ev.head,
         &[
-            "result", &ev.l, "1", "black_win", "--round", "1", "--correct", "--reason", "记错",
+            "result",
+            &ev.l,
+            "1",
+            "black_win",
+            "--round",
+            "1",
+            "--correct",
+            "--reason",
+            "记错",
         ],
     );
     for args in [
@@ -627,7 +659,10 @@ fn only_the_head_arbiter_decides_an_outdated_round() {
         assert!(err.contains("第2轮"), "{args:?} names the round: {err}");
     }
     // The head arbiter's own decision goes through.
-    ev.ok(&ev.head, &["unpair", &ev.l, "--reason", "按更正后的成绩重排"]);
+    ev.ok(
+        &ev.head,
+        &["unpair", &ev.l, "--reason", "按更正后的成绩重排"],
+    );
     ev.ok(&ev.head, &["pair", &ev.l]);
 }
 
@@ -650,14 +685,17 @@ fn every_writer_updates_the_lock_note() {
         write(lg, &[Cmd::StartRound { at: Utc::now() }]);
     });
     ev.ok(&ev.head, &["result", &ev.l, "1", "draw"]);
-    assert_eq!(note(&ev).1, ev.uid(&ev.head));
+    assert_eq!(note(&ev).1, uid(&ev.head));
     let path = ev.events.join(".bianpai").join("day.log.lock-info");
     let mode = std::fs::metadata(&path).expect("note").mode() & 0o777;
     assert_eq!(mode, 0o660, "the note is the writers' to update: {mode:o}");
     ev.ok(&ev.asst, &["result", &ev.l, "2", "draw"]);
-    assert_eq!(note(&ev).1, ev.uid(&ev.asst), "the assistant's lock is noted");
-    ev.ok(&ev.org, &["player", "withdraw", &ev.l, "8", "--reason", "因病"]);
-    assert_eq!(note(&ev).1, ev.uid(&ev.org), "the organizer's lock is noted");
+    assert_eq!(note(&ev).1, uid(&ev.asst), "the assistant's lock is noted");
+    ev.ok(
+        &ev.org,
+        &["player", "withdraw", &ev.l, "8", "--reason", "因病"],
+    );
+    assert_eq!(note(&ev).1, uid(&ev.org), "the organizer's lock is noted");
 }
 
 /// A team match event of three teams of four boards (a round robin of three rounds).
@@ -682,7 +720,9 @@ fn three_teams(lg: &mut Log) {
 
 /// The words after `无权` in a refusal: the action, which must be Chinese.
 fn action(err: &str) -> &str {
-    let at = err.find("无权").unwrap_or_else(|| panic!("not a role refusal: {err}"));
+    let at = err
+        .find("无权")
+        .unwrap_or_else(|| panic!("not a role refusal: {err}"));
     err[at..].lines().next().unwrap_or("")
 }
 
@@ -693,7 +733,14 @@ fn refusals_say_the_action_in_chinese_and_a_lineup_keeps_to_the_rounds() {
     let now = local(Utc::now() - chrono::Duration::minutes(3));
     for args in [
         vec!["team", "add", ev.l.as_str(), "--name", "广州队"],
-        vec!["lineup", ev.l.as_str(), "--team", "1", "--players", "1,2,3,4"],
+        vec![
+            "lineup",
+            ev.l.as_str(),
+            "--team",
+            "1",
+            "--players",
+            "1,2,3,4",
+        ],
         vec![
             "clock",
             ev.l.as_str(),
@@ -716,14 +763,28 @@ fn refusals_say_the_action_in_chinese_and_a_lineup_keeps_to_the_rounds() {
     let err = ev.refused(
         &ev.head,
         &[
-            "lineup", &ev.l, "--team", "1", "--players", "1,2,3,4", "--round", "999",
+            "lineup",
+            &ev.l,
+            "--team",
+            "1",
+            "--players",
+            "1,2,3,4",
+            "--round",
+            "999",
         ],
     );
     assert!(err.contains("999") && err.contains('3'), "{err}");
     ev.ok(
         &ev.head,
         &[
-            "lineup", &ev.l, "--team", "1", "--players", "1,2,3,4", "--round", "3",
+            "lineup",
+            &ev.l,
+            "--team",
+            "1",
+            "--players",
+            "1,2,3,4",
+            "--round",
+            "3",
         ],
     );
 }

@@ -108,8 +108,8 @@ pub fn set_event(rules: &Rules) {
 /// record's length of it, is read.
 pub fn prime(path: &Path) {
     use std::io::{BufRead as _, Read as _};
-    let Ok(f) = crate::log::privilege::open_log(path)
-        .or_else(|_| crate::platform::open_regular(path))
+    let Ok(f) =
+        crate::log::privilege::open_log(path).or_else(|_| crate::platform::open_regular(path))
     else {
         return;
     };

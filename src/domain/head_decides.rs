@@ -14,7 +14,9 @@ impl Tournament {
     pub(super) fn head_decides(&self, actor: &Actor, cmd: &Command) -> Result<(), Refusal> {
         let decides = matches!(
             cmd,
-            Command::UnpairRound { .. } | Command::PairNextRound | Command::PairNextRoundWith { .. }
+            Command::UnpairRound { .. }
+                | Command::PairNextRound
+                | Command::PairNextRoundWith { .. }
         );
         if actor.role == Role::Head || !decides {
             return Ok(());

@@ -865,7 +865,8 @@ impl Rules {
         let origin = path.display().to_string();
         // A regular file no longer than the log line it becomes (16 MB): `/dev/zero` is
         // refused before a byte is read.
-        let bytes = crate::platform::read_regular(path, crate::log::MAX_LINE).map_err(|e| RulesError::Read {
+        let read = crate::platform::read_regular(path, crate::log::MAX_LINE);
+        let bytes = read.map_err(|e| RulesError::Read {
             origin: origin.clone(),
             kind: e.kind(),
             os_code: e.raw_os_error(),

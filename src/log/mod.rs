@@ -14,6 +14,6 @@ pub mod user;
 
 pub use lock::{Holder, WAIT as LOCK_WAIT};
 pub use record::Record;
-pub use scan::MAX_LINE;
 pub use repair::{repair, verify};
+pub use scan::MAX_LINE;
 pub use store::{Damage, IfDamaged, Log, LogError};
