@@ -119,13 +119,14 @@ impl Ev {
         assert_eq!(read(&self.log), before, "{user} {args:?} changed the log");
         err
     }
+}
 
-    fn uid(&self, user: &str) -> u32 {
-        must(Command::new("id").args(["-u", user]))
-            .trim()
-            .parse()
-            .expect("uid")
-    }
+/// The uid of OS user `user`.
+fn uid(user: &str) -> u32 {
+    must(Command::new("id").args(["-u", user]))
+        .trim()
+        .parse()
+        .expect("uid")
 }
 
 /// An installed event of `preset`: the roles a head arbiter, an assistant and an organizer
@@ -415,7 +416,9 @@ fn a_planted_link_or_file_in_tmp_neither_redirects_nor_silences_serve() {
         bianpai::console::app::RoomPage::Served { url: seen, .. } => {
             assert_eq!(seen, url, "the console's Q shows the organizer's page");
         }
-        other => panic!("the planted file silenced the console's Q: {other:?}"),
+        other @ bianpai::console::app::RoomPage::NotServed { .. } => {
+            panic!("the planted file silenced the console's Q: {other:?}")
+        }
     }
 }
 
@@ -682,25 +685,17 @@ fn every_writer_updates_the_lock_note() {
         write(lg, &[Cmd::StartRound { at: Utc::now() }]);
     });
     ev.ok(&ev.head, &["result", &ev.l, "1", "draw"]);
-    assert_eq!(note(&ev).1, ev.uid(&ev.head));
+    assert_eq!(note(&ev).1, uid(&ev.head));
     let path = ev.events.join(".bianpai").join("day.log.lock-info");
     let mode = std::fs::metadata(&path).expect("note").mode() & 0o777;
     assert_eq!(mode, 0o660, "the note is the writers' to update: {mode:o}");
     ev.ok(&ev.asst, &["result", &ev.l, "2", "draw"]);
-    assert_eq!(
-        note(&ev).1,
-        ev.uid(&ev.asst),
-        "the assistant's lock is noted"
-    );
+    assert_eq!(note(&ev).1, uid(&ev.asst), "the assistant's lock is noted");
     ev.ok(
         &ev.org,
         &["player", "withdraw", &ev.l, "8", "--reason", "因病"],
     );
-    assert_eq!(
-        note(&ev).1,
-        ev.uid(&ev.org),
-        "the organizer's lock is noted"
-    );
+    assert_eq!(note(&ev).1, uid(&ev.org), "the organizer's lock is noted");
 }
 
 /// A team match event of three teams of four boards (a round robin of three rounds).

@@ -10,28 +10,25 @@ use chrono::{DateTime, Utc};
 use super::event::ClockAction;
 use super::ids::{Board, Round};
 use super::refusal::Refusal;
-use super::tournament::{Game, Tournament};
+use super::tournament::Game;
 
-impl Tournament {
-    /// Refuses a press on `board` (game `g`) stamped `at`, before the board's last press.
-    pub(super) fn clock_in_order(
-        &self,
-        round: Round,
-        board: Board,
-        g: &Game,
-        action: &ClockAction,
-        at: DateTime<Utc>,
-    ) -> Result<(), Refusal> {
-        let last = g.clock.as_ref().and_then(|c| c.last_press);
-        match (action, last) {
-            (ClockAction::Press(_), Some(last)) if at < last => Err(Refusal::PressBeforeLast {
-                round,
-                board,
-                at,
-                last,
-            }),
-            _ => Ok(()),
-        }
+/// Refuses a press on `board` (game `g`) stamped `at`, before the board's last press.
+pub(super) fn in_order(
+    round: Round,
+    board: Board,
+    g: &Game,
+    action: &ClockAction,
+    at: DateTime<Utc>,
+) -> Result<(), Refusal> {
+    let last = g.clock.as_ref().and_then(|c| c.last_press);
+    match (action, last) {
+        (ClockAction::Press(_), Some(last)) if at < last => Err(Refusal::PressBeforeLast {
+            round,
+            board,
+            at,
+            last,
+        }),
+        _ => Ok(()),
     }
 }
 
@@ -44,6 +41,7 @@ mod tests {
     use crate::domain::event::PlayerEntry;
     use crate::domain::rules::{Role, Rules};
     use crate::domain::side::Side;
+    use crate::domain::tournament::Tournament;
 
     fn t(s: i64) -> DateTime<Utc> {
         Utc.timestamp_opt(1_700_000_000 + s, 0).unwrap()

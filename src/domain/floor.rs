@@ -198,7 +198,7 @@ impl Tournament {
                 },
             });
         }
-        self.clock_in_order(round, board, g, action, at)?;
+        super::clock_order::in_order(round, board, g, action, at)?;
         if let ClockAction::Set { red_ms, black_ms } = action
             && (*red_ms > 24 * 3_600_000 || *black_ms > 24 * 3_600_000)
         {
