@@ -3,7 +3,7 @@
 //! only laid out by `ui/`.
 
 use super::strings::{Strings, fill};
-use crate::domain::pairing::{propose, swiss_scores};
+use crate::domain::pairing::propose;
 use crate::domain::standings::standings;
 use crate::domain::tournament::Status;
 use crate::domain::{Round, Tournament};
@@ -241,7 +241,7 @@ pub fn preview_table(t: &Tournament, s: &Strings) -> Table {
 
 /// Every player with status and points.
 pub fn players_table(t: &Tournament, s: &Strings) -> Table {
-    let scores = swiss_scores(t, Round(t.current_round().0 + 1));
+    let scores = crate::domain::standings::points_before(t, Round(t.current_round().0 + 1));
     let rows = t
         .players
         .iter()

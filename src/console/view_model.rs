@@ -8,7 +8,6 @@ use chrono::{DateTime, Duration, FixedOffset, Utc};
 
 use super::strings::{Strings, fill};
 use crate::domain::clock::format_ms;
-use crate::domain::pairing::swiss_scores;
 use crate::domain::tournament::{Game, RoundState};
 use crate::domain::{Board, PlayerNo, Round, Side, Tournament};
 
@@ -255,7 +254,8 @@ pub fn round_view_of<H: std::hash::BuildHasher>(
         // The next round's time once this one is under way (not before round 1 starts).
         header.next_round = fill(s.next_round, &[&next.format("%H:%M")]);
     }
-    let points = swiss_scores(t, r.round);
+    // One 积分 per player: a finalist's counts the slow knockout games, as in the standings.
+    let points = crate::domain::standings::points_before(t, r.round);
     let playing = r.games.iter().filter(|g| g.result.is_none()).count();
     let last_two = playing <= 2 && r.games.len() > 2 && r.started_at.is_some();
     let sections = t.rules.sections.len() > 1;

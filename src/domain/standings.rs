@@ -11,6 +11,8 @@
 //!
 //! Places are never shared: `draw_number` ends every chain, whether or not the rules list it.
 
+use std::collections::HashMap;
+
 use super::event::Stage;
 use super::ids::{PlayerNo, Round};
 use super::knockout;
@@ -89,6 +91,27 @@ pub fn points_for_opponent_score(t: &Tournament, after: Round, swiss: &[u32]) ->
     {
         for no in knockout::seeds(t) {
             if let Some(p) = points.get_mut(no.index()) {
+                *p = p.saturating_add(knockout::slow_game_points(t, no, after));
+            }
+        }
+    }
+    points
+}
+
+/// Everyone's points before `round` as every table shows them: the Swiss points and, for the
+/// knockout's finalists, the regulation's final points so far (their slow knockout games
+/// added, as `points_for_opponent_score` counts them and the standings print them), so that
+/// a pairing sheet and the standings never give one player two different 积分.
+pub fn points_before(t: &Tournament, round: Round) -> HashMap<PlayerNo, u32> {
+    let mut points = super::pairing::swiss_scores(t, round);
+    let after = Round(round.0.saturating_sub(1));
+    if t.rules
+        .knockout
+        .as_ref()
+        .is_some_and(|k| after.0 > k.after_round)
+    {
+        for no in knockout::seeds(t) {
+            if let Some(p) = points.get_mut(&no) {
                 *p = p.saturating_add(knockout::slow_game_points(t, no, after));
             }
         }

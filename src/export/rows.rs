@@ -176,7 +176,8 @@ pub fn pairings(t: &Tournament, round: Round, lang: Lang) -> Report {
     if knockout {
         h.push(pick(lang, "赛段", "Stage").to_string());
     }
-    let scores = crate::domain::pairing::swiss_scores(t, round);
+    // One 积分 per player: a finalist's counts the slow knockout games, as in the standings.
+    let scores = crate::domain::standings::points_before(t, round);
     let pts = |no: PlayerNo| Cell::from(scores.get(&no).copied().unwrap_or(0));
     let tables = per_section(t, &h, |s| {
         let mut rows: Vec<Vec<Cell>> = r

@@ -10,7 +10,7 @@ use crate::domain::tournament::RoundState;
 
 /// `薛平 5 – 罗军 3`: a board with each player's score before the round.
 fn pair_text(t: &Tournament, round: Round, (red, black): (PlayerNo, PlayerNo)) -> String {
-    let scores = crate::domain::pairing::swiss_scores(t, round);
+    let scores = crate::domain::standings::points_before(t, round);
     let one = |no: PlayerNo| {
         format!(
             "{} {}",

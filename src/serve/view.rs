@@ -11,7 +11,6 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 
 use crate::domain::event::Stage;
-use crate::domain::pairing::swiss_scores;
 use crate::domain::result::Outcome;
 use crate::domain::rules::Lang;
 use crate::domain::tournament::{Game, Status};
@@ -105,7 +104,7 @@ fn board_line(
 /// `None` when the round is not paired.
 pub fn round(t: &Tournament, round: Round, lang: Lang) -> Option<RoundView> {
     let r = t.round(round)?;
-    let scores = swiss_scores(t, round);
+    let scores = crate::domain::standings::points_before(t, round);
     let started = r.started_at.is_some();
     let mut lines: Vec<(usize, BoardLine)> = r
         .games
@@ -215,7 +214,7 @@ pub fn card(t: &Tournament, no: PlayerNo, lang: Lang) -> Option<Card> {
     let p = t.player(no)?;
     let mut lines = Vec::new();
     for r in &t.rounds {
-        let after = swiss_scores(t, Round(r.round.0 + 1));
+        let after = crate::domain::standings::points_before(t, Round(r.round.0 + 1));
         let running = after.get(&no).copied();
         let games: Vec<&Game> = r.games.iter().filter(|g| g.side_of(no).is_some()).collect();
         if r.byes.contains(&no) {
