@@ -45,10 +45,12 @@ fn result(round: u32, board: u32, result: GameResult) -> Command {
 /// decided in the rapid game; the Swiss boards red wins; round 3 paired.
 fn after_the_semi_finals(dir: &Path) -> std::path::PathBuf {
     let path = console_common::event_with(dir, "ko.log", 8, 3, true, "lvliang-2024", |r| {
-        r.knockout = Some(Knockout {
-            after_round: 1,
-            players: 4,
-        });
+        r.format = bianpai::domain::format::Format::Swiss {
+            knockout: Some(Knockout {
+                after_round: 1,
+                players: 4,
+            }),
+        };
     });
     let mut log = Log::open(&path).unwrap();
     for (b, r) in [

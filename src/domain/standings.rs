@@ -106,8 +106,8 @@ pub fn points_before(t: &Tournament, round: Round) -> HashMap<PlayerNo, u32> {
     let mut points = super::pairing::swiss_scores(t, round);
     let after = Round(round.0.saturating_sub(1));
     if t.rules
-        .knockout
-        .as_ref()
+        .format
+        .knockout()
         .is_some_and(|k| after.0 > k.after_round)
     {
         for no in knockout::seeds(t) {
