@@ -27,6 +27,7 @@ fn ok(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+#[allow(clippy::needless_pass_by_value)] // the calls build their command in place
 fn run(log: &mut Log, cmd: Command) {
     log.execute(&head(), &cmd, minutes(100)).unwrap();
 }

@@ -295,3 +295,61 @@ fn when_the_event_is_over_the_wall_stops_paging_and_shows_the_final_standings() 
         }
     }
 }
+
+#[test]
+fn the_final_standings_on_the_wall_carry_the_knockouts_remarks_and_note() {
+    // Seed 003 to the end: places 1–4 from the knockout, each with its 备注, and the note
+    // that says why place 5 may have more points, as the printouts and other pages have.
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("ko.log");
+    let l = log.to_str().unwrap();
+    bianpai(&[
+        "simulate",
+        "--preset",
+        "lvliang-2024",
+        "--players",
+        "80",
+        "--seed",
+        "3",
+        "--out",
+        l,
+    ]);
+    let server = Server::start(&log);
+    let mut b = open(
+        &dir.path().join("profile"),
+        &format!("{}wall", server.url),
+        (1920, 1080),
+    );
+    let m = measure(&mut b);
+    assert_eq!(m["final_on_screen"], json!(1), "{m}");
+    assert_eq!(m["cut"], json!([]), "no cell cut off: {m}");
+    assert!(m["places"].as_u64().unwrap() >= 20, "{m}");
+    let heads =
+        b.eval("[...document.querySelectorAll('.wpage.final th')].map(e => e.textContent.trim())");
+    assert!(
+        heads.as_array().unwrap().iter().any(|h| h == "备注"),
+        "{heads}"
+    );
+    let remarks = b.eval(
+        "[...document.querySelectorAll('tr.place')].slice(0, 5).map(r => r.querySelector('td.remark').textContent.trim())",
+    );
+    assert_eq!(
+        remarks,
+        json!(["淘汰赛冠军", "淘汰赛亚军", "淘汰赛季军", "淘汰赛第四名", ""]),
+        "{remarks}"
+    );
+    let note = b.eval(
+        "(() => { const n = document.querySelector('.wpage.final p.note'); if (!n) return null; const r = n.getBoundingClientRect(); return { text: n.textContent, on: r.top >= 0 && r.bottom <= innerHeight + 0.5 }; })()",
+    );
+    assert!(
+        note["text"]
+            .as_str()
+            .unwrap_or_default()
+            .starts_with("注：第1–4名由淘汰赛决定"),
+        "{note}"
+    );
+    assert_eq!(note["on"], json!(true), "the note is on the screen: {note}");
+    if let Ok(shots) = std::env::var("BIANPAI_SHOTS") {
+        b.screenshot(&Path::new(&shots).join("wall-final-knockout.png"));
+    }
+}

@@ -304,7 +304,8 @@ pub fn standings_for(t: &Tournament, round: Option<Round>) -> (Round, Vec<Standi
     (r, standings::standings(t, r))
 }
 
-fn remark(t: &Tournament, st: &Standing, lang: Lang) -> Cell {
+/// The 备注 of a standings row: the knockout's place (淘汰赛冠军 …), a withdrawal, or nothing.
+pub fn remark(t: &Tournament, st: &Standing, lang: Lang) -> Cell {
     if let Some(p) = st.placing {
         return Cell::from(placing_word(p, lang));
     }

@@ -137,7 +137,7 @@ pub async fn serve(listener: TcpListener, app: Router, max: usize, stop: Arc<Ato
             app.clone(),
             move |mut req: hyper::Request<hyper::body::Incoming>| {
                 req.extensions_mut().insert(peer.clone());
-                req.extensions_mut().insert(client.clone());
+                req.extensions_mut().insert(client);
                 req
             },
         ));

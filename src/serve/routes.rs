@@ -350,6 +350,7 @@ async fn wall_page(State(app): State<App>, Query(p): Query<Params>) -> Response 
         final_standings: crate::serve::final_standings::final_standings(
             t,
             pages::wall::ROWS * pages::wall::COLUMNS,
+            ctx.lang,
         ),
     };
     let main = pages::wall::main(&ctx, &data);

@@ -159,15 +159,17 @@ fn places_column(ctx: &Ctx, col: &[Item<Place>]) -> Markup {
                 th { (ctx.t("姓名", "Name")) }
                 th { (ctx.t("单位", "Club")) }
                 th.pts { (ctx.t("积分", "Pts")) }
+                th.remark { (ctx.t("备注", "Remark")) }
             } }
             tbody { @for it in col { @match it {
-                Item::Heading(n, cont) => (heading_row(ctx, n, *cont, 5)),
+                Item::Heading(n, cont) => (heading_row(ctx, n, *cont, 6)),
                 Item::Entry(p) => tr.place {
                     td.bd { (p.rank) }
                     td.no { (p.no) }
                     td.name { (p.name) }
                     td.club { (p.club) }
                     td.pts { (p.points) }
+                    td.remark { (p.remark) }
                 },
             } } }
         }
@@ -181,11 +183,17 @@ fn final_page(ctx: &Ctx, sections: &[SectionPlaces]) -> Markup {
         .map(|s| (s.name.as_deref(), s.places.iter().collect()))
         .collect();
     let more: usize = sections.iter().map(|s| s.more).sum();
+    // With the knockout's note under it, the rows are a little lower so the note fits.
+    let noted = sections.iter().any(|s| s.note.is_some());
     html! {
-        section.wpage.final data-page="0" {
+        section.wpage.final.noted[noted] data-page="0" {
             h2.over { (ctx.t("比赛结束 · 最终排名", "The event is over · final standings")) }
             div.cols {
                 @for col in columns(&groups).iter().take(COLUMNS) { (places_column(ctx, col)) }
+            }
+            // Why place 5 may have more points than place 1, as on the printouts.
+            @for note in sections.iter().filter_map(|s| s.note.as_ref()) {
+                p.note { (note) }
             }
             @if more > 0 {
                 p.pageno { (match ctx.lang {
