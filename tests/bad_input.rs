@@ -1622,6 +1622,8 @@ fn ron_words() -> Vec<String> {
             "halves",
             // The players' reports (docs/self-report.md): not written while `off`.
             "self_report",
+            // The double round robin's order: not written while `fide`.
+            "round_robin_order",
             "confirm",
             "auto",
             "leaving_seat",

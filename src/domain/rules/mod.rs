@@ -170,14 +170,15 @@ impl Rules {
     /// file (and the line, column and field where there is one).
     pub fn from_file(path: &std::path::Path) -> Result<Rules, RulesError> {
         let origin = path.display().to_string();
-        // A regular file of at most 1 MB: `/dev/zero` is refused before a byte is read.
-        let bytes =
-            crate::platform::read_regular(path, 1024 * 1024).map_err(|e| RulesError::Read {
-                origin: origin.clone(),
-                kind: e.kind(),
-                os_code: e.raw_os_error(),
-                text: e.to_string(),
-            })?;
+        // A regular file no longer than the log line it becomes (16 MB): `/dev/zero` is
+        // refused before a byte is read.
+        let read = crate::platform::read_regular(path, crate::log::MAX_LINE);
+        let bytes = read.map_err(|e| RulesError::Read {
+            origin: origin.clone(),
+            kind: e.kind(),
+            os_code: e.raw_os_error(),
+            text: e.to_string(),
+        })?;
         let text = String::from_utf8(bytes).map_err(|e| RulesError::NotUtf8 {
             origin: origin.clone(),
             byte: e.utf8_error().valid_up_to(),
