@@ -236,8 +236,7 @@ fn seed_003_totals_count_money_only_and_say_what_is_left_open() {
     let get = |label: &str| {
         s.iter()
             .find(|(l, _)| l == label)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_else(|| panic!("no {label}: {s:?}"))
+            .map_or_else(|| panic!("no {label}: {s:?}"), |(_, v)| v.clone())
     };
     assert_eq!(get("奖金总计(元)"), "0");
     // Places 1–6 get money the regulation does not state: counted apart, never as 0 paid.

@@ -724,7 +724,7 @@ impl App {
             .zip(&rules)
             .rev()
             .find(|(r, _)| !matches!(r.ev, Event::AutoAdvanced { .. }))
-            .or_else(|| recs.iter().zip(&rules).last());
+            .or_else(|| recs.iter().zip(&rules).next_back());
         if let Some((last, rule)) = shown {
             let what = crate::i18n::describe(self.log.state(), &last.ev, self.lang, self.zone());
             // An automatic act is the rule's: whose console ticked is a detail.
