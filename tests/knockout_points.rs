@@ -27,9 +27,8 @@ fn ok(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-#[allow(clippy::needless_pass_by_value)] // the calls build their command in place
-fn run(log: &mut Log, cmd: Command) {
-    log.execute(&head(), &cmd, minutes(100)).unwrap();
+fn run(log: &mut Log, cmd: &Command) {
+    log.execute(&head(), cmd, minutes(100)).unwrap();
 }
 
 fn result(round: u32, board: u32, result: GameResult) -> Command {
@@ -60,22 +59,22 @@ fn after_the_semi_finals(dir: &Path) -> std::path::PathBuf {
         (3, GameResult::RedWin),
         (4, GameResult::BlackWin),
     ] {
-        run(&mut log, result(1, b, r));
+        run(&mut log, &result(1, b, r));
     }
     let next = Round(2);
     let red = bianpai::domain::colour_choice::due(log.state(), next)
         .iter()
         .map(|(hi, _)| *hi)
         .collect();
-    run(&mut log, Command::PairNextRoundWith { red });
-    run(&mut log, Command::StartRound { at: minutes(100) });
+    run(&mut log, &Command::PairNextRoundWith { red });
+    run(&mut log, &Command::StartRound { at: minutes(100) });
     let boards = log.state().current().unwrap().games.len() as u32;
     for b in 1..=boards {
         let semi = log.state().game(Round(2), Board(b)).unwrap().stage
             != bianpai::domain::event::Stage::Swiss;
         run(
             &mut log,
-            result(
+            &result(
                 2,
                 b,
                 if semi {
@@ -89,13 +88,13 @@ fn after_the_semi_finals(dir: &Path) -> std::path::PathBuf {
     // The rapid games the draws added: red wins.
     let all = log.state().current().unwrap().games.len() as u32;
     for b in boards + 1..=all {
-        run(&mut log, result(2, b, GameResult::RedWin));
+        run(&mut log, &result(2, b, GameResult::RedWin));
     }
     let red = bianpai::domain::colour_choice::due(log.state(), Round(3))
         .iter()
         .map(|(hi, _)| *hi)
         .collect();
-    run(&mut log, Command::PairNextRoundWith { red });
+    run(&mut log, &Command::PairNextRoundWith { red });
     path
 }
 

@@ -80,10 +80,17 @@ fn seed_003_prizes_have_names_no_zero_team_places_and_a_signature_column() {
             "{r:?}"
         );
     }
-    // Places 1–6 carry the certificate the regulation gives; team rows read 团体第N名.
+    // Places 1–6 carry the certificate the regulation gives, in its own column: the 奖金
+    // column holds money only, 待定 where the regulation promises money without an amount.
+    // Team rows read 团体第N名.
+    let given = col("其他奖励");
     let first = body.iter().find(|r| r[place] == "1").unwrap();
     assert_eq!(first[prize], "第1名");
-    assert_eq!(first[amount], "证书");
+    assert_eq!(first[amount], "待定");
+    assert_eq!(first[given], "证书");
+    for r in &body {
+        assert!(!r[amount].contains("证书"), "{r:?}");
+    }
     let teams: Vec<&Vec<String>> = body
         .iter()
         .filter(|r| r[prize].starts_with("团体"))
@@ -91,7 +98,8 @@ fn seed_003_prizes_have_names_no_zero_team_places_and_a_signature_column() {
     assert_eq!(teams.len(), 8);
     for t in teams {
         assert_eq!(t[prize], format!("团体第{}名", t[place]));
-        assert_eq!(t[amount], "证书");
+        assert_eq!(t[amount], "—");
+        assert_eq!(t[given], "证书");
     }
 }
 
@@ -149,7 +157,88 @@ fn the_one_prize_rule_is_printed_when_it_moved_a_prize_down() {
             "{note}"
         );
     }
-    // Cash prizes keep their amounts; a 奖状 place says so instead of 0.
-    assert!(body.iter().any(|r| r[col("奖金(元)")] == "奖状"));
+    // Cash prizes keep their amounts; a 奖状 place says so in its own column, never as 0
+    // nor in the money column.
+    assert!(body.iter().any(|r| r[col("其他奖励")] == "奖状"));
     assert!(body.iter().all(|r| r[col("奖金(元)")] != "0"));
+    assert!(
+        body.iter()
+            .all(|r| r[col("奖金(元)")] == "—" || r[col("奖金(元)")].parse::<u32>().is_ok()),
+        "{body:?}"
+    );
+}
+
+/// The csv summary lines under the table: label → value.
+fn summary(log: &Path) -> Vec<(String, String)> {
+    let text = ok(&[
+        "export",
+        log.to_str().unwrap(),
+        "--format",
+        "csv",
+        "--what",
+        "prizes",
+    ]);
+    export_support::parse_csv(&text)
+        .into_iter()
+        .filter(|r| r.len() >= 2 && (r[0].contains("(元)") || r[0].contains("待定")))
+        .map(|r| (r[0].clone(), r[1].clone()))
+        .collect()
+}
+
+#[test]
+fn seed_000_prizes_read_one_way_and_the_officials_sign_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = simulate(dir.path(), "qigu-2024-07", "40");
+    let (header, body, _) = prize_csv(&log);
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    // 第1名 … 第4名, then 第5名 …: one kind of numeral (the rules say 第一名 … 第四名).
+    let names: Vec<&str> = body
+        .iter()
+        .filter(|r| !r[col("奖项")].contains("幸运"))
+        .map(|r| r[col("奖项")].as_str())
+        .collect();
+    let want: Vec<String> = (1..=10).map(|p| format!("第{p}名")).collect();
+    assert_eq!(names, want, "{body:?}");
+    // The money column holds money; the total is its sum.
+    let money: i64 = body
+        .iter()
+        .map(|r| r[col("奖金(元)")].parse::<i64>().unwrap())
+        .sum();
+    assert_eq!(money, 1000 + 600 + 400 + 200 + 6 * 100 + 2 * 50);
+    let s = summary(&log);
+    assert_eq!(
+        s,
+        vec![("奖金总计(元)".to_string(), money.to_string())],
+        "{s:?}"
+    );
+    // Seed 000 六: 裁判长吴亚山, 编排长邱忠义 — on every signed printout.
+    for what in ["prizes", "standings", "pairings"] {
+        let txt = ok(&[
+            "export",
+            log.to_str().unwrap(),
+            "--format",
+            "txt",
+            "--what",
+            what,
+        ]);
+        assert!(
+            txt.contains("裁判长：吴亚山") && txt.contains("编排长：邱忠义"),
+            "{what}: {txt}"
+        );
+    }
+}
+
+#[test]
+fn seed_003_totals_count_money_only_and_say_what_is_left_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = simulate(dir.path(), "lvliang-2024", "80");
+    let s = summary(&log);
+    let get = |label: &str| {
+        s.iter()
+            .find(|(l, _)| l == label)
+            .map_or_else(|| panic!("no {label}: {s:?}"), |(_, v)| v.clone())
+    };
+    assert_eq!(get("奖金总计(元)"), "0");
+    // Places 1–6 get money the regulation does not state: counted apart, never as 0 paid.
+    assert_eq!(get("另有奖金待定(项, 未计入总计)"), "6");
 }

@@ -125,6 +125,7 @@ pub fn prizes_report(t: &Tournament, standings: &[Standing], after: u32, lang: L
             ("姓名/队名", "Name / team"),
             ("单位", "Club"),
             ("奖金(元)", "Amount (yuan)"),
+            ("其他奖励", "Also given"),
             ("领奖人签名", "Signature"),
         ],
     );
@@ -146,7 +147,8 @@ pub fn prizes_report(t: &Tournament, standings: &[Standing], after: u32, lang: L
                     (None, None) => String::new(),
                 }),
                 Cell::from(a.no.map(|n| club(t, n)).unwrap_or_default()),
-                amount_cell(a, lang),
+                money_cell(a, lang),
+                given_cell(a, lang),
                 Cell::Empty,
             ]
         })
@@ -177,9 +179,28 @@ fn split_label(label: &str) -> (&str, Option<&str>) {
     }
 }
 
+/// The number a label such as `第三名` or `第3名` names (1–99), if that is all it says.
+fn place_in_label(label: &str) -> Option<u32> {
+    let inner = label.strip_prefix('第')?.strip_suffix('名')?;
+    if let Ok(n) = inner.parse::<u32>() {
+        return Some(n);
+    }
+    let digit = |c: char| "一二三四五六七八九".find(c).map(|i| i as u32 / 3 + 1);
+    let chars: Vec<char> = inner.chars().collect();
+    match chars.as_slice() {
+        ['十'] => Some(10),
+        [d] => digit(*d),
+        ['十', d] => Some(10 + digit(*d)?),
+        [t, '十'] => Some(10 * digit(*t)?),
+        [t, '十', d] => Some(10 * digit(*t)? + digit(*d)?),
+        _ => None,
+    }
+}
+
 /// The name of one prize as printed: a place prize over a range of places is named by its
-/// place (第7名), a single-place one by its label (冠军); a team prize 团体第1名; a category
-/// prize 本地组第2名; a lucky prize by its label.
+/// place (第7名), a single-place one by its label (冠军) — but a label that only numbers the
+/// place (`第一名`) is written `第1名` like the places after it, so a list reads one way; a
+/// team prize 团体第1名; a category prize 本地组第2名; a lucky prize by its label.
 pub fn prize_name(all: &[prizes::Award], a: &prizes::Award, lang: Lang) -> String {
     let place = |p: u32| match lang {
         Lang::Zh => format!("第{p}名"),
@@ -199,7 +220,7 @@ pub fn prize_name(all: &[prizes::Award], a: &prizes::Award, lang: Lang) -> Strin
                 .count()
                 > 1;
             let (bare, _) = split_label(&a.label);
-            if shared || bare.is_empty() {
+            if shared || bare.is_empty() || place_in_label(bare) == Some(a.place) {
                 place(a.place)
             } else {
                 bare.to_string()
@@ -213,24 +234,55 @@ pub fn prize_name(all: &[prizes::Award], a: &prizes::Award, lang: Lang) -> Strin
 }
 
 /// The amount, or when there is no money what is given instead: the label's own word
-/// (`奖状`, `奖牌`, `证书`), a certificate for a team, `—` otherwise; never a 0 to pay.
+/// (`奖状`, `奖牌`, `证书`), a certificate for a team, `—` otherwise; never a 0 to pay (the
+/// console's prize column, where one cell says what a player won).
 pub fn amount_cell(a: &prizes::Award, lang: Lang) -> Cell {
     if a.amount > 0 {
         return Cell::from(a.amount);
     }
-    if a.kind == AwardKind::Team {
-        return Cell::from(pick(lang, "证书", "certificate"));
+    match given_cell(a, lang) {
+        Cell::Empty => money_cell(a, lang),
+        given => given,
     }
-    // The label's words for what is given, less 奖金 (its amount is not in the rules).
+}
+
+/// The label's words for what is given besides money (`第9-12名(奖状)` → 奖状), 奖金 apart.
+fn given_words(a: &prizes::Award) -> Vec<&str> {
     let (_, given) = split_label(&a.label);
-    let words: Vec<&str> = given
+    given
         .unwrap_or("")
         .split([',', '，', '、'])
         .map(str::trim)
         .filter(|w| !w.is_empty() && !w.contains("奖金"))
-        .collect();
-    if words.is_empty() {
+        .collect()
+}
+
+/// Whether the label promises money without the rules giving its amount (`前6名(奖金, 证书)`).
+fn money_unstated(a: &prizes::Award) -> bool {
+    a.amount == 0 && split_label(&a.label).1.is_some_and(|g| g.contains("奖金"))
+}
+
+/// The prize list's 奖金(元) cell: money only — the amount, `待定` where the label promises
+/// money the rules do not state, `—` where there is none; never 证书 or another thing given.
+pub fn money_cell(a: &prizes::Award, lang: Lang) -> Cell {
+    if a.amount > 0 {
+        Cell::from(a.amount)
+    } else if money_unstated(a) {
+        Cell::from(pick(lang, "待定", "to be set"))
+    } else {
         Cell::from("—")
+    }
+}
+
+/// The prize list's 其他奖励 cell: what is given besides money (证书, 奖状 …; a team's
+/// certificate), empty where nothing is.
+pub fn given_cell(a: &prizes::Award, lang: Lang) -> Cell {
+    if a.kind == AwardKind::Team {
+        return Cell::from(pick(lang, "证书", "certificate"));
+    }
+    let words = given_words(a);
+    if words.is_empty() {
+        Cell::Empty
     } else {
         Cell::from(words.join("、"))
     }
@@ -328,6 +380,19 @@ fn prize_totals(t: &Tournament, awards: &[prizes::Award], lang: Lang) -> Vec<(St
         pick(lang, "奖金总计(元)", "Total prize money (yuan)").to_string(),
         Cell::Int(sum(&|_| true)),
     ));
+    // The total counts money only: prizes whose amount the rules leave open are said apart.
+    let open = awards.iter().filter(|a| money_unstated(a)).count();
+    if open > 0 {
+        out.push((
+            pick(
+                lang,
+                "另有奖金待定(项, 未计入总计)",
+                "Prizes with money to be set (not in the total)",
+            )
+            .to_string(),
+            Cell::Int(open as i64),
+        ));
+    }
     out
 }
 
@@ -425,4 +490,27 @@ pub fn bracket_report(t: &Tournament, lang: Lang) -> Option<Report> {
         title.push_str(&podium);
     }
     Some(Report::single(Kind::Knockout.title(lang), title, h, rows))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::place_in_label;
+
+    #[test]
+    fn a_label_that_only_numbers_the_place_is_read_as_its_number() {
+        for (label, n) in [
+            ("第一名", Some(1)),
+            ("第四名", Some(4)),
+            ("第十名", Some(10)),
+            ("第十二名", Some(12)),
+            ("第二十名", Some(20)),
+            ("第三十二名", Some(32)),
+            ("第7名", Some(7)),
+            ("冠军", None),
+            ("第5-10名", None),
+            ("幸运奖", None),
+        ] {
+            assert_eq!(place_in_label(label), n, "{label}");
+        }
+    }
 }
