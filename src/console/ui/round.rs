@@ -16,14 +16,8 @@ pub const COLUMN_MIN: u16 = 59;
 
 /// Columns and rows of the board grid for `boards` boards in `w`×`h` cells.
 pub fn grid(boards: usize, w: u16, h: u16) -> (usize, usize) {
-    grid_with(boards, w, h, COLUMN_MIN)
-}
-
-/// The same with columns at least `column_min` cells wide (wider than `COLUMN_MIN` when the
-/// round's names need it: a second column never cuts a name).
-pub fn grid_with(boards: usize, w: u16, h: u16, column_min: u16) -> (usize, usize) {
     let rows = usize::from(h.max(1));
-    let max_cols = usize::from((w / column_min.max(1)).max(1));
+    let max_cols = usize::from((w / COLUMN_MIN).max(1));
     let needed = boards.div_ceil(rows).max(1);
     (max_cols.min(needed), rows)
 }
@@ -55,11 +49,10 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
     };
     // The bye line sits right under the boards, not at the bottom of a tall terminal.
     let room = area.height.saturating_sub(head_h + byes);
-    let (cols, per_col) = grid_with(
+    let (cols, per_col) = grid(
         app.round_view.rows.len(),
         area.width,
         room.saturating_sub(1),
-        column_min(app),
     );
     let needed = app.round_view.rows.len().div_ceil(cols).min(per_col) + 1;
     let body_h = u16::try_from(needed).unwrap_or(room).min(room);
@@ -148,17 +141,13 @@ fn draw_header(frame: &mut Frame, app: &App, area: Rect, range: Option<String>) 
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-/// The widths of a board row's columns (board, player number, name, points, clock, result)
-/// and the column heads over them: the printouts' names (台次 / 序号 / 积分, Board / No / Pts)
-/// whenever the row has room for them, the short forms only where two columns of boards would
-/// not fit otherwise (two columns at 120 wide). Names are shown whole (杭州棋手1 and 杭州棋手2
-/// stay apart): the short heads come before a cut name, and a name is cut only where one
-/// column of boards is narrower than the row.
+/// The widths of a board row's number columns (board, player number, points) and the column
+/// heads over them: the printouts' names (台次 / 序号 / 积分, Board / No / Pts) whenever the
+/// row has room for them, the short forms only where two columns of boards would not fit
+/// otherwise (two columns at 120 wide).
 pub struct RowLayout {
     pub board: usize,
     pub no: usize,
-    /// The name columns: the round's longest name, at least 8 cells.
-    pub name: usize,
     pub points: usize,
     pub clock: usize,
     /// The result column: six cells, wider when a result word needs it (红不战胜, an
@@ -171,67 +160,41 @@ pub struct RowLayout {
 impl RowLayout {
     /// The row's width with these columns.
     pub fn width(&self) -> usize {
-        self.board
-            + 2 * self.no
-            + 2 * self.points
-            + 2 * self.name
-            + 2 * self.clock
-            + self.result
-            + 9
+        self.board + 2 * self.no + 2 * self.points + 2 * 8 + 2 * self.clock + self.result + 9
     }
 
     /// The layout for a column `w` cells wide.
     pub fn for_width(app: &App, w: usize) -> RowLayout {
         let full = &app.s.board_cols;
+        let result = app
+            .round_view
+            .rows
+            .iter()
+            .map(|r| width(&r.result))
+            .max()
+            .unwrap_or(0)
+            .max(6);
         let wide = RowLayout {
             board: width(full[0]).max(3),
             no: width(full[1]).max(3),
             points: width(full[3]).max(2),
             clock: width(full[4]).max(width(full[6])).max(7),
+            result,
             heads: full,
-            ..RowLayout::short(app)
         };
         if wide.width() <= w {
-            return wide;
-        }
-        let mut short = RowLayout::short(app);
-        if short.width() > w {
-            // Too narrow for the names: they share what is left, 8 cells at the least.
-            let rest = short.width() - 2 * short.name;
-            short.name = (w.saturating_sub(rest) / 2).max(8);
-        }
-        short
-    }
-
-    /// The short heads with whole names.
-    fn short(app: &App) -> RowLayout {
-        let rows = &app.round_view.rows;
-        RowLayout {
-            board: 3,
-            no: 3,
-            name: rows
-                .iter()
-                .flat_map(|r| [width(&r.red.name), width(&r.black.name)])
-                .max()
-                .unwrap_or(0)
-                .max(8),
-            points: 2,
-            clock: 7,
-            result: rows
-                .iter()
-                .map(|r| width(&r.result))
-                .max()
-                .unwrap_or(0)
-                .max(6),
-            heads: &app.s.board_cols_short,
+            wide
+        } else {
+            RowLayout {
+                board: 3,
+                no: 3,
+                points: 2,
+                clock: 7,
+                result,
+                heads: &app.s.board_cols_short,
+            }
         }
     }
-}
-
-/// The narrowest column of boards: wide enough for a row with whole names and the short heads.
-fn column_min(app: &App) -> u16 {
-    let row = RowLayout::short(app).width() + 1;
-    COLUMN_MIN.max(u16::try_from(row).unwrap_or(u16::MAX))
 }
 
 /// The column heads of a board row, aligned like `board_line`.
@@ -241,13 +204,13 @@ fn column_heads(l: &RowLayout) -> String {
         "{} {} {} {} {} {} {} {} {} {}",
         rpad(c[0], l.board),
         rpad(c[1], l.no),
-        pad(c[2], l.name),
+        pad(c[2], 8),
         rpad(c[3], l.points),
         pad(c[4], l.clock),
         pad(c[5], l.result),
         pad(c[6], l.clock),
         rpad(c[3], l.points),
-        pad(c[7], l.name),
+        pad(c[7], 8),
         rpad(c[1], l.no),
     )
 }
@@ -258,7 +221,7 @@ fn draw_boards(frame: &mut Frame, app: &App, area: Rect) -> Option<String> {
     if rows.is_empty() || area.height < 2 || area.width == 0 {
         return None;
     }
-    let (cols, per_col) = grid_with(rows.len(), area.width, area.height - 1, column_min(app));
+    let (cols, per_col) = grid(rows.len(), area.width, area.height - 1);
     let capacity = cols * per_col;
     let start = first_shown(app, rows.len(), capacity);
     let end = rows.len().min(start + capacity);
@@ -327,7 +290,7 @@ fn board_line<'a>(app: &App, r: &'a BoardRow, l: &RowLayout, w: usize, typed: bo
     let mut spans = vec![
         Span::styled(rpad(&r.board.to_string(), l.board), board_style),
         Span::styled(format!(" {} ", rpad(&r.red.no, l.no)), base),
-        Span::styled(pad(&r.red.name, l.name), side(th.red)),
+        Span::styled(pad(&r.red.name, 8), side(th.red)),
         Span::styled(format!(" {} ", rpad(&r.red.points, l.points)), base),
         Span::styled(
             pad(&r.red.clock, l.clock),
@@ -342,7 +305,7 @@ fn board_line<'a>(app: &App, r: &'a BoardRow, l: &RowLayout, w: usize, typed: bo
             clock_style(app, &r.black, late_urgent),
         ),
         Span::styled(format!(" {} ", rpad(&r.black.points, l.points)), base),
-        Span::styled(pad(&r.black.name, l.name), side(th.black)),
+        Span::styled(pad(&r.black.name, 8), side(th.black)),
         Span::styled(format!(" {}", rpad(&r.black.no, l.no)), base),
     ];
     let used: usize = spans.iter().map(|s| width(&s.content)).sum();
