@@ -11,7 +11,7 @@ use std::process::Command as Proc;
 use bianpai::console::ui;
 use bianpai::domain::Role;
 use bianpai::domain::event::GameKind;
-use bianpai::domain::rules::{Knockout, Lang};
+use bianpai::domain::rules::Lang;
 use bianpai::log::Log;
 use console_common::{app_as, minutes, type_keys};
 
@@ -145,22 +145,9 @@ fn before_its_lot_the_armageddon_is_marked_on_the_pairings_and_its_slip_offers_a
 #[test]
 fn the_console_shows_no_clocks_and_no_colours_before_the_lot() {
     let dir = tempfile::tempdir().unwrap();
-    let path = console_common::event_with(dir.path(), "ko.log", 8, 3, true, "lvliang-2024", |r| {
-        r.format = bianpai::domain::format::Format::Swiss {
-            knockout: Some(Knockout {
-                after_round: 1,
-                players: 4,
-            }),
-        };
-    });
-    let mut h = app_as(&path, "wang", Role::Head, Lang::Zh, minutes(40));
-    type_keys(&mut h, "1r\n2r\n3r\n4b\n", minutes(40));
-    console_common::choose_red(&mut h, minutes(45));
-    type_keys(&mut h, "Sy", minutes(50));
-    type_keys(&mut h, "1d\n", minutes(60));
-    let rapid = h.state().current().unwrap().games.len();
-    type_keys(&mut h, &format!("{rapid}d\n"), minutes(70));
-    let arm = h.state().current().unwrap().games.len();
+    let path = console_common::knockout_after_round_one(dir.path(), "ko.log");
+    let arm = console_common::at_the_armageddon(&path) as usize;
+    let mut h = app_as(&path, "wang", Role::Head, Lang::Zh, minutes(71));
     h.prepare(minutes(71));
     let row = h.round_view.rows[arm - 1].clone();
     assert_eq!(row.result, "待抽签");

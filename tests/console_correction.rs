@@ -56,8 +56,9 @@ fn the_head_arbiter_corrects_an_earlier_round_and_v_shows_only_the_changes() {
     type_keys(&mut head, "[", minutes(31));
     let screen = ui::render_text(&head, 100, 24);
     insta::assert_snapshot!("correction_earlier_round_zh_100x24", screen);
+    assert!(screen.contains("第1轮/共9轮"), "{screen}");
     assert!(
-        screen.contains("第1轮/共9轮  往轮 (裁判长可更正结果) · ] 回到第2轮"),
+        screen.contains("往轮 (裁判长可更正结果) · ] 回到第2轮  已报 4/4"),
         "{screen}"
     );
     // Board 1 of round 1 corrected: the prompt names the round.

@@ -10,22 +10,12 @@ mod console_common;
 
 use bianpai::console::action::Screen;
 use bianpai::console::ui;
-use bianpai::domain::event::GameKind;
-use bianpai::domain::rules::{Knockout, Lang};
+use bianpai::domain::rules::Lang;
 use bianpai::domain::{Board, Command, GameResult, Role, Round, Side};
 use bianpai::log::Log;
-use console_common::{app_as, event, event_with, head, minutes, type_keys};
-
-fn knockout_after_round_one(dir: &std::path::Path, name: &str) -> std::path::PathBuf {
-    event_with(dir, name, 8, 3, true, "lvliang-2024", |r| {
-        r.format = bianpai::domain::format::Format::Swiss {
-            knockout: Some(Knockout {
-                after_round: 1,
-                players: 4,
-            }),
-        };
-    })
-}
+use console_common::{
+    app_as, at_the_armageddon, event, head, knockout_after_round_one, minutes, type_keys,
+};
 
 #[test]
 fn an_assistants_withdrawal_is_refused_in_proper_chinese() {
@@ -37,20 +27,6 @@ fn an_assistants_withdrawal_is_refused_in_proper_chinese() {
     assert_eq!(m.text, "裁判无权办理棋手退赛");
     let screen = ui::render_text(&li, 80, 24);
     assert!(screen.contains("裁判无权办理棋手退赛"), "{screen}");
-}
-
-/// The knockout fixture at its armageddon: semi-final board 1 drawn slow and rapid.
-fn at_the_armageddon(path: &std::path::Path) -> u32 {
-    let mut h = app_as(path, "wang", Role::Head, Lang::Zh, minutes(40));
-    type_keys(&mut h, "1r\n2r\n3r\n4b\n", minutes(40));
-    console_common::choose_red(&mut h, minutes(45));
-    type_keys(&mut h, "Sy", minutes(50));
-    type_keys(&mut h, "1d\n", minutes(60));
-    let rapid = h.state().current().unwrap().games.len();
-    type_keys(&mut h, &format!("{rapid}d\n"), minutes(70));
-    let arm = h.state().current().unwrap().games.last().unwrap().clone();
-    assert_eq!(arm.game, GameKind::Armageddon);
-    arm.board.0
 }
 
 #[test]

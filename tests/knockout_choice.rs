@@ -271,3 +271,20 @@ fn the_automatic_advance_stops_for_the_choice_and_the_real_console_asks() {
     let audit = ok(&["audit", e.log_str()]);
     assert!(audit.contains("名次列前的4号刘洋选择执黑"), "{audit}");
 }
+
+#[test]
+fn a_choice_given_in_one_console_closes_the_question_in_another() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = level_at(dir.path(), "two.log");
+    let mut a = app_as(&path, "wang", Role::Head, Lang::Zh, minutes(60));
+    let mut b = app_as(&path, "zhao", Role::Organizer, Lang::Zh, minutes(60));
+    type_keys(&mut a, "P", minutes(60));
+    type_keys(&mut b, "P", minutes(60));
+    assert!(b.entry_line().unwrap().contains("由王伟1选择"));
+    type_keys(&mut a, "rry", minutes(61));
+    assert_eq!(a.state().current_round(), Round(2));
+    b.poll(minutes(61));
+    b.prepare(minutes(61));
+    assert_eq!(b.state().current_round(), Round(2));
+    assert!(b.entry_line().is_none(), "{:?}", b.entry_line());
+}

@@ -702,6 +702,16 @@ impl App {
             if self.pair_panel.take().is_some() && super::decision::is_panel_mode(&self.mode) {
                 self.mode = Mode::Normal;
             }
+            // So was a knockout colour choice still asked here (another console gave it).
+            if matches!(
+                self.mode,
+                Mode::Prompt {
+                    purpose: Purpose::ColourChoice { .. },
+                    ..
+                }
+            ) {
+                self.mode = Mode::Normal;
+            }
             for r in recs {
                 if let Some((round, board)) = r.ev.board()
                     && round == current

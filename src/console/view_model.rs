@@ -78,6 +78,9 @@ pub struct Header {
     /// The log's condition when it needs saying: damaged (`true`, drawn as an error), or a
     /// write waiting for another process's lock.
     pub log: Option<(String, bool)>,
+    /// An earlier round on screen (`[`): says so and how to come back, first on the header's
+    /// second line (a long title never hides it).
+    pub past: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -208,10 +211,7 @@ pub fn round_view_of<H: std::hash::BuildHasher>(
     };
     header.round = fill(s.round_of, &[&r.round, &t.rules.rounds]);
     if past.is_some() {
-        header.round.push_str("  ");
-        header
-            .round
-            .push_str(&fill(s.past_round, &[&t.current_round()]));
+        header.past = Some(fill(s.past_round, &[&t.current_round()]));
     }
     // The highlights belong to the current round's boards.
     let highlights: HashMap<Board, Highlight> = if past.is_some() {

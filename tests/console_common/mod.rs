@@ -208,3 +208,32 @@ pub fn choose_red(app: &mut App, now: DateTime<Utc>) {
     type_keys(app, &format!("{}y", "r".repeat(due)), now);
     assert_eq!(app.state().current_round(), next);
 }
+
+/// Seed 003's rules with the knockout after round 1 of 3: eight players, round 1 paired and
+/// started at `t0()`.
+pub fn knockout_after_round_one(dir: &Path, name: &str) -> PathBuf {
+    event_with(dir, name, 8, 3, true, "lvliang-2024", |r| {
+        r.format = bianpai::domain::format::Format::Swiss {
+            knockout: Some(bianpai::domain::rules::Knockout {
+                after_round: 1,
+                players: 4,
+            }),
+        };
+    })
+}
+
+/// The knockout fixture played in the head arbiter's console up to its armageddon: round 1
+/// (1r 2r 3r 4b), the colour choice, round 2 started, semi-final board 1 drawn in the slow and
+/// the rapid game. Returns the armageddon's board.
+pub fn at_the_armageddon(path: &Path) -> u32 {
+    let mut h = app_as(path, "wang", Role::Head, Lang::Zh, minutes(40));
+    type_keys(&mut h, "1r\n2r\n3r\n4b\n", minutes(40));
+    choose_red(&mut h, minutes(45));
+    type_keys(&mut h, "Sy", minutes(50));
+    type_keys(&mut h, "1d\n", minutes(60));
+    let rapid = h.state().current().unwrap().games.len();
+    type_keys(&mut h, &format!("{rapid}d\n"), minutes(70));
+    let arm = h.state().current().unwrap().games.last().unwrap().clone();
+    assert_eq!(arm.game, bianpai::domain::event::GameKind::Armageddon);
+    arm.board.0
+}

@@ -105,6 +105,10 @@ fn draw_header(frame: &mut Frame, app: &App, area: Rect, range: Option<String>) 
         }
     }
     let mut second = Vec::new();
+    if let Some(past) = &h.past {
+        second.push(Span::styled(past.clone(), th.pending));
+        second.push(Span::raw("  "));
+    }
     if let Some((late, urgent)) = &h.late {
         second.push(Span::styled(
             late.clone(),
