@@ -3,25 +3,13 @@
 //! Pairing (`pairing::propose_opts`) and the tables (`standings`, `team::standings`) each ask
 //! the format once more for their own concern. docs/rules.md#12-formats.
 
-use super::format::{Format, TeamSchedule};
-use super::round_robin::schedule::{rounds_for, schedule_rounds};
+use super::format::Format;
 use super::tournament::Tournament;
 
-/// The round-robin table's own number of rounds (individuals: the longest section's; teams:
-/// the table of the registered teams), `None` for a Swiss.
+/// The round-robin table's own number of rounds, `None` for a Swiss (see
+/// `Tournament::table_rounds`).
 pub fn table_rounds(t: &Tournament) -> Option<u32> {
-    match &t.rules.format {
-        Format::RoundRobin(rr) => Some(schedule_rounds(t, *rr)),
-        Format::Team {
-            schedule: TeamSchedule::RoundRobin(rr),
-            ..
-        } => Some(rounds_for(t.team_event.teams.len(), *rr)),
-        Format::Swiss { .. }
-        | Format::Team {
-            schedule: TeamSchedule::Swiss,
-            ..
-        } => None,
-    }
+    t.table_rounds()
 }
 
 /// The last round the event pairs: `rules.rounds`, and never beyond a round robin's table.
@@ -32,7 +20,7 @@ pub fn last_round(t: &Tournament) -> u32 {
 
 /// Whether `rounds: 0` stands for the table's own number of rounds (round robins only).
 pub fn rounds_from_table(t: &Tournament) -> bool {
-    t.rules.rounds == 0 && t.rules.format.round_robin().is_some()
+    t.rounds_from_table()
 }
 
 /// Whether pairings may be made or changed by hand (`pair --manual`, `--swap`, `--flip`) and

@@ -234,7 +234,7 @@ pub enum Event {
         /// The same breaks as data, shown in the reader's language (`warnings` keeps the
         /// English words older logs have).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        breaks: Vec<crate::domain::refusal::RuleBreak>,
+        breaks: Vec<crate::domain::breaks::RuleBreak>,
     },
     /// A knockout game added to a round (a tie-break game, or a match of the next stage).
     GameAdded {
@@ -355,7 +355,7 @@ pub enum Event {
     /// that codes were issued.
     CodesIssued {
         round: Round,
-        key: crate::domain::self_report::ReportKey,
+        key: crate::domain::self_report::code::ReportKey,
     },
     /// A player's report of a board's result through the room page (docs/self-report.md):
     /// the side whose code was given, the player in that seat, the result and when.
@@ -389,7 +389,7 @@ pub enum Event {
 pub struct PairingNote {
     /// Colour rules 4–5 broken, one entry per player and rule.
     #[serde(default)]
-    pub colour_breaks: Vec<crate::domain::pairing::Break>,
+    pub colour_breaks: Vec<crate::domain::breaks::Break>,
     /// The head arbiter's decision when no legal pairing existed (or the round was entered
     /// by hand); absent for the engine's own last-round relaxation.
     #[serde(default)]
@@ -407,7 +407,7 @@ pub struct PairingDecision {
     pub warnings: Vec<String>,
     /// The same breaks as data, shown in the reader's language.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub breaks: Vec<crate::domain::refusal::RuleBreak>,
+    pub breaks: Vec<crate::domain::breaks::RuleBreak>,
 }
 
 impl Event {

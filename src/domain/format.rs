@@ -78,6 +78,12 @@ impl RoundRobin {
     }
 
     /// Cycles of the Berger table: 1, or 2 for a double round robin.
+    /// The table's own number of rounds for a field of `n`: n−1 (even) or n (odd) per cycle.
+    pub fn rounds_for(self, n: usize) -> u32 {
+        super::round_robin::berger::rounds_per_cycle(u32::try_from(n).unwrap_or(u32::MAX))
+            * self.cycles()
+    }
+
     pub fn cycles(self) -> u32 {
         if self.double { 2 } else { 1 }
     }

@@ -12,39 +12,7 @@ use crate::domain::ids::{PlayerNo, Round};
 use crate::domain::knockout;
 use crate::domain::tournament::Tournament;
 
-/// How the knockout placed a player in the standings after some round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Placing {
-    /// Won the final (冠军).
-    Champion,
-    /// Lost the final (亚军).
-    RunnerUp,
-    /// Won the third-place match (季军).
-    Third,
-    /// Lost the third-place match (第四名).
-    Fourth,
-    /// In the knockout, places not decided yet (seed order meanwhile).
-    Finalist,
-    /// Won the semi-final: plays the final (进入决赛).
-    InFinal,
-    /// Lost the semi-final (an armageddon draw included): plays for third place.
-    InThirdPlace,
-}
-
-impl Placing {
-    /// The key written in the JSON standings.
-    pub fn key(self) -> &'static str {
-        match self {
-            Placing::Champion => "champion",
-            Placing::RunnerUp => "runner_up",
-            Placing::Third => "third",
-            Placing::Fourth => "fourth",
-            Placing::Finalist => "finalist",
-            Placing::InFinal => "in_final",
-            Placing::InThirdPlace => "in_third_place",
-        }
-    }
-}
+pub use super::config::Placing;
 
 /// The knockout's marks in the standings after `after`: the four finalists with their
 /// places once the final and the third-place match are decided, `Finalist` before; empty

@@ -4,11 +4,9 @@
 
 use std::fmt::Write as _;
 
-use serde::{Deserialize, Serialize};
-
+use crate::domain::breaks::RuleBreak;
 use crate::domain::event::Stage;
 use crate::domain::ids::{Board, PlayerNo, Round};
-use crate::domain::refusal::RuleBreak;
 use crate::domain::rules::Lang;
 use crate::domain::side::Side;
 use crate::domain::swiss::colour::Reason;
@@ -28,15 +26,7 @@ pub enum Criterion {
     Rank,
 }
 
-/// A colour rule broken in the last round (or under `--relax colours`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Break {
-    /// Rule 4: the same colour a third time in a row.
-    ThirdInRow(PlayerNo, Side),
-    /// Rule 5: a colour difference of 3.
-    Difference(PlayerNo, Side),
-}
+pub use crate::domain::breaks::Break;
 
 /// One line of the explanation.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,6 +3,8 @@
 //! and numbers the boards continuously across the room.
 
 pub mod explain;
+pub mod input;
+pub mod section;
 
 use std::collections::HashMap;
 
@@ -16,103 +18,12 @@ use super::side::Side;
 use super::tournament::{Status, Tournament};
 
 use super::round_robin::schedule as round_robin;
+pub use super::standings::swiss_scores;
 use super::swiss::round1;
-pub use super::swiss::{PairingError, SectionPairing, pair_section};
+pub use super::swiss::{PairingError, pair_section};
 pub use explain::{Break, Line, Overridden};
-
-/// Whether a player was paired against a higher (up) or lower (down) score in a past round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Float {
-    None,
-    Up,
-    Down,
-}
-
-/// One player as the engine sees them: score and history up to the round being paired.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entrant {
-    pub no: PlayerNo,
-    pub score: u32,
-    /// Everyone met so far (forfeited games count as met).
-    pub opponents: Vec<PlayerNo>,
-    /// Colours of the games paired so far, in round order (forfeits included, byes excluded).
-    pub colours: Vec<Side>,
-    pub had_bye: bool,
-    /// Floats in the past rounds, in round order.
-    pub floats: Vec<Float>,
-    /// Current rank in the section (1 = best): score, then number.
-    pub rank: u32,
-}
-
-impl Entrant {
-    pub fn reds(&self) -> usize {
-        self.colours.iter().filter(|c| **c == Side::Red).count()
-    }
-    pub fn blacks(&self) -> usize {
-        self.colours.len() - self.reds()
-    }
-    pub fn has_met(&self, other: PlayerNo) -> bool {
-        self.opponents.contains(&other)
-    }
-}
-
-/// Everything the engine needs to pair one section.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SectionInput {
-    pub round: Round,
-    /// True when this is the event's last round: colour rules may be relaxed (docs/rules.md#3-pairing).
-    pub last_round: bool,
-    /// True in the last three rounds: the higher-scored player's colour need wins.
-    pub late_rounds: bool,
-    /// The head arbiter relaxed colour rules 4–5 before the last round (`pair --relax
-    /// colours`): fewest breaks first, then criteria 6–10.
-    pub relax_colours: bool,
-    /// Eligible players, best rank first.
-    pub entrants: Vec<Entrant>,
-}
-
-/// A proposed pairing for the next round, not yet written.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Proposal {
-    pub round: Round,
-    pub games: Vec<Pairing>,
-    pub byes: Vec<PlayerNo>,
-    /// The explanation in the event's language, one line per board then general notes
-    /// (`pair --explain`).
-    pub explanation: Vec<String>,
-    /// The same explanation as data, for rendering in another language.
-    pub lines: Vec<Line>,
-    /// Colour rules 4–5 this pairing breaks (last round, or relaxed by the head arbiter).
-    pub breaks: Vec<Break>,
-}
-
-/// Score of every player from the Swiss games of rounds before `before` (byes included).
-/// In a round robin, the standings' points after the round before (annulled results and
-/// forfeits of withdrawn players counted as R2011 ch.14 says).
-pub fn swiss_scores(t: &Tournament, before: Round) -> HashMap<PlayerNo, u32> {
-    if t.rules.format.round_robin().is_some() {
-        let after = Round(before.0.saturating_sub(1));
-        return super::standings::standings(t, after)
-            .into_iter()
-            .map(|s| (s.no, s.points))
-            .collect();
-    }
-    let mut scores: HashMap<PlayerNo, u32> = t.players.iter().map(|p| (p.no, 0)).collect();
-    let pts = &t.rules.points;
-    for r in t.rounds.iter().take(before.index()) {
-        for g in r.games.iter().filter(|g| g.stage == Stage::Swiss) {
-            if let Some(res) = g.result {
-                for side in Side::BOTH {
-                    *scores.entry(g.player(side)).or_default() += pts.for_result(res, side);
-                }
-            }
-        }
-        for b in &r.byes {
-            *scores.entry(*b).or_default() += t.rules.bye_points();
-        }
-    }
-    scores
-}
+pub use input::{Entrant, Float, SectionInput};
+pub use section::{Proposal, SectionPairing};
 
 /// Builds the engine's view of the players eligible for `round`, section by section.
 pub fn entrants(t: &Tournament, round: Round) -> Vec<Vec<Entrant>> {
@@ -217,7 +128,7 @@ pub fn pairing_decision(t: &Tournament, round: Round) -> Option<PairingDecision>
 
 /// The event's language for explanations (Chinese unless the rules say otherwise).
 pub fn event_lang(t: &Tournament) -> Lang {
-    t.rules.lang.unwrap_or(Lang::Zh)
+    t.rules.event_lang()
 }
 
 /// The explanation of a paired round in the event's language (see `explain_round_lines`).

@@ -8,7 +8,7 @@
 //! met); "their games" are the games the schedule gives them within the event's rounds (the
 //! bye is no game). Swiss events keep docs/rules.md#4-late-arrival-forfeits-withdrawal (results stay, nothing else changes).
 
-use super::schedule::{field, scheduled};
+use super::table::{field, scheduled};
 use crate::domain::format::{Format, RoundRobin};
 use crate::domain::ids::{PlayerNo, Round};
 use crate::domain::result::GameResult;

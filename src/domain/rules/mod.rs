@@ -76,7 +76,7 @@ pub struct Rules {
     pub clock_skew_seconds: u32,
     /// Players sign their result on their phones (docs/self-report.md): `off`, `confirm` or
     /// `auto`.
-    pub self_report: crate::domain::self_report::SelfReport,
+    pub self_report: crate::domain::self_report::record::SelfReport,
 }
 
 /// The officials named on printouts.
@@ -198,6 +198,11 @@ impl Rules {
     pub fn to_ron(&self) -> String {
         let cfg = ron::ser::PrettyConfig::new().struct_names(false);
         ron::ser::to_string_pretty(self, cfg).unwrap_or_default()
+    }
+
+    /// The event's language: the rules' `lang`, Chinese when unset.
+    pub fn event_lang(&self) -> Lang {
+        self.lang.unwrap_or(Lang::Zh)
     }
 
     /// Checks values that parse but make no sense.

@@ -101,9 +101,9 @@ pub struct RulesWire {
     /// not written), `confirm` or `auto`.
     #[serde(
         default,
-        skip_serializing_if = "crate::domain::self_report::SelfReport::is_off"
+        skip_serializing_if = "crate::domain::self_report::record::SelfReport::is_off"
     )]
-    pub self_report: crate::domain::self_report::SelfReport,
+    pub self_report: crate::domain::self_report::record::SelfReport,
 }
 
 impl From<Rules> for RulesWire {

@@ -15,64 +15,18 @@
 //! board, side and the player in the seat, cut to eight digits: good for one board, one side
 //! and one round, and a new one whenever the seat's player changes (a flip, a swap, a re-pair).
 
-mod code;
+pub mod code;
 mod decide;
-
-use std::fmt;
-
-use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+pub mod record;
 
 pub use code::{Code, ReportKey};
+pub use record::{Report, ReportWhy, Reports, SelfReport, none_reported};
 
 use super::event::Event;
 use super::ids::{Board, PlayerNo, Round};
 use super::result::GameResult;
-use super::side::{BySide, Side};
+use super::side::Side;
 use super::tournament::{Game, Tournament};
-
-/// The rules field `self_report` (docs/self-report.md).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SelfReport {
-    /// No codes, no reports (the default: logs written before this field read as `off`).
-    #[default]
-    Off,
-    /// Two matching reports make the board 待确认; an arbiter accepts it with one key.
-    Confirm,
-    /// Two matching reports record the result at once.
-    Auto,
-}
-
-impl SelfReport {
-    #[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference
-    pub fn is_off(&self) -> bool {
-        *self == SelfReport::Off
-    }
-
-    pub fn word(self) -> &'static str {
-        match self {
-            SelfReport::Off => "off",
-            SelfReport::Confirm => "confirm",
-            SelfReport::Auto => "auto",
-        }
-    }
-}
-
-/// One side's report of a board, as the room page took it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Report {
-    pub result: GameResult,
-    pub at: DateTime<Utc>,
-}
-
-/// Each side's latest report of a game.
-pub type Reports = BySide<Option<Report>>;
-
-/// Whether no side has reported (the game's `reports` are then not written).
-pub fn none_reported(r: &Reports) -> bool {
-    r.red.is_none() && r.black.is_none()
-}
 
 /// Where a board's signatures stand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,79 +83,6 @@ pub fn to_check(g: &Game) -> bool {
 /// A result a player may report: a played game's (no forfeit).
 pub fn reportable(result: GameResult) -> bool {
     !result.is_forfeit()
-}
-
-/// Why a report, or an arbiter's acceptance of one, was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ReportWhy {
-    /// The rules have `self_report: off`.
-    Off,
-    /// The round has not started.
-    NotStarted,
-    /// The round has no codes (paired before its codes existed).
-    NoCodes,
-    /// The code is not this board's (another board's, another round's, or mistyped).
-    WrongCode,
-    /// A forfeit is never self-reported.
-    NotReportable(GameResult),
-    /// A seat is marked absent: an arbiter decides.
-    Absent(Side),
-    /// The side's flag is down: a loss on time is the arbiter's.
-    FlagDown(Side),
-    /// The side reached a foul limit: a foul loss is the arbiter's.
-    FoulLimit(Side),
-    /// An armageddon game whose colour lot is not entered yet.
-    LotFirst,
-    /// The board already has a result.
-    Finished(GameResult),
-    /// Both sides have signed the same result; it waits for an arbiter.
-    AwaitingArbiter(GameResult),
-    /// `result --confirm` on a board without two matching reports.
-    NothingPending {
-        red: Option<GameResult>,
-        black: Option<GameResult>,
-    },
-}
-
-impl fmt::Display for ReportWhy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ReportWhy::Off => {
-                f.write_str("players do not report results in this event (rules: self_report: off)")
-            }
-            ReportWhy::NotStarted => f.write_str("the round has not started"),
-            ReportWhy::NoCodes => f.write_str("this round has no report codes"),
-            ReportWhy::WrongCode => f.write_str("the code is not this board's"),
-            ReportWhy::NotReportable(r) => write!(
-                f,
-                "{r} is not reported by the players; an arbiter records forfeits"
-            ),
-            ReportWhy::Absent(s) => {
-                write!(f, "{s} is marked absent; an arbiter records this board")
-            }
-            ReportWhy::FlagDown(s) => write!(
-                f,
-                "{s}'s flag is down; a loss on time is confirmed by an arbiter"
-            ),
-            ReportWhy::FoulLimit(s) => {
-                write!(f, "{s} reached a foul limit; an arbiter records this board")
-            }
-            ReportWhy::LotFirst => f.write_str(
-                "the armageddon's colours are drawn by lot first; an arbiter records this board",
-            ),
-            ReportWhy::Finished(r) => write!(f, "the board already has a result: {r}"),
-            ReportWhy::AwaitingArbiter(r) => write!(
-                f,
-                "both players signed {r}; it waits for an arbiter's acceptance"
-            ),
-            ReportWhy::NothingPending { red, black } => write!(
-                f,
-                "no two matching reports to accept (red: {}, black: {})",
-                red.map_or("none", GameResult::word),
-                black.map_or("none", GameResult::word)
-            ),
-        }
-    }
 }
 
 /// One player's code, for the scoresheet and `export --what codes`.

@@ -2,12 +2,12 @@
 //! head arbiter (`pair --manual`, `--swap`, `--flip`).
 
 use super::colour::ColourState;
+use crate::domain::breaks::{RuleBreak, Who};
 use crate::domain::event::{Pairing, Stage};
 use crate::domain::ids::Board;
 use crate::domain::ids::{PlayerNo, Round};
 use crate::domain::pairing::Entrant;
 use crate::domain::pairing::explain::Break;
-use crate::domain::refusal::{RuleBreak, Who};
 use crate::domain::side::Side;
 use crate::domain::tournament::Tournament;
 use std::collections::HashMap;

@@ -4,7 +4,7 @@
 //! The colour sequence is the player's games in order (forfeits included, byes skipped).
 
 use crate::domain::ids::Round;
-use crate::domain::pairing::Entrant;
+use crate::domain::pairing::input::Entrant;
 use crate::domain::side::Side;
 
 /// What a player's colours so far say about the next game.

@@ -51,23 +51,11 @@ use thiserror::Error;
 
 use crate::domain::ids::PlayerNo;
 use crate::domain::matching::wide::{Weight, Wide};
-use crate::domain::pairing::explain::{Break, Criterion, Line};
-use crate::domain::pairing::{Float, SectionInput};
+use crate::domain::pairing::explain::{Criterion, Line};
+use crate::domain::pairing::input::{Float, SectionInput};
+pub use crate::domain::pairing::section::SectionPairing;
 use crate::domain::side::Side;
 // Hand-made pairings' rule breaks, as data.
-
-/// A section's pairing: (red, black) pairs, the bye, and its explanation.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SectionPairing {
-    pub pairs: Vec<(PlayerNo, PlayerNo)>,
-    pub bye: Option<PlayerNo>,
-    /// One line per pair, in the order of `pairs`.
-    pub notes: Vec<Line>,
-    /// Lines about the whole section (score groups, floats, bye, relaxed rules).
-    pub general: Vec<Line>,
-    /// Colour rules 4–5 broken by this pairing (last round, or relaxed by the head arbiter).
-    pub breaks: Vec<Break>,
-}
 
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum PairingError {

@@ -2,10 +2,10 @@
 //! With an odd field the highest number gets the bye. Optionally, players of the same club
 //! are not paired together (swap with the next board).
 
-use super::SectionPairing;
 use crate::domain::ids::PlayerNo;
-use crate::domain::pairing::Entrant;
 use crate::domain::pairing::explain::Line;
+use crate::domain::pairing::input::Entrant;
+use crate::domain::pairing::section::SectionPairing;
 use crate::domain::rules::Round1Mode;
 use crate::domain::tournament::Tournament;
 

@@ -8,19 +8,11 @@ use super::super::event::Event;
 use super::super::ids::{PlayerNo, Round, TeamNo};
 use super::super::refusal::Refusal;
 use super::super::tournament::{Status, Tournament};
+pub use super::roster::boards_of;
 use super::{Lineup, Team, TeamFault};
 
 fn refuse<T>(f: TeamFault) -> Result<T, Refusal> {
     Err(Refusal::Team(f))
-}
-
-/// The number of boards of a match, or a refusal when the event is not a team event.
-pub fn boards_of(t: &Tournament) -> Result<u32, Refusal> {
-    t.rules
-        .format
-        .team()
-        .map(|m| m.boards)
-        .ok_or(Refusal::Team(TeamFault::NotTeamEvent))
 }
 
 /// `team add`: a new team with its board order and reserves.

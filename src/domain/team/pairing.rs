@@ -8,13 +8,14 @@
 use super::super::event::{Event, GameKind, Pairing, Stage};
 use super::super::format::RoundRobin;
 use super::super::ids::{Board, PlayerNo, Round, TeamNo};
-use super::super::pairing::{
-    Entrant, Float, Line, PairingError, Proposal, SectionInput, pair_section,
-};
+use super::super::pairing::explain::Line;
+use super::super::pairing::input::{Entrant, Float, SectionInput};
+use super::super::pairing::section::Proposal;
 use super::super::refusal::Refusal;
 use super::super::round_robin::berger;
-use super::super::round_robin::schedule::scheduled;
+use super::super::round_robin::table::scheduled;
 use super::super::side::Side;
+use super::super::swiss::{PairingError, pair_section};
 use super::super::tournament::Tournament;
 use super::TeamFault;
 use super::lineup::{boards_of, effective};
@@ -79,7 +80,7 @@ pub fn propose(t: &Tournament) -> Result<Proposal, Refusal> {
     if !defaults.is_empty() {
         lines.push(Line::DefaultLineups(defaults));
     }
-    let lang = super::super::pairing::event_lang(t);
+    let lang = t.rules.event_lang();
     Ok(Proposal {
         round,
         games,

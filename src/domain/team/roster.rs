@@ -14,7 +14,7 @@ use super::super::event::Event;
 use super::super::ids::{PlayerNo, Round, TeamNo};
 use super::super::refusal::Refusal;
 use super::super::tournament::{Status, Tournament};
-use super::{TeamEvent, TeamFault, lineup};
+use super::{TeamEvent, TeamFault};
 
 /// What a correction changes in a team's roster.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,6 +24,15 @@ pub enum RosterChange {
     AddReserve(PlayerNo),
     /// `new` takes the place of `old` (board order or reserves), `old` leaves the team.
     Replace { old: PlayerNo, new: PlayerNo },
+}
+
+/// The number of boards of a match, or a refusal when the event is not a team event.
+pub fn boards_of(t: &Tournament) -> Result<u32, Refusal> {
+    t.rules
+        .format
+        .team()
+        .map(|m| m.boards)
+        .ok_or(Refusal::Team(TeamFault::NotTeamEvent))
 }
 
 /// Whether player `no` may be put on the roster of the team named `team`: registered, on no
@@ -71,7 +80,7 @@ pub fn change(
     change: RosterChange,
     reason: &str,
 ) -> Result<Vec<Event>, Refusal> {
-    lineup::boards_of(t)?;
+    boards_of(t)?;
     let Some(tm) = t.team_event.team(team) else {
         return Err(Refusal::Team(TeamFault::UnknownTeam(team.to_string())));
     };
@@ -265,7 +274,7 @@ mod tests {
         let l = t.team_event.lineup(Round(1), TeamNo(1)).unwrap();
         assert_eq!(nos(&l.players), [1, 11, 4, 5]);
         assert_eq!(
-            lineup::effective(&t, &team, Round(1), 4).unwrap(),
+            super::super::lineup::effective(&t, &team, Round(1), 4).unwrap(),
             [1, 11, 4, 5].map(PlayerNo)
         );
     }

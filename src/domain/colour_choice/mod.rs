@@ -10,15 +10,8 @@ use super::knockout;
 use super::side::Side;
 use super::tournament::{RoundState, Tournament};
 
-/// A knockout match of the next round whose colours the higher-ranked player chooses.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChoiceDue {
-    pub stage: Stage,
-    pub higher: PlayerNo,
-    pub higher_name: String,
-    pub lower: PlayerNo,
-    pub lower_name: String,
-}
+pub mod due;
+pub use due::ChoiceDue;
 
 /// The matches of `round` whose colour choice is due: (higher-ranked, lower-ranked).
 pub fn due(t: &Tournament, round: Round) -> Vec<(PlayerNo, PlayerNo)> {

@@ -1,61 +1,65 @@
-//! Standings (名次, docs/rules.md#6-tiebreaks): points, then the preset's ordered tiebreak chain, each
-//! section ranked separately. `history` computes the table after every round in one pass,
-//! which `previous_round_rank` needs anyway; `standings` is the table after one round.
-//!
-//! "Final points" mid-event: the table after round k uses the points after round k
-//! everywhere, so a player's opponent score after round k sums the opponents' points after
-//! round k. A bye counts as an opponent with the lowest such score in the section's field
-//! (the section's players who had joined by round k, withdrawn players included).
-//! `points_for_opponent_score` is the seam where the knockout stage (docs/rules.md#7-knockout) adds the
-//! finalists' slow-game points.
-//!
-//! Places are never shared: `draw_number` ends every chain, whether or not the rules list it.
+//! The standings engine (docs/rules.md#6-tiebreaks): running totals advanced one round at a
+//! time, each section ranked by the rules' chain. The knockout finals enter through `Finals`
+//! (their finalists' slow-game points, their marks and places 1–4), so that the table that
+//! selects the finalists is computed without them.
 
-use std::collections::HashMap;
+use super::row::Standing;
+use crate::domain::event::Stage;
+use crate::domain::ids::{PlayerNo, Round};
+use crate::domain::knockout::config::Placing;
+use crate::domain::result::{GameResult, Outcome};
+use crate::domain::round_robin::withdrawal;
+use crate::domain::rules::Tiebreak;
+use crate::domain::side::Side;
+use crate::domain::tiebreak::{self, Met, Values};
+use crate::domain::tournament::{Status, Tournament};
 
-use super::event::Stage;
-use super::ids::{PlayerNo, Round};
-use super::knockout;
-use super::knockout::placing::{self, Placing};
-use super::result::{GameResult, Outcome};
-use super::round_robin::withdrawal;
-use super::rules::Tiebreak;
-use super::side::Side;
-use super::tiebreak::{self, Met, Values};
-use super::tournament::{Status, Tournament};
-
-/// One line of the standings of a section.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Standing {
-    /// Place within the section, 1-based, never shared.
-    pub rank: u32,
-    pub no: PlayerNo,
-    /// Index into `rules.sections`.
-    pub section: usize,
-    /// Points: the Swiss points, or for a knockout finalist the regulation's final points
-    /// (docs/rules.md#7-knockout: nine rounds plus the slow knockout games), the number in 对手分.
-    pub points: u32,
-    /// Set for the knockout's finalists once they have left the Swiss: their place comes
-    /// from the knockout, not from points (printouts mark the row and explain it).
-    pub placing: Option<Placing>,
-    /// The value of every tiebreak in the rules' chain, in chain order. `None` where the
-    /// criterion gives no value for this player (e.g. direct encounter outside a tie).
-    pub tiebreaks: Vec<(Tiebreak, Option<i64>)>,
-    /// Every criterion's value, chain or not (for printouts).
-    pub values: Values,
+/// What the knockout finals add to the tables after their selecting round
+/// (docs/rules.md#7-knockout); nothing up to that round.
+pub trait Finals {
+    /// Each finalist's points from slow knockout games up to `after`.
+    fn slow_points(&self, after: Round) -> Vec<(PlayerNo, u32)>;
+    /// The finalists' marks in the table after `after`.
+    fn placings(&self, after: Round) -> Vec<(PlayerNo, Placing)>;
+    /// The order of the finalists at the top of the first section after `after`.
+    fn places_after(&self, after: Round) -> Option<Vec<PlayerNo>>;
 }
 
-impl Standing {
-    /// The value of any criterion (see `Values::get`).
-    pub fn value(&self, tb: Tiebreak) -> Option<i64> {
-        self.values.get(tb)
+/// No knockout finals (a Swiss up to its selecting round, a round robin).
+pub struct NoFinals;
+
+impl Finals for NoFinals {
+    fn slow_points(&self, _: Round) -> Vec<(PlayerNo, u32)> {
+        Vec::new()
+    }
+    fn placings(&self, _: Round) -> Vec<(PlayerNo, Placing)> {
+        Vec::new()
+    }
+    fn places_after(&self, _: Round) -> Option<Vec<PlayerNo>> {
+        None
     }
 }
 
-/// Standings after `after` (rounds 1..=after count), every section, each ranked within its
-/// section; sections in rules order. Rounds beyond the last paired one add nothing.
-pub fn standings(t: &Tournament, after: Round) -> Vec<Standing> {
-    let mut calc = Calc::new(t);
+/// Everyone's points (`points[i]` for player number i + 1) with the finalists' slow-game points
+/// added.
+pub fn plus_slow(points: &[u32], slow: &[(PlayerNo, u32)]) -> Vec<u32> {
+    let mut out = points.to_vec();
+    for (no, extra) in slow {
+        if let Some(p) = out.get_mut(no.index()) {
+            *p = p.saturating_add(*extra);
+        }
+    }
+    out
+}
+
+/// The table after `after` without the knockout finals: the table that selects them.
+pub fn without_finals(t: &Tournament, after: Round) -> Vec<Standing> {
+    table(t, after, &NoFinals)
+}
+
+/// The table after `after` with the knockout's part given by `finals`.
+pub fn table(t: &Tournament, after: Round, finals: &dyn Finals) -> Vec<Standing> {
+    let mut calc = Calc::new(t, finals);
     let last = (after.0 as usize).min(t.rounds.len());
     for k in 1..=last {
         calc.add_round(k);
@@ -66,62 +70,11 @@ pub fn standings(t: &Tournament, after: Round) -> Vec<Standing> {
     calc.table(last)
 }
 
-/// The standings after each paired round: `history(t)[k - 1]` is the table after round k.
-/// One pass over the rounds; each table is what `standings(t, Round(k))` returns.
-pub fn history(t: &Tournament) -> Vec<Vec<Standing>> {
-    let mut calc = Calc::new(t);
-    let mut out = Vec::with_capacity(t.rounds.len());
-    for k in 1..=t.rounds.len() {
-        calc.add_round(k);
-        out.push(calc.table(k));
-    }
-    out
-}
-
-/// A player's points as their opponents' opponent score counts them after `after`, given
-/// everyone's Swiss points (`swiss[i]` for player number i + 1): the Swiss points, plus for
-/// the knockout finalists the points of their slow semi-final and final/third-place games
-/// (docs/rules.md#7-knockout: a drawn slow game still scores the draw points, whatever the tie-breaks).
-pub fn points_for_opponent_score(t: &Tournament, after: Round, swiss: &[u32]) -> Vec<u32> {
-    let mut points = swiss.to_vec();
-    if t.rules
-        .format
-        .knockout()
-        .is_some_and(|k| after.0 > k.after_round)
-    {
-        for no in knockout::seeds(t) {
-            if let Some(p) = points.get_mut(no.index()) {
-                *p = p.saturating_add(knockout::slow_game_points(t, no, after));
-            }
-        }
-    }
-    points
-}
-
-/// Everyone's points before `round` as every table shows them: the Swiss points and, for the
-/// knockout's finalists, the regulation's final points so far (their slow knockout games
-/// added, as `points_for_opponent_score` counts them and the standings print them), so that
-/// a pairing sheet and the standings never give one player two different 积分.
-pub fn points_before(t: &Tournament, round: Round) -> HashMap<PlayerNo, u32> {
-    let mut points = super::pairing::swiss_scores(t, round);
-    let after = Round(round.0.saturating_sub(1));
-    if t.rules
-        .format
-        .knockout()
-        .is_some_and(|k| after.0 > k.after_round)
-    {
-        for no in knockout::seeds(t) {
-            if let Some(p) = points.get_mut(&no) {
-                *p = p.saturating_add(knockout::slow_game_points(t, no, after));
-            }
-        }
-    }
-    points
-}
-
 /// Running totals, advanced one round at a time.
-struct Calc<'a> {
+pub(super) struct Calc<'a> {
     t: &'a Tournament,
+    /// What the knockout finals add after their selecting round.
+    finals: &'a dyn Finals,
     n: usize,
     points: Vec<u32>,
     progressive: Vec<u32>,
@@ -147,10 +100,11 @@ struct Calc<'a> {
 }
 
 impl<'a> Calc<'a> {
-    fn new(t: &'a Tournament) -> Self {
+    pub(super) fn new(t: &'a Tournament, finals: &'a dyn Finals) -> Self {
         let n = t.players.len();
         Calc {
             t,
+            finals,
             n,
             points: vec![0; n],
             progressive: vec![0; n],
@@ -215,7 +169,7 @@ impl<'a> Calc<'a> {
     }
 
     /// Adds round `k` (1-based) to the running totals.
-    fn add_round(&mut self, k: usize) {
+    pub(super) fn add_round(&mut self, k: usize) {
         if k >= 2 {
             for i in 0..self.n {
                 let p = self.points[i];
@@ -283,11 +237,11 @@ impl<'a> Calc<'a> {
     }
 
     /// The table after round `k`, from the running totals; remembers its ranks.
-    fn table(&mut self, k: usize) -> Vec<Standing> {
+    pub(super) fn table(&mut self, k: usize) -> Vec<Standing> {
         let (values, orders) = self.rank(k);
         let t = self.t;
-        let final_points = points_for_opponent_score(t, Round(k as u32), &self.points);
-        let mut marks = placing::placings(t, Round(k as u32));
+        let final_points = plus_slow(&self.points, &self.finals.slow_points(Round(k as u32)));
+        let mut marks = self.finals.placings(Round(k as u32));
         if let Some(ko) = t.rules.format.knockout()
             && k == ko.after_round as usize
             && t.completed_rounds() >= ko.after_round
@@ -332,7 +286,7 @@ impl<'a> Calc<'a> {
 
     /// Ranks round `k` without building the table (an earlier round that only the
     /// previous-round criteria need).
-    fn rank_only(&mut self, k: usize) {
+    pub(super) fn rank_only(&mut self, k: usize) {
         let (values, _) = self.rank(k);
         self.restore(values);
     }
@@ -350,7 +304,7 @@ impl<'a> Calc<'a> {
             .max()
             .unwrap_or(0)
             .max(t.rules.sections.len());
-        let final_points = points_for_opponent_score(t, after, &self.points);
+        let final_points = plus_slow(&self.points, &self.finals.slow_points(after));
         // Lowest final score of each section's field, for byes.
         let mut lowest: Vec<Option<u32>> = vec![None; sections];
         for (i, p) in t.players.iter().enumerate() {
@@ -411,7 +365,7 @@ impl<'a> Calc<'a> {
             order = kept.into_iter().chain(annulled).collect();
             if s == 0 {
                 // Places 1–4 come from the knockout once the finalists have left the Swiss.
-                if let Some(top) = knockout::places_after(t, after) {
+                if let Some(top) = self.finals.places_after(after) {
                     let top: Vec<usize> = top.iter().filter_map(|no| self.index(*no)).collect();
                     order.retain(|i| !top.contains(i));
                     order.splice(0..0, top);
@@ -494,54 +448,7 @@ fn split(order: &[usize], same: impl Fn(usize, usize) -> bool) -> Vec<(usize, us
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::domain::event::{Event, Pairing, PlayerEntry};
-    use crate::domain::ids::Board;
-    use crate::domain::result::GameResult;
-    use crate::domain::rules::Rules;
-
-    fn event(n: u32) -> Vec<Event> {
-        let rules = Rules::preset("qigu-2024-07").unwrap();
-        let mut ev = vec![Event::Created {
-            title: "t".into(),
-            rules: Box::new(rules),
-        }];
-        for i in 1..=n {
-            ev.push(Event::PlayerRegistered {
-                no: PlayerNo(i),
-                entry: PlayerEntry::named(format!("p{i}")),
-            });
-        }
-        ev
-    }
-
-    fn pair(round: u32, boards: &[(u32, u32)], byes: &[u32]) -> Event {
-        Event::RoundPaired {
-            round: Round(round),
-            games: boards
-                .iter()
-                .enumerate()
-                .map(|(k, (r, b))| Pairing {
-                    board: Board(k as u32 + 1),
-                    red: PlayerNo(*r),
-                    black: PlayerNo(*b),
-                    stage: Stage::Swiss,
-                    game: crate::domain::event::GameKind::Slow,
-                })
-                .collect(),
-            byes: byes.iter().map(|b| PlayerNo(*b)).collect(),
-        }
-    }
-
-    fn result(round: u32, board: u32, result: GameResult) -> Event {
-        Event::ResultRecorded {
-            round: Round(round),
-            board: Board(board),
-            result,
-            cause: crate::domain::event::Cause::Arbiter,
-            at: None,
-        }
-    }
+    use super::split;
 
     #[test]
     fn split_finds_runs() {
@@ -550,33 +457,5 @@ mod tests {
             vec![(0, 2), (3, 6)]
         );
         assert!(split(&[], |a: usize, b| a == b).is_empty());
-    }
-
-    #[test]
-    fn round_zero_orders_by_number() {
-        let t = Tournament::replay(&event(4)).unwrap();
-        let s = standings(&t, Round(0));
-        let nos: Vec<u32> = s.iter().map(|r| r.no.0).collect();
-        assert_eq!(nos, vec![1, 2, 3, 4]);
-        assert!(s.iter().all(|r| r.points == 0));
-    }
-
-    #[test]
-    fn unfinished_game_counts_nothing_and_history_matches_standings() {
-        let mut ev = event(5);
-        ev.push(pair(1, &[(1, 2), (4, 3)], &[5]));
-        ev.push(result(1, 1, GameResult::BlackWin));
-        let t = Tournament::replay(&ev).unwrap();
-        let s = standings(&t, Round(1));
-        // 2 won (2), 5 bye (2), 1, 3, 4 nothing yet.
-        let p = |no: u32| s.iter().find(|r| r.no.0 == no).unwrap().clone();
-        assert_eq!(p(2).points, 2);
-        assert_eq!(p(5).points, 2);
-        assert_eq!(p(3).points, 0);
-        assert_eq!(p(4).values.black_games, 0);
-        // Bye counts as the lowest score in the field (0): opponent score 0; 2 met 1 (0).
-        assert_eq!(p(5).values.opponent_score, 0);
-        assert_eq!(p(2).values.black_wins, 1);
-        assert_eq!(history(&t), vec![s]);
     }
 }

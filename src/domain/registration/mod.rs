@@ -1,0 +1,341 @@
+//! Entry rules (docs/rules.md#9-registration): capacity (限额), age limits against the event date, duplicates
+//! (same name and birth date), known sections (组别, docs/rules.md#8-teams-groups-prizes), late entries (docs/rules.md#4-late-arrival-forfeits-withdrawal:
+//! a late entry joins with zero points), and the entry fees for the players report.
+//!
+//! Player numbers (docs/rules.md#2-player-numbers-and-round-1, docs/cli.md): a new player always takes the next free number.
+//! Before round 1 is paired, if numbers were already drawn and the newcomer's section is not
+//! the one holding the highest numbers, the newcomer is slotted in right after the last
+//! number of its section and the numbers above shift up by one, so that every section keeps
+//! one contiguous range. Once round 1 is paired, numbers are fixed (pairings refer to them):
+//! the newcomer keeps the next free number and its section's range is no longer contiguous.
+
+use chrono::{Datelike, NaiveDate};
+
+use super::competition::LateEntry;
+use super::event::{Event, PlayerEntry};
+use super::ids::PlayerNo;
+use super::refusal::Refusal;
+use super::rules::Rules;
+use super::tournament::Tournament;
+
+pub mod fault;
+pub use fault::RegistrationFault;
+
+/// The date `years` before `date` (29 February falls back to 28 February).
+pub fn years_before(date: NaiveDate, years: u32) -> NaiveDate {
+    let y = date.year() - years as i32;
+    NaiveDate::from_ymd_opt(y, date.month(), date.day())
+        .or_else(|| NaiveDate::from_ymd_opt(y, date.month(), date.day().saturating_sub(1)))
+        .unwrap_or(date)
+}
+
+/// True when someone born on `birth` is younger than `age` years on `on`.
+pub fn younger_than(birth: NaiveDate, age: u32, on: NaiveDate) -> bool {
+    birth > years_before(on, age)
+}
+
+/// A blank inside a name: white space, full-width spaces (U+3000) and the braille blank
+/// (U+2800, which prints as a space: `洪⠀智` is `洪智`).
+fn is_blank(c: char) -> bool {
+    c.is_whitespace() || c == '\u{2800}'
+}
+
+/// A name as compared and stored: outer blanks trimmed; inside a Chinese name every blank
+/// removed (spreadsheets pad two-character names: "张  三"); inside other names runs of
+/// blanks collapsed to one space. Full-width spaces (U+3000) and braille blanks count as
+/// blanks.
+pub fn normalize_name(name: &str) -> String {
+    let cjk = name.chars().any(is_cjk);
+    let mut out = String::with_capacity(name.len());
+    for word in name.split(is_blank).filter(|w| !w.is_empty()) {
+        if !out.is_empty() && !cjk {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+/// True when two names are the same after [`normalize_name`]; allocates only when the
+/// letters agree (the duplicate check runs once per registered player).
+fn same_name(first: &str, second: &str) -> bool {
+    if first == second {
+        return true;
+    }
+    let mut one = first.chars().filter(|c| !is_blank(*c));
+    let mut two = second.chars().filter(|c| !is_blank(*c));
+    let same_letters = loop {
+        match (one.next(), two.next()) {
+            (None, None) => break true,
+            (l, r) if l == r => {}
+            _ => break false,
+        }
+    };
+    same_letters && normalize_name(first) == normalize_name(second)
+}
+
+/// A name as it prints, for the look-alike check: NFKC (a compatibility ideograph such as
+/// U+F9E1 李 or a Kangxi radical such as U+2F00 一 is the common ideograph; full-width
+/// letters are letters), braille blanks as spaces. Borrowed when nothing changes (the check
+/// runs once per registered player).
+fn as_printed(name: &str) -> std::borrow::Cow<'_, str> {
+    use unicode_normalization::{IsNormalized, UnicodeNormalization as _, is_nfkc_quick};
+    if is_nfkc_quick(name.chars()) == IsNormalized::Yes && !name.contains('\u{2800}') {
+        return std::borrow::Cow::Borrowed(name);
+    }
+    std::borrow::Cow::Owned(
+        name.nfkc()
+            .map(|c| if c == '\u{2800}' { ' ' } else { c })
+            .collect(),
+    )
+}
+
+fn is_cjk(c: char) -> bool {
+    matches!(c, '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '\u{20000}'..='\u{2FFFF}')
+}
+
+/// Checks one entry against the rules and the players already registered. Every refusal
+/// names the player and the field at fault.
+pub fn check_entry(t: &Tournament, entry: &PlayerEntry) -> Result<(), Refusal> {
+    use RegistrationFault as R;
+    let refuse = |f: RegistrationFault| Err(Refusal::Registration(f));
+    let rules = &t.rules;
+    if entry.name.chars().any(char::is_control) {
+        return refuse(R::NameControl(entry.name.clone()));
+    }
+    let name = normalize_name(&entry.name);
+    if name.is_empty() {
+        return refuse(R::NameEmpty);
+    }
+    if name.chars().count() > 40 || name.chars().any(char::is_control) {
+        return refuse(R::NotAName(name));
+    }
+    let paired = t.current_round().0;
+    match super::competition::entry_open(t, paired) {
+        Ok(()) => {}
+        Err(LateEntry::TableFixed) => return refuse(R::RoundRobinStarted(name)),
+        Err(LateEntry::AllRoundsPaired) => {
+            return refuse(R::TooLate {
+                name,
+                rounds: rules.rounds,
+            });
+        }
+    }
+    if let Some(cap) = rules.registration.capacity
+        && t.players.len() as u32 >= cap
+    {
+        return refuse(R::Full { name, cap });
+    }
+    let group = entry.group.trim();
+    let section = if group.is_empty() {
+        rules.sections.first()
+    } else {
+        rules.section(group)
+    };
+    let Some(section) = section else {
+        let known: Vec<String> = rules
+            .sections
+            .iter()
+            .map(|s| {
+                if s.aliases.is_empty() {
+                    s.name.clone()
+                } else {
+                    format!("{} ({})", s.name, s.aliases.join(", "))
+                }
+            })
+            .collect();
+        return refuse(R::UnknownGroup {
+            name,
+            group: group.to_string(),
+            known,
+        });
+    };
+    if rules.registration.require_birth && entry.birth.is_none() {
+        return refuse(R::BirthRequired(name));
+    }
+    if let Some(birth) = entry.birth {
+        if let Some(date) = rules.date {
+            if birth > date {
+                return refuse(R::BornAfterEvent { name, birth, date });
+            }
+            if let Some(age) = rules.registration.max_age
+                && !younger_than(birth, age, date)
+            {
+                return refuse(R::TooOld {
+                    name,
+                    birth,
+                    age,
+                    date,
+                    born_after: years_before(date, age),
+                });
+            }
+            if let Some(age) = section.max_age
+                && !younger_than(birth, age, date)
+            {
+                return refuse(R::TooOldForSection {
+                    name,
+                    birth,
+                    section: section.name.clone(),
+                    age,
+                    date,
+                });
+            }
+        }
+        if let Some(min) = rules.registration.born_on_or_after
+            && birth < min
+        {
+            return refuse(R::BornTooEarly { name, birth, min });
+        }
+    }
+    if let Some(id) = &entry.id_number
+        && let Some(p) = t
+            .players
+            .iter()
+            .find(|p| p.entry.id_number.as_ref() == Some(id))
+    {
+        return refuse(R::SameId {
+            name,
+            no: p.no,
+            id: id.to_string(),
+        });
+    }
+    let printed = as_printed(&name);
+    if let Some(p) = t.players.iter().find(|p| {
+        super::invisible::same_visible(&as_printed(&p.entry.name), &printed)
+            && !same_name(&p.entry.name, &name)
+    }) {
+        return refuse(R::LooksLike {
+            name,
+            no: p.no,
+            other: p.entry.name.clone(),
+        });
+    }
+    if let Some(p) = t
+        .players
+        .iter()
+        .find(|p| p.entry.birth == entry.birth && same_name(&p.entry.name, &name))
+    {
+        return refuse(R::SameNameAndBirth {
+            name,
+            no: p.no,
+            birth: entry.birth,
+        });
+    }
+    Ok(())
+}
+
+/// Registers a player: the checks of [`check_entry`], then the events. The entry is stored
+/// with its name normalized and its group spelled as the section's name. See the module
+/// documentation for the number a late entry receives.
+pub fn register(t: &Tournament, entry: &PlayerEntry) -> Result<Vec<Event>, Refusal> {
+    check_entry(t, entry)?;
+    let mut entry = entry.clone();
+    entry.name = normalize_name(&entry.name);
+    let section = if entry.group.trim().is_empty() {
+        0
+    } else {
+        t.rules.section_index(&entry.group).unwrap_or(0)
+    };
+    entry.group = t.section_name(section).to_string();
+    entry.club = entry.club.trim().to_string();
+    entry.team = entry.team.trim().to_string();
+    let n = t.players.len() as u32;
+    let no = PlayerNo(n + 1);
+    let mut events = vec![Event::PlayerRegistered { no, entry }];
+    if let Some(seed) = t.draw
+        && t.rounds.is_empty()
+        && let Some(last) = t
+            .players
+            .iter()
+            .filter(|p| p.section == section)
+            .map(|p| p.no.0)
+            .max()
+        && last < n
+    {
+        // Numbers were drawn but round 1 is not paired: slot the newcomer in after the last
+        // number of its section so that every section keeps a contiguous range.
+        let mut order: Vec<PlayerNo> = (1..=last).map(PlayerNo).collect();
+        order.push(no);
+        order.extend((last + 1..=n).map(PlayerNo));
+        events.push(Event::NumbersDrawn { seed, order });
+    }
+    Ok(events)
+}
+
+/// The entry fee due from a player, in yuan.
+pub fn fee(rules: &Rules, entry: &PlayerEntry) -> u32 {
+    let base = rules
+        .section(&entry.group)
+        .and_then(|s| s.fee)
+        .unwrap_or(rules.registration.fee);
+    match (rules.registration.free_under_age, entry.birth, rules.date) {
+        (Some(age), Some(birth), Some(date)) if younger_than(birth, age, date) => 0,
+        _ => base,
+    }
+}
+
+/// Entry fees over the registered players (withdrawn players included: fees are not refunded).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FeeSummary {
+    pub players: u32,
+    /// Players with a fee above zero.
+    pub paying: u32,
+    /// Players who enter free (e.g. under 14 in seed 000).
+    pub free: u32,
+    pub total_yuan: u32,
+    /// The same figures per section, in rules order: (section name, summary of that section).
+    pub sections: Vec<(String, SectionFees)>,
+}
+
+/// Entry fees of one section.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SectionFees {
+    pub players: u32,
+    pub paying: u32,
+    pub free: u32,
+    pub total_yuan: u32,
+}
+
+impl SectionFees {
+    /// Counts one player paying `fee`.
+    fn count(&mut self, fee: u32) {
+        self.players = self.players.saturating_add(1);
+        self.total_yuan = self.total_yuan.saturating_add(fee);
+        if fee > 0 {
+            self.paying = self.paying.saturating_add(1);
+        } else {
+            self.free = self.free.saturating_add(1);
+        }
+    }
+}
+
+/// Totals for the players report (`export --what players`).
+pub fn fee_totals(t: &Tournament) -> FeeSummary {
+    let mut sections: Vec<(String, SectionFees)> = t
+        .rules
+        .sections
+        .iter()
+        .map(|s| (s.name.clone(), SectionFees::default()))
+        .collect();
+    // Saturating: a large field at the largest fee cannot wrap a total.
+    let mut all = SectionFees::default();
+    for p in &t.players {
+        let f = fee(&t.rules, &p.entry);
+        all.count(f);
+        if let Some((_, s)) = sections.get_mut(p.section) {
+            s.count(f);
+        }
+    }
+    let mut sum = FeeSummary {
+        players: all.players,
+        paying: all.paying,
+        free: all.free,
+        total_yuan: all.total_yuan,
+        ..FeeSummary::default()
+    };
+    sum.sections = sections;
+    sum
+}
+
+#[cfg(test)]
+mod tests;

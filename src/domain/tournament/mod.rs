@@ -1,0 +1,274 @@
+//! The tournament state folded from the log's events. `apply` only changes state and never
+//! refuses (STYLE.md); every rule is checked in `decide` (see `decide.rs`).
+
+use chrono::{DateTime, Utc};
+
+use super::clock::Clock;
+use super::event::{Cause, Event, GameKind, PlayerEntry, Stage};
+use super::ids::{Board, PlayerNo, Round};
+use super::result::GameResult;
+use super::rules::{FoulKind, Rules, TimeControl};
+use super::side::{BySide, Side};
+
+mod apply;
+mod field;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Status {
+    Active,
+    Withdrawn { by_rule: bool },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Player {
+    pub no: PlayerNo,
+    pub entry: PlayerEntry,
+    /// Index into `rules.sections`.
+    pub section: usize,
+    pub status: Status,
+    /// The first round this player can be paired in (late entries join later).
+    pub joins_round: Round,
+    /// Registration order (1-based), kept through the draw.
+    pub registered: u32,
+    /// The first round a withdrawn player is out of: the round after the last one paired
+    /// when they withdrew (`None` while active).
+    #[serde(default)]
+    pub withdrawn_from: Option<Round>,
+}
+
+/// A seat's state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Seat {
+    pub present: bool,
+    /// Set when an absent player arrived after the round started.
+    pub arrived_at: Option<DateTime<Utc>>,
+    /// Set when an arbiter marked the seat absent.
+    pub marked_absent_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Game {
+    pub board: Board,
+    pub red: PlayerNo,
+    pub black: PlayerNo,
+    pub stage: Stage,
+    pub game: GameKind,
+    pub section: usize,
+    pub result: Option<GameResult>,
+    pub cause: Cause,
+    /// Fouls in the order recorded.
+    pub fouls: BySide<Vec<FoulKind>>,
+    pub seats: BySide<Seat>,
+    pub clock: Option<Clock>,
+    pub move_limit: Option<String>,
+    /// How many times the result was corrected.
+    pub corrections: u32,
+    /// An armageddon's colour lot has been entered (`LotDrawn`): until then its
+    /// result is refused.
+    #[serde(default)]
+    pub lot: bool,
+    /// Each side's report through the room page (docs/self-report.md).
+    #[serde(
+        default,
+        skip_serializing_if = "super::self_report::record::none_reported"
+    )]
+    pub reports: super::self_report::record::Reports,
+}
+
+impl Game {
+    pub fn player(&self, side: Side) -> PlayerNo {
+        match side {
+            Side::Red => self.red,
+            Side::Black => self.black,
+        }
+    }
+
+    /// The side `no` plays in this game.
+    pub fn side_of(&self, no: PlayerNo) -> Option<Side> {
+        if self.red == no {
+            Some(Side::Red)
+        } else if self.black == no {
+            Some(Side::Black)
+        } else {
+            None
+        }
+    }
+
+    pub fn players(&self) -> BySide<PlayerNo> {
+        BySide::new(self.red, self.black)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct RoundState {
+    pub round: Round,
+    /// Boards 1..=n in order: `games[k]` is board k+1.
+    pub games: Vec<Game>,
+    pub byes: Vec<PlayerNo>,
+    pub started_at: Option<DateTime<Utc>>,
+    /// Warnings accepted by arbiter overrides of this round's pairing.
+    pub override_warnings: Vec<String>,
+    /// The same overrides as data (logs that recorded them), for the reader's language.
+    pub override_breaks: Vec<super::breaks::RuleBreak>,
+    /// Rules this round's pairing breaks and the head arbiter's decision (`PairingNoted`).
+    pub pairing_note: Option<super::event::PairingNote>,
+    /// Boards of earlier rounds corrected after this round was paired: the pairing
+    /// rests on their old results until it is re-paired or kept.
+    #[serde(default)]
+    pub outdated: Vec<(Round, Board)>,
+    /// The head arbiter's reason for keeping an outdated pairing (`PairingKept`).
+    #[serde(default)]
+    pub kept: Option<String>,
+    /// The secret behind the players' codes (`CodesIssued`, docs/self-report.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub codes: Option<super::self_report::code::ReportKey>,
+    /// Knockout colour choices recorded with the pairing (`ColourChosen`): the higher-ranked
+    /// player and the colour they took.
+    #[serde(default)]
+    pub choices: Vec<(PlayerNo, Side)>,
+}
+
+impl RoundState {
+    pub fn game(&self, board: Board) -> Option<&Game> {
+        self.games.get(board.index()).filter(|g| g.board == board)
+    }
+
+    fn game_mut(&mut self, board: Board) -> Option<&mut Game> {
+        self.games
+            .get_mut(board.index())
+            .filter(|g| g.board == board)
+    }
+
+    pub fn reported(&self) -> usize {
+        self.games.iter().filter(|g| g.result.is_some()).count()
+    }
+
+    pub fn is_complete(&self) -> bool {
+        self.games.iter().all(|g| g.result.is_some())
+    }
+
+    pub fn has_any_result(&self) -> bool {
+        self.games.iter().any(|g| g.result.is_some())
+    }
+
+    /// The game `no` plays in this round, if any.
+    pub fn game_of(&self, no: PlayerNo) -> Option<&Game> {
+        self.games.iter().find(|g| g.red == no || g.black == no)
+    }
+}
+
+/// The whole event as the log describes it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Tournament {
+    pub title: String,
+    pub rules: Rules,
+    /// `players[i]` has number `i + 1`.
+    pub players: Vec<Player>,
+    /// The seed of the draw, once numbers have been drawn.
+    pub draw: Option<Option<u64>>,
+    pub rounds: Vec<RoundState>,
+    /// The round whose pairing was discarded last and not paired again yet: the automatic
+    /// advance leaves it to the head arbiter (nothing re-pairs by itself).
+    #[serde(default)]
+    pub discarded: Option<Round>,
+    /// A round robin created with `rounds: 0`: `rules.rounds` follows the schedule's own
+    /// number (fixed by the field seated in round 1).
+    #[serde(default)]
+    pub auto_rounds: bool,
+    /// Teams and lineups of a team match event (`domain::team`); empty otherwise.
+    #[serde(default)]
+    pub team_event: super::team::TeamEvent,
+}
+
+impl Tournament {
+    /// An event with no players yet (what the first record creates).
+    pub fn new(title: String, rules: Rules) -> Tournament {
+        Tournament {
+            title,
+            rules,
+            players: Vec::new(),
+            draw: None,
+            rounds: Vec::new(),
+            discarded: None,
+            auto_rounds: false,
+            team_event: super::team::TeamEvent::default(),
+        }
+        .with_auto_rounds()
+    }
+
+    /// Resolves `rounds: 0` of a round robin to the schedule's own number.
+    fn with_auto_rounds(mut self) -> Tournament {
+        self.auto_rounds = self.rounds_from_table();
+        self.resolve_rounds();
+        self
+    }
+
+    fn resolve_rounds(&mut self) {
+        if self.auto_rounds {
+            self.rules.rounds = self.table_rounds().unwrap_or(0);
+        }
+    }
+
+    /// Builds the state from a whole event stream (the first event must be `Created`).
+    pub fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Option<Tournament> {
+        let mut iter = events.into_iter();
+        let Some(Event::Created { title, rules }) = iter.next() else {
+            return None;
+        };
+        let mut t = Tournament::new(title.clone(), (**rules).clone());
+        for e in iter {
+            t.apply(e);
+        }
+        Some(t)
+    }
+
+    pub fn player(&self, no: PlayerNo) -> Option<&Player> {
+        self.players.get(no.index()).filter(|p| p.no == no)
+    }
+
+    pub fn round(&self, round: Round) -> Option<&RoundState> {
+        self.rounds.get(round.index()).filter(|r| r.round == round)
+    }
+
+    /// The latest paired round.
+    pub fn current(&self) -> Option<&RoundState> {
+        self.rounds.last()
+    }
+
+    pub fn current_round(&self) -> Round {
+        Round(self.rounds.len() as u32)
+    }
+
+    pub fn game(&self, round: Round, board: Board) -> Option<&Game> {
+        self.round(round).and_then(|r| r.game(board))
+    }
+
+    /// Rounds whose every board has a result.
+    pub fn completed_rounds(&self) -> u32 {
+        self.rounds.iter().take_while(|r| r.is_complete()).count() as u32
+    }
+
+    pub fn section_name(&self, section: usize) -> &str {
+        self.rules
+            .sections
+            .get(section)
+            .map_or("", |s| s.name.as_str())
+    }
+
+    pub fn time_control(&self, game: GameKind) -> TimeControl {
+        match game {
+            GameKind::Slow => self.rules.time_controls.swiss,
+            GameKind::Rapid => self.rules.time_controls.rapid,
+            GameKind::Armageddon => self.rules.time_controls.armageddon,
+        }
+    }
+
+    /// The last round in which `no` was paired (a game, not a bye).
+    pub fn last_paired_round(&self, no: PlayerNo) -> Option<Round> {
+        self.rounds
+            .iter()
+            .rev()
+            .find(|r| r.game_of(no).is_some())
+            .map(|r| r.round)
+    }
+}
