@@ -219,7 +219,7 @@ pub fn describe_event(t: &Tournament, ev: &Event) -> String {
             let mut parts: Vec<String> = note
                 .colour_breaks
                 .iter()
-                .map(|b| b.text(crate::domain::rules::Lang::En))
+                .map(|b| crate::i18n::explain::colour_break(*b, crate::domain::rules::Lang::En))
                 .collect();
             parts.extend(
                 note.decision

@@ -9,6 +9,7 @@ pub mod boundary;
 pub mod cli;
 mod en;
 pub mod errors;
+pub mod explain;
 pub mod self_report;
 mod zh;
 

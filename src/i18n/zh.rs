@@ -445,7 +445,11 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
             format!("第{round}轮第{board}台: 限着 {note}")
         }
         Event::PairingNoted { round, note } => {
-            let mut parts: Vec<String> = note.colour_breaks.iter().map(|b| b.text(L)).collect();
+            let mut parts: Vec<String> = note
+                .colour_breaks
+                .iter()
+                .map(|b| super::explain::colour_break(*b, L))
+                .collect();
             parts.extend(note.decision.iter().flat_map(|d| {
                 if d.breaks.is_empty() {
                     d.warnings.clone()

@@ -77,10 +77,8 @@ pub struct Proposal {
     pub round: Round,
     pub games: Vec<Pairing>,
     pub byes: Vec<PlayerNo>,
-    /// The explanation in the event's language, one line per board then general notes
-    /// (`pair --explain`).
-    pub explanation: Vec<String>,
-    /// The same explanation as data, for rendering in another language.
+    /// The explanation as data, one line per board then general notes (`pair --explain`;
+    /// worded by `i18n::explain`).
     pub lines: Vec<Line>,
     /// Colour rules 4–5 this pairing breaks (last round, or relaxed by the head arbiter).
     pub breaks: Vec<Break>,
@@ -218,19 +216,6 @@ pub fn pairing_decision(t: &Tournament, round: Round) -> Option<PairingDecision>
 /// The event's language for explanations (Chinese unless the rules say otherwise).
 pub fn event_lang(t: &Tournament) -> Lang {
     t.rules.lang.unwrap_or(Lang::Zh)
-}
-
-/// The explanation of a paired round in the event's language (see `explain_round_lines`).
-pub fn explain_round(t: &Tournament, round: Round) -> Vec<String> {
-    explain_round_in(t, round, event_lang(t))
-}
-
-/// The explanation of a paired round in `lang`.
-pub fn explain_round_in(t: &Tournament, round: Round, lang: Lang) -> Vec<String> {
-    explain_round_lines(t, round)
-        .iter()
-        .map(|l| l.text(lang))
-        .collect()
 }
 
 /// The explanation of a paired round: the engine's reasoning recomputed from the state before
@@ -422,12 +407,10 @@ pub fn propose_opts(
     if games.is_empty() && byes.is_empty() {
         return Err(Refusal::NoneEligible(round));
     }
-    let lang = event_lang(t);
     Ok(Proposal {
         round,
         games,
         byes,
-        explanation: lines.iter().map(|l| l.text(lang)).collect(),
         lines,
         breaks,
     })

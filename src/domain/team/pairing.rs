@@ -79,12 +79,10 @@ pub fn propose(t: &Tournament) -> Result<Proposal, Refusal> {
     if !defaults.is_empty() {
         lines.push(Line::DefaultLineups(defaults));
     }
-    let lang = super::super::pairing::event_lang(t);
     Ok(Proposal {
         round,
         games,
         byes: Vec::new(),
-        explanation: lines.iter().map(|l| l.text(lang)).collect(),
         lines,
         breaks: Vec::new(),
     })
