@@ -7,6 +7,7 @@
 pub mod auto;
 pub mod boundary;
 pub mod cli;
+pub mod deed;
 mod en;
 pub mod errors;
 pub mod explain;
