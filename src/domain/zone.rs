@@ -56,6 +56,7 @@ impl EventZone {
     }
 
     /// The zone itself: `Machine` is the zone handed in with `set_machine` (UTC before).
+    #[must_use]
     pub fn resolved(self) -> EventZone {
         match self {
             EventZone::Machine => MACHINE.get().copied().unwrap_or(EventZone::Fixed(utc())),
