@@ -10,7 +10,9 @@ pub mod export;
 pub mod i18n;
 pub mod import;
 pub mod log;
+pub mod machine_zone;
 pub mod platform;
+pub mod rules_file;
 pub mod serve;
 
 /// `println!` that never panics: a closed pipe (`bianpai … | head`) ends output quietly.

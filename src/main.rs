@@ -11,6 +11,8 @@ fn main() {
         eprintln!("bianpai: {}", text(&Msg::DropRights(e.to_string()), lang));
         std::process::exit(1);
     }
+    // The machine's zone, read once here: times of an event whose rules name none.
+    bianpai::domain::zone::set_machine(bianpai::machine_zone::resolve());
     // Parser errors in the language asked for (Chinese by default), one line.
     let cli = match parse::parse(args) {
         Parsed::Run(c) => *c,

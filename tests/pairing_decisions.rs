@@ -3,12 +3,13 @@
 //! every rule broken; refused for anyone but the head arbiter.
 
 use bianpai::domain::event::{Cause, Event, GameKind, Pairing, PairingNote, Stage};
-use bianpai::domain::pairing::{Break, explain_round_in};
+use bianpai::domain::pairing::Break;
 use bianpai::domain::rules::Lang;
 use bianpai::domain::{
     Actor, Board, Command, GameResult, PlayerEntry, PlayerNo, Refusal, Role, Round, Rules, Side,
     Tournament,
 };
+use bianpai::i18n::explain::round as explain_round_in;
 
 fn actor(role: Role) -> Actor {
     Actor {

@@ -160,7 +160,7 @@ fn import_not_allowed(
     let refusal = Refusal::NotAllowed {
         user: actor.user.clone(),
         role: actor.role.word(),
-        what: cmd.describe(),
+        what: cmd.deed(),
     };
     let who: Vec<String> = rules
         .roles

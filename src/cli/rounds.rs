@@ -251,7 +251,7 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
         }
         let p = crate::domain::pairing::propose_opts(log.state(), &[], relax)?;
         for line in &p.lines {
-            crate::outln!("{}", line.text(lang));
+            crate::outln!("{}", crate::i18n::explain::line(line, lang));
         }
         return Ok(());
     }
@@ -278,7 +278,7 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
                 crate::domain::pairing::Line::TeamBye(_)
                     | crate::domain::pairing::Line::DefaultLineups(_)
             ) {
-                crate::outln!("{}", line.text(lang));
+                crate::outln!("{}", crate::i18n::explain::line(&line, lang));
             }
         }
     }
@@ -321,7 +321,7 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
                         | crate::domain::pairing::Line::Decision { .. }
                         | crate::domain::pairing::Line::Override(_)
                 ) {
-                    crate::outln!("{}", line.text(lang));
+                    crate::outln!("{}", crate::i18n::explain::line(&line, lang));
                 }
             }
         }

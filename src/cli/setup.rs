@@ -34,7 +34,7 @@ pub fn new(
     let mut rules = match (preset, rules_file) {
         (Some(p), None) => Rules::preset(p)
             .map_err(|e| CliError(crate::i18n::errors::rules(&e, super::out_lang())))?,
-        (None, Some(f)) => Rules::from_file(f)
+        (None, Some(f)) => crate::rules_file::read(f)
             .map_err(|e| CliError(crate::i18n::errors::rules(&e, super::out_lang())))?,
         (None, None) => {
             return fail(&Msg::NewNeedsRules);

@@ -96,7 +96,7 @@ impl Source {
         let lang = super::out_lang();
         match self {
             Source::Preset(p) => Rules::preset(p),
-            Source::File(f) => Rules::from_file(f),
+            Source::File(f) => crate::rules_file::read(f),
         }
         .map_err(|e| CliError(crate::i18n::errors::rules(&e, lang)))
     }

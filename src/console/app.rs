@@ -422,7 +422,7 @@ impl App {
         }
         if !cmd.allowed(self.actor.role) {
             if !quiet {
-                let deed = cmd.describe();
+                let deed = crate::i18n::deed::deed(cmd.deed(), self.s.lang());
                 self.error(fill(
                     self.s.not_permitted,
                     &[&self.s.role(self.actor.role), &deed],
@@ -444,7 +444,7 @@ impl App {
         self.next_id += 1;
         let what = match &origin {
             Origin::User { label: Some(l), .. } => l.clone(),
-            _ => cmd.describe().to_string(),
+            _ => crate::i18n::deed::deed(cmd.deed(), self.s.lang()).to_string(),
         };
         self.in_flight.push(InFlight {
             id,

@@ -25,6 +25,7 @@ pub mod signed;
 pub mod strings;
 pub mod tables;
 pub mod theme;
+pub mod theme_text;
 pub mod ui;
 pub mod update;
 pub mod view_model;
@@ -90,8 +91,8 @@ pub fn run_console(
     let user = user::current_user();
     let lang = crate::cli::lang(lang, Some(&log.state().rules));
     let role = resolve_role(&log.state().rules, &user, role, lang)?;
-    let theme = Theme::choose(theme, Theme::no_color_env())
-        .map_err(|f| crate::i18n::errors::theme(&f, lang))?;
+    let theme =
+        Theme::choose(theme, Theme::no_color_env()).map_err(|f| theme_text::theme(&f, lang))?;
     let app = App::spawn(log, Actor { user, role }, lang, theme, local_offset());
     run(app)
 }
@@ -129,8 +130,8 @@ fn run_built_demo(
     let replay = demo::spawn_replay(path.clone(), schedule, Arc::clone(&stop));
     let log = Log::open(&path)
         .map_err(|e| crate::i18n::errors::log(&e, lang, crate::domain::zone::EventZone::Machine))?;
-    let theme = Theme::choose(theme, Theme::no_color_env())
-        .map_err(|f| crate::i18n::errors::theme(&f, lang))?;
+    let theme =
+        Theme::choose(theme, Theme::no_color_env()).map_err(|f| theme_text::theme(&f, lang))?;
     let actor = Actor {
         user: user::current_user(),
         role: Role::Head,

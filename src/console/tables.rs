@@ -225,7 +225,9 @@ pub fn preview_table(t: &Tournament, s: &Strings) -> Table {
             } else {
                 crate::domain::rules::Lang::En
             };
-            table.notes.extend(p.lines.iter().map(|l| l.text(lang)));
+            table
+                .notes
+                .extend(crate::i18n::explain::lines(&p.lines, lang));
         }
         Err(e) => table.notes.push(fill(
             s.preview_none,

@@ -5,7 +5,7 @@ use ratatui::style::{Color, Modifier, Style};
 use serde::Deserialize;
 use thiserror::Error;
 
-/// Why a theme could not be used (the English texts; `i18n::errors::theme` says them in the
+/// Why a theme could not be used (the English texts; `theme_text::theme` says them in the
 /// event's language).
 #[derive(Debug, Error)]
 pub enum ThemeFault {
@@ -244,7 +244,7 @@ mod tests {
         let text = THEMES[0].1.replacen("lightyellow", "ultraviolet", 1);
         let err = Theme::from_ron("x", &text).unwrap_err();
         assert!(err.to_string().contains("ultraviolet"), "{err}");
-        let zh = crate::i18n::errors::theme(&err, crate::domain::rules::Lang::Zh);
+        let zh = crate::console::theme_text::theme(&err, crate::domain::rules::Lang::Zh);
         assert_eq!(
             zh,
             "主题 x: 'ultraviolet' 不是颜色名 (如 red、lightyellow 或 #rrggbb)"

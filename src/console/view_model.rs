@@ -278,13 +278,13 @@ pub fn round_view_of<H: std::hash::BuildHasher>(
             .into_iter()
             .map(|u| {
                 let present = if u.absent == u.red { u.black } else { u.red };
-                crate::domain::pairing::Line::OpponentWithdrew {
+                let line = crate::domain::pairing::Line::OpponentWithdrew {
                     present,
                     absent: u.absent,
                     annulled: u.verdict
                         == crate::domain::round_robin::withdrawal::Verdict::Annulled,
-                }
-                .text(s.lang())
+                };
+                crate::i18n::explain::line(&line, s.lang())
             }),
     );
     let matches = team_lines(t, s, r.round, &mut rows, &mut byes);

@@ -243,43 +243,170 @@ impl Command {
         roles.contains(&role)
     }
 
-    /// A short description for refusals ("pair the next round").
-    pub fn describe(&self) -> &'static str {
+    /// What the command does, as a refusal names it (`Refusal::NotAllowed`); the catalog
+    /// words it (`i18n::deed`).
+    pub fn deed(&self) -> Deed {
         match self {
-            Command::RegisterPlayer(_) => "register a player",
-            Command::WithdrawPlayer { .. } => "withdraw a player",
-            Command::ReinstatePlayer { .. } => "reinstate a player",
-            Command::DrawNumbers { .. } | Command::NumberInOrder => "draw numbers",
-            Command::PairNextRound | Command::PairNextRoundWith { .. } => "pair the next round",
-            Command::PairRelaxed { .. } => "pair with the colour rules relaxed",
-            Command::PairManual { .. } => "enter the round's pairing by hand",
-            Command::UnpairRound { .. } => "discard the round's pairing",
-            Command::SwapBoards { .. } | Command::FlipBoard { .. } => "change the pairing",
-            Command::StartRound { .. } => "start the round",
-            Command::RecordResult { correct: None, .. } => "record a result",
-            Command::RecordResult { .. } => "correct a result",
-            Command::ConfirmFlag { .. } => "confirm a time loss",
+            Command::RegisterPlayer(_) => Deed::RegisterPlayer,
+            Command::WithdrawPlayer { .. } => Deed::WithdrawPlayer,
+            Command::ReinstatePlayer { .. } => Deed::ReinstatePlayer,
+            Command::DrawNumbers { .. } | Command::NumberInOrder => Deed::DrawNumbers,
+            Command::PairNextRound | Command::PairNextRoundWith { .. } => Deed::PairNextRound,
+            Command::PairRelaxed { .. } => Deed::PairRelaxed,
+            Command::PairManual { .. } => Deed::PairManual,
+            Command::UnpairRound { .. } => Deed::UnpairRound,
+            Command::SwapBoards { .. } | Command::FlipBoard { .. } => Deed::ChangePairing,
+            Command::StartRound { .. } => Deed::StartRound,
+            Command::RecordResult { correct: None, .. } => Deed::RecordResult,
+            Command::RecordResult { .. } => Deed::CorrectResult,
+            Command::ConfirmFlag { .. } => Deed::ConfirmFlag,
             Command::MarkSeat {
                 reverse_reason: Some(_),
                 ..
-            } => "reverse a late forfeit",
-            Command::MarkSeat { .. } => "mark a seat",
-            Command::RecordFoul { .. } => "record a foul",
-            Command::Clock { .. } => "record a clock event",
-            Command::NoteMoveLimit { .. } => "note a move limit",
-            Command::Tick { .. } => "apply time-based rules",
-            Command::AutoAdvance { .. } => "advance to the next round",
-            Command::CorrectStart { .. } => "correct the start time",
-            Command::DrawLot { .. } => "enter the colour lot",
-            Command::KeepPairing { .. } => "keep the round's pairing",
-            Command::RepairRound { .. } => "re-pair the round",
-            Command::TimeLoss { .. } => "record a loss on time",
-            Command::ClaimFoulLoss { .. } => "record a claimed foul loss",
-            Command::RegisterTeam { .. } => "register a team",
-            Command::ChangeTeam { .. } => "correct a team's roster",
-            Command::SubmitLineup { .. } => "hand in a lineup",
-            Command::ReportResult { .. } => "record a player's report",
-            Command::ConfirmReport { .. } => "accept a signed result",
+            } => Deed::ReverseLateForfeit,
+            Command::MarkSeat { .. } => Deed::MarkSeat,
+            Command::RecordFoul { .. } => Deed::RecordFoul,
+            Command::Clock { .. } => Deed::RecordClock,
+            Command::NoteMoveLimit { .. } => Deed::NoteMoveLimit,
+            Command::Tick { .. } => Deed::Tick,
+            Command::AutoAdvance { .. } => Deed::AutoAdvance,
+            Command::CorrectStart { .. } => Deed::CorrectStart,
+            Command::DrawLot { .. } => Deed::DrawLot,
+            Command::KeepPairing { .. } => Deed::KeepPairing,
+            Command::RepairRound { .. } => Deed::RepairRound,
+            Command::TimeLoss { .. } => Deed::TimeLoss,
+            Command::ClaimFoulLoss { .. } => Deed::ClaimFoulLoss,
+            Command::RegisterTeam { .. } => Deed::RegisterTeam,
+            Command::ChangeTeam { .. } => Deed::ChangeTeam,
+            Command::SubmitLineup { .. } => Deed::SubmitLineup,
+            Command::ReportResult { .. } => Deed::ReportResult,
+            Command::ConfirmReport { .. } => Deed::ConfirmReport,
         }
+    }
+
+    /// A short description for refusals ("pair the next round"): the deed's English words.
+    pub fn describe(&self) -> &'static str {
+        self.deed().describe()
+    }
+}
+
+/// What a command does, as data: a refusal names it and the catalog words it in the reader's
+/// language (`i18n::deed`); `describe` is the English, which `Display` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Deed {
+    RegisterPlayer,
+    WithdrawPlayer,
+    ReinstatePlayer,
+    DrawNumbers,
+    PairNextRound,
+    PairRelaxed,
+    PairManual,
+    UnpairRound,
+    ChangePairing,
+    StartRound,
+    RecordResult,
+    CorrectResult,
+    ConfirmFlag,
+    ReverseLateForfeit,
+    MarkSeat,
+    RecordFoul,
+    RecordClock,
+    NoteMoveLimit,
+    Tick,
+    AutoAdvance,
+    CorrectStart,
+    DrawLot,
+    KeepPairing,
+    RepairRound,
+    TimeLoss,
+    ClaimFoulLoss,
+    RegisterTeam,
+    ChangeTeam,
+    SubmitLineup,
+    ReportResult,
+    ConfirmReport,
+    /// A past time entered with `--correction` (the head arbiter's).
+    EnterCorrectedTime,
+}
+
+impl Deed {
+    /// Every deed, for the catalog's tests.
+    pub const ALL: [Deed; 32] = [
+        Deed::RegisterPlayer,
+        Deed::WithdrawPlayer,
+        Deed::ReinstatePlayer,
+        Deed::DrawNumbers,
+        Deed::PairNextRound,
+        Deed::PairRelaxed,
+        Deed::PairManual,
+        Deed::UnpairRound,
+        Deed::ChangePairing,
+        Deed::StartRound,
+        Deed::RecordResult,
+        Deed::CorrectResult,
+        Deed::ConfirmFlag,
+        Deed::ReverseLateForfeit,
+        Deed::MarkSeat,
+        Deed::RecordFoul,
+        Deed::RecordClock,
+        Deed::NoteMoveLimit,
+        Deed::Tick,
+        Deed::AutoAdvance,
+        Deed::CorrectStart,
+        Deed::DrawLot,
+        Deed::KeepPairing,
+        Deed::RepairRound,
+        Deed::TimeLoss,
+        Deed::ClaimFoulLoss,
+        Deed::RegisterTeam,
+        Deed::ChangeTeam,
+        Deed::SubmitLineup,
+        Deed::ReportResult,
+        Deed::ConfirmReport,
+        Deed::EnterCorrectedTime,
+    ];
+
+    /// The English words ("pair the next round").
+    pub fn describe(self) -> &'static str {
+        match self {
+            Deed::RegisterPlayer => "register a player",
+            Deed::WithdrawPlayer => "withdraw a player",
+            Deed::ReinstatePlayer => "reinstate a player",
+            Deed::DrawNumbers => "draw numbers",
+            Deed::PairNextRound => "pair the next round",
+            Deed::PairRelaxed => "pair with the colour rules relaxed",
+            Deed::PairManual => "enter the round's pairing by hand",
+            Deed::UnpairRound => "discard the round's pairing",
+            Deed::ChangePairing => "change the pairing",
+            Deed::StartRound => "start the round",
+            Deed::RecordResult => "record a result",
+            Deed::CorrectResult => "correct a result",
+            Deed::ConfirmFlag => "confirm a time loss",
+            Deed::ReverseLateForfeit => "reverse a late forfeit",
+            Deed::MarkSeat => "mark a seat",
+            Deed::RecordFoul => "record a foul",
+            Deed::RecordClock => "record a clock event",
+            Deed::NoteMoveLimit => "note a move limit",
+            Deed::Tick => "apply time-based rules",
+            Deed::AutoAdvance => "advance to the next round",
+            Deed::CorrectStart => "correct the start time",
+            Deed::DrawLot => "enter the colour lot",
+            Deed::KeepPairing => "keep the round's pairing",
+            Deed::RepairRound => "re-pair the round",
+            Deed::TimeLoss => "record a loss on time",
+            Deed::ClaimFoulLoss => "record a claimed foul loss",
+            Deed::RegisterTeam => "register a team",
+            Deed::ChangeTeam => "correct a team's roster",
+            Deed::SubmitLineup => "hand in a lineup",
+            Deed::ReportResult => "record a player's report",
+            Deed::ConfirmReport => "accept a signed result",
+            Deed::EnterCorrectedTime => "enter a corrected time",
+        }
+    }
+}
+
+impl std::fmt::Display for Deed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.describe())
     }
 }

@@ -18,7 +18,7 @@ pub enum Refusal {
     NotAllowed {
         user: String,
         role: &'static str,
-        what: &'static str,
+        what: super::command::Deed,
     },
     #[error("round {round}: there is no board {board}")]
     UnknownBoard { round: Round, board: Board },

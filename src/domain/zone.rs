@@ -1,18 +1,29 @@
 //! The event's time zone (docs/rules.md: times in the event's local time). Times are stored in UTC
 //! in the log; everything a person reads or types is in this zone. The zone comes from the
 //! rules' `time_zone` field (an IANA name such as `Asia/Shanghai`, or a fixed offset such as
-//! `+08:00`); without one, the machine's zone.
+//! `+08:00`); without one, the machine's zone, which the program reads once where it starts
+//! (`crate::machine_zone`) and hands in with `set_machine`: nothing here reads the machine.
+
+use std::sync::OnceLock;
 
 use chrono::{DateTime, FixedOffset, LocalResult, NaiveDateTime, TimeZone, Utc};
 
 use super::rules::Rules;
+
+/// The machine's zone as the edge resolved it (UTC until it is set).
+static MACHINE: OnceLock<EventZone> = OnceLock::new();
+
+/// Hands in the machine's zone, resolved where the program starts; the first call wins.
+pub fn set_machine(zone: EventZone) {
+    let _ = MACHINE.set(zone.resolved());
+}
 
 /// A resolved event time zone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EventZone {
     Named(chrono_tz::Tz),
     Fixed(FixedOffset),
-    /// The machine's zone (`TZ`, `/etc/localtime`).
+    /// The machine's zone, as handed in with `set_machine`.
     Machine,
 }
 
@@ -44,15 +55,25 @@ impl EventZone {
         ))
     }
 
+    /// The zone itself: `Machine` is the zone handed in with `set_machine` (UTC before).
+    #[must_use]
+    pub fn resolved(self) -> EventZone {
+        match self {
+            EventZone::Machine => MACHINE.get().copied().unwrap_or(EventZone::Fixed(utc())),
+            z => z,
+        }
+    }
+
     /// The offset in force at `t`.
     pub fn offset_at(self, t: DateTime<Utc>) -> FixedOffset {
-        match self {
+        match self.resolved() {
             EventZone::Named(tz) => {
                 use chrono::Offset;
                 tz.offset_from_utc_datetime(&t.naive_utc()).fix()
             }
             EventZone::Fixed(o) => o,
-            EventZone::Machine => *t.with_timezone(&chrono::Local).offset(),
+            // `resolved` never gives `Machine`.
+            EventZone::Machine => utc(),
         }
     }
 
@@ -70,16 +91,14 @@ impl EventZone {
     /// `None` when a clock change skips it).
     pub fn from_local(self, naive: NaiveDateTime) -> Option<DateTime<Utc>> {
         let pick = |r: LocalResult<DateTime<FixedOffset>>| r.earliest();
-        match self {
+        match self.resolved() {
             EventZone::Named(tz) => tz
                 .from_local_datetime(&naive)
                 .earliest()
                 .map(|d| d.with_timezone(&Utc)),
             EventZone::Fixed(o) => pick(o.from_local_datetime(&naive)).map(|d| d.to_utc()),
-            EventZone::Machine => chrono::Local
-                .from_local_datetime(&naive)
-                .earliest()
-                .map(|d| d.with_timezone(&Utc)),
+            // `resolved` never gives `Machine`.
+            EventZone::Machine => pick(utc().from_local_datetime(&naive)).map(|d| d.to_utc()),
         }
     }
 
@@ -109,6 +128,11 @@ impl EventZone {
             "'{t}' is not a time (2024-07-06T08:30:00, 2024-07-06 08:30 or RFC 3339 with an offset)"
         ))
     }
+}
+
+fn utc() -> FixedOffset {
+    use chrono::Offset;
+    Utc.fix()
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ pub mod awards;
 pub mod by_name;
 pub mod codes;
 pub mod csv;
-mod describe;
+mod fault_text;
 pub mod html;
 pub mod json;
 pub mod knockout_text;
@@ -26,7 +26,7 @@ use std::path::Path;
 
 use chrono::{DateTime, Utc};
 
-pub use describe::describe_event;
+pub use crate::i18n::en_event::describe_event;
 pub use report::{Masthead, Report};
 pub use rows::Kind;
 
@@ -100,9 +100,9 @@ pub enum ExportFault {
 }
 
 impl ExportFault {
-    /// The refusal in `lang`'s words (`i18n::errors::export`).
+    /// The refusal in `lang`'s words (`fault_text`).
     pub fn text(&self, lang: Lang) -> String {
-        crate::i18n::errors::export(self, lang)
+        fault_text::text(self, lang)
     }
 }
 

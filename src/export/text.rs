@@ -163,7 +163,7 @@ pub fn pairings(t: &Tournament, round: Round, lang: Lang) -> String {
 
 /// The explanation lines for a round's pairing, recomputed from the state before it.
 pub fn explanation(t: &Tournament, round: Round, lang: Lang) -> Vec<String> {
-    crate::domain::pairing::explain_round_in(t, round, lang)
+    crate::i18n::explain::round(t, round, lang)
 }
 
 #[cfg(test)]

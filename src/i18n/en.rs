@@ -46,7 +46,7 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
             super::clock_action(action, crate::domain::rules::Lang::En),
             clock_time(zone, *at)
         ),
-        other => crate::export::describe_event(t, other),
+        other => super::en_event::describe_event(t, other),
     }
 }
 

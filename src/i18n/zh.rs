@@ -27,45 +27,6 @@ pub fn result_word(r: GameResult) -> &'static str {
     }
 }
 
-/// The command a refusal names, from the domain's description.
-fn deed(what: &str) -> &str {
-    match what {
-        "register a player" => "登记棋手",
-        "withdraw a player" => "办理退赛",
-        "reinstate a player" => "恢复参赛",
-        "draw numbers" => "抽签排序号",
-        "pair the next round" => "编排下一轮",
-        "discard the round's pairing" => "撤销本轮编排",
-        "change the pairing" => "修改编排",
-        "start the round" => "开始本轮",
-        "record a result" => "录入结果",
-        "correct a result" => "更正结果",
-        "confirm a time loss" => "确认超时负",
-        "reverse a late forfeit" => "撤销迟到判负",
-        "mark a seat" => "标记座位",
-        "record a foul" => "记录犯规",
-        "record a clock event" => "记录棋钟",
-        "note a move limit" => "注明限着",
-        "apply time-based rules" => "执行计时规则",
-        "advance to the next round" => "进入下一轮",
-        "correct the start time" => "更正开始时间",
-        "enter the colour lot" => "录入先后手抽签",
-        "keep the round's pairing" => "保留本轮编排",
-        "re-pair the round" => "重新编排本轮",
-        "record a loss on time" => "录入超时负",
-        "record a claimed foul loss" => "录入经对方提出的犯规判负",
-        "register a team" => "登记参赛队",
-        "hand in a lineup" => "提交出场名单",
-        "correct a team's roster" => "更改参赛队名单",
-        "pair with the colour rules relaxed" => "放宽颜色规则编排",
-        "enter the round's pairing by hand" => "手工编排本轮",
-        "enter a corrected time" => "填写更正的时间",
-        "record a player's report" => "记录棋手签认",
-        "accept a signed result" => "确认双方签认的结果",
-        other => other,
-    }
-}
-
 fn role_word(word: &str) -> &'static str {
     word.parse::<crate::domain::Role>()
         .map_or("?", |r| role(r, L))
@@ -77,7 +38,7 @@ pub fn refusal(r: &Refusal, zone: EventZone) -> String {
             format!("第{round}轮第{board}台: {}", super::self_report::why(why, L))
         }
         Refusal::NotAllowed { user, role, what } => {
-            format!("{user} 以{}身份无权{}", role_word(role), deed(what))
+            format!("{user} 以{}身份无权{}", role_word(role), super::deed::deed(*what, L))
         }
         Refusal::UnknownBoard { round, board } => format!("第{round}轮没有第{board}台"),
         Refusal::UnknownPlayer(no) => format!("没有{no}号棋手"),
@@ -445,7 +406,11 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
             format!("第{round}轮第{board}台: 限着 {note}")
         }
         Event::PairingNoted { round, note } => {
-            let mut parts: Vec<String> = note.colour_breaks.iter().map(|b| b.text(L)).collect();
+            let mut parts: Vec<String> = note
+                .colour_breaks
+                .iter()
+                .map(|b| super::explain::colour_break(*b, L))
+                .collect();
             parts.extend(note.decision.iter().flat_map(|d| {
                 if d.breaks.is_empty() {
                     d.warnings.clone()
@@ -555,140 +520,4 @@ fn nos(v: &[crate::domain::PlayerNo]) -> String {
         .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::domain::event::{ClockAction, PlayerEntry};
-    use crate::domain::{Board, Command, PlayerNo, Side};
-
-    /// Every command's description, and the corrected time of `--correction`, has Chinese
-    /// words: a role refusal never reads `无权register a team`.
-    #[test]
-    fn every_action_a_role_refusal_names_is_chinese() {
-        let now = chrono::Utc::now();
-        let reason = String::new;
-        let cmds = [
-            Command::RegisterPlayer(PlayerEntry::named("a")),
-            Command::WithdrawPlayer {
-                no: PlayerNo(1),
-                reason: reason(),
-            },
-            Command::ReinstatePlayer {
-                no: PlayerNo(1),
-                reason: reason(),
-            },
-            Command::DrawNumbers { seed: 1 },
-            Command::NumberInOrder,
-            Command::PairNextRound,
-            Command::PairNextRoundWith { red: Vec::new() },
-            Command::PairRelaxed { reason: reason() },
-            Command::PairManual {
-                games: Vec::new(),
-                byes: Vec::new(),
-                reason: reason(),
-                force: false,
-            },
-            Command::UnpairRound { reason: reason() },
-            Command::SwapBoards {
-                a: Board(1),
-                b: Board(2),
-                force: None,
-            },
-            Command::StartRound { at: now },
-            Command::RecordResult {
-                round: None,
-                board: Board(1),
-                result: GameResult::Draw,
-                correct: None,
-            },
-            Command::RecordResult {
-                round: None,
-                board: Board(1),
-                result: GameResult::Draw,
-                correct: Some(reason()),
-            },
-            Command::ConfirmFlag {
-                board: Board(1),
-                side: Side::Red,
-                at: now,
-            },
-            Command::MarkSeat {
-                round: None,
-                board: Board(1),
-                side: Side::Red,
-                present: true,
-                at: now,
-                reverse_reason: None,
-            },
-            Command::MarkSeat {
-                round: None,
-                board: Board(1),
-                side: Side::Red,
-                present: true,
-                at: now,
-                reverse_reason: Some(reason()),
-            },
-            Command::RecordFoul {
-                round: None,
-                board: Board(1),
-                side: Side::Red,
-                kind: crate::domain::rules::FoulKind::Phone,
-            },
-            Command::Clock {
-                round: None,
-                board: Board(1),
-                action: ClockAction::Pause,
-                at: now,
-            },
-            Command::NoteMoveLimit {
-                board: Board(1),
-                note: reason(),
-            },
-            Command::Tick { now },
-            Command::AutoAdvance { now },
-            Command::CorrectStart {
-                at: now,
-                reason: reason(),
-            },
-            Command::DrawLot {
-                board: None,
-                higher: Side::Red,
-            },
-            Command::KeepPairing { reason: reason() },
-            Command::RepairRound { reason: reason() },
-            Command::TimeLoss {
-                round: None,
-                board: Board(1),
-                side: Side::Red,
-            },
-            Command::ClaimFoulLoss {
-                round: None,
-                board: Board(1),
-                side: Side::Red,
-            },
-            Command::RegisterTeam {
-                name: reason(),
-                players: Vec::new(),
-                reserves: Vec::new(),
-            },
-            Command::SubmitLineup {
-                round: None,
-                team: crate::domain::ids::TeamNo(1),
-                players: Vec::new(),
-            },
-        ];
-        let words = cmds
-            .iter()
-            .map(Command::describe)
-            .chain(["enter a corrected time"]);
-        for what in words {
-            let zh = deed(what);
-            assert!(
-                !zh.chars().any(|c| c.is_ascii_alphabetic()),
-                "{what:?} has no Chinese words: {zh}"
-            );
-        }
-    }
 }

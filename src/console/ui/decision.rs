@@ -62,7 +62,7 @@ pub fn lines(app: &App, p: &PairPanel) -> Vec<Line<'static>> {
             }
             for b in &r.breaks {
                 out.push(Line::from(Span::styled(
-                    format!("  - {}", b.text(lang)),
+                    format!("  - {}", crate::i18n::explain::colour_break(*b, lang)),
                     th.pending,
                 )));
             }

@@ -24,7 +24,7 @@ impl Tournament {
             return Err(Refusal::NotAllowed {
                 user: actor.user.clone(),
                 role: actor.role.word(),
-                what: cmd.describe(),
+                what: cmd.deed(),
             });
         }
         super::text::check_command(cmd).map_err(Refusal::Text)?;

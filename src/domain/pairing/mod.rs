@@ -131,19 +131,6 @@ pub fn event_lang(t: &Tournament) -> Lang {
     t.rules.event_lang()
 }
 
-/// The explanation of a paired round in the event's language (see `explain_round_lines`).
-pub fn explain_round(t: &Tournament, round: Round) -> Vec<String> {
-    explain_round_in(t, round, event_lang(t))
-}
-
-/// The explanation of a paired round in `lang`.
-pub fn explain_round_in(t: &Tournament, round: Round, lang: Lang) -> Vec<String> {
-    explain_round_lines(t, round)
-        .iter()
-        .map(|l| l.text(lang))
-        .collect()
-}
-
 /// The explanation of a paired round: the engine's reasoning recomputed from the state before
 /// the round, with a warning when the boards played differ from what the engine proposes
 /// (changed by hand with `--swap`/`--flip`, or a knockout colour choice), and the head
@@ -333,12 +320,10 @@ pub fn propose_opts(
     if games.is_empty() && byes.is_empty() {
         return Err(Refusal::NoneEligible(round));
     }
-    let lang = event_lang(t);
     Ok(Proposal {
         round,
         games,
         byes,
-        explanation: lines.iter().map(|l| l.text(lang)).collect(),
         lines,
         breaks,
     })

@@ -25,10 +25,8 @@ pub struct Proposal {
     pub round: Round,
     pub games: Vec<Pairing>,
     pub byes: Vec<PlayerNo>,
-    /// The explanation in the event's language, one line per board then general notes
-    /// (`pair --explain`).
-    pub explanation: Vec<String>,
-    /// The same explanation as data, for rendering in another language.
+    /// The explanation as data, one line per board then general notes (`pair --explain`;
+    /// worded by `i18n::explain`).
     pub lines: Vec<Line>,
     /// Colour rules 4–5 this pairing breaks (last round, or relaxed by the head arbiter).
     pub breaks: Vec<Break>,

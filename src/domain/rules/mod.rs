@@ -166,26 +166,6 @@ impl Rules {
         Ok(rules)
     }
 
-    /// Reads and parses a rules file: unreadable, not UTF-8, or bad RON are refused naming the
-    /// file (and the line, column and field where there is one).
-    pub fn from_file(path: &std::path::Path) -> Result<Rules, RulesError> {
-        let origin = path.display().to_string();
-        // A regular file no longer than the log line it becomes (16 MB): `/dev/zero` is
-        // refused before a byte is read.
-        let read = crate::platform::read_regular(path, crate::log::MAX_LINE);
-        let bytes = read.map_err(|e| RulesError::Read {
-            origin: origin.clone(),
-            kind: e.kind(),
-            os_code: e.raw_os_error(),
-            text: e.to_string(),
-        })?;
-        let text = String::from_utf8(bytes).map_err(|e| RulesError::NotUtf8 {
-            origin: origin.clone(),
-            byte: e.utf8_error().valid_up_to(),
-        })?;
-        Rules::from_ron(&text, &origin)
-    }
-
     /// Loads one of the embedded presets by name.
     pub fn preset(name: &str) -> Result<Rules, RulesError> {
         let (_, text) = PRESETS

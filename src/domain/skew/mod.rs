@@ -113,7 +113,7 @@ impl Tournament {
             return Err(Refusal::NotAllowed {
                 user: actor.user.clone(),
                 role: actor.role.word(),
-                what: "enter a corrected time",
+                what: super::command::Deed::EnterCorrectedTime,
             });
         }
         if ahead {

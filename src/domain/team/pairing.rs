@@ -80,12 +80,10 @@ pub fn propose(t: &Tournament) -> Result<Proposal, Refusal> {
     if !defaults.is_empty() {
         lines.push(Line::DefaultLineups(defaults));
     }
-    let lang = t.rules.event_lang();
     Ok(Proposal {
         round,
         games,
         byes: Vec::new(),
-        explanation: lines.iter().map(|l| l.text(lang)).collect(),
         lines,
         breaks: Vec::new(),
     })

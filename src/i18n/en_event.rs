@@ -1,12 +1,12 @@
-//! One-line descriptions of domain events, for command output and the audit log.
+//! One-line English descriptions of domain events, for command output and the audit log (the
+//! export's wording, which scripts read).
 
-use super::rows;
 use crate::domain::Tournament;
 use crate::domain::event::{ClockAction, Event};
 
 /// One line describing an event, for command output and the audit log.
 pub fn describe_event(t: &Tournament, ev: &Event) -> String {
-    let name = |no| rows::name(t, no);
+    let name = |no| name(t, no);
     match ev {
         Event::Created { title, rules } => format!("created '{title}' ({})", rules.name),
         Event::PlayerRegistered { no, entry } => {
@@ -219,7 +219,7 @@ pub fn describe_event(t: &Tournament, ev: &Event) -> String {
             let mut parts: Vec<String> = note
                 .colour_breaks
                 .iter()
-                .map(|b| b.text(crate::domain::rules::Lang::En))
+                .map(|b| crate::i18n::explain::colour_break(*b, crate::domain::rules::Lang::En))
                 .collect();
             parts.extend(
                 note.decision
@@ -256,4 +256,11 @@ fn list(v: &[crate::domain::PlayerNo]) -> String {
         .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A player's name, empty when unknown.
+fn name(t: &Tournament, no: crate::domain::PlayerNo) -> String {
+    t.player(no)
+        .map(|p| p.entry.name.clone())
+        .unwrap_or_default()
 }

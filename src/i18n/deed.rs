@@ -1,0 +1,70 @@
+//! What a command does (`domain::command::Deed`) in words, as a refusal names it: 登记棋手 /
+//! "register a player".
+
+use crate::domain::command::Deed;
+use crate::domain::rules::Lang;
+
+pub fn deed(d: Deed, lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => zh(d),
+        Lang::En => d.describe(),
+    }
+}
+
+fn zh(d: Deed) -> &'static str {
+    match d {
+        Deed::RegisterPlayer => "登记棋手",
+        Deed::WithdrawPlayer => "办理退赛",
+        Deed::ReinstatePlayer => "恢复参赛",
+        Deed::DrawNumbers => "抽签排序号",
+        Deed::PairNextRound => "编排下一轮",
+        Deed::UnpairRound => "撤销本轮编排",
+        Deed::ChangePairing => "修改编排",
+        Deed::StartRound => "开始本轮",
+        Deed::RecordResult => "录入结果",
+        Deed::CorrectResult => "更正结果",
+        Deed::ConfirmFlag => "确认超时负",
+        Deed::ReverseLateForfeit => "撤销迟到判负",
+        Deed::MarkSeat => "标记座位",
+        Deed::RecordFoul => "记录犯规",
+        Deed::RecordClock => "记录棋钟",
+        Deed::NoteMoveLimit => "注明限着",
+        Deed::Tick => "执行计时规则",
+        Deed::AutoAdvance => "进入下一轮",
+        Deed::CorrectStart => "更正开始时间",
+        Deed::DrawLot => "录入先后手抽签",
+        Deed::KeepPairing => "保留本轮编排",
+        Deed::RepairRound => "重新编排本轮",
+        Deed::TimeLoss => "录入超时负",
+        Deed::ClaimFoulLoss => "录入经对方提出的犯规判负",
+        Deed::RegisterTeam => "登记参赛队",
+        Deed::SubmitLineup => "提交出场名单",
+        Deed::ChangeTeam => "更改参赛队名单",
+        Deed::PairRelaxed => "放宽颜色规则编排",
+        Deed::PairManual => "手工编排本轮",
+        Deed::EnterCorrectedTime => "填写更正的时间",
+        Deed::ReportResult => "记录棋手签认",
+        Deed::ConfirmReport => "确认双方签认的结果",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every deed a role refusal names has Chinese words (never `无权register a team`), and
+    /// no two deeds read alike in either language.
+    #[test]
+    fn every_deed_has_its_own_chinese_words() {
+        let mut seen = std::collections::HashSet::new();
+        for d in Deed::ALL {
+            let zh = deed(d, Lang::Zh);
+            assert!(
+                !zh.is_empty() && !zh.chars().any(|c| c.is_ascii_alphabetic()),
+                "{d:?} has no Chinese words: {zh}"
+            );
+            assert!(seen.insert(zh), "{d:?}: {zh} twice");
+            assert!(seen.insert(deed(d, Lang::En)), "{d:?}: English twice");
+        }
+    }
+}

@@ -1,0 +1,218 @@
+//! Rules files and RON findings in words (the file, line, column and field).
+
+use super::io;
+use crate::domain::rules::{Lang, RulesError, RulesFault};
+
+/// A RON parser finding (rules files, log lines). The few findings without a Chinese text
+/// keep the parser's words as a quoted detail.
+pub fn ron(e: &ron::Error, lang: Lang) -> String {
+    ron_in(e, lang, true)
+}
+
+/// A RON finding; `list` names the words that were possible (a rules file's fields and
+/// values: the way forward), or not (a log line: the event names help nobody at a table).
+/// The program's type names (`outer`) are left out: the line and column place the fault.
+pub(super) fn ron_in(e: &ron::Error, lang: Lang, list: bool) -> String {
+    use ron::Error as E;
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let one_of = |xs: &[&str]| {
+        if !list {
+            String::new()
+        } else if xs.is_empty() {
+            " (可用: 无)".to_string()
+        } else {
+            format!(" (可用: {})", xs.join(", "))
+        }
+    };
+    match e {
+        E::Eof => "文件意外结束 (括号或引号没有闭合?)".into(),
+        E::ExpectedArray => "此处应为列表 [ … ]".into(),
+        E::ExpectedArrayEnd => "此处应为列表结束 ]".into(),
+        E::ExpectedBoolean => "此处应为 true 或 false".into(),
+        E::ExpectedComma => "此处应为逗号".into(),
+        E::ExpectedFloat => "此处应为小数".into(),
+        E::ExpectedInteger => "此处应为整数".into(),
+        E::ExpectedOption => "此处应为 Some(…) 或 None".into(),
+        E::ExpectedOptionEnd => "此处应为 Some(…) 的右括号".into(),
+        E::ExpectedMap => "此处应为映射 { … }".into(),
+        E::ExpectedMapColon => "此处应为冒号".into(),
+        E::ExpectedMapEnd => "此处应为映射结束 }".into(),
+        E::ExpectedStructLike | E::ExpectedNamedStructLike(_) => "此处应为结构 ( … )".into(),
+        E::ExpectedStructLikeEnd => "此处应为结构结束 )".into(),
+        E::ExpectedUnit => "此处应为 ()".into(),
+        E::ExpectedString => "此处应为带引号的文字 \"…\"".into(),
+        E::ExpectedStringEnd => "文字缺少结束引号".into(),
+        E::ExpectedIdentifier => "此处应为字段名或取值名".into(),
+        E::IntegerOutOfBounds => "数值超出范围".into(),
+        E::InvalidIntegerDigit { digit, .. } => format!("数字中有无效字符 '{digit}'"),
+        E::UnclosedBlockComment | E::UnclosedLineComment => "注释没有结束".into(),
+        E::UnexpectedChar(c) => format!("意外的字符 '{c}'"),
+        E::Utf8Error(_) => "不是有效的 UTF-8 文本".into(),
+        E::TrailingCharacters => "内容结束后还有多余的字符".into(),
+        E::ExceededRecursionLimit => "嵌套太深".into(),
+        E::InvalidValueForType { expected, found } => {
+            format!("取值 {found} 无效 (应为: {})", kind_zh(expected))
+        }
+        E::ExpectedDifferentLength { expected, found } => {
+            format!("有 {found} 项 (应为: {})", kind_zh(expected))
+        }
+        E::NoSuchEnumVariant {
+            expected, found, ..
+        } => format!("未知取值 '{found}'{}", one_of(expected)),
+        E::NoSuchStructField {
+            expected, found, ..
+        } => format!("未知字段 '{found}'{}", one_of(expected)),
+        E::MissingStructField { field, .. } => format!("缺少字段 {field}"),
+        E::DuplicateStructField { field, .. } => format!("字段 {field} 出现两次"),
+        E::Message(m) => message_zh(m),
+        other => format!("格式错误 (解析器: \"{other}\")"),
+    }
+}
+
+/// What serde expected, in Chinese where the words are known.
+fn kind_zh(expected: &str) -> String {
+    let e = expected.trim();
+    if e.contains("u32") || e.contains("u64") || e.contains("integer") {
+        "非负整数".into()
+    } else if e.contains("string") {
+        "带引号的文字".into()
+    } else if e.contains("bool") {
+        "true 或 false".into()
+    } else if let Some(n) = e.strip_suffix(" elements").or(e.strip_suffix(" element")) {
+        format!("{n} 项")
+    } else {
+        format!("\"{e}\"")
+    }
+}
+
+/// Messages our own deserializers and chrono's give.
+fn message_zh(m: &str) -> String {
+    if let Some(rest) = m.strip_prefix("roles: user '")
+        && let Some((user, _)) = rest.split_once("' appears twice")
+    {
+        return format!("roles: 用户 '{user}' 出现两次 (每个用户只给一个角色列表)");
+    }
+    if m.contains("out of range") || m.contains("invalid") || m.contains("premature end") {
+        return "不是有效的日期或时间 (应如 \"2024-07-06\")".into();
+    }
+    format!("取值无效 (解析器: \"{m}\")")
+}
+
+/// A rules-file error: the file, line and column, and the field.
+pub fn rules(e: &RulesError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    match e {
+        RulesError::Syntax {
+            origin,
+            line,
+            column,
+            code,
+        } => format!("{origin}: 第{line}行第{column}列: {}", ron(code, Lang::Zh)),
+        RulesError::Invalid {
+            origin,
+            at,
+            field,
+            fault,
+        } => {
+            let place = match (origin, at) {
+                (Some(o), Some((line, col))) => format!("{o}: 第{line}行第{col}列: "),
+                (Some(o), None) => format!("{o}: "),
+                (None, _) => "规则: ".to_string(),
+            };
+            format!("{place}{field}: {}", rules_fault(fault))
+        }
+        RulesError::UnknownPreset(name) => {
+            format!("没有名为 '{name}' 的预设 (见 bianpai presets)")
+        }
+        RulesError::Read {
+            origin,
+            kind,
+            os_code,
+            ..
+        } => {
+            let e = match os_code {
+                Some(c) => std::io::Error::from_raw_os_error(*c),
+                None => std::io::Error::from(*kind),
+            };
+            format!("{origin}: 无法读取规则文件: {}", io(&e, lang))
+        }
+        RulesError::NotUtf8 { origin, byte } => {
+            format!("{origin}: 不是 UTF-8 文本 (第{byte}字节处); 请以 UTF-8 编码保存")
+        }
+    }
+}
+
+fn rules_fault(f: &RulesFault) -> String {
+    match f {
+        RulesFault::MoreThan { value, max } => format!("{value} 超过上限 {max}"),
+        RulesFault::AtLeastOne => "至少为 1".into(),
+        RulesFault::RoundsRange => "应在 1 到 99 之间".into(),
+        RulesFault::EmptyChain => "不能为空 (以 draw_number 结尾)".into(),
+        RulesFault::Twice(what) => format!("{what} 出现两次"),
+        RulesFault::NoSections => "至少需要一个组别".into(),
+        RulesFault::SectionWithoutName => "组别需要名称".into(),
+        RulesFault::NotAZone(t) => {
+            format!("'{t}' 不是时区 (应为 IANA 名称如 Asia/Shanghai, 或时差如 +08:00)")
+        }
+        RulesFault::LateWindowOverADay => "最多一天 (1440 分钟)".into(),
+        RulesFault::KnockoutPlayers => "只支持 4 人 (半决赛 1 对 4, 2 对 3)".into(),
+        // rr: no knockout finals after a round robin.
+        RulesFault::KnockoutAfterRoundRobin => {
+            "淘汰赛只接在积分编排轮次之后; 循环赛按全部选手排名 (删去 knockout 或改用 system: swiss)".into()
+        }
+        RulesFault::KnockoutInTeamMatch => {
+            "淘汰赛只用于个人积分编排赛, 团体赛不设淘汰赛 (删去 knockout)".into()
+        }
+        RulesFault::OrderWithoutRoundRobin => {
+            "这是双循环的轮次顺序, 积分编排赛没有此项 (删去 round_robin_order)".into()
+        }
+        RulesFault::KnockoutAfterRound => "应为本赛事的某一轮瑞士制".into(),
+        RulesFault::NotARange { from, to } => format!("名次 {from}..{to} 不是有效范围"),
+        RulesFault::UnknownSection(s) => format!("未知组别 '{s}'"),
+        RulesFault::CategorySection { category, section } => {
+            format!("奖项类别 '{category}' 指向未知组别 '{section}'")
+        }
+        RulesFault::BaseTimeZero => "基本用时必须大于 0".into(),
+        RulesFault::BoardsRange => "应在 2 到 8 之间".into(),
+        RulesFault::EmptyUser => "用户名为空".into(),
+        RulesFault::RoleTwice { user, role } => {
+            format!("用户 '{user}' 被给了两次角色 {role}")
+        }
+        RulesFault::Text(t) => {
+            let text = t.text(Lang::Zh);
+            let own = format!("{}：", t.field);
+            text.strip_prefix(&own).unwrap_or(&text).to_string()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_errors_name_line_column_and_field_in_chinese() {
+        let text = crate::domain::Rules::preset("qigu-2024-07")
+            .unwrap()
+            .to_ron()
+            .replacen("rounds: 9", "rounds: 0", 1);
+        let e = crate::domain::Rules::from_ron(&text, "r.ron").unwrap_err();
+        let line = text.lines().position(|l| l.contains("rounds: 0")).unwrap() + 1;
+        assert_eq!(
+            rules(&e, Lang::Zh),
+            format!("r.ron: 第{line}行第5列: rounds: 应在 1 到 99 之间")
+        );
+        assert!(rules(&e, Lang::En).starts_with(&format!("r.ron: line {line}, column 5: rounds")));
+        let text = text.replacen("rounds: 0", "roundz: 9", 1);
+        let e = crate::domain::Rules::from_ron(&text, "r.ron").unwrap_err();
+        let zh = rules(&e, Lang::Zh);
+        assert!(
+            zh.contains("未知字段 'roundz'") && zh.contains("rounds"),
+            "{zh}"
+        );
+    }
+}
