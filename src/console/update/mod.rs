@@ -5,18 +5,17 @@
 use chrono::DateTime;
 use chrono::Utc;
 
-use super::action::{Action, ResultKey, Screen};
-use super::app::{App, Mode, Pending, Purpose, SideIntent};
+use super::action::{Action, Deed};
+use super::app::{App, Mode, Pending};
 use super::strings::fill;
-use crate::domain::{Board, Command, GameResult};
+use crate::domain::{Board, Command};
 
 mod entry;
+mod keys;
 mod prompts;
 mod rounds;
 
-use entry::{flag_entry, result_entry, side_chosen};
-use prompts::prompt_done;
-use rounds::{lot_key, round_moved_on, shown_round_step, start_key};
+use rounds::round_moved_on;
 
 /// Applies one action at `now`.
 pub fn update(app: &mut App, action: Action, now: DateTime<Utc>) {
@@ -48,310 +47,44 @@ fn step(app: &mut App, mode: Mode, action: Action, now: DateTime<Utc>) -> Mode {
     {
         return Mode::Normal;
     }
-    match (mode, action) {
-        (_, Action::Quit) => {
+    match action {
+        Action::Quit => {
             app.quit = true;
-            Mode::Normal
+            return Mode::Normal;
         }
-        (_, Action::NotPermitted(deed)) => {
-            let text = if app.role() == crate::domain::Role::Viewer {
-                app.s.read_only.to_string()
-            } else {
-                fill(
-                    app.s.not_permitted,
-                    &[&app.s.role(app.role()), &app.s.deed(deed)],
-                )
-            };
-            app.error(text);
-            Mode::Normal
+        Action::NotPermitted(deed) => {
+            not_permitted(app, deed);
+            return Mode::Normal;
         }
-        (_, Action::Cancel) => {
+        Action::Cancel => {
             app.info(app.s.cancelled.to_string());
-            Mode::Normal
+            return Mode::Normal;
         }
-        (Mode::Normal, Action::ToggleQr) => {
-            app.qr = if app.qr.take().is_some() {
-                None
-            } else {
-                Some(super::app::RoomPage::of(
-                    app.log.path(),
-                    &app.log.state().rules,
-                ))
-            };
-            Mode::Normal
-        }
-        (Mode::Normal, Action::Show(s)) => {
-            app.screen = s;
-            Mode::Normal
-        }
-        (Mode::Normal, Action::NextScreen) => {
-            app.screen = app.screen.next();
-            Mode::Normal
-        }
-        (Mode::Normal, Action::PrevScreen) => {
-            app.screen = app.screen.prev();
-            Mode::Normal
-        }
-        (
-            Mode::Normal,
-            a @ (Action::ScrollUp
-            | Action::ScrollDown
-            | Action::PageUp
-            | Action::PageDown
-            | Action::Top
-            | Action::Bottom),
-        ) => {
-            scroll(app, a);
-            Mode::Normal
-        }
-        (Mode::Normal, Action::RoundBack | Action::RoundForward) => {
-            shown_round_step(app, action == Action::RoundBack);
-            Mode::Normal
-        }
-        (Mode::Normal, Action::Digit(d)) => {
-            app.screen = Screen::Round;
-            // The entry belongs to the round on screen now: the current round, or
-            // the earlier one the head arbiter is looking at.
-            app.entry_round = Some(
-                app.shown_round
-                    .unwrap_or_else(|| app.log.state().current_round()),
-            );
-            Mode::Board {
-                digits: d.to_string(),
-            }
-        }
-        (Mode::Board { mut digits }, Action::Digit(d)) => {
-            if digits.len() < 4 {
-                digits.push(char::from(b'0' + d));
-            }
-            Mode::Board { digits }
-        }
-        (Mode::Board { mut digits }, Action::Backspace) => {
-            digits.pop();
-            if digits.is_empty() {
-                Mode::Normal
-            } else {
-                Mode::Board { digits }
-            }
-        }
-        (
-            Mode::Forfeit { digits }
-            | Mode::Side { digits, .. }
-            | Mode::FoulKind { digits, .. }
-            | Mode::Ready { digits, .. },
-            Action::Backspace,
-        ) => Mode::Board { digits },
-        (Mode::Board { digits }, Action::Result(k)) => {
-            let result = match k {
-                ResultKey::Red => GameResult::RedWin,
-                ResultKey::Black => GameResult::BlackWin,
-                ResultKey::Draw => GameResult::Draw,
-            };
-            result_entry(app, digits, result)
-        }
-        (Mode::Board { digits }, Action::Forfeit) => match board_of(app, &digits) {
-            Some(_) => Mode::Forfeit { digits },
-            None => Mode::Normal,
-        },
-        (Mode::Forfeit { digits }, Action::Result(k)) => {
-            let result = match k {
-                ResultKey::Red => GameResult::RedWinForfeit,
-                ResultKey::Black => GameResult::BlackWinForfeit,
-                ResultKey::Draw => GameResult::DoubleForfeit,
-            };
-            result_entry(app, digits, result)
-        }
-        (Mode::Forfeit { digits }, Action::Forfeit) => {
-            result_entry(app, digits, GameResult::DoubleForfeit)
-        }
-        (Mode::Board { digits }, Action::Seat { present }) => match board_of(app, &digits) {
-            Some(_) => Mode::Side {
-                digits,
-                intent: SideIntent::Seat { present },
-            },
-            None => Mode::Normal,
-        },
-        (Mode::Board { digits }, Action::Foul) => match board_of(app, &digits) {
-            Some(_) => Mode::Side {
-                digits,
-                intent: SideIntent::Foul,
-            },
-            None => Mode::Normal,
-        },
-        (Mode::Side { digits, intent }, Action::Side(side)) => {
-            side_chosen(app, digits, intent, side)
-        }
-        (Mode::FoulKind { digits, side }, Action::FoulKind(kind)) => {
-            let Some(board) = board_of(app, &digits) else {
-                return Mode::Normal;
-            };
-            let label = format!(
-                "{} {} ({})",
-                app.s.side(side),
-                app.s.foul,
-                app.s.foul_kind(kind)
-            );
-            Mode::Ready {
-                digits,
-                pending: Pending {
-                    cmd: Command::RecordFoul {
-                        round: app.entry_round,
-                        board,
-                        side,
-                        kind,
-                    },
-                    label,
-                },
-            }
-        }
-        (Mode::Board { digits }, Action::Flag) => flag_entry(app, digits),
-        (Mode::Board { digits }, Action::AcceptSigned) => match board_of(app, &digits) {
-            Some(board) => super::signed::accept_entry(app, board),
-            None => Mode::Normal,
-        },
-        (Mode::Normal, Action::AcceptSigned) => super::signed::accept_first(app),
-        (Mode::Board { digits }, Action::MoveLimit) => match board_of(app, &digits) {
-            Some(board) => Mode::Prompt {
-                purpose: Purpose::MoveLimitNote { board },
-                label: fill(app.s.prompt_note, &[&board]),
-                text: String::new(),
-            },
-            None => Mode::Normal,
-        },
-        (Mode::Ready { pending, .. }, Action::Submit) => {
-            submit(app, &pending);
-            Mode::Normal
-        }
-        (Mode::Confirm { pending }, Action::Confirm) => {
-            if matches!(pending.cmd, Command::RepairRound { .. }) {
-                // The re-paired round's boards, not the preview of the round after it.
-                app.screen = Screen::Round;
-            }
-            submit(app, &confirmed_now(pending, now));
-            Mode::Normal
-        }
-        (
-            Mode::Prompt {
-                purpose: Purpose::PairChoice,
-                ..
-            },
-            Action::Char(c),
-        ) => super::decision::choose(app, c),
-        (
-            mode @ Mode::Prompt {
-                purpose: Purpose::ColourChoice { .. },
-                ..
-            },
-            Action::Char(c),
-        ) => super::colour_keys::key(app, mode, c),
-        // The lot is one key (`r` / `b`): the confirm step follows at once, so the `y` that
-        // confirms it is never typed into the prompt.
-        (
-            Mode::Prompt {
-                purpose: Purpose::Lot { board },
-                ..
-            },
-            Action::Char(c),
-        ) => prompt_done(app, Purpose::Lot { board }, &c.to_string()),
-        (
-            Mode::Prompt {
-                purpose,
-                label,
-                mut text,
-            },
-            Action::Char(c),
-        ) => {
-            if text.chars().count() < 200 {
-                text.push(c);
-            }
-            Mode::Prompt {
-                purpose,
-                label,
-                text,
-            }
-        }
-        (
-            Mode::Prompt {
-                purpose,
-                label,
-                mut text,
-            },
-            Action::Backspace,
-        ) => {
-            text.pop();
-            Mode::Prompt {
-                purpose,
-                label,
-                text,
-            }
-        }
-        (Mode::Prompt { purpose, text, .. }, Action::Submit) => prompt_done(app, purpose, &text),
-        (Mode::Normal, Action::PairNext) => {
-            // A knockout match with level colour counts: its higher-ranked player chooses
-            // first (seed 003 §2.2), then the confirm step.
-            if Command::PairNextRound.allowed(app.role())
-                && let Some(ask) = super::colour_keys::pair_key(app)
-            {
-                return ask;
-            }
-            let t = app.log.state();
-            let next = crate::domain::Round(t.current_round().0 + 1);
-            // Refused at once when the domain would refuse; else a confirm step, since
-            // pairing publishes the round.
-            if let Err(e) = t.decide(&app.actor, &Command::PairNextRound) {
-                // No legal pairing: the head arbiter decides.
-                if let Some((section, players)) = super::decision::unpairable(&e) {
-                    return super::decision::open(app, section, players, Mode::Normal);
-                }
-                refuse(app, &e);
-                return Mode::Normal;
-            }
-            Mode::Confirm {
-                pending: Pending {
-                    cmd: Command::PairNextRound,
-                    label: fill(app.s.pair_what, &[&next]),
-                },
-            }
-        }
-        (Mode::Normal, Action::StartRound) => start_key(app, now),
-        (Mode::Normal, Action::DrawLot) => lot_key(app),
-        (Mode::Normal, Action::Repair) => super::boundary::repair_key(app),
-        (Mode::Normal, Action::KeepPairing) => super::boundary::keep_key(app),
-        (Mode::Normal, Action::Unpair) => {
-            if let Some(r) = app.log.state().current() {
-                Mode::Prompt {
-                    purpose: Purpose::UnpairReason,
-                    label: fill(app.s.prompt_unpair_reason, &[&r.round]),
-                    text: String::new(),
-                }
-            } else {
-                app.error(app.s.no_round.to_string());
-                Mode::Normal
-            }
-        }
-        (Mode::Normal, Action::Lineup) => {
-            if app.log.state().rules.format.team().is_none() {
-                app.error(app.s.not_team_event.to_string());
-                Mode::Normal
-            } else {
-                Mode::Prompt {
-                    purpose: Purpose::LineupTeam,
-                    label: app.s.prompt_lineup_team.to_string(),
-                    text: String::new(),
-                }
-            }
-        }
-        (Mode::Normal, Action::Withdraw) => {
-            app.screen = Screen::Players;
-            Mode::Prompt {
-                purpose: Purpose::WithdrawNo,
-                label: app.s.prompt_withdraw_no.to_string(),
-                text: String::new(),
-            }
-        }
-        // Anything else leaves the mode as it was.
-        (mode, _) => mode,
+        _ => {}
     }
+    match mode {
+        Mode::Normal => keys::normal(app, action, now),
+        Mode::Board { digits } => keys::board(app, digits, action),
+        Mode::Forfeit { digits } => keys::forfeit(app, digits, action),
+        Mode::Side { digits, intent } => keys::side(app, digits, intent, action),
+        Mode::FoulKind { digits, side } => keys::foul_kind(app, digits, side, action),
+        Mode::Ready { digits, pending } => keys::ready(app, digits, pending, action),
+        Mode::Confirm { pending } => keys::confirm(app, pending, action, now),
+        prompt @ Mode::Prompt { .. } => keys::prompt(app, prompt, action),
+    }
+}
+
+/// A key this role may not use: says so (a viewer only reads).
+fn not_permitted(app: &mut App, deed: Deed) {
+    let text = if app.role() == crate::domain::Role::Viewer {
+        app.s.read_only.to_string()
+    } else {
+        fill(
+            app.s.not_permitted,
+            &[&app.s.role(app.role()), &app.s.deed(deed)],
+        )
+    };
+    app.error(text);
 }
 
 /// Shows a refusal in the console's language.
@@ -412,6 +145,8 @@ fn scroll(app: &mut App, a: Action) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::console::action::ResultKey;
+    use crate::console::app::SideIntent;
     use crate::console::theme::Theme;
     use crate::domain::Side;
     use crate::domain::rules::Lang;
