@@ -204,6 +204,7 @@ pub(super) fn board_row<H: std::hash::BuildHasher>(
                 || crate::domain::self_report::pending(g).is_some()),
         changed_by,
         notes,
+        match_tag: None,
         colours_pending,
     }
 }

@@ -61,6 +61,10 @@ pub struct BoardRow {
     /// Who changed this board a moment ago (another terminal or this one).
     pub changed_by: Option<String>,
     pub notes: Vec<Note>,
+    /// A team event: the match this board opens (`第1场 杭州队–广州队`), drawn before the
+    /// notes. Unlike a note it keeps no room from the names: the match lines under the
+    /// boards say the same.
+    pub match_tag: Option<String>,
     /// An armageddon before its lot: the sides on record are provisional, so the names are
     /// not drawn in red and black and the result column says 待抽签.
     pub colours_pending: bool,
@@ -299,13 +303,10 @@ fn team_lines(
         if let Some(b) = m.boards.first()
             && let Some(row) = rows.iter_mut().find(|r| r.board == b.board)
         {
-            row.notes.insert(
-                0,
-                Note {
-                    text: fill(s.team_match_tag, &[&m.index, &m.first_name, &m.second_name]),
-                    urgent: false,
-                },
-            );
+            row.match_tag = Some(fill(
+                s.team_match_tag,
+                &[&m.index, &m.first_name, &m.second_name],
+            ));
         }
     }
     if let Some(bye) = crate::domain::team::matches::bye_team(t, round) {
