@@ -88,6 +88,63 @@ pub(super) fn board_row<H: std::hash::BuildHasher>(
         }
     }
     let finished = g.result.is_some();
+    let fallen = red.state == ClockState::Fallen || black.state == ClockState::Fallen;
+    let absent = red.state == ClockState::Absent || black.state == ClockState::Absent;
+    let fouls = (g.fouls.red.len(), g.fouls.black.len());
+    let second_foul = !finished && (fouls.0 >= 2 || fouls.1 >= 2);
+    let notes = row_notes(
+        t,
+        s,
+        g,
+        (fallen, second_foul),
+        last_two,
+        sections,
+        colours_pending,
+    );
+    let changed_by = highlights
+        .get(&g.board)
+        .filter(|h| h.until > now)
+        .map(|h| h.by.clone());
+    BoardRow {
+        board: g.board,
+        red,
+        black,
+        result: if crate::export::knockout_text::armageddon_draw(g) {
+            crate::export::knockout_text::game_result_text(g, s.lang()).unwrap_or_default()
+        } else if colours_pending {
+            crate::export::knockout_text::lot_pending_word(s.lang()).to_string()
+        } else {
+            g.result.map_or(String::new(), |r| {
+                crate::i18n::result_short(r, s.lang()).to_string()
+            })
+        },
+        finished,
+        attention: !finished
+            && (fallen
+                || absent
+                || second_foul
+                || crate::domain::self_report::pending(g).is_some()),
+        changed_by,
+        notes,
+        match_tag: None,
+        colours_pending,
+    }
+}
+
+/// The notes at the end of a board's row, most pressing first: the knockout stage, the
+/// players' signatures, a fallen flag, the foul count, the last two boards, the move limit,
+/// arrivals, how the game ended, the lot, the section.
+fn row_notes(
+    t: &Tournament,
+    s: &Strings,
+    g: &Game,
+    (fallen, second_foul): (bool, bool),
+    last_two: bool,
+    sections: bool,
+    colours_pending: bool,
+) -> Vec<Note> {
+    let finished = g.result.is_some();
+    let fouls = (g.fouls.red.len(), g.fouls.black.len());
     let mut notes = Vec::new();
     if g.stage != crate::domain::event::Stage::Swiss {
         // The knockout on screen: stage and kind of game on every knockout board.
@@ -101,10 +158,6 @@ pub(super) fn board_row<H: std::hash::BuildHasher>(
             urgent: false,
         });
     }
-    let fallen = red.state == ClockState::Fallen || black.state == ClockState::Fallen;
-    let absent = red.state == ClockState::Absent || black.state == ClockState::Absent;
-    let fouls = (g.fouls.red.len(), g.fouls.black.len());
-    let second_foul = !finished && (fouls.0 >= 2 || fouls.1 >= 2);
     if fallen {
         notes.push(Note {
             text: s.flag.to_string(),
@@ -179,32 +232,5 @@ pub(super) fn board_row<H: std::hash::BuildHasher>(
             urgent: false,
         });
     }
-    let changed_by = highlights
-        .get(&g.board)
-        .filter(|h| h.until > now)
-        .map(|h| h.by.clone());
-    BoardRow {
-        board: g.board,
-        red,
-        black,
-        result: if crate::export::knockout_text::armageddon_draw(g) {
-            crate::export::knockout_text::game_result_text(g, s.lang()).unwrap_or_default()
-        } else if colours_pending {
-            crate::export::knockout_text::lot_pending_word(s.lang()).to_string()
-        } else {
-            g.result.map_or(String::new(), |r| {
-                crate::i18n::result_short(r, s.lang()).to_string()
-            })
-        },
-        finished,
-        attention: !finished
-            && (fallen
-                || absent
-                || second_foul
-                || crate::domain::self_report::pending(g).is_some()),
-        changed_by,
-        notes,
-        match_tag: None,
-        colours_pending,
-    }
+    notes
 }
