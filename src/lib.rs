@@ -9,6 +9,7 @@ pub mod domain;
 pub mod export;
 pub mod i18n;
 pub mod import;
+pub mod lang_choice;
 pub mod log;
 pub mod machine_zone;
 pub mod platform;

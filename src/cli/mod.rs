@@ -176,9 +176,13 @@ pub fn run(cli: Cli) -> CliResult {
             crate::console::run_demo_of(sample, theme.as_deref(), lang(cli.lang, None))
                 .map_err(CliError)
         }
-        Some(Cmd::Console { log, theme }) => {
-            crate::console::run_console(&log, role, theme.as_deref(), cli.lang).map_err(CliError)
-        }
+        Some(Cmd::Console { log, theme }) => crate::console::run_console(
+            Log::open(&log)?,
+            role,
+            theme.as_deref(),
+            cli.lang.map(|l| lang(Some(l), None)),
+        )
+        .map_err(CliError),
         Some(cmd) => dispatch(&ctx, cmd),
     }
 }

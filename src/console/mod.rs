@@ -30,7 +30,7 @@ pub mod ui;
 pub mod update;
 pub mod view_model;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration as StdDuration;
@@ -38,7 +38,6 @@ use std::time::Duration as StdDuration;
 use chrono::{FixedOffset, Utc};
 use crossterm::event::{self, Event as TermEvent, KeyEventKind};
 
-use crate::cli::args::LangArg;
 use crate::domain::rules::Lang;
 use crate::domain::{Actor, Role, Rules};
 use crate::log::{Log, user};
@@ -78,18 +77,16 @@ pub fn local_offset() -> FixedOffset {
     *chrono::Local::now().offset()
 }
 
-/// `bianpai console LOG`.
+/// `bianpai console LOG`, on the log the command line opened (its errors are the command
+/// line's). The console speaks `asked` (`--lang`), else the event's language, else Chinese.
 pub fn run_console(
-    log: &Path,
+    log: Log,
     role: Option<Role>,
     theme: Option<&str>,
-    lang: Option<LangArg>,
+    asked: Option<Lang>,
 ) -> Result<(), String> {
-    // Errors before the log is read speak `--lang`, else the event's language from the log's
-    // first line (`cli::prime`), else Chinese.
-    let log = Log::open(log).map_err(|e| crate::cli::CliError::from(e).0)?;
     let user = user::current_user();
-    let lang = crate::cli::lang(lang, Some(&log.state().rules));
+    let lang = crate::lang_choice::choose(asked, Some(&log.state().rules));
     let role = resolve_role(&log.state().rules, &user, role, lang)?;
     let theme =
         Theme::choose(theme, Theme::no_color_env()).map_err(|f| theme_text::theme(&f, lang))?;

@@ -145,13 +145,23 @@ fn draw_header(frame: &mut Frame, app: &App, area: Rect, range: Option<String>) 
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-/// The widths of a board row's number columns (board, player number, points) and the column
-/// heads over them: the printouts' names (台次 / 序号 / 积分, Board / No / Pts) whenever the
-/// row has room for them, the short forms only where two columns of boards would not fit
-/// otherwise (two columns at 120 wide).
+/// The widths of a board row's columns (board, player number, name, points, clock, result)
+/// and the column heads over them: the printouts' names (台次 / 序号 / 积分, Board / No / Pts)
+/// whenever the row has room for them, the short forms only where two columns of boards would
+/// not fit otherwise (two columns at 120 wide).
+///
+/// Names are whole where the column has room (杭州棋手1 and 杭州棋手2 stay apart): the name
+/// columns take the round's longest name, the short heads giving way first. How many columns
+/// of boards there are is decided before (`grid`, on 8-cell names): the whole room on one
+/// screen comes first. A name is cut, and marked `…`, only where a column of boards is
+/// narrower than the row with whole names and its first note (a foul count, a flag), and
+/// never to fewer than 8 cells.
+#[derive(Clone, Copy)]
 pub struct RowLayout {
     pub board: usize,
     pub no: usize,
+    /// Each name column: 8 cells, or the round's longest name where it fits.
+    pub name: usize,
     pub points: usize,
     pub clock: usize,
     /// The result column: six cells, wider when a result word needs it (红不战胜, an
@@ -161,18 +171,26 @@ pub struct RowLayout {
     pub heads: &'static [&'static str; 8],
 }
 
+/// The name columns' width when no name is longer.
+const NAME_MIN: usize = 8;
+
 impl RowLayout {
     /// The row's width with these columns.
     pub fn width(&self) -> usize {
-        self.board + 2 * self.no + 2 * self.points + 2 * 8 + 2 * self.clock + self.result + 9
+        self.board
+            + 2 * self.no
+            + 2 * self.points
+            + 2 * self.name
+            + 2 * self.clock
+            + self.result
+            + 9
     }
 
     /// The layout for a column `w` cells wide.
     pub fn for_width(app: &App, w: usize) -> RowLayout {
+        let rows = &app.round_view.rows;
         let full = &app.s.board_cols;
-        let result = app
-            .round_view
-            .rows
+        let result = rows
             .iter()
             .map(|r| width(&r.result))
             .max()
@@ -181,24 +199,58 @@ impl RowLayout {
         let wide = RowLayout {
             board: width(full[0]).max(3),
             no: width(full[1]).max(3),
+            name: NAME_MIN,
             points: width(full[3]).max(2),
             clock: width(full[4]).max(width(full[6])).max(7),
             result,
             heads: full,
         };
-        if wide.width() <= w {
-            wide
-        } else {
-            RowLayout {
-                board: 3,
-                no: 3,
-                points: 2,
-                clock: 7,
-                result,
-                heads: &app.s.board_cols_short,
+        let mut short = RowLayout {
+            board: 3,
+            no: 3,
+            name: NAME_MIN,
+            points: 2,
+            clock: 7,
+            result,
+            heads: &app.s.board_cols_short,
+        };
+        let longest = rows
+            .iter()
+            .flat_map(|r| [width(&r.red.name), width(&r.black.name)])
+            .max()
+            .unwrap_or(0);
+        if longest <= NAME_MIN {
+            return if wide.width() <= w { wide } else { short };
+        }
+        // Room kept after the row for the first note of a board (a foul count, a flag):
+        // it matters more than a name's last characters. A team match's tag keeps none.
+        let note = rows
+            .iter()
+            .filter_map(|r| r.notes.first())
+            .map(|n| width(&n.text) + 1)
+            .max()
+            .unwrap_or(0);
+        for mut l in [wide, short] {
+            l.name = longest;
+            if l.width() + note <= w {
+                return l;
             }
         }
+        // Too narrow for whole names: they share what is left after the short heads.
+        let others = short.width() - 2 * short.name;
+        short.name = (w.saturating_sub(others + note) / 2).clamp(NAME_MIN, longest);
+        short
     }
+}
+
+/// `name` in `w` cells: whole and padded where it fits, else cut and marked `…`.
+fn name_cell(name: &str, w: usize) -> String {
+    if width(name) <= w {
+        return pad(name, w);
+    }
+    let mut cut = pad(name, w.saturating_sub(1)).trim_end().to_string();
+    cut.push('…');
+    pad(&cut, w)
 }
 
 /// The column heads of a board row, aligned like `board_line`.
@@ -208,13 +260,13 @@ fn column_heads(l: &RowLayout) -> String {
         "{} {} {} {} {} {} {} {} {} {}",
         rpad(c[0], l.board),
         rpad(c[1], l.no),
-        pad(c[2], 8),
+        pad(c[2], l.name),
         rpad(c[3], l.points),
         pad(c[4], l.clock),
         pad(c[5], l.result),
         pad(c[6], l.clock),
         rpad(c[3], l.points),
-        pad(c[7], 8),
+        pad(c[7], l.name),
         rpad(c[1], l.no),
     )
 }
@@ -294,7 +346,7 @@ fn board_line<'a>(app: &App, r: &'a BoardRow, l: &RowLayout, w: usize, typed: bo
     let mut spans = vec![
         Span::styled(rpad(&r.board.to_string(), l.board), board_style),
         Span::styled(format!(" {} ", rpad(&r.red.no, l.no)), base),
-        Span::styled(pad(&r.red.name, 8), side(th.red)),
+        Span::styled(name_cell(&r.red.name, l.name), side(th.red)),
         Span::styled(format!(" {} ", rpad(&r.red.points, l.points)), base),
         Span::styled(
             pad(&r.red.clock, l.clock),
@@ -309,15 +361,20 @@ fn board_line<'a>(app: &App, r: &'a BoardRow, l: &RowLayout, w: usize, typed: bo
             clock_style(app, &r.black, late_urgent),
         ),
         Span::styled(format!(" {} ", rpad(&r.black.points, l.points)), base),
-        Span::styled(pad(&r.black.name, 8), side(th.black)),
+        Span::styled(name_cell(&r.black.name, l.name), side(th.black)),
         Span::styled(format!(" {}", rpad(&r.black.no, l.no)), base),
     ];
     let used: usize = spans.iter().map(|s| width(&s.content)).sum();
     let mut room = w.saturating_sub(used);
     let mut notes: Vec<(String, Style)> = r
-        .notes
+        .match_tag
         .iter()
-        .map(|n| (n.text.clone(), if n.urgent { th.urgent } else { base }))
+        .map(|m| (m.clone(), base))
+        .chain(
+            r.notes
+                .iter()
+                .map(|n| (n.text.clone(), if n.urgent { th.urgent } else { base })),
+        )
         .collect();
     if let Some(by) = &r.changed_by {
         // Who changed the board goes after its notes: where room is short, a foul count or a
@@ -353,6 +410,16 @@ mod tests {
         assert_eq!(grid(40, 80, 18).0, 1);
         assert_eq!(grid(40, 20, 4).0, 1);
         assert_eq!(grid(0, 20, 0), (1, 1));
+    }
+
+    #[test]
+    fn a_name_is_whole_where_it_fits_and_else_cut_with_a_mark() {
+        assert_eq!(name_cell("杭州棋手1", 9), "杭州棋手1");
+        assert_eq!(name_cell("杭州棋手1", 10), "杭州棋手1 ");
+        assert_eq!(name_cell("杭州棋手1", 8), "杭州棋… ");
+        assert_eq!(name_cell("欧阳天宇45", 9), "欧阳天宇…");
+        assert_eq!(name_cell("Wang Weilong", 8), "Wang We…");
+        assert_eq!(width(&name_cell("王五", 8)), 8);
     }
 
     #[test]

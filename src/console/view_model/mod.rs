@@ -8,8 +8,12 @@ use chrono::{DateTime, Duration, FixedOffset, Utc};
 
 use super::strings::{Strings, fill};
 use crate::domain::clock::format_ms;
-use crate::domain::tournament::{Game, RoundState};
-use crate::domain::{Board, PlayerNo, Round, Side, Tournament};
+use crate::domain::tournament::RoundState;
+use crate::domain::{Board, Round, Tournament};
+
+mod board_row;
+
+use board_row::board_row;
 
 /// A clock reading is "low" under this many milliseconds.
 pub const LOW_MS: u64 = 60_000;
@@ -57,6 +61,10 @@ pub struct BoardRow {
     /// Who changed this board a moment ago (another terminal or this one).
     pub changed_by: Option<String>,
     pub notes: Vec<Note>,
+    /// A team event: the match this board opens (`第1场 杭州队–广州队`), drawn before the
+    /// notes. Unlike a note it keeps no room from the names: the match lines under the
+    /// boards say the same.
+    pub match_tag: Option<String>,
     /// An armageddon before its lot: the sides on record are provisional, so the names are
     /// not drawn in red and black and the result column says 待抽签.
     pub colours_pending: bool,
@@ -116,58 +124,6 @@ pub fn countdown(d: Duration) -> String {
 pub fn deadline(t: &Tournament, r: &RoundState) -> Option<DateTime<Utc>> {
     r.started_at
         .map(|s| s + Duration::minutes(i64::from(t.rules.late_window_minutes)))
-}
-
-fn side_cell(
-    t: &Tournament,
-    s: &Strings,
-    g: &Game,
-    side: Side,
-    points: &HashMap<PlayerNo, u32>,
-    late: Option<DateTime<Utc>>,
-    now: DateTime<Utc>,
-) -> SideCell {
-    let no = g.player(side);
-    let name = t.player(no).map_or(String::new(), |p| p.entry.name.clone());
-    let seat = g.seats.get(side);
-    let (clock, state) = if g.result.is_none() && !seat.present {
-        let text = match late {
-            Some(d) if now < d => format!("{}{}", s.absent, countdown(d - now)),
-            _ => s.absent.to_string(),
-        };
-        (text, ClockState::Absent)
-    } else if let Some(c) = &g.clock {
-        let r = c.read(now);
-        let ms = if side == Side::Red {
-            r.red_ms
-        } else {
-            r.black_ms
-        };
-        let state = if r.flag == Some(side) && g.result.is_none() {
-            ClockState::Fallen
-        } else if r.running == Some(side) && ms < LOW_MS {
-            ClockState::Low
-        } else if r.running == Some(side) {
-            ClockState::Running
-        } else {
-            ClockState::Stopped
-        };
-        let mark = if state == ClockState::Running || state == ClockState::Low {
-            "*"
-        } else {
-            " "
-        };
-        (format!("{mark}{}", format_ms(ms)), state)
-    } else {
-        (String::new(), ClockState::None)
-    };
-    SideCell {
-        no: no.to_string(),
-        name,
-        points: points.get(&no).copied().unwrap_or(0).to_string(),
-        clock,
-        state,
-    }
 }
 
 /// The round view of the current round at `now`.
@@ -347,164 +303,16 @@ fn team_lines(
         if let Some(b) = m.boards.first()
             && let Some(row) = rows.iter_mut().find(|r| r.board == b.board)
         {
-            row.notes.insert(
-                0,
-                Note {
-                    text: fill(s.team_match_tag, &[&m.index, &m.first_name, &m.second_name]),
-                    urgent: false,
-                },
-            );
+            row.match_tag = Some(fill(
+                s.team_match_tag,
+                &[&m.index, &m.first_name, &m.second_name],
+            ));
         }
     }
     if let Some(bye) = crate::domain::team::matches::bye_team(t, round) {
         byes.push(format!("{}: {}", s.bye, team_name(t, bye)));
     }
     lines
-}
-
-#[allow(clippy::too_many_arguments)]
-fn board_row<H: std::hash::BuildHasher>(
-    t: &Tournament,
-    s: &Strings,
-    g: &Game,
-    points: &HashMap<PlayerNo, u32>,
-    late: Option<DateTime<Utc>>,
-    now: DateTime<Utc>,
-    highlights: &HashMap<Board, Highlight, H>,
-    last_two: bool,
-    sections: bool,
-) -> BoardRow {
-    let mut red = side_cell(t, s, g, Side::Red, points, late, now);
-    let mut black = side_cell(t, s, g, Side::Black, points, late, now);
-    let colours_pending = crate::export::knockout_text::lot_pending(g);
-    if colours_pending {
-        // Whose clock is 6:00 and whose 4:00 is the lot's to say: no clock until then.
-        for cell in [&mut red, &mut black] {
-            if cell.state != ClockState::Absent {
-                cell.clock = String::new();
-                cell.state = ClockState::None;
-            }
-        }
-    }
-    let finished = g.result.is_some();
-    let mut notes = Vec::new();
-    if g.stage != crate::domain::event::Stage::Swiss {
-        // The knockout on screen: stage and kind of game on every knockout board.
-        let lang = s.lang();
-        notes.push(Note {
-            text: format!(
-                "{}·{}",
-                crate::i18n::stage(g.stage, lang),
-                crate::i18n::game_kind(g.game, lang)
-            ),
-            urgent: false,
-        });
-    }
-    let fallen = red.state == ClockState::Fallen || black.state == ClockState::Fallen;
-    let absent = red.state == ClockState::Absent || black.state == ClockState::Absent;
-    let fouls = (g.fouls.red.len(), g.fouls.black.len());
-    let second_foul = !finished && (fouls.0 >= 2 || fouls.1 >= 2);
-    if fallen {
-        notes.push(Note {
-            text: s.flag.to_string(),
-            urgent: true,
-        });
-    }
-    if fouls != (0, 0) {
-        notes.push(Note {
-            text: format!("{}{}/{}", s.foul, fouls.0, fouls.1),
-            urgent: second_foul,
-        });
-    }
-    if last_two && !finished {
-        notes.push(Note {
-            text: s.last_two.to_string(),
-            urgent: false,
-        });
-    }
-    if !finished
-        && let Some(mark) =
-            crate::i18n::self_report::board_mark(crate::domain::self_report::signing(g), s.lang())
-    {
-        // The players' signatures: 待确认 needs an arbiter's key, 待核对 a look.
-        let agreed = crate::domain::self_report::pending(g).is_some();
-        notes.insert(
-            0,
-            Note {
-                text: mark,
-                urgent: agreed,
-            },
-        );
-    }
-    if let Some(limit) = &g.move_limit {
-        notes.push(Note {
-            text: format!("{}:{limit}", s.limit),
-            urgent: false,
-        });
-    }
-    for (side, seat) in g.seats.iter() {
-        if seat.arrived_at.is_some() {
-            notes.push(Note {
-                text: format!("{}{}", s.side(side), s.arrived),
-                urgent: false,
-            });
-        }
-    }
-    if let Some(res) = g.result {
-        let cause = s.cause(g.cause);
-        if !cause.is_empty() {
-            notes.push(Note {
-                text: cause.to_string(),
-                urgent: false,
-            });
-        }
-        let _ = res;
-        if let Some(verdict) = crate::export::knockout_text::armageddon_verdict(t, g, s.lang()) {
-            notes.push(Note {
-                text: verdict,
-                urgent: false,
-            });
-        }
-    }
-    if colours_pending {
-        notes.push(Note {
-            text: s.lot_pending_note.to_string(),
-            urgent: true,
-        });
-    }
-    if sections {
-        notes.push(Note {
-            text: t.section_name(g.section).to_string(),
-            urgent: false,
-        });
-    }
-    let changed_by = highlights
-        .get(&g.board)
-        .filter(|h| h.until > now)
-        .map(|h| h.by.clone());
-    BoardRow {
-        board: g.board,
-        red,
-        black,
-        result: if crate::export::knockout_text::armageddon_draw(g) {
-            crate::export::knockout_text::game_result_text(g, s.lang()).unwrap_or_default()
-        } else if colours_pending {
-            crate::export::knockout_text::lot_pending_word(s.lang()).to_string()
-        } else {
-            g.result.map_or(String::new(), |r| {
-                crate::i18n::result_short(r, s.lang()).to_string()
-            })
-        },
-        finished,
-        attention: !finished
-            && (fallen
-                || absent
-                || second_foul
-                || crate::domain::self_report::pending(g).is_some()),
-        changed_by,
-        notes,
-        colours_pending,
-    }
 }
 
 /// The round being shown and how many boards it has.
@@ -519,6 +327,7 @@ mod tests {
     use crate::console::strings::{EN, ZH};
     use crate::domain::event::{ClockAction, Event, Pairing, PlayerEntry};
     use crate::domain::{GameResult, Rules};
+    use crate::domain::{PlayerNo, Side};
     use chrono::TimeZone;
 
     fn at(s: i64) -> DateTime<Utc> {
