@@ -146,10 +146,6 @@ impl Log {
         if len == self.offset {
             return Ok(Vec::new());
         }
-        let path = self.path.clone();
-        let mut at = self.offset;
-        // Read in chunks, so a long replay reuses one buffer instead of mapping the whole file.
-        let mut buf: Vec<u8> = Vec::with_capacity(READ_CHUNK as usize);
         let mut scan = Scan {
             batch: Vec::new(),
             bytes: 0,
@@ -158,6 +154,24 @@ impl Log {
             new: Vec::new(),
             collect,
         };
+        let Some(buf) = self.read_whole_lines(&mut scan, len)? else {
+            return Ok(scan.new);
+        };
+        if buf.is_empty() && scan.batch.is_empty() {
+            return Ok(scan.new);
+        }
+        self.settle_leftover(&mut scan, &buf, len, locked);
+        Ok(scan.new)
+    }
+
+    /// Reads the file from `offset` up to `len` and takes every whole line into `scan`;
+    /// returns what is left after the last newline, or `None` once damage stopped the read
+    /// (`damage` says where).
+    fn read_whole_lines(&mut self, scan: &mut Scan, len: u64) -> Result<Option<Vec<u8>>, LogError> {
+        let path = self.path.clone();
+        let mut at = self.offset;
+        // Read in chunks, so a long replay reuses one buffer instead of mapping the whole file.
+        let mut buf: Vec<u8> = Vec::with_capacity(READ_CHUNK as usize);
         loop {
             let n = read_chunk(&self.file, at, len, &mut buf).map_err(io_err(&path))?;
             at += n as u64;
@@ -169,7 +183,7 @@ impl Log {
                         line: self.lines,
                         error: DecodeError::WrittenOnto,
                     });
-                    return Ok(scan.new);
+                    return Ok(None);
                 }
                 pos = 1;
                 self.offset += 1;
@@ -183,9 +197,9 @@ impl Log {
             let decoded = decode_lines(&buf, &spans);
             for (span, rec) in spans.iter().zip(decoded) {
                 let bytes = (span.end - span.start) as u64 + 1;
-                if let Err(d) = self.take_line(&mut scan, rec, bytes) {
+                if let Err(d) = self.take_line(scan, rec, bytes) {
                     self.set_damage(d);
-                    return Ok(scan.new);
+                    return Ok(None);
                 }
             }
             buf.drain(..pos);
@@ -197,24 +211,25 @@ impl Log {
                         max_mb: crate::log::scan::MAX_LINE >> 20,
                     },
                 });
-                return Ok(scan.new);
+                return Ok(None);
             }
             if n == 0 {
-                break;
+                return Ok(Some(buf));
             }
         }
-        if buf.is_empty() && scan.batch.is_empty() {
-            return Ok(scan.new);
-        }
-        // Something is left over: settle it only while nobody can be writing.
+    }
+
+    /// Something is left over after the last whole line (`buf`, or an append without its
+    /// last record in `scan`): settle it only while nobody can be writing.
+    fn settle_leftover(&mut self, scan: &mut Scan, buf: &[u8], len: u64, locked: bool) {
         let settle = locked || self.try_lock_unchanged(len);
         if settle {
             let whole = (!buf.is_empty())
-                .then(|| decode_line(&buf))
+                .then(|| decode_line(buf))
                 .and_then(Result::ok)
                 .filter(|rec| rec.more == 0);
             match whole {
-                Some(rec) => match self.take_line(&mut scan, Ok(rec), buf.len() as u64) {
+                Some(rec) => match self.take_line(scan, Ok(rec), buf.len() as u64) {
                     Ok(()) => self.newline_owed = true,
                     Err(d) => self.set_damage(d),
                 },
@@ -227,7 +242,6 @@ impl Log {
                 let _ = self.file.unlock();
             }
         }
-        Ok(scan.new)
     }
 
     /// Takes a shared lock without waiting, if the file is still `len` bytes long (nothing
