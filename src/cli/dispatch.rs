@@ -55,7 +55,7 @@ pub fn run(cli: Cli) -> CliResult {
 fn log_of(cmd: &Cmd) -> Option<&Path> {
     use args::PlayerCmd as P;
     match cmd {
-        Cmd::New { .. } | Cmd::Presets { .. } | Cmd::Simulate { .. } | Cmd::Demo { .. } => None,
+        Cmd::New { .. } | Cmd::Presets { .. } | Cmd::Simulate(_) | Cmd::Demo { .. } => None,
         Cmd::Player(
             P::Add { log, .. }
             | P::Import { log, .. }
@@ -72,18 +72,18 @@ fn log_of(cmd: &Cmd) -> Option<&Path> {
         | Cmd::Draw { log, .. }
         | Cmd::Pair(args::PairArgs { log, .. })
         | Cmd::Unpair { log, .. }
-        | Cmd::Start { log, .. }
-        | Cmd::Result { log, .. }
+        | Cmd::Start(args::StartArgs { log, .. })
+        | Cmd::Result(args::ResultArgs { log, .. })
         | Cmd::Absent(args::SeatArgs { log, .. })
         | Cmd::Arrive(args::SeatArgs { log, .. })
         | Cmd::Foul { log, .. }
-        | Cmd::Clock { log, .. }
+        | Cmd::Clock(args::ClockArgs { log, .. })
         | Cmd::Flag { log, .. }
         | Cmd::Claim { log, .. }
         | Cmd::Limit { log, .. }
         | Cmd::Feed { log }
         | Cmd::Tick { log, .. }
-        | Cmd::Export { log, .. }
+        | Cmd::Export(args::ExportArgs { log, .. })
         | Cmd::Verify { log }
         | Cmd::Repair { log }
         | Cmd::Audit { log, .. }
@@ -132,48 +132,16 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
         }
         Cmd::Pair(a) => rounds::pair(ctx, &a),
         Cmd::Unpair { log, reason } => rounds::simple(ctx, &log, &Command::UnpairRound { reason }),
-        Cmd::Start {
-            log,
-            at,
-            correct,
-            reason,
-        } => {
-            prime(&log);
-            let at = time_arg(at.as_deref())?;
-            if correct {
-                let reason = reason.unwrap_or_default();
-                rounds::simple(ctx, &log, &Command::CorrectStart { at, reason })
-            } else {
-                rounds::simple(ctx, &log, &Command::StartRound { at })
-            }
-        }
-        Cmd::Result {
-            log,
-            board,
-            result,
-            round,
-            confirm: true,
-            ..
-        } => {
-            let _ = result;
-            rounds::confirm(ctx, &log, &board, round)
-        }
-        Cmd::Result {
-            log,
-            board,
-            result,
-            round,
-            correct,
-            reason,
-            ..
-        } => rounds::result(
+        Cmd::Start(a) => start(ctx, a),
+        Cmd::Result(a) if a.confirm => rounds::confirm(ctx, &a.log, &a.board, a.round),
+        Cmd::Result(a) => rounds::result(
             ctx,
-            &log,
-            &board,
-            result.as_deref().unwrap_or_default(),
-            round,
-            correct,
-            reason,
+            &a.log,
+            &a.board,
+            a.result.as_deref().unwrap_or_default(),
+            a.round,
+            a.correct,
+            a.reason,
         ),
         Cmd::Absent(s) => rounds::seat(ctx, &s, false),
         Cmd::Arrive(s) => rounds::seat(ctx, &s, true),
@@ -184,23 +152,15 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             kind,
             round,
         } => rounds::foul(ctx, &log, &board, &side, &kind, round),
-        Cmd::Clock {
-            log,
-            board,
-            action,
-            side,
-            red,
-            black,
-            at,
-        } => rounds::clock(
+        Cmd::Clock(a) => rounds::clock(
             ctx,
-            &log,
-            &board,
-            &action,
-            side.as_deref(),
-            red.as_deref(),
-            black.as_deref(),
-            at.as_deref(),
+            &a.log,
+            &a.board,
+            &a.action,
+            a.side.as_deref(),
+            a.red.as_deref(),
+            a.black.as_deref(),
+            a.at.as_deref(),
         ),
         Cmd::Flag {
             log,
@@ -230,66 +190,75 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             let now = time_arg(at.as_deref())?;
             rounds::tick(ctx, &log, now)
         }
-        Cmd::Export {
-            log,
-            format,
-            what,
-            round,
-            out,
-            by,
-            at,
-            url,
-        } => {
-            let now = time_arg(at.as_deref())?;
-            // The scoresheets' QR codes open the room page: `--url`, else the running serve's.
-            let room = |rules: &Rules| url.clone().or_else(|| room_url(&log, rules));
-            crate::export::run(
-                &log,
-                crate::export::Request {
-                    format,
-                    what,
-                    round: round.map(Round),
-                    by: by.unwrap_or(crate::cli::args::By::Board),
-                },
-                out.as_deref(),
-                // Asked for, else the event's own (primed from the log's first line).
-                ctx.lang.map(|l| lang(Some(l), None)).or(Some(out_lang())),
-                now,
-                ctx.if_damaged(),
-                &room,
-            )
-            .map_err(CliError)
-        }
+        Cmd::Export(a) => export(ctx, a),
         Cmd::Verify { log } => setup::verify(&log),
         Cmd::Repair { log } => setup::repair(&log),
         Cmd::Audit { log, last } => setup::audit(ctx, &log, last),
-        Cmd::Simulate {
-            preset,
-            rules,
-            players,
-            teams,
-            rounds,
-            rounds_played,
-            seed,
-            out,
-        } => {
-            // The rules decide what is simulated: a team match event or an individual one,
-            // whether they come from a preset or a file.
-            let source = simulate::Source::of(preset.as_deref(), rules.as_deref())?;
-            let rules = source.rules()?;
-            let span = simulate::Span {
-                rounds,
-                played: rounds_played,
-            };
-            match simulate_teams::teams_for(&rules, teams, players) {
-                Some(n) => simulate_teams::run(rules, n, span, seed, &out),
-                None if teams.is_some() => simulate_teams::not_a_team_event(&source),
-                None => simulate::run(rules, players.unwrap_or(0), span, seed, &out),
-            }
-        }
+        Cmd::Simulate(a) => simulation(a),
         Cmd::Install { log, group, bin } => install::run(&log, &group, &bin),
         Cmd::Serve { log, bind, demo } => serve::run(ctx, log.as_deref(), &bind, demo),
         Cmd::Console { .. } | Cmd::Demo { .. } => Ok(()),
+    }
+}
+
+/// `bianpai start`: the round's start, or with `--correct` a correction of it.
+fn start(ctx: &Ctx, a: args::StartArgs) -> CliResult {
+    prime(&a.log);
+    let at = time_arg(a.at.as_deref())?;
+    if a.correct {
+        let reason = a.reason.unwrap_or_default();
+        rounds::simple(ctx, &a.log, &Command::CorrectStart { at, reason })
+    } else {
+        rounds::simple(ctx, &a.log, &Command::StartRound { at })
+    }
+}
+
+/// `bianpai export`: hands the request over to `crate::export::run`.
+fn export(ctx: &Ctx, a: args::ExportArgs) -> CliResult {
+    let args::ExportArgs {
+        log,
+        format,
+        what,
+        round,
+        out,
+        by,
+        at,
+        url,
+    } = a;
+    let now = time_arg(at.as_deref())?;
+    // The scoresheets' QR codes open the room page: `--url`, else the running serve's.
+    let room = |rules: &Rules| url.clone().or_else(|| room_url(&log, rules));
+    crate::export::run(
+        &log,
+        crate::export::Request {
+            format,
+            what,
+            round: round.map(Round),
+            by: by.unwrap_or(crate::cli::args::By::Board),
+        },
+        out.as_deref(),
+        // Asked for, else the event's own (primed from the log's first line).
+        ctx.lang.map(|l| lang(Some(l), None)).or(Some(out_lang())),
+        now,
+        ctx.if_damaged(),
+        &room,
+    )
+    .map_err(CliError)
+}
+
+/// `bianpai simulate`: the rules decide what is simulated, a team match event or an
+/// individual one, whether they come from a preset or a file.
+fn simulation(a: args::SimulateArgs) -> CliResult {
+    let source = simulate::Source::of(a.preset.as_deref(), a.rules.as_deref())?;
+    let rules = source.rules()?;
+    let span = simulate::Span {
+        rounds: a.rounds,
+        played: a.rounds_played,
+    };
+    match simulate_teams::teams_for(&rules, a.teams, a.players) {
+        Some(n) => simulate_teams::run(rules, n, span, a.seed, &a.out),
+        None if a.teams.is_some() => simulate_teams::not_a_team_event(&source),
+        None => simulate::run(rules, a.players.unwrap_or(0), span, a.seed, &a.out),
     }
 }
 
