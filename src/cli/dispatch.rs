@@ -194,7 +194,7 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
         Cmd::Verify { log } => setup::verify(&log),
         Cmd::Repair { log } => setup::repair(&log),
         Cmd::Audit { log, last } => setup::audit(ctx, &log, last),
-        Cmd::Simulate(a) => simulation(a),
+        Cmd::Simulate(a) => simulation(&a),
         Cmd::Install { log, group, bin } => install::run(&log, &group, &bin),
         Cmd::Serve { log, bind, demo } => serve::run(ctx, log.as_deref(), &bind, demo),
         Cmd::Console { .. } | Cmd::Demo { .. } => Ok(()),
@@ -248,7 +248,7 @@ fn export(ctx: &Ctx, a: args::ExportArgs) -> CliResult {
 
 /// `bianpai simulate`: the rules decide what is simulated, a team match event or an
 /// individual one, whether they come from a preset or a file.
-fn simulation(a: args::SimulateArgs) -> CliResult {
+fn simulation(a: &args::SimulateArgs) -> CliResult {
     let source = simulate::Source::of(a.preset.as_deref(), a.rules.as_deref())?;
     let rules = source.rules()?;
     let span = simulate::Span {
