@@ -97,34 +97,9 @@ pub enum Cmd {
         reason: String,
     },
     /// Start the current round: clocks and the late window run from then.
-    Start {
-        log: PathBuf,
-        /// Local time in the event's zone (2024-07-06T08:30:00) or RFC 3339 with an offset.
-        #[arg(long)]
-        at: Option<String>,
-        /// Correct the start time of a round already started (head arbiter); needs --reason.
-        #[arg(long)]
-        correct: bool,
-        #[arg(long)]
-        reason: Option<String>,
-    },
+    Start(StartArgs),
     /// Record a result by board number.
-    Result {
-        log: PathBuf,
-        board: String,
-        #[arg(required_unless_present = "confirm")]
-        result: Option<String>,
-        #[arg(long)]
-        round: Option<u32>,
-        /// Correct an existing result (head arbiter); needs --reason.
-        #[arg(long)]
-        correct: bool,
-        #[arg(long)]
-        reason: Option<String>,
-        /// Accept the result both players signed on their phones (`self_report: confirm`).
-        #[arg(long, conflicts_with_all = ["result", "correct"])]
-        confirm: bool,
-    },
+    Result(ResultArgs),
     /// Mark a seat absent.
     Absent(SeatArgs),
     /// Mark a seat arrived.
@@ -139,18 +114,7 @@ pub enum Cmd {
         round: Option<u32>,
     },
     /// Clock input for a board: `press red|black`, `set --red M:SS --black M:SS`, `pause`, `resume`.
-    Clock {
-        log: PathBuf,
-        board: String,
-        action: String,
-        side: Option<String>,
-        #[arg(long)]
-        red: Option<String>,
-        #[arg(long)]
-        black: Option<String>,
-        #[arg(long)]
-        at: Option<String>,
-    },
+    Clock(ClockArgs),
     /// Confirm a fallen flag as a time loss for that side (refused unless the clock shows it).
     Flag {
         log: PathBuf,
@@ -188,27 +152,7 @@ pub enum Cmd {
         at: Option<String>,
     },
     /// Write pairings, standings, crosstable, teams, prizes, players or clocks.
-    Export {
-        log: PathBuf,
-        #[arg(long, value_enum, default_value = "txt")]
-        format: Format,
-        #[arg(long, value_enum, default_value = "all")]
-        what: What,
-        #[arg(long)]
-        round: Option<u32>,
-        #[arg(long)]
-        out: Option<PathBuf>,
-        /// The pairing list sorted by board (default) or by player name (pinyin order).
-        #[arg(long, value_enum)]
-        by: Option<By>,
-        /// The print time shown on the printout (RFC 3339); now by default.
-        #[arg(long)]
-        at: Option<String>,
-        /// The room page's address for the scoresheets' QR codes (default: the running
-        /// `bianpai serve` of this log).
-        #[arg(long)]
-        url: Option<String>,
-    },
+    Export(ExportArgs),
     /// Check the log's integrity end to end.
     Verify { log: PathBuf },
     /// Move a torn last line into a side file and truncate the log to its last whole record.
@@ -221,26 +165,7 @@ pub enum Cmd {
         last: Option<usize>,
     },
     /// Play a whole tournament with random results through the real engine and log.
-    Simulate {
-        #[arg(long, conflicts_with = "rules")]
-        preset: Option<String>,
-        #[arg(long)]
-        rules: Option<PathBuf>,
-        #[arg(long, required_unless_present = "teams")]
-        players: Option<u32>,
-        /// Team match events (preset or rules file): the number of teams (each of its boards
-        /// plus one reserve).
-        #[arg(long)]
-        teams: Option<u32>,
-        #[arg(long)]
-        rounds: Option<u32>,
-        #[arg(long)]
-        rounds_played: Option<u32>,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        #[arg(long)]
-        out: PathBuf,
-    },
+    Simulate(SimulateArgs),
     /// The live console.
     Console {
         log: PathBuf,
@@ -445,6 +370,96 @@ pub struct SeatArgs {
     /// After the late window closed: reverse the forfeit (head arbiter), with this reason.
     #[arg(long)]
     pub reverse: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct StartArgs {
+    pub log: PathBuf,
+    /// Local time in the event's zone (2024-07-06T08:30:00) or RFC 3339 with an offset.
+    #[arg(long)]
+    pub at: Option<String>,
+    /// Correct the start time of a round already started (head arbiter); needs --reason.
+    #[arg(long)]
+    pub correct: bool,
+    #[arg(long)]
+    pub reason: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct ResultArgs {
+    pub log: PathBuf,
+    pub board: String,
+    #[arg(required_unless_present = "confirm")]
+    pub result: Option<String>,
+    #[arg(long)]
+    pub round: Option<u32>,
+    /// Correct an existing result (head arbiter); needs --reason.
+    #[arg(long)]
+    pub correct: bool,
+    #[arg(long)]
+    pub reason: Option<String>,
+    /// Accept the result both players signed on their phones (`self_report: confirm`).
+    #[arg(long, conflicts_with_all = ["result", "correct"])]
+    pub confirm: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ClockArgs {
+    pub log: PathBuf,
+    pub board: String,
+    pub action: String,
+    pub side: Option<String>,
+    #[arg(long)]
+    pub red: Option<String>,
+    #[arg(long)]
+    pub black: Option<String>,
+    #[arg(long)]
+    pub at: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    pub log: PathBuf,
+    #[arg(long, value_enum, default_value = "txt")]
+    pub format: Format,
+    #[arg(long, value_enum, default_value = "all")]
+    pub what: What,
+    #[arg(long)]
+    pub round: Option<u32>,
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// The pairing list sorted by board (default) or by player name (pinyin order).
+    #[arg(long, value_enum)]
+    pub by: Option<By>,
+    /// The print time shown on the printout (RFC 3339); now by default.
+    #[arg(long)]
+    pub at: Option<String>,
+    /// The room page's address for the scoresheets' QR codes (default: the running
+    /// `bianpai serve` of this log).
+    #[arg(long)]
+    pub url: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct SimulateArgs {
+    #[arg(long, conflicts_with = "rules")]
+    pub preset: Option<String>,
+    #[arg(long)]
+    pub rules: Option<PathBuf>,
+    #[arg(long, required_unless_present = "teams")]
+    pub players: Option<u32>,
+    /// Team match events (preset or rules file): the number of teams (each of its boards
+    /// plus one reserve).
+    #[arg(long)]
+    pub teams: Option<u32>,
+    #[arg(long)]
+    pub rounds: Option<u32>,
+    #[arg(long)]
+    pub rounds_played: Option<u32>,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[arg(long)]
+    pub out: PathBuf,
 }
 
 pub use crate::export::query::{By, Format, What};

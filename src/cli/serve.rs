@@ -2,9 +2,13 @@
 //! `crate::serve` (the room page), which reads the log and writes only the players' reports
 //! (docs/self-report.md), through the log's locked append.
 
+use std::net::SocketAddr;
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{CliError, CliResult, Ctx, lang};
+use crate::domain::rules::Lang;
 use crate::log::{IfDamaged, Log};
 
 /// Starts the room page on `log`, or on a copy of the demo.
@@ -19,6 +23,23 @@ pub fn run(ctx: &Ctx, log: Option<&Path>, bind: &str, demo: bool) -> CliResult {
             drop(opened);
             crate::serve::run(path, addr, lang).map_err(CliError)
         }
-        _ => crate::serve::run_demo(addr, lang(ctx.lang, None)).map_err(CliError),
+        _ => run_demo(addr, lang(ctx.lang, None)).map_err(CliError),
     }
+}
+
+/// `bianpai serve --demo`: the room page on a copy of the embedded demo, whose current round
+/// replays live (the console's demo).
+///
+/// # Errors
+/// As `crate::serve::run`.
+fn run_demo(bind: SocketAddr, lang: Lang) -> Result<(), String> {
+    let dir = tempfile::tempdir().map_err(|e| format!("demo: {e}"))?;
+    let (path, schedule) = crate::console::demo::build(dir.path(), chrono::Utc::now())?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let replay = crate::console::demo::spawn_replay(path.clone(), schedule, Arc::clone(&stop));
+    let result = crate::serve::run(&path, bind, lang);
+    stop.store(true, Ordering::Relaxed);
+    let _ = replay.join();
+    drop(dir);
+    result
 }

@@ -11,6 +11,7 @@ mod fault_text;
 pub mod html;
 pub mod json;
 pub mod knockout_text;
+pub mod private;
 pub mod query;
 pub mod report;
 pub mod roster;
@@ -429,7 +430,7 @@ pub fn render_for(
         Format::Json => {
             let mut v = json_value(t, what, round, now).map_err(fault)?;
             if !desk {
-                crate::serve::api::scrub(&mut v);
+                private::scrub(&mut v);
             }
             let mut s = serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?;
             s.push('\n');

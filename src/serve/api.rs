@@ -7,21 +7,7 @@ use serde_json::Value;
 
 use crate::domain::Tournament;
 use crate::export::What;
-
-/// Keys never served, wherever they appear in a value.
-pub const PRIVATE_KEYS: &[&str] = &[
-    "birth",
-    "birth_date",
-    "id_number",
-    "id_no",
-    "fee",
-    "fees",
-    "note",
-    "notes",
-    "reason",
-    "phone",
-    "email",
-];
+pub use crate::export::private::{PRIVATE_KEYS, scrub};
 
 /// The `--what` a path names (`/api/standings` → `standings`).
 pub fn what(name: &str) -> Option<What> {
@@ -55,18 +41,6 @@ pub const NAMES: &[&str] = &[
     "schedule",
 ];
 
-/// Removes the private keys from `v`, at every depth.
-pub fn scrub(v: &mut Value) {
-    match v {
-        Value::Object(map) => {
-            map.retain(|k, _| !PRIVATE_KEYS.contains(&k.as_str()));
-            map.values_mut().for_each(scrub);
-        }
-        Value::Array(items) => items.iter_mut().for_each(scrub),
-        _ => {}
-    }
-}
-
 /// The public value of `what` at `now`.
 ///
 /// # Errors
@@ -81,19 +55,6 @@ pub fn value(t: &Tournament, what: What, now: DateTime<Utc>) -> Result<Value, St
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn scrub_removes_private_keys_at_any_depth() {
-        let mut v = json!({"players": [{"no": 1, "name": "甲", "birth": "1990-01-02",
-            "fee": 100, "id_number": "110101199001020011", "club": "c"}],
-            "rounds": [{"reason": "by hand", "games": []}]});
-        scrub(&mut v);
-        assert_eq!(
-            v,
-            json!({"players": [{"no": 1, "name": "甲", "club": "c"}], "rounds": [{"games": []}]})
-        );
-    }
 
     #[test]
     fn every_name_is_a_what() {

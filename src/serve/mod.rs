@@ -228,23 +228,6 @@ fn announce(bound: SocketAddr, log: &Path, lang: Lang) {
     );
 }
 
-/// `bianpai serve --demo`: the room page on a copy of the embedded demo, whose current round
-/// replays live (the console's demo).
-///
-/// # Errors
-/// As `run`.
-pub fn run_demo(bind: SocketAddr, lang: Lang) -> Result<(), String> {
-    let dir = tempfile::tempdir().map_err(|e| format!("demo: {e}"))?;
-    let (path, schedule) = crate::console::demo::build(dir.path(), chrono::Utc::now())?;
-    let stop = Arc::new(AtomicBool::new(false));
-    let replay = crate::console::demo::spawn_replay(path.clone(), schedule, Arc::clone(&stop));
-    let result = run(&path, bind, lang);
-    stop.store(true, Ordering::Relaxed);
-    let _ = replay.join();
-    drop(dir);
-    result
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

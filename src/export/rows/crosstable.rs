@@ -1,0 +1,115 @@
+//! The crosstable (交叉表): players in standings order, one column per round with the
+//! opponent, the colour and the result.
+
+use super::{Kind, after_title, club, name, per_section};
+use crate::domain::result::Outcome;
+use crate::domain::rules::Lang;
+use crate::domain::standings::Standing;
+use crate::domain::tournament::Game;
+use crate::domain::{PlayerNo, Round, Side, Tournament};
+use crate::export::knockout_text::{armageddon_draw, placing_note, placing_word};
+use crate::export::report::{Cell, Report, header, pick};
+
+/// One crosstable cell for `no` in `game`: opponent number, colour, result
+/// ("5红胜", "12黑+", "7R D"); an unfinished game shows opponent and colour only.
+fn cross_cell(no: PlayerNo, g: &Game, lang: Lang) -> String {
+    let side = if g.red == no { Side::Red } else { Side::Black };
+    let opp = g.player(side.other());
+    let colour = match side {
+        Side::Red => pick(lang, "红", "R"),
+        Side::Black => pick(lang, "黑", "B"),
+    };
+    let res = match g.result {
+        None => "",
+        Some(r) if r.is_forfeit() => {
+            if r.outcome(side) == Outcome::Win {
+                "+"
+            } else {
+                "-"
+            }
+        }
+        Some(_) if armageddon_draw(g) => pick(lang, "和（黑胜）", "D (black wins)"),
+        Some(r) => match r.outcome(side) {
+            Outcome::Win => pick(lang, "胜", "W"),
+            Outcome::Draw => pick(lang, "和", "D"),
+            Outcome::Loss => pick(lang, "负", "L"),
+        },
+    };
+    match lang {
+        Lang::Zh => format!("{opp}{colour}{res}"),
+        Lang::En if res.is_empty() => format!("{opp}{colour}"),
+        Lang::En => format!("{opp}{colour} {res}"),
+    }
+}
+
+/// The crosstable (交叉表) after `after`: players in standings order with their club, one
+/// column per round with opponent, colour and result (轮空 for a bye), and the points.
+pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -> Report {
+    let mut h = header(
+        lang,
+        &[
+            ("名次", "Rank"),
+            ("序号", "No"),
+            ("姓名", "Name"),
+            ("单位", "Club"),
+        ],
+    );
+    for r in 1..=after.0 {
+        h.push(match lang {
+            Lang::Zh => format!("第{r}轮"),
+            Lang::En => format!("R{r}"),
+        });
+    }
+    h.push(pick(lang, "积分", "Points").to_string());
+    let knockout = rows.iter().any(|st| st.placing.is_some());
+    if knockout {
+        h.push(pick(lang, "备注", "Remark").to_string());
+    }
+    let tables = per_section(t, &h, |s| {
+        rows.iter()
+            .filter(|st| st.section == s || t.rules.sections.len() <= 1)
+            .map(|st| {
+                let mut row = vec![
+                    Cell::from(st.rank),
+                    Cell::from(st.no.0),
+                    Cell::from(name(t, st.no)),
+                    Cell::from(club(t, st.no)),
+                ];
+                for r in t.rounds.iter().take(after.0 as usize) {
+                    let games: Vec<String> = r
+                        .games
+                        .iter()
+                        .filter(|g| g.red == st.no || g.black == st.no)
+                        .map(|g| cross_cell(st.no, g, lang))
+                        .collect();
+                    row.push(if !games.is_empty() {
+                        Cell::from(games.join("/"))
+                    } else if r.byes.contains(&st.no) {
+                        Cell::from(pick(lang, "轮空", "bye"))
+                    } else {
+                        Cell::Empty
+                    });
+                }
+                row.push(Cell::from(st.points));
+                if knockout {
+                    row.push(
+                        st.placing
+                            .map_or(Cell::Empty, |p| Cell::from(placing_word(p, lang))),
+                    );
+                }
+                row
+            })
+            .collect()
+    });
+    let mut tables = tables;
+    if let Some(note) = placing_note(t, rows, lang)
+        && let Some(first) = tables.first_mut()
+    {
+        first.notes.push(note);
+    }
+    Report {
+        name: Kind::Crosstable.title(lang).to_string(),
+        title: after_title(Kind::Crosstable, lang, after),
+        tables,
+    }
+}

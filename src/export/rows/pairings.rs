@@ -1,0 +1,183 @@
+//! The pairing list of a round (对阵表): board by board, byes after the last board, and a
+//! round robin's games with a withdrawn player explained (docs/rules.md#3-pairing).
+
+use std::collections::HashMap;
+
+use super::{Kind, club, name, per_section, round_title, section_of};
+use crate::domain::event::Stage;
+use crate::domain::round_robin::withdrawal::{Unplayed, Verdict};
+use crate::domain::rules::Lang;
+use crate::domain::tournament::Game;
+use crate::domain::{PlayerNo, Round, Tournament};
+use crate::export::knockout_text::{self, game_result_text};
+use crate::export::report::{Cell, Report, Table, header, pick};
+
+/// The pairing of a round (对阵表): board, red number, name, club (单位) and points before
+/// the round, result, black's points, name, club and number; byes after the last board.
+/// Knockout rounds get a stage column.
+pub fn pairings(t: &Tournament, round: Round, lang: Lang) -> Report {
+    let title = round_title(Kind::Pairings, lang, round);
+    let mut h = header(
+        lang,
+        &[
+            ("台次", "Board"),
+            ("序号", "No"),
+            ("红方", "Red"),
+            ("单位", "Club"),
+            ("积分", "Pts"),
+            ("结果", "Result"),
+            ("积分", "Pts"),
+            ("黑方", "Black"),
+            ("单位", "Club"),
+            ("序号", "No"),
+        ],
+    );
+    let Some(r) = t.round(round) else {
+        return Report {
+            name: Kind::Pairings.title(lang).to_string(),
+            title,
+            tables: vec![Table::new(h)],
+        };
+    };
+    let knockout = r.games.iter().any(|g| g.stage != Stage::Swiss);
+    if knockout {
+        h.push(pick(lang, "赛段", "Stage").to_string());
+    }
+    let sheet = Sheet {
+        t,
+        lang,
+        // One 积分 per player: a finalist's counts the slow knockout games, as in the standings.
+        scores: crate::domain::standings::points_before(t, round),
+        knockout,
+    };
+    let tables = per_section(t, &h, |s| {
+        let mut rows: Vec<Vec<Cell>> = r
+            .games
+            .iter()
+            .filter(|g| g.section == s || t.rules.sections.len() <= 1)
+            .map(|g| sheet.game_row(g))
+            .collect();
+        rows.extend(
+            r.byes
+                .iter()
+                .filter(|b| section_of(t, **b) == s || t.rules.sections.len() <= 1)
+                .map(|b| sheet.bye_row(*b)),
+        );
+        // A round robin's games with a withdrawn player (R2011 ch.14): not played, explained.
+        rows.extend(
+            crate::domain::round_robin::withdrawal::unplayed(t, round)
+                .into_iter()
+                .filter(|u| section_of(t, u.red) == s || t.rules.sections.len() <= 1)
+                .map(|u| sheet.unplayed_row(&u)),
+        );
+        rows
+    });
+    Report {
+        name: Kind::Pairings.title(lang).to_string(),
+        title,
+        tables,
+    }
+}
+
+/// What every row of one round's pairing list needs: the event, the language, each
+/// player's points before the round, and whether the round has a stage column.
+struct Sheet<'a> {
+    t: &'a Tournament,
+    lang: Lang,
+    scores: HashMap<PlayerNo, u32>,
+    knockout: bool,
+}
+
+impl Sheet<'_> {
+    fn pts(&self, no: PlayerNo) -> Cell {
+        Cell::from(self.scores.get(&no).copied().unwrap_or(0))
+    }
+
+    /// A game: board, red, result, black (and its stage in a knockout round).
+    fn game_row(&self, g: &Game) -> Vec<Cell> {
+        let (t, lang) = (self.t, self.lang);
+        let mut row = vec![
+            Cell::from(g.board.0),
+            Cell::from(g.red.0),
+            Cell::from(name(t, g.red)),
+            Cell::from(club(t, g.red)),
+            self.pts(g.red),
+            game_result_text(g, lang).map_or_else(
+                || {
+                    // An armageddon before its lot: its colours are not known yet.
+                    if knockout_text::lot_pending(g) {
+                        Cell::from(knockout_text::lot_pending_word(lang))
+                    } else {
+                        Cell::Empty
+                    }
+                },
+                Cell::from,
+            ),
+            self.pts(g.black),
+            Cell::from(name(t, g.black)),
+            Cell::from(club(t, g.black)),
+            Cell::from(g.black.0),
+        ];
+        if self.knockout {
+            row.push(Cell::from(knockout_text::stage_with_lot(g, lang)));
+        }
+        row
+    }
+
+    /// A bye, after the last board.
+    fn bye_row(&self, b: PlayerNo) -> Vec<Cell> {
+        let (t, lang) = (self.t, self.lang);
+        let mut row = vec![
+            Cell::Empty,
+            Cell::from(b.0),
+            Cell::from(name(t, b)),
+            Cell::from(club(t, b)),
+            self.pts(b),
+            Cell::from(pick(lang, "轮空", "bye")),
+            Cell::Empty,
+            Cell::Empty,
+            Cell::Empty,
+            Cell::Empty,
+        ];
+        if self.knockout {
+            row.push(Cell::Empty);
+        }
+        row
+    }
+
+    /// A round robin's game not played because a player withdrew, and why.
+    fn unplayed_row(&self, u: &Unplayed) -> Vec<Cell> {
+        let (t, lang) = (self.t, self.lang);
+        let why = match (u.verdict, u.absent == u.red) {
+            (Verdict::Annulled, _) => {
+                pick(lang, "退赛，成绩取消，不赛", "withdrawn, annulled, no game")
+            }
+            (_, true) => pick(
+                lang,
+                "红方退赛，黑方不战胜",
+                "red withdrew, black wins by forfeit",
+            ),
+            (_, false) => pick(
+                lang,
+                "黑方退赛，红方不战胜",
+                "black withdrew, red wins by forfeit",
+            ),
+        };
+        let mut row = vec![
+            Cell::Empty,
+            Cell::from(u.red.0),
+            Cell::from(name(t, u.red)),
+            Cell::from(club(t, u.red)),
+            self.pts(u.red),
+            Cell::from(why),
+            self.pts(u.black),
+            Cell::from(name(t, u.black)),
+            Cell::from(club(t, u.black)),
+            Cell::from(u.black.0),
+        ];
+        if self.knockout {
+            row.push(Cell::Empty);
+        }
+        row
+    }
+}

@@ -1,0 +1,114 @@
+//! The standings (成绩表) with the preset's tiebreak chain in order (docs/rules.md §6), and
+//! each row's remark (a knockout place, a withdrawal).
+
+use super::{Kind, after_title, name, per_section};
+use crate::domain::rules::{Lang, Tiebreak};
+use crate::domain::standings::{self, Standing};
+use crate::domain::tournament::Status;
+use crate::domain::{Round, Tournament};
+use crate::export::knockout_text::{placing_note, placing_word};
+use crate::export::report::{Cell, Report, header, pick};
+
+/// The column heading of a tiebreak.
+pub fn tiebreak_label(tb: Tiebreak, lang: Lang) -> &'static str {
+    match tb {
+        Tiebreak::OpponentScore => pick(lang, "对手分", "Opp. score"),
+        Tiebreak::Progressive => pick(lang, "累进分", "Progressive"),
+        Tiebreak::Wins => pick(lang, "胜局", "Wins"),
+        Tiebreak::Fouls => pick(lang, "犯规", "Fouls"),
+        Tiebreak::BlackGames => pick(lang, "后走局数", "Black games"),
+        Tiebreak::BlackWins => pick(lang, "后走胜局", "Black wins"),
+        Tiebreak::DirectEncounter => pick(lang, "直胜", "Direct"),
+        Tiebreak::PreviousRoundRank => pick(lang, "前轮名次", "Prev. rank"),
+        Tiebreak::PreviousRoundPoints => pick(lang, "前轮积分", "Prev. points"),
+        Tiebreak::DrawNumber => pick(lang, "抽签号", "Draw no"),
+        Tiebreak::SonnebornBerger => pick(lang, "小分", "S-B"),
+    }
+}
+
+/// Standings after `round` (the last finished round by default).
+pub fn standings_for(t: &Tournament, round: Option<Round>) -> (Round, Vec<Standing>) {
+    let r = round.unwrap_or(Round(t.completed_rounds()));
+    (r, standings::standings(t, r))
+}
+
+/// The 备注 of a standings row: the knockout's place (淘汰赛冠军 …), a withdrawal, or nothing.
+pub fn remark(t: &Tournament, st: &Standing, lang: Lang) -> Cell {
+    if let Some(p) = st.placing {
+        return Cell::from(placing_word(p, lang));
+    }
+    let no = st.no;
+    match t.player(no).map(|p| p.status) {
+        Some(Status::Withdrawn { .. })
+            if crate::domain::round_robin::withdrawal::is_annulled(t, no) =>
+        {
+            Cell::from(pick(lang, "退赛，成绩取消", "withdrawn, annulled"))
+        }
+        Some(Status::Withdrawn { .. }) => Cell::from(pick(lang, "退赛", "withdrawn")),
+        _ => Cell::Empty,
+    }
+}
+
+/// The standings (成绩表) after `after`: rank, number, name, club, points, then every
+/// tiebreak of the chain in order (blank where the criterion gives no value), and a remark.
+pub fn standings(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -> Report {
+    let mut h = header(
+        lang,
+        &[
+            ("名次", "Rank"),
+            ("序号", "No"),
+            ("姓名", "Name"),
+            ("单位", "Club"),
+            ("积分", "Points"),
+        ],
+    );
+    h.extend(
+        t.rules
+            .tiebreaks
+            .iter()
+            .map(|tb| tiebreak_label(*tb, lang).to_string()),
+    );
+    h.push(pick(lang, "备注", "Remark").to_string());
+    let tables = per_section(t, &h, |s| {
+        rows.iter()
+            .filter(|st| st.section == s || t.rules.sections.len() <= 1)
+            .map(|st| {
+                let mut row = vec![
+                    Cell::from(st.rank),
+                    Cell::from(st.no.0),
+                    Cell::from(name(t, st.no)),
+                    Cell::from(
+                        t.player(st.no)
+                            .map(|p| p.entry.club.clone())
+                            .unwrap_or_default(),
+                    ),
+                    Cell::from(st.points),
+                ];
+                // Values by criterion, so a chain computed in another order still lands in
+                // the right column.
+                row.extend(t.rules.tiebreaks.iter().map(|tb| {
+                    Cell::ratio(
+                        st.tiebreaks
+                            .iter()
+                            .find(|(k, _)| k == tb)
+                            .and_then(|(_, v)| *v),
+                        tb.divisor(&t.rules.points),
+                    )
+                }));
+                row.push(remark(t, st, lang));
+                row
+            })
+            .collect()
+    });
+    let mut tables = tables;
+    if let Some(note) = placing_note(t, rows, lang)
+        && let Some(first) = tables.first_mut()
+    {
+        first.notes.push(note);
+    }
+    Report {
+        name: Kind::Standings.title(lang).to_string(),
+        title: after_title(Kind::Standings, lang, after),
+        tables,
+    }
+}

@@ -1,0 +1,233 @@
+//! The room page's pages: the current round, a past round, find-my-board, standings,
+//! crosstable, teams, a team, a match, prizes, a player's card and the wall for the TV.
+
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use chrono::{Timelike, Utc};
+
+use super::{App, Params, ctx, html, missing, respond};
+use crate::domain::zone::EventZone;
+use crate::domain::{PlayerNo, Round};
+use crate::export::{awards, rows};
+use crate::serve::pages::{self, Tab};
+use crate::serve::view;
+
+pub(super) async fn round_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
+    let snap = app.feed.current();
+    let ctx = ctx(&snap, &p);
+    let t = &snap.tournament;
+    let v = view::round(t, t.current_round(), ctx.lang);
+    let heading = pages::round::heading(&ctx, v.as_ref());
+    let main = pages::round::page(&ctx, v.as_ref());
+    // A team event: the round's matches, team v team with the live score, above the boards.
+    let main = maud::html! { (pages::team::summary(&ctx, t, t.current_round())) (main) };
+    respond(&ctx, &p, Tab::Round, "/", &heading, &main)
+}
+
+pub(super) async fn team_page(
+    State(app): State<App>,
+    Path(no): Path<String>,
+    Query(p): Query<Params>,
+) -> Response {
+    let snap = app.feed.current();
+    let ctx = ctx(&snap, &p);
+    let Some((heading, main)) = no
+        .parse::<u32>()
+        .ok()
+        .and_then(|n| pages::team::team_page(&ctx, &snap.tournament, crate::domain::TeamNo(n)))
+    else {
+        return missing(&ctx, &p);
+    };
+    respond(
+        &ctx,
+        &p,
+        Tab::Teams,
+        &format!("/team/{no}"),
+        &heading,
+        &main,
+    )
+}
+
+pub(super) async fn match_page(
+    State(app): State<App>,
+    Path((round, k)): Path<(String, String)>,
+    Query(p): Query<Params>,
+) -> Response {
+    let snap = app.feed.current();
+    let ctx = ctx(&snap, &p);
+    let found = match (round.parse::<u32>(), k.parse::<u32>()) {
+        (Ok(r), Ok(k)) => pages::team::match_page(&ctx, &snap.tournament, Round(r), k),
+        _ => None,
+    };
+    let Some((heading, main)) = found else {
+        return missing(&ctx, &p);
+    };
+    respond(
+        &ctx,
+        &p,
+        Tab::Round,
+        &format!("/match/{round}/{k}"),
+        &heading,
+        &main,
+    )
+}
+
+pub(super) async fn past_round_page(
+    State(app): State<App>,
+    Path(n): Path<String>,
+    Query(p): Query<Params>,
+) -> Response {
+    let snap = app.feed.current();
+    let ctx = ctx(&snap, &p);
+    let t = &snap.tournament;
+    let Some(v) = n
+        .parse::<u32>()
+        .ok()
+        .and_then(|n| view::round(t, Round(n), ctx.lang))
+    else {
+        return missing(&ctx, &p);
+    };
+    let heading = pages::round::heading(&ctx, Some(&v));
+    let main = pages::round::page(&ctx, Some(&v));
+    let main = maud::html! { (pages::team::summary(&ctx, t, Round(v.round))) (main) };
+    respond(
+        &ctx,
+        &p,
+        Tab::Round,
+        &format!("/round/{n}"),
+        &heading,
+        &main,
+    )
+}
+
+pub(super) async fn find_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
+    let snap = app.feed.current();
+    let ctx = ctx(&snap, &p);
+    // A search is a few characters: the rest of an over-long one is ignored.
+    let q: String = p.q.as_deref().unwrap_or("").chars().take(40).collect();
+    // What the page says it searched for is shown escaped, as the names are.
+    let q = crate::domain::text::escape(&q).into_owned();
+    let hits = view::find(&snap.tournament, &q, ctx.lang);
+    let main = pages::round::find(&ctx, &q, &hits);
+    let heading = ctx.t("查找我的台次", "Find my board");
+    respond(&ctx, &p, Tab::Find, "/find", heading, &main)
+}
+
+pub(super) async fn standings_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
+    let snap = app.feed.current();
+    let ctx = ctx(&snap, &p);
+    let t = &snap.tournament;
+    let (after, s) = rows::standings_for(t, None);
+    let r = rows::standings(t, after, &s, ctx.lang);
+    let main = pages::tables::page(&ctx, Some(&r), ("还没有棋手。", "No players yet."));
+    respond(&ctx, &p, Tab::Standings, "/standings", &r.title, &main)
+}
+
+pub(super) async fn crosstable_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
+    let snap = app.feed.current();
+    let ctx = ctx(&snap, &p);
+    let t = &snap.tournament;
+    let (after, s) = rows::standings_for(t, None);
+    let r = crate::export::crosstable(t, after, &s, ctx.lang);
+    let main = pages::tables::page(&ctx, Some(&r), ("还没有棋手。", "No players yet."));
+    respond(&ctx, &p, Tab::Crosstable, "/crosstable", &r.title, &main)
+}
+
+pub(super) async fn teams_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
+    let snap = app.feed.current();
+    let ctx = ctx(&snap, &p);
+    let t = &snap.tournament;
+    if t.rules.format.team().is_some() {
+        let main = pages::team::teams(&ctx, t);
+        let heading = ctx.t("团体成绩", "Team standings");
+        return respond(&ctx, &p, Tab::Teams, "/teams", heading, &main);
+    }
+    let has_teams = t.players.iter().any(|pl| !pl.entry.team.is_empty());
+    let r = has_teams.then(|| awards::teams_report(t, ctx.lang));
+    let main = pages::tables::page(
+        &ctx,
+        r.as_ref(),
+        ("本赛事没有团体成绩。", "This event has no team standings."),
+    );
+    let heading = ctx.t("团体成绩", "Team standings");
+    respond(&ctx, &p, Tab::Teams, "/teams", heading, &main)
+}
+
+pub(super) async fn prizes_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
+    let snap = app.feed.current();
+    let ctx = ctx(&snap, &p);
+    let t = &snap.tournament;
+    let r = view::event_over(t).then(|| {
+        let (after, s) = rows::standings_for(t, None);
+        awards::prizes_report(t, &s, after.0, ctx.lang)
+    });
+    let main = pages::tables::page(
+        &ctx,
+        r.as_ref(),
+        (
+            "比赛结束后公布获奖名单。",
+            "Prizes are shown once the event is over.",
+        ),
+    );
+    let heading = ctx.t("获奖名单", "Prizes");
+    respond(&ctx, &p, Tab::Prizes, "/prizes", heading, &main)
+}
+
+pub(super) async fn player_page(
+    State(app): State<App>,
+    Path(no): Path<String>,
+    Query(p): Query<Params>,
+) -> Response {
+    let snap = app.feed.current();
+    let ctx = ctx(&snap, &p);
+    let Some(card) = no
+        .parse::<u32>()
+        .ok()
+        .and_then(|n| view::card(&snap.tournament, PlayerNo(n), ctx.lang))
+    else {
+        return missing(&ctx, &p);
+    };
+    let main = pages::player::page(&ctx, &card);
+    let heading = pages::player::heading(&card);
+    respond(
+        &ctx,
+        &p,
+        Tab::Player,
+        &format!("/player/{no}"),
+        &heading,
+        &main,
+    )
+}
+
+pub(super) async fn wall_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
+    let snap = app.feed.current();
+    let ctx = ctx(&snap, &p);
+    let t = &snap.tournament;
+    let now = Utc::now();
+    let v = view::round(t, t.current_round(), ctx.lang);
+    let clocks = view::clocks(t, now);
+    let data = pages::wall::WallData {
+        round: v.as_ref(),
+        clocks: &clocks,
+        late: view::late(t, now, ctx.lang),
+        time: EventZone::of(&t.rules).format(now, "%H:%M"),
+        day_ms: u64::from(
+            EventZone::of(&t.rules)
+                .local(now)
+                .time()
+                .num_seconds_from_midnight(),
+        ) * 1000,
+        final_standings: crate::serve::final_standings::final_standings(
+            t,
+            pages::wall::ROWS * pages::wall::COLUMNS,
+            ctx.lang,
+        ),
+    };
+    let main = pages::wall::main(&ctx, &data);
+    if p.fragment() {
+        let warning = pages::warning(&ctx).into_string().replace('\n', " ");
+        return html(StatusCode::OK, format!("{warning}\n{}", main.0));
+    }
+    html(StatusCode::OK, pages::wall::page(&ctx, &main).into_string())
+}
