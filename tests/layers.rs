@@ -254,7 +254,11 @@ fn each_layer_imports_only_the_layers_below_it() {
     }
     wrong.sort();
     wrong.dedup();
-    assert!(wrong.is_empty(), "arrows up or sideways:\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "arrows up or sideways:\n{}",
+        wrong.join("\n")
+    );
 }
 
 /// Tarjan's strongly connected components of the domain's file graph.
@@ -389,7 +393,9 @@ fn the_domain_reads_no_file_clock_zone_or_environment() {
 
 #[test]
 fn the_path_reader_sees_groups_and_super_chains() {
-    let got = paths("use super::{a, b::{c, d}};\nlet x = crate::domain::ids::Round(1);\nuse super::super::e;");
+    let got = paths(
+        "use super::{a, b::{c, d}};\nlet x = crate::domain::ids::Round(1);\nuse super::super::e;",
+    );
     let want: Vec<Vec<String>> = [
         vec!["super", "a"],
         vec!["super", "b", "c"],
@@ -410,4 +416,23 @@ fn the_path_reader_sees_groups_and_super_chains() {
         "domain::e",
         "each super goes one module up"
     );
+}
+
+#[test]
+fn no_source_file_is_longer_than_a_person_can_hold() {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    assert!(
+        files.len() > 100,
+        "the sources were not read: {}",
+        files.len()
+    );
+    let long: Vec<String> = files
+        .iter()
+        .filter_map(|f| {
+            let n = fs::read_to_string(f).unwrap().lines().count();
+            (n > 600).then(|| format!("{}: {n} lines", f.strip_prefix(src()).unwrap().display()))
+        })
+        .collect();
+    assert!(long.is_empty(), "split by concern:\n{}", long.join("\n"));
 }
