@@ -270,7 +270,7 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
         for line in export::text::explanation(t, round, lang) {
             crate::outln!("{line}");
         }
-    } else if t.rules.format.team().is_some() {
+    } else if t.rules.format.is_team() {
         // A team round: the bye and the teams that play their registered order are said.
         for line in crate::domain::pairing::explain_round_lines(t, round) {
             if matches!(

@@ -60,7 +60,7 @@ fn team_standings_table(t: &Tournament, s: &Strings) -> Table {
 
 /// Standings after the last complete round (the team standings in a team match event).
 pub fn standings_table(t: &Tournament, s: &Strings) -> Table {
-    if t.rules.format.team().is_some() {
+    if t.rules.format.is_team() {
         return team_standings_table(t, s);
     }
     let after = Round(t.completed_rounds());

@@ -229,6 +229,32 @@ impl Format {
         self.to_wire().system
     }
 
+    /// Whether the event is played in team matches (its tables are of teams).
+    pub fn is_team(&self) -> bool {
+        match self {
+            Format::Team { .. } => true,
+            Format::Swiss { .. } | Format::RoundRobin(_) => false,
+        }
+    }
+
+    /// Whether the event follows a round-robin table (of players or of teams): the field is
+    /// fixed once round 1 is paired, `rounds: 0` means the table's own number, and the bye of
+    /// an odd field is a rest that scores nothing (docs/rules.md#1-scoring).
+    pub fn follows_a_table(&self) -> bool {
+        match self {
+            Format::RoundRobin(_)
+            | Format::Team {
+                schedule: TeamSchedule::RoundRobin(_),
+                ..
+            } => true,
+            Format::Swiss { .. }
+            | Format::Team {
+                schedule: TeamSchedule::Swiss,
+                ..
+            } => false,
+        }
+    }
+
     /// The round-robin schedule the event follows: the individuals' or the teams'.
     pub fn round_robin(&self) -> Option<RoundRobin> {
         match self {

@@ -18,6 +18,7 @@ pub mod roster;
 pub mod round_robin;
 pub mod rows;
 pub mod scoresheet;
+mod sheets;
 pub mod team_match;
 pub mod text;
 pub mod xlsx;
@@ -33,11 +34,11 @@ pub use rows::Kind;
 
 pub use query::{By, Format, What};
 
-use crate::domain::format::{Format as EventFormat, TeamSchedule};
 use crate::domain::rules::Lang;
 use crate::domain::text::escape;
 use crate::domain::{Round, Tournament};
 use crate::log::{IfDamaged, Log};
+use sheets::{ScheduleOf, sheets};
 
 /// The `--what` word, for messages.
 pub(crate) fn what_word(what: What) -> &'static str {
@@ -194,17 +195,10 @@ pub fn reports_for(
             let (after, s) = standings();
             vec![crosstable(t, after, &s, lang)]
         }
-        What::Schedule => match &t.rules.format {
-            EventFormat::RoundRobin(_) => vec![round_robin::schedule(t, lang)],
-            EventFormat::Team {
-                schedule: TeamSchedule::RoundRobin(_),
-                ..
-            } => vec![team_match::schedule(t, lang)],
-            EventFormat::Swiss { .. }
-            | EventFormat::Team {
-                schedule: TeamSchedule::Swiss,
-                ..
-            } => return Err(ExportFault::ScheduleNotRoundRobin.text(lang)),
+        What::Schedule => match sheets(t).schedule {
+            Some(ScheduleOf::Players) => vec![round_robin::schedule(t, lang)],
+            Some(ScheduleOf::Teams) => vec![team_match::schedule(t, lang)],
+            None => return Err(ExportFault::ScheduleNotRoundRobin.text(lang)),
         },
         What::Players => vec![roster::players_for(t, lang, desk)],
         What::Clocks => vec![roster::clocks(
@@ -217,7 +211,7 @@ pub fn reports_for(
         What::Codes => return Err(ExportFault::CodesFormat.text(lang)),
         What::Teams => vec![awards::teams_report(t, lang)],
         What::Matches => {
-            if !team_match::is_team_event(t) {
+            if !sheets(t).team_matches {
                 return Err(ExportFault::NotTeamEvent.text(lang));
             }
             team_match::reports(t, round, lang)
@@ -233,10 +227,10 @@ pub fn reports_for(
             if let Some(r) = current {
                 out.push(rows::pairings(t, r, lang));
             }
-            if team_match::is_team_event(t) {
+            if sheets(t).team_matches {
                 out.extend(team_match::reports(t, current, lang));
             }
-            if individual_round_robin(t) {
+            if sheets(t).square_crosstable {
                 // The round robin's main printout first, then its schedule.
                 out.push(round_robin::crosstable(t, after, &s, lang));
                 out.push(rows::standings(t, after, &s, lang));
@@ -248,7 +242,7 @@ pub fn reports_for(
             out.extend(awards::bracket_report(t, lang));
             // A team match event has its own team standings (above); the seed-003 team
             // standings of an individual event would repeat them in another sense.
-            if t.players.iter().any(|p| !p.entry.team.is_empty()) && !team_match::is_team_event(t) {
+            if t.players.iter().any(|p| !p.entry.team.is_empty()) && !sheets(t).team_matches {
                 out.push(awards::teams_report(t, lang));
             }
             out.push(awards::prizes_report(t, &s, after.0, lang));
@@ -270,7 +264,7 @@ pub fn crosstable(
     s: &[crate::domain::standings::Standing],
     lang: Lang,
 ) -> Report {
-    if individual_round_robin(t) {
+    if sheets(t).square_crosstable {
         round_robin::crosstable(t, after, s, lang)
     } else {
         rows::crosstable(t, after, s, lang)
@@ -295,7 +289,7 @@ pub fn json_value(
             if let Some(o) = all.as_object_mut() {
                 o.insert("teams".into(), awards::teams_json(t));
                 o.insert("prizes".into(), awards::prizes_json(t, &s));
-                if individual_round_robin(t) {
+                if sheets(t).square_crosstable {
                     o.insert("schedule".into(), round_robin::schedule_json(t));
                     o.insert("withdrawals".into(), round_robin::withdrawals_json(t));
                     o.insert(
@@ -303,13 +297,13 @@ pub fn json_value(
                         round_robin::crosstable_json(t, r, &s),
                     );
                 }
-                if team_match::is_team_event(t) {
+                if sheets(t).team_matches {
                     o.insert("team_match".into(), team_match::json(t, round));
                 }
             }
             all
         }
-        What::Matches if !team_match::is_team_event(t) => return Err(ExportFault::NotTeamEvent),
+        What::Matches if !sheets(t).team_matches => return Err(ExportFault::NotTeamEvent),
         What::Matches => team_match::json(t, round),
         // Scripts poll for the current pairing: before round 1 it is an empty list.
         What::Pairings if t.rounds.is_empty() && round.is_none() => serde_json::json!([]),
@@ -318,7 +312,7 @@ pub fn json_value(
             let (_, s) = rows::standings_for(t, round);
             json::standings(t, &s)
         }
-        What::Crosstable if individual_round_robin(t) => {
+        What::Crosstable if sheets(t).square_crosstable => {
             let (r, s) = rows::standings_for(t, round);
             round_robin::crosstable_json(t, r, &s)
         }
@@ -327,10 +321,10 @@ pub fn json_value(
             json::crosstable(t, r, &s)
         }
         // A Swiss event has no schedule: an empty list, as the pairings before round 1.
-        What::Schedule => match &t.rules.format {
-            EventFormat::RoundRobin(_) => round_robin::schedule_json(t),
-            EventFormat::Team { .. } => team_match::schedule_json(t),
-            EventFormat::Swiss { .. } => serde_json::json!([]),
+        What::Schedule => match sheets(t).schedule {
+            Some(ScheduleOf::Players) => round_robin::schedule_json(t),
+            Some(ScheduleOf::Teams) => team_match::schedule_json(t),
+            None => serde_json::json!([]),
         },
         What::Players => json::players(t),
         What::Clocks => match round {
@@ -572,9 +566,4 @@ pub fn run(
             .write_all(&bytes)
             .map_err(|e| e.to_string()),
     }
-}
-
-/// A round robin of players (a team match event's round robin has its own tables).
-fn individual_round_robin(t: &Tournament) -> bool {
-    matches!(t.rules.format, crate::domain::format::Format::RoundRobin(_))
 }

@@ -237,7 +237,11 @@ pub struct ScheduledRound {
 
 /// The rounds of a team round robin's table, 1..=`rules.rounds`; empty for any other format.
 pub fn schedule_rounds(t: &Tournament) -> Vec<ScheduledRound> {
-    let Some(rr) = t.rules.format.round_robin().filter(|_| is_team_event(t)) else {
+    let crate::domain::format::Format::Team {
+        schedule: crate::domain::format::TeamSchedule::RoundRobin(rr),
+        ..
+    } = t.rules.format
+    else {
         return Vec::new();
     };
     let n = t.team_event.teams.len() as u32;
@@ -510,7 +514,7 @@ pub fn json(t: &Tournament, round: Option<Round>) -> Value {
 
 /// Whether `t` is a team match event.
 pub fn is_team_event(t: &Tournament) -> bool {
-    t.rules.format.team().is_some()
+    t.rules.format.is_team()
 }
 
 /// The result cell of a board in the event's words (for the console and the room page).

@@ -22,7 +22,7 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
     let mut seen = Vec::new();
     let mut keys: Vec<(String, &str)> = Vec::new();
     // A team's lineup (`T`) belongs to team events only.
-    let team = app.state().rules.format.team().is_some();
+    let team = app.state().rules.format.is_team();
     for b in help_for(app.role())
         .into_iter()
         .filter(|b| team || b.deed != crate::console::action::Deed::Lineup)

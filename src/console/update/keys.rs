@@ -78,15 +78,15 @@ fn round_key(app: &mut App, action: Action, now: DateTime<Utc>) -> Mode {
             }
         }
         Action::Lineup => {
-            if app.log.state().rules.format.team().is_none() {
-                app.error(app.s.not_team_event.to_string());
-                Mode::Normal
-            } else {
+            if app.log.state().rules.format.is_team() {
                 Mode::Prompt {
                     purpose: Purpose::LineupTeam,
                     label: app.s.prompt_lineup_team.to_string(),
                     text: String::new(),
                 }
+            } else {
+                app.error(app.s.not_team_event.to_string());
+                Mode::Normal
             }
         }
         Action::Withdraw => {

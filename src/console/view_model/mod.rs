@@ -281,7 +281,7 @@ fn team_lines(
     byes: &mut Vec<String>,
 ) -> Vec<String> {
     use crate::export::team_match::{match_rows, team_name};
-    if t.rules.format.team().is_none() {
+    if !t.rules.format.is_team() {
         return Vec::new();
     }
     let mut lines = Vec::new();

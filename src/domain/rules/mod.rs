@@ -204,9 +204,10 @@ impl Rules {
     /// Points for a bye (轮空): in a Swiss the `bye` points; in a round robin the bye is a rest
     /// and scores nothing, for individuals and teams alike (docs/rules.md#1-scoring).
     pub fn bye_points(&self) -> u32 {
-        match self.format.round_robin() {
-            Some(_) => 0,
-            None => self.points.bye_points(),
+        if self.format.follows_a_table() {
+            0
+        } else {
+            self.points.bye_points()
         }
     }
 

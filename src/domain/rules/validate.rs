@@ -10,7 +10,7 @@ impl Rules {
         self.validate_bounds()?;
         self.validate_text()?;
         // A round robin may leave `rounds: 0`: the schedule's own number (docs/cli.md).
-        let zero_ok = self.format.round_robin().is_some() && self.rounds == 0;
+        let zero_ok = self.format.follows_a_table() && self.rounds == 0;
         if (self.rounds == 0 && !zero_ok) || self.rounds > 99 {
             return bad("rounds", RulesFault::RoundsRange);
         }

@@ -123,8 +123,7 @@ impl<'a> Calc<'a> {
                 .players
                 .iter()
                 .map(|p| {
-                    t.rules.format.round_robin().is_some()
-                        && p.withdrawn_from.is_some_and(|r| r.0 <= 1)
+                    t.rules.format.follows_a_table() && p.withdrawn_from.is_some_and(|r| r.0 <= 1)
                 })
                 .collect(),
         }
@@ -222,7 +221,7 @@ impl<'a> Calc<'a> {
             }
         }
         // In a round robin the bye is a rest: no points, no opponent (docs/rules.md#1-scoring).
-        let rest = self.t.rules.format.round_robin().is_some();
+        let rest = self.t.rules.format.follows_a_table();
         for b in round.byes.iter().filter(|_| !rest) {
             if let Some(i) = self.index(*b)
                 && !self.annulled[i]

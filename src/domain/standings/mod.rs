@@ -49,7 +49,7 @@ pub fn history(t: &Tournament) -> Vec<Vec<Standing>> {
 /// In a round robin, the standings' points after the round before (annulled results and
 /// forfeits of withdrawn players counted as R2011 ch.14 says).
 pub fn swiss_scores(t: &Tournament, before: Round) -> HashMap<PlayerNo, u32> {
-    if t.rules.format.round_robin().is_some() {
+    if t.rules.format.follows_a_table() {
         let after = Round(before.0.saturating_sub(1));
         return standings(t, after)
             .into_iter()

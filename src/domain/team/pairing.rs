@@ -56,7 +56,7 @@ pub fn propose(t: &Tournament) -> Result<Proposal, Refusal> {
             .team(no)
             .map_or(String::new(), |x| x.name.clone())
     };
-    let berger = t.rules.format.round_robin().is_some();
+    let berger = t.rules.format.follows_a_table();
     let mut lines: Vec<Line> = pairs
         .iter()
         .enumerate()

@@ -117,7 +117,7 @@ pub fn tallies(t: &Tournament, after: Round) -> Vec<Tally> {
             }
         }
         // In a round robin the bye is a rest and scores nothing (docs/rules.md#1-scoring).
-        if t.rules.format.round_robin().is_none()
+        if !t.rules.format.follows_a_table()
             && let Some(bye) = bye_team(t, round)
             && round_complete(t, round)
             && let Some(tally) = out.get_mut(bye.index())

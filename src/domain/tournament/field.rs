@@ -55,6 +55,6 @@ impl Tournament {
 
     /// Whether `rounds: 0` stands for the table's own number of rounds (round robins only).
     pub fn rounds_from_table(&self) -> bool {
-        self.rules.rounds == 0 && self.rules.format.round_robin().is_some()
+        self.rules.rounds == 0 && self.rules.format.follows_a_table()
     }
 }

@@ -138,7 +138,7 @@ pub(super) async fn teams_page(State(app): State<App>, Query(p): Query<Params>) 
     let snap = app.feed.current();
     let ctx = ctx(&snap, &p);
     let t = &snap.tournament;
-    if t.rules.format.team().is_some() {
+    if t.rules.format.is_team() {
         let main = pages::team::teams(&ctx, t);
         let heading = ctx.t("团体成绩", "Team standings");
         return respond(&ctx, &p, Tab::Teams, "/teams", heading, &main);
