@@ -319,8 +319,8 @@ fn cycles(edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<Vec<Strin
     s.out
 }
 
-#[test]
-fn no_file_of_the_domain_imports_itself_back() {
+/// The domain's file graph: each file's module and the domain modules it names.
+fn domain_edges() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
     let mut files = Vec::new();
     rust_files(&src().join("domain"), &mut files);
     let modules: BTreeSet<Vec<String>> = files
@@ -347,6 +347,33 @@ fn no_file_of_the_domain_imports_itself_back() {
             }
         }
     }
+    edges
+}
+
+#[test]
+fn the_vocabulary_and_the_matching_are_leaves() {
+    let leaf = |m: &[String]| {
+        m.len() >= 2
+            && (matches!(m[1].as_str(), "ids" | "side" | "result" | "role" | "lang")
+                || m[1] == "matching")
+    };
+    let edges = domain_edges();
+    let mut wrong = Vec::new();
+    for (from, to) in edges.iter().filter(|(m, _)| leaf(m)) {
+        for t in to.iter().filter(|t| !leaf(t)) {
+            wrong.push(format!("{} names {}", from.join("::"), t.join("::")));
+        }
+    }
+    assert!(
+        edges.keys().filter(|m| leaf(m)).count() >= 8,
+        "the leaves were not found"
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn no_file_of_the_domain_imports_itself_back() {
+    let edges = domain_edges();
     assert!(
         edges.len() > 40,
         "the domain's files were not read: {}",
