@@ -47,22 +47,88 @@ fn event(n: usize, system: System, chain: Vec<Tiebreak>, seed: u64) -> Tournamen
 
 /// Plays the whole schedule; `withdraw`: after that round, a random player withdraws.
 fn play_all(t: &mut Tournament, seed: u64, withdraw: Option<u32>) {
+    let plans: Vec<u32> = withdraw.into_iter().collect();
+    play_withdrawing(t, seed, &plans, false);
+}
+
+/// Plays the whole schedule with up to `plans.len()` withdrawals between rounds, at any gap of
+/// the schedule: before round 1 (the player then leaves the field), between two rounds, or
+/// after the last. The first withdraws after round `plans[0] % (rounds + 1)`; each later one
+/// at that gap or after it (`plans[i] % (rounds − gap + 1)` rounds on). With `meets_first`,
+/// the second to withdraw is the first's opponent in the next round of the table, when there
+/// is one still in the event. Returns each withdrawn player with the first round they missed.
+fn play_withdrawing(
+    t: &mut Tournament,
+    seed: u64,
+    plans: &[u32],
+    meets_first: bool,
+) -> Vec<(u32, u32)> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let rounds = t.rules.rounds;
-    for r in 1..=rounds {
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    let mut next_gap = plans.first().map(|a| a % (t.rules.rounds + 1));
+    let mut consumed = 0;
+    let mut played = 0u32;
+    loop {
+        while next_gap == Some(played) {
+            let active: Vec<u32> = t
+                .players
+                .iter()
+                .filter(|p| p.status == bianpai::domain::tournament::Status::Active)
+                .map(|p| p.no.0)
+                .collect();
+            // Before round 1 the field must keep two players to be a round robin.
+            if active.len() > 2 || played > 0 {
+                let against_first = out
+                    .first()
+                    .filter(|_| meets_first)
+                    .and_then(|&(a, _)| next_opponent(t, a, played))
+                    .filter(|o| active.contains(o));
+                let no =
+                    against_first.unwrap_or_else(|| active[rng.next_u32() as usize % active.len()]);
+                let cmd = Command::WithdrawPlayer {
+                    no: PlayerNo(no),
+                    reason: "test".into(),
+                };
+                for e in t.decide(&actor(), &cmd).expect("withdrawal accepted") {
+                    t.apply(&e);
+                }
+                out.push((no, played + 1));
+            }
+            consumed += 1;
+            next_gap = plans
+                .get(consumed)
+                .map(|a| played + a % (t.rules.rounds - played + 1));
+        }
+        if played >= t.rules.rounds {
+            break;
+        }
         pair_next(t).expect("a round robin always pairs");
         play_round(t, &mut rng);
-        if withdraw == Some(r) && r < rounds {
-            let no = PlayerNo(rng.next_u32() % t.players.len() as u32 + 1);
-            let cmd = Command::WithdrawPlayer {
-                no,
-                reason: "test".into(),
-            };
-            for e in t.decide(&actor(), &cmd).expect("withdrawal accepted") {
-                t.apply(&e);
-            }
-        }
+        played += 1;
     }
+    out
+}
+
+/// The opponent the table gives `no` in the first round after `after`, from the exported
+/// schedule.
+fn next_opponent(t: &Tournament, no: u32, after: u32) -> Option<u32> {
+    let all = export_all(t);
+    let section = all["schedule"].as_array()?.first()?.clone();
+    section["rounds"]
+        .as_array()?
+        .iter()
+        .filter(|r| num(&r["round"]) > after)
+        .flat_map(|r| r["games"].as_array().cloned().unwrap_or_default())
+        .find_map(|g| {
+            let (red, black) = (num(&g["red"]), num(&g["black"]));
+            if red == no {
+                Some(black)
+            } else if black == no {
+                Some(red)
+            } else {
+                None
+            }
+        })
 }
 
 fn export_all(t: &Tournament) -> Value {
@@ -116,6 +182,258 @@ fn standings_map(all: &Value) -> HashMap<u32, Value> {
         .iter()
         .map(|s| (num(&s["no"]), s.clone()))
         .collect()
+}
+
+/// What this test works out for itself from the JSON export and the withdrawals it made.
+struct Own {
+    /// The table's players (a player withdrawn before round 1 is not one).
+    field: Vec<u32>,
+    annulled: HashSet<u32>,
+    points: HashMap<u32, u32>,
+    wins: HashMap<u32, u32>,
+    /// 小分 × 2 (2/1/0 points, so halves are whole).
+    sb_halves: HashMap<u32, u32>,
+}
+
+/// Recomputes the round robin from the JSON alone and the withdrawals `withdrawn` (player,
+/// first round missed), after docs/rules.md#45-withdrawal-in-a-round-robin: a withdrawn
+/// player who played fewer than half of the games the table gives them has every result
+/// annulled; one who played half or more keeps them and loses each remaining game by forfeit
+/// (the opponent scores the forfeit win of the table's colour; both out: nobody scores).
+/// "Played": the boards sat at with a result, forfeits included, and the table's games against
+/// an opponent already out (a forfeit win, on no board). Checks on the way that the field,
+/// the exported schedule and the `withdrawals` list agree with this reading.
+fn recompute(all: &Value, withdrawn: &[(u32, u32)], n: usize) -> Result<Own, String> {
+    let from: HashMap<u32, u32> = withdrawn.iter().copied().collect();
+    let out_in = |p: u32, r: u32| from.get(&p).is_some_and(|f| *f <= r);
+    let section = &all["schedule"].as_array().expect("schedule")[0];
+    let field: Vec<u32> = section["field"]
+        .as_array()
+        .expect("field")
+        .iter()
+        .map(num)
+        .collect();
+    for p in 1..=n as u32 {
+        let expect = from.get(&p) != Some(&1);
+        if field.contains(&p) != expect {
+            return Err(format!(
+                "player {p} in the field: {}, withdrawals {withdrawn:?}",
+                !expect
+            ));
+        }
+    }
+    for pl in all["players"].as_array().expect("players") {
+        let no = num(&pl["no"]);
+        let want = if from.contains_key(&no) {
+            "withdrawn"
+        } else {
+            "active"
+        };
+        if pl["status"] != want {
+            return Err(format!("player {no}: status {} not {want}", pl["status"]));
+        }
+    }
+    // The boards: (round, red, black) → result.
+    let mut boards: HashMap<(u32, u32, u32), String> = HashMap::new();
+    for r in all["rounds"].as_array().expect("rounds") {
+        for g in r["games"].as_array().expect("games") {
+            let key = (num(&r["round"]), num(&g["red"]), num(&g["black"]));
+            if out_in(key.1, key.0) || out_in(key.2, key.0) {
+                return Err(format!(
+                    "round {}: withdrawn player on a board {key:?}",
+                    key.0
+                ));
+            }
+            let word = g["result"].as_str().ok_or("an unfinished board")?;
+            boards.insert(key, word.to_string());
+        }
+    }
+    // The table, and every board is one of its games.
+    let mut table: Vec<(u32, u32, u32, Value)> = Vec::new();
+    for r in section["rounds"].as_array().expect("rounds") {
+        for g in r["games"].as_array().expect("games") {
+            table.push((
+                num(&r["round"]),
+                num(&g["red"]),
+                num(&g["black"]),
+                g.clone(),
+            ));
+        }
+    }
+    for key in boards.keys() {
+        if !table.iter().any(|(r, a, b, _)| (*r, *a, *b) == *key) {
+            return Err(format!("board {key:?} is not a game of the table"));
+        }
+    }
+    let scheduled = |p: u32| {
+        table
+            .iter()
+            .filter(|(_, a, b, _)| *a == p || *b == p)
+            .count() as u32
+    };
+    let played = |p: u32| {
+        table
+            .iter()
+            .filter(|(r, a, b, _)| (*a == p || *b == p) && !out_in(p, *r))
+            .filter(|(r, a, b, _)| {
+                boards.contains_key(&(*r, *a, *b)) || out_in(if *a == p { *b } else { *a }, *r)
+            })
+            .count() as u32
+    };
+    let mut annulled = HashSet::new();
+    let mut expect_w: Vec<(u32, u32, u32, &str)> = Vec::new();
+    for &(p, _) in withdrawn {
+        if !field.contains(&p) {
+            continue;
+        }
+        let (pl, sc) = (played(p), scheduled(p));
+        let verdict = if pl * 2 < sc { "annulled" } else { "forfeits" };
+        if verdict == "annulled" {
+            annulled.insert(p);
+        }
+        expect_w.push((p, pl, sc, verdict));
+    }
+    expect_w.sort_unstable();
+    let got_w: Vec<(u32, u32, u32, String)> = all["withdrawals"]
+        .as_array()
+        .expect("withdrawals")
+        .iter()
+        .map(|w| {
+            (
+                num(&w["no"]),
+                num(&w["played"]),
+                num(&w["scheduled"]),
+                w["verdict"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    let want_w: Vec<(u32, u32, u32, String)> = expect_w
+        .iter()
+        .map(|&(a, b, c, d)| (a, b, c, d.to_string()))
+        .collect();
+    if got_w != want_w {
+        return Err(format!(
+            "withdrawals {got_w:?}, recomputed {want_w:?} (withdrawn {withdrawn:?})"
+        ));
+    }
+    // The counted games: boards, and the forfeits the rule gives; annulled players' none.
+    let mut games: Vec<(u32, u32, String)> = Vec::new();
+    for (r, red, black, g) in &table {
+        let word = match boards.get(&(*r, *red, *black)) {
+            Some(w) => Some(w.clone()),
+            None => match (out_in(*red, *r), out_in(*black, *r)) {
+                (true, false) => Some("black_win_forfeit".to_string()),
+                (false, true) => Some("red_win_forfeit".to_string()),
+                (true, true) => None,
+                (false, false) => return Err(format!("round {r}: {red}-{black} on no board")),
+            },
+        };
+        if annulled.contains(red) || annulled.contains(black) {
+            continue;
+        }
+        if g["result"].as_str() != word.as_deref() {
+            return Err(format!(
+                "schedule round {r} {red}-{black}: {} not {word:?}",
+                g["result"]
+            ));
+        }
+        if let Some(w) = word {
+            games.push((*red, *black, w));
+        }
+    }
+    let mut points: HashMap<u32, u32> = HashMap::new();
+    let mut wins: HashMap<u32, u32> = HashMap::new();
+    for (red, black, w) in &games {
+        for (p, is_red) in [(*red, true), (*black, false)] {
+            let got = points_of(w, is_red);
+            *points.entry(p).or_default() += got;
+            *wins.entry(p).or_default() += u32::from(got == 2);
+        }
+    }
+    let mut sb_halves: HashMap<u32, u32> = HashMap::new();
+    for (red, black, w) in &games {
+        let pt = |p: &u32| points.get(p).copied().unwrap_or(0);
+        *sb_halves.entry(*red).or_default() += pt(black) * points_of(w, true);
+        *sb_halves.entry(*black).or_default() += pt(red) * points_of(w, false);
+    }
+    Ok(Own {
+        field,
+        annulled,
+        points,
+        wins,
+        sb_halves,
+    })
+}
+
+/// The exported table against the recomputation: the field's players once each, 积分, 小分 and
+/// 胜局 as recomputed, the annulled players last, the others in the order of the chain (积分,
+/// 小分, 胜局, then the number).
+fn check_table(all: &Value, own: &Own) -> Result<(), String> {
+    if all["rules"]["points"]["bye"].as_u64() != Some(0) {
+        return Err("a round robin's bye scores 0 (docs/rules.md#1-scoring)".into());
+    }
+    let rows = all["standings"].as_array().expect("standings");
+    let mut nos: Vec<u32> = rows.iter().map(|s| num(&s["no"])).collect();
+    nos.sort_unstable();
+    let mut field = own.field.clone();
+    field.sort_unstable();
+    if nos != field {
+        return Err(format!("the table holds {nos:?}, the field is {field:?}"));
+    }
+    let get = |m: &HashMap<u32, u32>, p: u32| m.get(&p).copied().unwrap_or(0);
+    let mut ranked: Vec<(u32, u32)> = Vec::new();
+    for s in rows {
+        let no = num(&s["no"]);
+        if num(&s["points"]) != get(&own.points, no) {
+            return Err(format!(
+                "points of {no}: {} v {}",
+                s["points"],
+                get(&own.points, no)
+            ));
+        }
+        let sb = s["tiebreaks"]["sonneborn_berger"].as_f64().ok_or("小分")?;
+        if (sb * 2.0 - f64::from(get(&own.sb_halves, no))).abs() > 1e-9 {
+            return Err(format!(
+                "小分 of {no}: {sb} v {}/2",
+                get(&own.sb_halves, no)
+            ));
+        }
+        if num(&s["tiebreaks"]["wins"]) != get(&own.wins, no) {
+            return Err(format!(
+                "胜局 of {no}: {} v {}",
+                s["tiebreaks"]["wins"],
+                get(&own.wins, no)
+            ));
+        }
+        ranked.push((num(&s["rank"]), no));
+    }
+    ranked.sort_unstable();
+    let kept = own.field.len() - own.annulled.len();
+    for (i, (rank, no)) in ranked.iter().enumerate() {
+        if *rank as usize != i + 1 {
+            return Err(format!("ranks {ranked:?} not 1..{}", ranked.len()));
+        }
+        if own.annulled.contains(no) != (i >= kept) {
+            return Err(format!(
+                "annulled {:?} not last in {ranked:?}",
+                own.annulled
+            ));
+        }
+    }
+    let key = |p: u32| {
+        (
+            get(&own.points, p),
+            get(&own.sb_halves, p),
+            get(&own.wins, p),
+        )
+    };
+    for w in ranked[..kept].windows(2) {
+        let (a, b) = (w[0].1, w[1].1);
+        if key(a) < key(b) || (key(a) == key(b) && a > b) {
+            return Err(format!("{a} {:?} ranked above {b} {:?}", key(a), key(b)));
+        }
+    }
+    Ok(())
 }
 
 proptest! {
@@ -182,47 +500,6 @@ proptest! {
     }
 
     #[test]
-    fn sonneborn_berger_recomputed_from_the_json(
-        n in 3usize..=12, double in any::<bool>(), withdraw in proptest::option::of(1u32..6), seed in any::<u64>()
-    ) {
-        let system = if double { System::DoubleRoundRobin } else { System::RoundRobin };
-        let mut t = event(n, system, vec![Tiebreak::SonnebornBerger, Tiebreak::Wins], seed);
-        play_all(&mut t, seed, withdraw);
-        let all = export_all(&t);
-        let games = counted_games(&all);
-        let mut points: HashMap<u32, u32> = HashMap::new();
-        for (red, black, w) in &games {
-            *points.entry(*red).or_default() += points_of(w, true);
-            *points.entry(*black).or_default() += points_of(w, false);
-        }
-        // The bye of an odd field is a rest: it scores nothing (docs/rules.md#1-scoring), so
-        // 积分 is the sum of the games alone.
-        let annulled: HashSet<u32> = all["withdrawals"].as_array().unwrap().iter()
-            .filter(|w| w["verdict"] == "annulled").map(|w| num(&w["no"])).collect();
-        prop_assert_eq!(all["rules"]["points"]["bye"].as_u64(), Some(0), "a round robin's bye scores 0");
-        let table = standings_map(&all);
-        for (no, s) in &table {
-            prop_assert_eq!(num(&s["points"]), points.get(no).copied().unwrap_or(0), "points of {}", no);
-            // 小分 in halves: opponent's points × my game points (2/1/0), ÷ 2 in the export.
-            let mut halves = 0u32;
-            for (red, black, w) in &games {
-                if red == no {
-                    halves += points[black] * points_of(w, true);
-                } else if black == no {
-                    halves += points[red] * points_of(w, false);
-                }
-            }
-            let sb = s["tiebreaks"]["sonneborn_berger"].as_f64().expect("小分");
-            prop_assert!((sb * 2.0 - f64::from(halves)).abs() < 1e-9, "小分 of {}: {} v {}/2", no, sb, halves);
-        }
-        // Annulled players are ranked after everyone else.
-        let last_ranks: Vec<u32> = annulled.iter().map(|no| num(&table[no]["rank"])).collect();
-        for r in last_ranks {
-            prop_assert!(r as usize > n - annulled.len());
-        }
-    }
-
-    #[test]
     fn direct_encounter_recomputed_from_the_json(
         n in 3usize..=10, double in any::<bool>(), seed in any::<u64>()
     ) {
@@ -271,4 +548,64 @@ proptest! {
             }
         }
     }
+}
+
+proptest! {
+    // Up to two withdrawals at any gap of the schedule: more cases, each one cheap.
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn withdrawals_at_every_round_recomputed_from_the_json(
+        n in 3usize..=12,
+        double in any::<bool>(),
+        plans in proptest::collection::vec(any::<u32>(), 0..=2),
+        meets_first in any::<bool>(),
+        seed in any::<u64>()
+    ) {
+        let system = if double { System::DoubleRoundRobin } else { System::RoundRobin };
+        let mut t = event(n, system, vec![Tiebreak::SonnebornBerger, Tiebreak::Wins], seed);
+        let withdrawn = play_withdrawing(&mut t, seed, &plans, meets_first);
+        let all = export_all(&t);
+        let own = recompute(&all, &withdrawn, n).map_err(TestCaseError::fail)?;
+        check_table(&all, &own).map_err(TestCaseError::fail)?;
+    }
+}
+
+/// Four players; the two drawn 1 and 2 withdraw after round 2, each having played two games of
+/// three (half or more: their results stand, the rest are forfeits). The Berger table's round 3
+/// is 2–4 and 3–1: both games are against a withdrawn player, so no board is left, yet the round
+/// is part of the schedule: 3 and 4 each win it by forfeit (docs/rules.md#45-withdrawal-in-a-round-robin),
+/// and the event reaches its last round.
+#[test]
+fn a_round_whose_every_game_has_a_withdrawn_player_still_pairs() {
+    let mut t = event(
+        4,
+        System::RoundRobin,
+        vec![Tiebreak::SonnebornBerger, Tiebreak::Wins],
+        7,
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for _ in 1..=2 {
+        pair_next(&mut t).expect("rounds 1 and 2");
+        play_round(&mut t, &mut rng);
+    }
+    for no in [1, 2] {
+        let cmd = Command::WithdrawPlayer {
+            no: PlayerNo(no),
+            reason: "test".into(),
+        };
+        for e in t.decide(&actor(), &cmd).expect("withdrawal accepted") {
+            t.apply(&e);
+        }
+    }
+    pair_next(&mut t).unwrap_or_else(|e| panic!("round 3: {e:?}"));
+    play_round(&mut t, &mut rng);
+    assert_eq!(t.rounds.len(), 3, "every round of the table paired");
+    assert!(
+        t.decide(&actor(), &Command::PairNextRound).is_err(),
+        "no round after the schedule"
+    );
+    let all = export_all(&t);
+    let own = recompute(&all, &[(1, 3), (2, 3)], 4).expect("recomputed");
+    check_table(&all, &own).expect("the table as recomputed");
 }

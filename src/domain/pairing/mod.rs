@@ -317,7 +317,11 @@ pub fn propose_opts(
         lines.push(Line::OnBoard(board, Box::new(note)));
     }
     lines.extend(general);
-    if games.is_empty() && byes.is_empty() {
+    // A round of a round robin's table is paired even when each of its games has a withdrawn
+    // player and none goes on a board: its games are forfeits or annulled, and the rounds
+    // after it still come (docs/rules.md#45-withdrawal-in-a-round-robin).
+    let table_round = schedule.is_some_and(|rr| round.0 <= round_robin::schedule_rounds(t, rr));
+    if games.is_empty() && byes.is_empty() && !table_round {
         return Err(Refusal::NoneEligible(round));
     }
     Ok(Proposal {
