@@ -12,6 +12,7 @@ mod en;
 pub mod en_event;
 pub mod errors;
 pub mod explain;
+pub mod faults;
 pub mod self_report;
 mod zh;
 
