@@ -131,13 +131,6 @@ pub fn time_skew(s: &TimeSkew, lang: Lang) -> String {
     }
 }
 
-/// The English words of a time refused (a refusal's English carries them).
-impl std::fmt::Display for TimeSkew {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&time_skew(self, Lang::En))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
