@@ -214,8 +214,12 @@ fn manual_round_lists_every_break_and_needs_force() {
         reason: "x".into(),
         force: false,
     };
-    let e = u.decide(&actor(Role::Head), &bad).unwrap_err();
-    let msg = bianpai::i18n::refusal(&e, Lang::En, bianpai::domain::zone::EventZone::Machine);
+    let refused = u.decide(&actor(Role::Head), &bad).unwrap_err();
+    let msg = bianpai::i18n::refusal(
+        &refused,
+        Lang::En,
+        bianpai::domain::zone::EventZone::Machine,
+    );
     assert!(msg.contains("not eligible"), "{msg}");
     let _ = &mut u;
 }

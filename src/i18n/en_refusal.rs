@@ -259,6 +259,7 @@ mod tests {
     use crate::domain::refusal::{RuleBreak, Who};
     use crate::domain::{Board, GameResult, PlayerNo, Round, Side};
     use chrono::TimeZone;
+    use std::fmt::Write as _;
 
     /// One refusal of each kind (and of each floor reason, each missing reason).
     fn samples() -> Vec<Refusal> {
@@ -510,7 +511,7 @@ mod tests {
             assert!(!en.is_empty() && !zh.is_empty(), "{r:?}");
             // Words, never the developer's `Display` of the value.
             assert_ne!(en, r.to_string());
-            out.push_str(&format!("en: {en}\nzh: {zh}\n\n"));
+            let _ = write!(out, "en: {en}\nzh: {zh}\n\n");
         }
         insta::assert_snapshot!(out);
     }
