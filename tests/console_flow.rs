@@ -348,7 +348,8 @@ fn the_last_result_of_a_round_pairs_the_next() {
         Err(e) => {
             assert_eq!(app.log.state().rounds.len(), 1);
             let m = app.message.clone().unwrap();
-            assert!(m.error && m.text.contains(&e.to_string()), "{}", m.text);
+            let words = bianpai::i18n::refusal(&e, Lang::En, app.zone());
+            assert!(m.error && m.text.contains(&words), "{}", m.text);
         }
     }
     assert!(app.notices.iter().any(|n| n.text == "round 1 complete"));

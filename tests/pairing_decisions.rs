@@ -168,7 +168,8 @@ fn manual_round_lists_every_break_and_needs_force() {
     };
     match t.decide(&actor(Role::Head), &cmd(false)) {
         Err(e) => {
-            let msg = e.to_string();
+            let msg =
+                bianpai::i18n::refusal(&e, Lang::En, bianpai::domain::zone::EventZone::Machine);
             assert!(msg.contains("red a third time in a row"), "{msg}");
             assert!(msg.contains("--force"), "{msg}");
         }
@@ -213,7 +214,12 @@ fn manual_round_lists_every_break_and_needs_force() {
         reason: "x".into(),
         force: false,
     };
-    let msg = u.decide(&actor(Role::Head), &bad).unwrap_err().to_string();
+    let refused = u.decide(&actor(Role::Head), &bad).unwrap_err();
+    let msg = bianpai::i18n::refusal(
+        &refused,
+        Lang::En,
+        bianpai::domain::zone::EventZone::Machine,
+    );
     assert!(msg.contains("not eligible"), "{msg}");
     let _ = &mut u;
 }

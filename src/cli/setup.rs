@@ -51,7 +51,7 @@ pub fn new(
         return fail(&Msg::NeedsTitle);
     }
     crate::domain::text::check("--title", &title, crate::domain::text::TITLE_MAX)
-        .map_err(|e| CliError(e.text(super::out_lang())))?;
+        .map_err(|e| CliError(crate::i18n::faults::text_fault(&e, super::out_lang())))?;
     event_zone(&mut rules, zone, rules_file)?;
     super::set_event(&rules);
     let now = Utc::now();

@@ -31,8 +31,8 @@ impl std::fmt::Display for Who {
 }
 
 /// A hard rule a pairing made or changed by hand breaks (`pair --swap/--flip/--manual`),
-/// rendered by the catalog (`i18n::errors::rule_break`); `Display` is the English text, which
-/// the log keeps in the pairing's warnings.
+/// worded by the catalog (`i18n::errors::rule_break`); `Display` is the log's record text
+/// (the pairing's warnings), not a user-facing sentence.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum RuleBreak {
     PairedTwice {
@@ -82,71 +82,9 @@ pub enum RuleBreak {
     },
 }
 
-impl RuleBreak {
-    /// The break in Chinese (the catalog's words; the domain keeps them so that a pairing's
-    /// explanation, which the domain writes, never shows the English of the log).
-    pub fn zh(&self) -> String {
-        let who = |w: &Who| format!("{}号{}", w.no, w.name);
-        match self {
-            RuleBreak::PairedTwice { who: w, boards } => format!(
-                "{}被编排了两次 (第{}台)",
-                who(w),
-                boards
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("、")
-            ),
-            RuleBreak::NotPaired { who: w } => format!("{}没有被编排", who(w)),
-            RuleBreak::NotEligible {
-                board,
-                who: w,
-                round,
-            } => format!("第{board}台: {}不能参加第{round}轮", who(w)),
-            RuleBreak::DifferentSections {
-                board,
-                red,
-                red_section,
-                black,
-                black_section,
-            } => format!(
-                "第{board}台: {} ({red_section}) 与{} ({black_section}) 不在同一组别",
-                who(red),
-                who(black)
-            ),
-            RuleBreak::AlreadyMet { board, red, black } => {
-                format!("第{board}台: {}与{}已经交过手", who(red), who(black))
-            }
-            RuleBreak::ThirdInRow {
-                board,
-                who: w,
-                side,
-            } => format!(
-                "第{board}台: {}将连续第三次执{}",
-                who(w),
-                match side {
-                    Side::Red => "红方",
-                    Side::Black => "黑方",
-                }
-            ),
-            RuleBreak::Difference {
-                board,
-                who: w,
-                reds,
-                blacks,
-            } => format!(
-                "第{board}台: {}的先后手差将达到 3 (红{reds}次, 黑{blacks}次)",
-                who(w)
-            ),
-            RuleBreak::ByeNotEligible { who: w, round } => {
-                format!("轮空: {}不能参加第{round}轮", who(w))
-            }
-            RuleBreak::SecondBye { who: w } => format!("轮空: {}将第二次轮空", who(w)),
-            RuleBreak::ByeAlsoPlays { who: w } => format!("轮空: {}同时还有对局", who(w)),
-        }
-    }
-}
-
+/// The break's record text: the English a pairing's `warnings` keep in the log (its bytes
+/// must not change, so the domain writes it). Not a sentence for a person: the catalog
+/// (`i18n::errors::rule_break`) words a break in the event's language.
 impl std::fmt::Display for RuleBreak {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

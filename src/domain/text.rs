@@ -23,10 +23,9 @@
 //! of its place, a braille blank at either end, more than four stacked combining marks.
 
 use std::borrow::Cow;
-use std::fmt::{self, Write as _};
+use std::fmt::Write as _;
 
 use super::command::Command;
-use super::rules::Lang;
 
 /// The longest text each kind of field accepts, in characters.
 pub const NAME_MAX: usize = 40;
@@ -48,7 +47,8 @@ pub enum Fault {
     TooManyMarks { max: usize },
 }
 
-/// A refused field: which one and why.
+/// A refused field: which one and why; `i18n::faults` words it (its `Display`, the English
+/// words, is there too).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TextFault {
     /// The field's name as the command line spells it (`club`, `reason`, …).
@@ -56,91 +56,26 @@ pub struct TextFault {
     pub fault: Fault,
 }
 
-impl TextFault {
-    /// The message in the event's language.
-    pub fn text(&self, lang: Lang) -> String {
-        let field = match lang {
-            Lang::Zh => field_word(&self.field),
-            Lang::En => &self.field,
-        };
-        match (&self.fault, lang) {
-            (Fault::Forbidden(c), Lang::En) => format!(
-                "{field}: contains {} ({}); control characters, direction marks and invisible characters are not accepted",
-                code(*c),
-                what(*c, Lang::En)
-            ),
-            (Fault::Forbidden(c), Lang::Zh) => format!(
-                "{field}：含有{}（{}），不接受控制字符、方向控制符和不可见字符",
-                code(*c),
-                what(*c, Lang::Zh)
-            ),
-            (Fault::Invisible, Lang::En) => {
-                format!("{field}: shows nothing (only blanks or invisible characters)")
-            }
-            (Fault::Invisible, Lang::Zh) => {
-                format!("{field}：内容不可见（只有空白或不可见字符）")
-            }
-            (Fault::TooLong { chars, max }, Lang::En) => {
-                format!("{field}: {chars} characters, at most {max} are accepted")
-            }
-            (Fault::TooLong { chars, max }, Lang::Zh) => {
-                format!("{field}：{chars}个字符，最多{max}个")
-            }
-            (Fault::TooManyMarks { max }, Lang::En) => {
-                format!("{field}: more than {max} combining marks on one character")
-            }
-            (Fault::TooManyMarks { max }, Lang::Zh) => {
-                format!("{field}：一个字符上叠加了超过{max}个组合符号")
-            }
-        }
-    }
+/// What kind of character a forbidden one is, as a refusal names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CharKind {
+    Control,
+    Direction,
+    LineSeparator,
+    Invisible,
 }
 
-/// A field's Chinese name (an entry list's column, a command's option): 姓名 for `name`;
-/// an option keeps its spelling (`--title` is what is typed).
-fn field_word(field: &str) -> &str {
-    match field {
-        "name" => "姓名",
-        "club" => "单位",
-        "team" => "队名",
-        "group" => "组别",
-        "reason" => "理由",
-        "note" => "说明",
-        "title" => "标题",
-        other => other,
-    }
-}
-
-impl fmt::Display for TextFault {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text(Lang::En))
-    }
-}
-
-fn code(c: char) -> String {
-    format!("U+{:04X}", u32::from(c))
-}
-
-fn what(c: char, lang: Lang) -> &'static str {
-    let zh = lang == Lang::Zh;
-    if c.is_control() {
-        if zh {
-            "控制字符"
+impl CharKind {
+    pub fn of(c: char) -> CharKind {
+        if c.is_control() {
+            CharKind::Control
+        } else if is_bidi(c) {
+            CharKind::Direction
+        } else if matches!(c, '\u{2028}' | '\u{2029}') {
+            CharKind::LineSeparator
         } else {
-            "a control character"
+            CharKind::Invisible
         }
-    } else if is_bidi(c) {
-        if zh {
-            "方向控制符"
-        } else {
-            "a direction control"
-        }
-    } else if matches!(c, '\u{2028}' | '\u{2029}') {
-        if zh { "分行符" } else { "a line separator" }
-    } else if zh {
-        "不可见字符"
-    } else {
-        "an invisible character"
     }
 }
 
@@ -366,9 +301,15 @@ mod tests {
                 max: CLUB_MAX
             }
         );
-        assert!(f.to_string().starts_with("club: 30000 characters"), "{f}");
-        assert!(f.text(Lang::Zh).starts_with("单位：30000个字符"));
         assert_eq!(fault(&"棋".repeat(CLUB_MAX)), None);
+    }
+
+    #[test]
+    fn a_forbidden_character_is_named_by_its_kind() {
+        assert_eq!(CharKind::of('\u{1b}'), CharKind::Control);
+        assert_eq!(CharKind::of('\u{202E}'), CharKind::Direction);
+        assert_eq!(CharKind::of('\u{2028}'), CharKind::LineSeparator);
+        assert_eq!(CharKind::of('\u{200B}'), CharKind::Invisible);
     }
 
     #[test]

@@ -49,22 +49,3 @@ pub fn describe(t: &Tournament, ev: &Event, zone: EventZone) -> String {
         other => super::en_event::describe_event(t, other),
     }
 }
-
-/// A floor refusal in English, times in the event's zone.
-pub fn floor(why: &crate::domain::refusal::FloorWhy, zone: EventZone) -> String {
-    use crate::domain::refusal::FloorWhy;
-    let hms = |t| zone.format(t, "%H:%M:%S");
-    match why {
-        FloorWhy::FlagNotFallen { side, left_ms, at } => format!(
-            "{side}'s flag has not fallen ({} left at {})",
-            crate::domain::clock::format_ms(*left_ms),
-            hms(*at)
-        ),
-        FloorWhy::ArrivalTooLate { side, at, deadline } => format!(
-            "{side} arrived at {}, after the late window closed at {}; the forfeit is due (the next tick records it) unless the head arbiter reverses it (arrive --reverse REASON)",
-            hms(*at),
-            hms(*deadline)
-        ),
-        other => other.to_string(),
-    }
-}

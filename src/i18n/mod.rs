@@ -10,8 +10,10 @@ pub mod cli;
 pub mod deed;
 mod en;
 pub mod en_event;
+mod en_refusal;
 pub mod errors;
 pub mod explain;
+pub mod faults;
 pub mod self_report;
 mod zh;
 
@@ -103,37 +105,7 @@ pub fn foul_kind(k: FoulKind, lang: Lang) -> &'static str {
 pub fn refusal(r: &Refusal, lang: Lang, zone: EventZone) -> String {
     match lang {
         Lang::Zh => zh::refusal(r, zone),
-        Lang::En => match r {
-            Refusal::AlreadyStarted { round, at } => format!(
-                "round {round} already started at {}",
-                zone.format(*at, "%Y-%m-%d %H:%M:%S")
-            ),
-            Refusal::Floor { round, board, why } => {
-                format!("round {round} board {board}: {}", en::floor(why, zone))
-            }
-            Refusal::FloorGeneral(why) => en::floor(why, zone),
-            Refusal::FlagBeforeClockInput {
-                round,
-                board,
-                since,
-                at,
-            } => format!(
-                "round {round} board {board}: the clock's last input is stamped {}, after this confirmation ({}); a clock input in the wrong time zone? Set the clock from the board (clock set) before confirming a flag",
-                zone.format(*since, "%H:%M:%S"),
-                zone.format(*at, "%H:%M:%S")
-            ),
-            Refusal::PressBeforeLast {
-                round,
-                board,
-                at,
-                last,
-            } => format!(
-                "round {round} board {board}: a press at {} is before the board's last press at {}; presses are recorded in order",
-                zone.format(*at, "%H:%M:%S"),
-                zone.format(*last, "%H:%M:%S")
-            ),
-            other => other.to_string(),
-        },
+        Lang::En => en_refusal::refusal(r, zone),
     }
 }
 
@@ -166,18 +138,7 @@ fn reason_for(r: ReasonFor, lang: Lang) -> &'static str {
         (ReasonFor::KeptPairing, Lang::Zh) => {
             "保留按更正前结果所作的编排须填写理由 (--reason 理由)"
         }
-        (other, Lang::En) => match other {
-            ReasonFor::Correction => "a correction needs a reason (--reason TEXT)",
-            ReasonFor::Reinstatement => "reinstating a player needs a reason",
-            ReasonFor::StartCorrection => "correcting a start time needs a reason (--reason TEXT)",
-            ReasonFor::RelaxedPairing => {
-                "pairing with relaxed colour rules needs a reason (--reason TEXT)"
-            }
-            ReasonFor::ManualPairing => "a pairing entered by hand needs a reason (--reason TEXT)",
-            ReasonFor::KeptPairing => {
-                "keeping a pairing made on an old result needs a reason (--reason TEXT)"
-            }
-        },
+        (other, Lang::En) => en_refusal::reason_for(other),
     }
 }
 

@@ -76,9 +76,9 @@ pub fn refusal(r: &Refusal, zone: EventZone) -> String {
         Refusal::CorrectionWithoutReason => {
             "--correction 须写明理由 (--correction 理由)".to_string()
         }
-        Refusal::Text(f) => f.text(crate::domain::rules::Lang::Zh),
+        Refusal::Text(f) => super::faults::text_fault(f, L),
         Refusal::Team(f) => f.zh(),
-        Refusal::Skew(s) => s.text(crate::domain::rules::Lang::Zh),
+        Refusal::Skew(s) => super::faults::time_skew(s, L),
         Refusal::RoundNotStarted { round } => format!(
             "第{round}轮尚未开始, 不能录入结果: 请先开始本轮 (控制台 S 开始本轮, 或 bianpai start LOG), 或在规则中设 auto_advance: pair_and_start"
         ),

@@ -304,7 +304,12 @@ mod tests {
                 round: Round(1),
             })
         );
-        assert!(err.to_string().contains("round 1"), "{err}");
+        let words = crate::i18n::refusal(
+            &err,
+            crate::domain::rules::Lang::En,
+            crate::domain::zone::EventZone::Machine,
+        );
+        assert!(words.contains("round 1"), "{words}");
         // The reserve who sat out round 1 may still be replaced, and a reserve added.
         for change in [
             RosterChange::Replace {

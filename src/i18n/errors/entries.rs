@@ -1,9 +1,8 @@
-//! Entries in words: registration refusals, the hard-rule breaks of a hand-made pairing, and
-//! entry-file imports (the file, the row, the field).
+//! Entries in words: registration refusals and entry-file imports (the file, the row, the
+//! field).
 
 use super::io;
 use crate::domain::id_number::IdError;
-use crate::domain::refusal::RuleBreak;
 use crate::domain::registration::RegistrationFault;
 use crate::domain::rules::Lang;
 use crate::import::{FieldFault, IdFault, ImportError, ImportNote, RowFault, ValueFault};
@@ -70,14 +69,6 @@ pub fn registration(f: &RegistrationFault, lang: Lang) -> String {
         R::LooksLike { name, no, other } => {
             format!("{name:?}: 与{no}号棋手 {other:?} 打印出来完全相同 (只差不可见字符)")
         }
-    }
-}
-
-/// A hard rule a hand-made pairing breaks.
-pub fn rule_break(b: &RuleBreak, lang: Lang) -> String {
-    match lang {
-        Lang::En => b.to_string(),
-        Lang::Zh => b.zh(),
     }
 }
 
@@ -269,10 +260,9 @@ pub fn note(n: &ImportNote, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::refusal::Who;
 
     #[test]
-    fn registration_and_rule_breaks_in_chinese() {
+    fn registrations_in_chinese() {
         let f = RegistrationFault::SameNameAndBirth {
             name: "张三".into(),
             no: crate::domain::PlayerNo(1),
@@ -283,18 +273,5 @@ mod tests {
             "张三: 已报名, 为1号棋手 (姓名和出生日期 1990-05-01 相同)"
         );
         assert!(registration(&f, Lang::En).contains("already registered as player 1"));
-        let b = RuleBreak::ThirdInRow {
-            board: crate::domain::Board(2),
-            who: Who {
-                no: crate::domain::PlayerNo(5),
-                name: "李四".into(),
-            },
-            side: crate::domain::Side::Red,
-        };
-        assert_eq!(rule_break(&b, Lang::Zh), "第2台: 5号李四将连续第三次执红方");
-        assert_eq!(
-            rule_break(&b, Lang::En),
-            "board 2: 5 (李四) would have red a third time in a row"
-        );
     }
 }

@@ -3,6 +3,7 @@
 //! refusals and the hard-rule breaks of a hand-made pairing. Chinese and English side by
 //! side; the English texts are the types' `Display` texts (scripts and tests read them).
 
+mod breaks;
 mod entries;
 mod rules;
 
@@ -11,7 +12,8 @@ use crate::domain::zone::EventZone;
 use crate::log::record::DecodeError;
 use crate::log::{Damage, Log, LogError};
 
-pub use entries::{import, note, registration, row, rule_break, value};
+pub use breaks::rule_break;
+pub use entries::{import, note, registration, row, value};
 use rules::ron_in;
 pub use rules::{ron, rules};
 

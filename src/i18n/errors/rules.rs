@@ -183,7 +183,7 @@ fn rules_fault(f: &RulesFault) -> String {
             format!("用户 '{user}' 被给了两次角色 {role}")
         }
         RulesFault::Text(t) => {
-            let text = t.text(Lang::Zh);
+            let text = crate::i18n::faults::text_fault(t, Lang::Zh);
             let own = format!("{}：", t.field);
             text.strip_prefix(&own).unwrap_or(&text).to_string()
         }

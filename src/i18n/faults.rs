@@ -1,0 +1,173 @@
+//! A free-text field the sanitiser refused (`domain::text::TextFault`, docs/security.md) and a
+//! time too far from the machine's clock (`domain::skew::TimeSkew`), in words: one function
+//! per type, the language asked once.
+
+use crate::domain::rules::Lang;
+use crate::domain::skew::TimeSkew;
+use crate::domain::text::{CharKind, Fault, TextFault};
+
+/// A refused free-text field, naming the field.
+pub fn text_fault(t: &TextFault, lang: Lang) -> String {
+    match lang {
+        Lang::En => text_fault_en(t),
+        Lang::Zh => text_fault_zh(t),
+    }
+}
+
+fn text_fault_en(t: &TextFault) -> String {
+    let field = &t.field;
+    match &t.fault {
+        Fault::Forbidden(c) => format!(
+            "{field}: contains {} ({}); control characters, direction marks and invisible characters are not accepted",
+            code(*c),
+            match CharKind::of(*c) {
+                CharKind::Control => "a control character",
+                CharKind::Direction => "a direction control",
+                CharKind::LineSeparator => "a line separator",
+                CharKind::Invisible => "an invisible character",
+            }
+        ),
+        Fault::Invisible => format!("{field}: shows nothing (only blanks or invisible characters)"),
+        Fault::TooLong { chars, max } => {
+            format!("{field}: {chars} characters, at most {max} are accepted")
+        }
+        Fault::TooManyMarks { max } => {
+            format!("{field}: more than {max} combining marks on one character")
+        }
+    }
+}
+
+fn text_fault_zh(t: &TextFault) -> String {
+    let field = field_word(&t.field);
+    match &t.fault {
+        Fault::Forbidden(c) => format!(
+            "{field}：含有{}（{}），不接受控制字符、方向控制符和不可见字符",
+            code(*c),
+            match CharKind::of(*c) {
+                CharKind::Control => "控制字符",
+                CharKind::Direction => "方向控制符",
+                CharKind::LineSeparator => "分行符",
+                CharKind::Invisible => "不可见字符",
+            }
+        ),
+        Fault::Invisible => format!("{field}：内容不可见（只有空白或不可见字符）"),
+        Fault::TooLong { chars, max } => format!("{field}：{chars}个字符，最多{max}个"),
+        Fault::TooManyMarks { max } => {
+            format!("{field}：一个字符上叠加了超过{max}个组合符号")
+        }
+    }
+}
+
+/// A field's Chinese name (an entry list's column, a command's option): 姓名 for `name`;
+/// an option keeps its spelling (`--title` is what is typed).
+fn field_word(field: &str) -> &str {
+    match field {
+        "name" => "姓名",
+        "club" => "单位",
+        "team" => "队名",
+        "group" => "组别",
+        "reason" => "理由",
+        "note" => "说明",
+        "title" => "标题",
+        other => other,
+    }
+}
+
+fn code(c: char) -> String {
+    format!("U+{:04X}", u32::from(c))
+}
+
+/// The English words of a refused field: a rules file's fault (`RulesFault::Text`, worded
+/// in English by its `Display`) carries one.
+impl std::fmt::Display for TextFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&text_fault_en(self))
+    }
+}
+
+/// A time refused for lying too far from the machine's clock, with the way out.
+pub fn time_skew(s: &TimeSkew, lang: Lang) -> String {
+    let (h, m, sec) = s.span();
+    let ahead = s.ahead();
+    match lang {
+        Lang::En => {
+            let off = match (h, m) {
+                (0, 0) => format!("{sec} s"),
+                (0, _) => format!("{m} min {sec} s"),
+                _ => format!("{h} h {m} min"),
+            };
+            let dir = if ahead { "ahead of" } else { "behind" };
+            let hint = if s.correction {
+                "a correction can only name a past time"
+            } else if ahead {
+                "a clock or bridge in the wrong time zone?"
+            } else {
+                "the head arbiter enters a past time with --correction REASON"
+            };
+            format!(
+                "time {}: {off} {dir} this machine's clock ({}), more than the {} s allowed (clock_skew_seconds); {hint}",
+                s.at, s.now, s.limit_s
+            )
+        }
+        Lang::Zh => {
+            let off = match (h, m) {
+                (0, 0) => format!("{sec}秒"),
+                (0, _) => format!("{m}分{sec}秒"),
+                _ => format!("{h}小时{m}分"),
+            };
+            let dir = if ahead { "快" } else { "慢" };
+            let hint = if s.correction {
+                "更正只能填写过去的时间"
+            } else if ahead {
+                "电子钟或桥接程序的时区是否设错？"
+            } else {
+                "裁判长可用 --correction 理由 填写过去的时间"
+            };
+            format!(
+                "时间 {}：比本机时钟（{}）{dir}{off}，超过允许的{}秒（clock_skew_seconds）；{hint}",
+                s.at, s.now, s.limit_s
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::text::{CLUB_MAX, check};
+
+    #[test]
+    fn a_refused_field_is_named_in_both_languages() {
+        let long = "棋".repeat(30_000);
+        let f = check("club", &long, CLUB_MAX).unwrap_err();
+        assert!(
+            text_fault(&f, Lang::En).starts_with("club: 30000 characters"),
+            "{f}"
+        );
+        assert_eq!(f.to_string(), text_fault(&f, Lang::En));
+        assert!(text_fault(&f, Lang::Zh).starts_with("单位：30000个字符"));
+        let f = check("reason", "a\u{202E}b", 500).unwrap_err();
+        assert_eq!(
+            text_fault(&f, Lang::Zh),
+            "理由：含有U+202E（方向控制符），不接受控制字符、方向控制符和不可见字符"
+        );
+        assert!(text_fault(&f, Lang::En).contains("U+202E (a direction control)"));
+    }
+
+    #[test]
+    fn a_skew_names_the_difference_and_the_way_out() {
+        let mut s = TimeSkew {
+            at: "2024-07-06 16:00:00".into(),
+            now: "2024-07-06 08:00:00".into(),
+            off_s: 8 * 3600,
+            limit_s: 120,
+            correction: false,
+        };
+        assert!(time_skew(&s, Lang::En).contains("8 h 0 min ahead"));
+        assert!(time_skew(&s, Lang::Zh).contains("快8小时0分"));
+        s.off_s = -185;
+        assert!(time_skew(&s, Lang::En).contains("3 min 5 s behind"));
+        assert!(time_skew(&s, Lang::Zh).contains("慢3分5秒"));
+        assert!(time_skew(&s, Lang::Zh).ends_with("裁判长可用 --correction 理由 填写过去的时间"));
+    }
+}
