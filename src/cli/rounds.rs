@@ -196,8 +196,50 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
     if a.force && decision.is_none() && a.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
         return fail(&Msg::ForceNeedsReason);
     }
+    let cmd = command_of(ctx, a, decision)?;
+    if a.preview {
+        return preview(ctx, a, cmd.as_ref());
+    }
+    let cmd = match cmd {
+        Some(cmd) => cmd,
+        None => default_choices(ctx, &a.log)?,
+    };
+    let recs = execute(ctx, &a.log, &cmd)?;
+    let log = open_log(&a.log)?;
+    let t = log.state();
+    let lang = super::lang(ctx.lang, Some(&t.rules));
+    let round = t.current_round();
+    crate::outln!("{}", export::text::pairings(t, round, lang).trim_end());
+    if a.explain {
+        crate::outln!();
+        for line in export::text::explanation(t, round, lang) {
+            crate::outln!("{line}");
+        }
+    } else if t.rules.format.is_team() {
+        // A team round: the bye and the teams that play their registered order are said.
+        for line in crate::domain::pairing::explain_round_lines(t, round) {
+            if matches!(
+                line,
+                crate::domain::pairing::Line::TeamBye(_)
+                    | crate::domain::pairing::Line::DefaultLineups(_)
+            ) {
+                crate::outln!("{}", crate::i18n::explain::line(&line, lang));
+            }
+        }
+    }
+    print_records(t, a, &recs, lang);
+    Ok(())
+}
+
+/// The command `pair`'s options ask for: a decision, a swap, a flip, the colours chosen;
+/// `None` for the engine's pairing.
+fn command_of(
+    ctx: &Ctx,
+    a: &PairArgs,
+    decision: Option<Command>,
+) -> Result<Option<Command>, CliError> {
     let force = if a.force { a.reason.clone() } else { None };
-    let cmd = if let Some(d) = decision {
+    Ok(if let Some(d) = decision {
         if a.preview && matches!(d, Command::PairManual { .. }) {
             return fail(&Msg::PreviewManual);
         }
@@ -229,60 +271,45 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
             red.extend(chosen_reds(log.state(), &a.choose)?);
         }
         Some(Command::PairNextRoundWith { red })
-    };
-    if a.preview {
-        let log = super::open_reader(ctx, &a.log, false)?;
-        let lang = super::lang(ctx.lang, Some(&log.state().rules));
-        let relax = matches!(cmd, Some(Command::PairRelaxed { .. }));
-        if cmd.is_none()
-            && let Some(preview) = log.state().repair_preview()
-        {
-            // The round paired on an old result, re-paired on the corrected ones.
-            for line in crate::i18n::boundary::preview_lines(log.state(), &preview?, lang) {
-                crate::outln!("{line}");
-            }
-            return Ok(());
-        }
-        if cmd.is_none()
-            && let Some(r) = log.state().outdated_round()
-        {
-            // Outdated, with results: only keeping it is left; said before the preview.
-            crate::outln!("{}", crate::i18n::boundary::outdated_hint(r, lang));
-        }
-        let p = crate::domain::pairing::propose_opts(log.state(), &[], relax)?;
-        for line in &p.lines {
-            crate::outln!("{}", crate::i18n::explain::line(line, lang));
+    })
+}
+
+/// `pair --preview`: the pairing the engine would make, with its explanation, written nowhere.
+fn preview(ctx: &Ctx, a: &PairArgs, cmd: Option<&Command>) -> CliResult {
+    let log = super::open_reader(ctx, &a.log, false)?;
+    let lang = super::lang(ctx.lang, Some(&log.state().rules));
+    let relax = matches!(cmd, Some(Command::PairRelaxed { .. }));
+    if cmd.is_none()
+        && let Some(preview) = log.state().repair_preview()
+    {
+        // The round paired on an old result, re-paired on the corrected ones.
+        for line in crate::i18n::boundary::preview_lines(log.state(), &preview?, lang) {
+            crate::outln!("{line}");
         }
         return Ok(());
     }
-    let cmd = match cmd {
-        Some(cmd) => cmd,
-        None => default_choices(ctx, &a.log)?,
-    };
-    let recs = execute(ctx, &a.log, &cmd)?;
-    let log = open_log(&a.log)?;
-    let t = log.state();
-    let lang = super::lang(ctx.lang, Some(&t.rules));
-    let round = t.current_round();
-    crate::outln!("{}", export::text::pairings(t, round, lang).trim_end());
-    if a.explain {
-        crate::outln!();
-        for line in export::text::explanation(t, round, lang) {
-            crate::outln!("{line}");
-        }
-    } else if t.rules.format.is_team() {
-        // A team round: the bye and the teams that play their registered order are said.
-        for line in crate::domain::pairing::explain_round_lines(t, round) {
-            if matches!(
-                line,
-                crate::domain::pairing::Line::TeamBye(_)
-                    | crate::domain::pairing::Line::DefaultLineups(_)
-            ) {
-                crate::outln!("{}", crate::i18n::explain::line(&line, lang));
-            }
-        }
+    if cmd.is_none()
+        && let Some(r) = log.state().outdated_round()
+    {
+        // Outdated, with results: only keeping it is left; said before the preview.
+        crate::outln!("{}", crate::i18n::boundary::outdated_hint(r, lang));
     }
-    for r in &recs {
+    let p = crate::domain::pairing::propose_opts(log.state(), &[], relax)?;
+    for line in &p.lines {
+        crate::outln!("{}", crate::i18n::explain::line(line, lang));
+    }
+    Ok(())
+}
+
+/// What `pair` says after the pairing is written: the override's warnings, who chose the
+/// colours of a knockout match, and the rule breaks noted with the pairing.
+fn print_records(
+    t: &crate::domain::Tournament,
+    a: &PairArgs,
+    recs: &[crate::log::Record],
+    lang: crate::domain::rules::Lang,
+) {
+    for r in recs {
         if let Event::PairingOverridden {
             warnings, breaks, ..
         } = &r.ev
@@ -326,7 +353,6 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
             }
         }
     }
-    Ok(())
 }
 
 pub fn result(
