@@ -178,30 +178,7 @@ pub fn run(mut rules: Rules, players: u32, span: Span, seed: u64, out: &Path) ->
     let (mut log, actor, start) = create_event(&mut rules, seed, out, (0, 30))?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let offset = rng.next_u64() % SURNAMES.len() as u64;
-    let sections = rules.sections.len();
-    let cmds: Vec<Command> = (0..players)
-        .map(|i| {
-            let section = usize::from(sections > 1 && i % 3 == 2);
-            Command::RegisterPlayer(PlayerEntry {
-                name: name(u64::from(i), offset),
-                gender: Some(if rng.next_u64() % 4 == 0 {
-                    Gender::F
-                } else {
-                    Gender::M
-                }),
-                birth: None,
-                club: CLUBS[pick(&mut rng, CLUBS.len())].to_string(),
-                team: if rules.teams.is_some() && i < 30 {
-                    format!("团体{}", i / 3 + 1)
-                } else {
-                    String::new()
-                },
-                group: rules.sections[section].name.clone(),
-                local: rng.next_u64() % 10 == 0,
-                id_number: None,
-            })
-        })
-        .collect();
+    let cmds = entries(&rules, players, offset, &mut rng);
     batch(&mut log, &actor, &cmds)?;
     batch(&mut log, &actor, &[Command::DrawNumbers { seed }])?;
     // A round robin's `rounds: 0` is resolved from the field once numbers are drawn.
@@ -212,17 +189,7 @@ pub fn run(mut rules: Rules, players: u32, span: Span, seed: u64, out: &Path) ->
     for r in 1..=play {
         // A small field can run out of legal pairings (everyone left has met): the engine
         // refuses rather than break a hard rule, and the simulation ends with the rounds played.
-        // A knockout match with level colour counts: the simulated higher-ranked player
-        // chooses red (recorded as the choice, as an arbiter would enter it).
-        let next = crate::domain::Round(log.state().current_round().0 + 1);
-        let due = crate::domain::colour_choice::due(log.state(), next);
-        let pair = if due.is_empty() {
-            Command::PairNextRound
-        } else {
-            Command::PairNextRoundWith {
-                red: due.iter().map(|(hi, _)| *hi).collect(),
-            }
-        };
+        let pair = next_pairing(log.state());
         let (_, refused) = execute_batch(&mut log, &actor, &[pair], Utc::now())?;
         if let Some((_, e)) = refused.into_iter().next() {
             stopped = Some(msg(&Msg::SimCannotPair {
@@ -233,70 +200,9 @@ pub fn run(mut rules: Rules, players: u32, span: Span, seed: u64, out: &Path) ->
         }
         let at = start + Duration::hours(i64::from(r));
         batch(&mut log, &actor, &[Command::StartRound { at }])?;
-        // Results until every board has one (knockout tie-breaks add boards as they go).
-        for _ in 0..4 {
-            let t = log.state();
-            let Some(round) = t.current() else { break };
-            let mut cmds = Vec::new();
-            for g in round.games.iter().filter(|g| g.result.is_none()) {
-                if g.game == crate::domain::event::GameKind::Armageddon && !g.lot {
-                    // The armageddon's lot comes first: the higher-ranked player
-                    // draws red here (no draw from the random stream, so the results of a
-                    // seed stay what they were).
-                    cmds.push(Command::DrawLot {
-                        board: Some(g.board),
-                        higher: Side::Red,
-                    });
-                }
-                if rng.next_u64() % 25 == 0 {
-                    let side = if rng.next_u64() % 2 == 0 {
-                        Side::Red
-                    } else {
-                        Side::Black
-                    };
-                    cmds.push(Command::RecordFoul {
-                        round: None,
-                        board: g.board,
-                        side,
-                        kind: FoulKind::Other,
-                    });
-                }
-                let mut result = random_result(&mut rng);
-                if g.stage != crate::domain::event::Stage::Swiss && result.is_forfeit() {
-                    result = GameResult::Draw;
-                }
-                cmds.push(Command::RecordResult {
-                    round: None,
-                    board: g.board,
-                    result,
-                    correct: None,
-                });
-            }
-            if cmds.is_empty() {
-                break;
-            }
-            // A foul may already have decided a game: its result command is then refused.
-            let _ = execute_batch(&mut log, &actor, &cmds, Utc::now())?;
-        }
+        record_results(&mut log, &actor, &mut rng)?;
         if r == withdraw_round && r < rounds {
-            let active: Vec<_> = log
-                .state()
-                .players
-                .iter()
-                .filter(|p| p.status == Status::Active)
-                .map(|p| p.no)
-                .collect();
-            if active.len() > 2 {
-                let no = active[pick(&mut rng, active.len())];
-                batch(
-                    &mut log,
-                    &actor,
-                    &[Command::WithdrawPlayer {
-                        no,
-                        reason: msg(&Msg::SimWithdrawal),
-                    }],
-                )?;
-            }
+            withdraw_one(&mut log, &actor, &mut rng)?;
         }
     }
     let t = log.state();
@@ -310,6 +216,122 @@ pub fn run(mut rules: Rules, players: u32, span: Span, seed: u64, out: &Path) ->
     );
     if let Some(why) = stopped {
         eprintln!("{}", msg(&Msg::SimStopped(why)));
+    }
+    Ok(())
+}
+
+/// The simulated field's entries: names, genders, clubs and sections drawn from `rng`.
+fn entries(rules: &Rules, players: u32, offset: u64, rng: &mut ChaCha8Rng) -> Vec<Command> {
+    let sections = rules.sections.len();
+    (0..players)
+        .map(|i| {
+            let section = usize::from(sections > 1 && i % 3 == 2);
+            Command::RegisterPlayer(PlayerEntry {
+                name: name(u64::from(i), offset),
+                gender: Some(if rng.next_u64().is_multiple_of(4) {
+                    Gender::F
+                } else {
+                    Gender::M
+                }),
+                birth: None,
+                club: CLUBS[pick(rng, CLUBS.len())].to_string(),
+                team: if rules.teams.is_some() && i < 30 {
+                    format!("团体{}", i / 3 + 1)
+                } else {
+                    String::new()
+                },
+                group: rules.sections[section].name.clone(),
+                local: rng.next_u64().is_multiple_of(10),
+                id_number: None,
+            })
+        })
+        .collect()
+}
+
+/// The next round's pairing command: a knockout match with level colour counts gets the
+/// simulated higher-ranked player's choice of red, as an arbiter would enter it.
+fn next_pairing(t: &crate::domain::Tournament) -> Command {
+    let next = crate::domain::Round(t.current_round().0 + 1);
+    let due = crate::domain::colour_choice::due(t, next);
+    if due.is_empty() {
+        Command::PairNextRound
+    } else {
+        Command::PairNextRoundWith {
+            red: due.iter().map(|(hi, _)| *hi).collect(),
+        }
+    }
+}
+
+/// Results until every board of the current round has one (knockout tie-breaks add boards as
+/// they go); now and then a foul first.
+fn record_results(log: &mut Log, actor: &Actor, rng: &mut ChaCha8Rng) -> CliResult {
+    // Results until every board has one (knockout tie-breaks add boards as they go).
+    for _ in 0..4 {
+        let t = log.state();
+        let Some(round) = t.current() else { break };
+        let mut cmds = Vec::new();
+        for g in round.games.iter().filter(|g| g.result.is_none()) {
+            if g.game == crate::domain::event::GameKind::Armageddon && !g.lot {
+                // The armageddon's lot comes first: the higher-ranked player
+                // draws red here (no draw from the random stream, so the results of a
+                // seed stay what they were).
+                cmds.push(Command::DrawLot {
+                    board: Some(g.board),
+                    higher: Side::Red,
+                });
+            }
+            if rng.next_u64().is_multiple_of(25) {
+                let side = if rng.next_u64().is_multiple_of(2) {
+                    Side::Red
+                } else {
+                    Side::Black
+                };
+                cmds.push(Command::RecordFoul {
+                    round: None,
+                    board: g.board,
+                    side,
+                    kind: FoulKind::Other,
+                });
+            }
+            let mut result = random_result(rng);
+            if g.stage != crate::domain::event::Stage::Swiss && result.is_forfeit() {
+                result = GameResult::Draw;
+            }
+            cmds.push(Command::RecordResult {
+                round: None,
+                board: g.board,
+                result,
+                correct: None,
+            });
+        }
+        if cmds.is_empty() {
+            break;
+        }
+        // A foul may already have decided a game: its result command is then refused.
+        let _ = execute_batch(log, actor, &cmds, Utc::now())?;
+    }
+    Ok(())
+}
+
+/// One active player withdraws (the simulated mid-event withdrawal), if more than two are left.
+fn withdraw_one(log: &mut Log, actor: &Actor, rng: &mut ChaCha8Rng) -> CliResult {
+    let active: Vec<_> = log
+        .state()
+        .players
+        .iter()
+        .filter(|p| p.status == Status::Active)
+        .map(|p| p.no)
+        .collect();
+    if active.len() > 2 {
+        let no = active[pick(rng, active.len())];
+        batch(
+            log,
+            actor,
+            &[Command::WithdrawPlayer {
+                no,
+                reason: msg(&Msg::SimWithdrawal),
+            }],
+        )?;
     }
     Ok(())
 }
