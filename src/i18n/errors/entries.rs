@@ -326,6 +326,7 @@ pub fn note(n: &ImportNote, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fmt::Write as _;
 
     #[test]
     fn registrations_in_chinese() {
@@ -413,11 +414,19 @@ mod tests {
         ]
     }
 
-    /// The English is the one the domain's `Display` gave.
+    /// Every registration refusal in English and in Chinese: the English was checked byte
+    /// for byte against the words the domain's `Display` gave before they moved here.
     #[test]
-    fn every_registration_refusal_in_english_as_before() {
+    fn every_registration_refusal_in_both_languages() {
+        let mut out = String::new();
         for f in samples() {
-            assert_eq!(registration(&f, Lang::En), f.to_string(), "{f:?}");
+            let _ = write!(
+                out,
+                "en: {}\nzh: {}\n\n",
+                registration(&f, Lang::En),
+                registration(&f, Lang::Zh)
+            );
         }
+        insta::assert_snapshot!(out);
     }
 }

@@ -269,6 +269,7 @@ fn rules_fault(f: &RulesFault) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fmt::Write as _;
 
     #[test]
     fn rules_errors_name_line_column_and_field_in_chinese() {
@@ -327,7 +328,14 @@ mod tests {
         ];
         let mut es: Vec<RulesError> = faults
             .into_iter()
-            .map(|f| RulesError::invalid("rounds", f))
+            .map(|f| {
+                let field = if matches!(f, RulesFault::Text(_)) {
+                    "description"
+                } else {
+                    "rounds"
+                };
+                RulesError::invalid(field, f)
+            })
             .collect();
         es.extend([
             RulesError::Invalid {
@@ -363,11 +371,41 @@ mod tests {
         es
     }
 
-    /// The English is the one the domain's `Display` gave.
+    /// Every rules error in English and in Chinese: the English was checked byte for byte
+    /// against the words the domain's `Display` gave before they moved here.
     #[test]
-    fn every_rules_error_in_english_as_before() {
+    fn every_rules_error_in_both_languages() {
+        let mut out = String::new();
         for e in samples() {
-            assert_eq!(rules(&e, Lang::En), e.to_string(), "{e:?}");
+            let _ = write!(
+                out,
+                "en: {}\nzh: {}\n\n",
+                rules(&e, Lang::En),
+                rules(&e, Lang::Zh)
+            );
+        }
+        insta::assert_snapshot!(out);
+    }
+
+    /// The three faults a log's recorded rules can hit (`Rules::from_wire`) reach the reader
+    /// through serde as the domain's `Display` (the message the decode error quotes): the
+    /// same English as here; any other error's `Display` carries no sentence.
+    #[test]
+    fn the_log_decoders_message_is_the_catalogs_english() {
+        for fault in [
+            RulesFault::KnockoutAfterRoundRobin,
+            RulesFault::KnockoutInTeamMatch,
+            RulesFault::OrderWithoutRoundRobin,
+        ] {
+            let e = RulesError::invalid("knockout", fault);
+            assert_eq!(e.to_string(), rules(&e, Lang::En));
+        }
+        for e in samples().iter().filter(|e| {
+            !matches!(e, RulesError::Invalid { origin: None, fault, .. }
+                if matches!(**fault, RulesFault::KnockoutAfterRoundRobin
+                    | RulesFault::KnockoutInTeamMatch | RulesFault::OrderWithoutRoundRobin))
+        }) {
+            assert_eq!(e.to_string(), format!("{e:?}"));
         }
     }
 }
