@@ -5,21 +5,21 @@ use std::path::Path;
 use chrono::{NaiveDate, Utc};
 
 use super::{CliError, CliResult, fail, fail_msg, msg};
-use crate::domain::rules::{Lang, PRESETS, Rules};
+use crate::domain::rules::{PRESETS, Rules};
 use crate::domain::zone::EventZone;
 use crate::i18n::cli::Msg;
 use crate::log::{self, Log, user};
 
 pub fn presets(show: Option<&str>) -> CliResult {
     if let Some(name) = show {
-        let r =
-            Rules::preset(name).map_err(|e| CliError(crate::i18n::errors::rules(&e, Lang::En)))?;
+        let r = Rules::preset(name)
+            .map_err(|e| CliError(crate::i18n::errors::rules(&e, super::out_lang())))?;
         crate::outln!("{}", r.to_ron());
         return Ok(());
     }
     for (name, _) in PRESETS {
-        let r =
-            Rules::preset(name).map_err(|e| CliError(crate::i18n::errors::rules(&e, Lang::En)))?;
+        let r = Rules::preset(name)
+            .map_err(|e| CliError(crate::i18n::errors::rules(&e, super::out_lang())))?;
         crate::outln!("{name}\t{}", r.description);
     }
     Ok(())
