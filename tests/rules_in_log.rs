@@ -43,8 +43,11 @@ fn forged_log(dir: &Path) -> std::path::PathBuf {
     let hash = Sha256::digest(body.as_bytes())
         .iter()
         .take(16)
-        .map(|b| format!("{b:02x}"))
-        .collect::<String>();
+        .fold(String::new(), |mut s, b| {
+            use std::fmt::Write as _;
+            let _ = write!(s, "{b:02x}");
+            s
+        });
     let bad = dir.join("bad.log");
     std::fs::write(&bad, format!("{body},hash:\"{hash}\")\n")).expect("write");
     bad
