@@ -671,6 +671,11 @@ fn argument_cases(f: &Fixture) -> Vec<Case> {
             &["nope"],
         ),
         case(
+            "presets --show with an unknown preset",
+            &["presets", "--show", "nope"],
+            &["nope"],
+        ),
+        case(
             "new without preset or rules",
             &["new", &f.logs.join("p.log").to_string_lossy()],
             &["--preset"],

@@ -450,7 +450,10 @@ fn the_double_round_robin_order_is_one_setting_for_players_and_teams() {
         "system: swiss,",
         "system: swiss,\n    round_robin_order: plain,",
     );
-    let err = Rules::from_ron(&swiss, "s.ron").unwrap_err().to_string();
+    let err = bianpai::i18n::errors::rules(
+        &Rules::from_ron(&swiss, "s.ron").unwrap_err(),
+        bianpai::domain::rules::Lang::En,
+    );
     assert!(err.starts_with("s.ron: line"), "{err}");
     assert!(err.contains("round_robin_order"), "{err}");
 }

@@ -12,12 +12,14 @@ use crate::log::{self, Log, user};
 
 pub fn presets(show: Option<&str>) -> CliResult {
     if let Some(name) = show {
-        let r = Rules::preset(name).map_err(|e| CliError(e.to_string()))?;
+        let r = Rules::preset(name)
+            .map_err(|e| CliError(crate::i18n::errors::rules(&e, super::out_lang())))?;
         crate::outln!("{}", r.to_ron());
         return Ok(());
     }
     for (name, _) in PRESETS {
-        let r = Rules::preset(name).map_err(|e| CliError(e.to_string()))?;
+        let r = Rules::preset(name)
+            .map_err(|e| CliError(crate::i18n::errors::rules(&e, super::out_lang())))?;
         crate::outln!("{name}\t{}", r.description);
     }
     Ok(())

@@ -283,11 +283,6 @@ impl Command {
             Command::ConfirmReport { .. } => Deed::ConfirmReport,
         }
     }
-
-    /// A short description for refusals ("pair the next round"): the deed's English words.
-    pub fn describe(&self) -> &'static str {
-        self.deed().describe()
-    }
 }
 
 /// What a command does, as data: a refusal names it and the catalog words it in the reader's
@@ -365,48 +360,4 @@ impl Deed {
         Deed::ConfirmReport,
         Deed::EnterCorrectedTime,
     ];
-
-    /// The English words ("pair the next round").
-    pub fn describe(self) -> &'static str {
-        match self {
-            Deed::RegisterPlayer => "register a player",
-            Deed::WithdrawPlayer => "withdraw a player",
-            Deed::ReinstatePlayer => "reinstate a player",
-            Deed::DrawNumbers => "draw numbers",
-            Deed::PairNextRound => "pair the next round",
-            Deed::PairRelaxed => "pair with the colour rules relaxed",
-            Deed::PairManual => "enter the round's pairing by hand",
-            Deed::UnpairRound => "discard the round's pairing",
-            Deed::ChangePairing => "change the pairing",
-            Deed::StartRound => "start the round",
-            Deed::RecordResult => "record a result",
-            Deed::CorrectResult => "correct a result",
-            Deed::ConfirmFlag => "confirm a time loss",
-            Deed::ReverseLateForfeit => "reverse a late forfeit",
-            Deed::MarkSeat => "mark a seat",
-            Deed::RecordFoul => "record a foul",
-            Deed::RecordClock => "record a clock event",
-            Deed::NoteMoveLimit => "note a move limit",
-            Deed::Tick => "apply time-based rules",
-            Deed::AutoAdvance => "advance to the next round",
-            Deed::CorrectStart => "correct the start time",
-            Deed::DrawLot => "enter the colour lot",
-            Deed::KeepPairing => "keep the round's pairing",
-            Deed::RepairRound => "re-pair the round",
-            Deed::TimeLoss => "record a loss on time",
-            Deed::ClaimFoulLoss => "record a claimed foul loss",
-            Deed::RegisterTeam => "register a team",
-            Deed::ChangeTeam => "correct a team's roster",
-            Deed::SubmitLineup => "hand in a lineup",
-            Deed::ReportResult => "record a player's report",
-            Deed::ConfirmReport => "accept a signed result",
-            Deed::EnterCorrectedTime => "enter a corrected time",
-        }
-    }
-}
-
-impl std::fmt::Display for Deed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.describe())
-    }
 }

@@ -66,7 +66,7 @@ pub fn refusal(r: &Refusal, zone: EventZone) -> String {
             "--correction needs a reason (--correction REASON)".into()
         }
         Refusal::Text(f) => super::faults::text_fault(f, L),
-        Refusal::Team(f) => f.to_string(),
+        Refusal::Team(f) => super::errors::team_fault(f, L),
         Refusal::Skew(s) => super::faults::time_skew(s, L),
         Refusal::RoundNotStarted { round } => format!(
             "round {round} has not started: start it first (`bianpai start LOG`, console key S), or set auto_advance: pair_and_start"

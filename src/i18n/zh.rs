@@ -77,7 +77,7 @@ pub fn refusal(r: &Refusal, zone: EventZone) -> String {
             "--correction 须写明理由 (--correction 理由)".to_string()
         }
         Refusal::Text(f) => super::faults::text_fault(f, L),
-        Refusal::Team(f) => f.zh(),
+        Refusal::Team(f) => super::errors::team_fault(f, Lang::Zh),
         Refusal::Skew(s) => super::faults::time_skew(s, L),
         Refusal::RoundNotStarted { round } => format!(
             "第{round}轮尚未开始, 不能录入结果: 请先开始本轮 (控制台 S 开始本轮, 或 bianpai start LOG), 或在规则中设 auto_advance: pair_and_start"

@@ -1,8 +1,6 @@
 //! What the log and the rules record of self-reporting (docs/self-report.md): the rules'
 //! setting, each side's report of a game, and why a report was refused. Data only.
 
-use std::fmt;
-
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -82,45 +80,4 @@ pub enum ReportWhy {
         red: Option<GameResult>,
         black: Option<GameResult>,
     },
-}
-
-impl fmt::Display for ReportWhy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ReportWhy::Off => {
-                f.write_str("players do not report results in this event (rules: self_report: off)")
-            }
-            ReportWhy::NotStarted => f.write_str("the round has not started"),
-            ReportWhy::NoCodes => f.write_str("this round has no report codes"),
-            ReportWhy::WrongCode => f.write_str("the code is not this board's"),
-            ReportWhy::NotReportable(r) => write!(
-                f,
-                "{r} is not reported by the players; an arbiter records forfeits"
-            ),
-            ReportWhy::Absent(s) => {
-                write!(f, "{s} is marked absent; an arbiter records this board")
-            }
-            ReportWhy::FlagDown(s) => write!(
-                f,
-                "{s}'s flag is down; a loss on time is confirmed by an arbiter"
-            ),
-            ReportWhy::FoulLimit(s) => {
-                write!(f, "{s} reached a foul limit; an arbiter records this board")
-            }
-            ReportWhy::LotFirst => f.write_str(
-                "the armageddon's colours are drawn by lot first; an arbiter records this board",
-            ),
-            ReportWhy::Finished(r) => write!(f, "the board already has a result: {r}"),
-            ReportWhy::AwaitingArbiter(r) => write!(
-                f,
-                "both players signed {r}; it waits for an arbiter's acceptance"
-            ),
-            ReportWhy::NothingPending { red, black } => write!(
-                f,
-                "no two matching reports to accept (red: {}, black: {})",
-                red.map_or("none", GameResult::word),
-                black.map_or("none", GameResult::word)
-            ),
-        }
-    }
 }

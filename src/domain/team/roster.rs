@@ -428,13 +428,5 @@ mod tests {
                 team: "广州队".into(),
             })
         );
-        let zh = TeamFault::EnteredForOtherTeam {
-            no: PlayerNo(12),
-            name: "p12".into(),
-            entered: "北京队".into(),
-            team: "广州队".into(),
-        }
-        .zh();
-        assert!(zh.contains("「北京队」") && zh.contains("12号"), "{zh}");
     }
 }

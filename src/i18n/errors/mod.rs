@@ -6,6 +6,7 @@
 mod breaks;
 mod entries;
 mod rules;
+mod team;
 
 use crate::domain::rules::Lang;
 use crate::domain::zone::EventZone;
@@ -16,6 +17,7 @@ pub use breaks::rule_break;
 pub use entries::{import, note, registration, row, value};
 use rules::ron_in;
 pub use rules::{ron, rules};
+pub use team::team_fault;
 
 /// An operating-system error on a file, in words (the OS's own text is English).
 pub fn io(e: &std::io::Error, lang: Lang) -> String {
