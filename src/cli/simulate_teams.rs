@@ -93,47 +93,11 @@ pub fn run(mut rules: Rules, teams: u32, span: Span, seed: u64, out: &Path) -> C
     let play = span.played.unwrap_or(rules.rounds);
     let (mut log, actor, start) = create_event(&mut rules, seed, out, (1, 0))?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let per_team = cfg.boards + 1;
     let offset = rng.next_u64() % 1000;
-    let mut cmds = Vec::new();
-    for i in 0..teams * per_team {
-        let mut entry = PlayerEntry::named(name(u64::from(i), offset));
-        entry.team = team_name(i / per_team);
-        entry.club.clone_from(&entry.team);
-        cmds.push(Command::RegisterPlayer(entry));
-    }
-    batch(&mut log, &actor, &cmds)?;
-    let cmds: Vec<Command> = (0..teams)
-        .map(|k| {
-            let first = k * per_team + 1;
-            Command::RegisterTeam {
-                name: team_name(k),
-                players: (first..first + cfg.boards).map(PlayerNo).collect(),
-                reserves: vec![PlayerNo(first + cfg.boards)],
-            }
-        })
-        .collect();
-    batch(&mut log, &actor, &cmds)?;
+    register_teams(&mut log, &actor, teams, cfg.boards, offset)?;
     let mut stopped = None;
     for r in 1..=play {
-        // Now and then a team rests one of its board players: the reserve comes in at the
-        // bottom and the players below move up a board (the registered order is kept).
-        let mut lineups = Vec::new();
-        for k in 0..teams {
-            if rng.next_u64() % 4 == 0 {
-                let first = k * per_team + 1;
-                let rest = first + pick(&mut rng, cfg.boards as usize) as u32;
-                let players = (first..first + per_team)
-                    .filter(|n| *n != rest)
-                    .map(PlayerNo)
-                    .collect();
-                lineups.push(Command::SubmitLineup {
-                    round: None,
-                    team: TeamNo(k + 1),
-                    players,
-                });
-            }
-        }
+        let lineups = rested_lineups(&mut rng, teams, cfg.boards);
         batch(&mut log, &actor, &lineups)?;
         let (_, refused) = execute_batch(&mut log, &actor, &[Command::PairNextRound], Utc::now())?;
         if let Some((_, e)) = refused.into_iter().next() {
@@ -145,22 +109,7 @@ pub fn run(mut rules: Rules, teams: u32, span: Span, seed: u64, out: &Path) -> C
         }
         let at = start + Duration::hours(i64::from(r) * 3);
         batch(&mut log, &actor, &[Command::StartRound { at }])?;
-        let t = log.state();
-        let cmds: Vec<Command> = t
-            .current()
-            .map(|round| {
-                round
-                    .games
-                    .iter()
-                    .map(|g| Command::RecordResult {
-                        round: None,
-                        board: g.board,
-                        result: random_result(&mut rng),
-                        correct: None,
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
+        let cmds = round_results(log.state(), &mut rng);
         batch(&mut log, &actor, &cmds)?;
     }
     let t = log.state();
@@ -187,4 +136,75 @@ pub fn run(mut rules: Rules, teams: u32, span: Span, seed: u64, out: &Path) -> C
         eprintln!("{}", msg(&Msg::SimStopped(why)));
     }
     Ok(())
+}
+
+/// The teams' players (each team's boards and one reserve), then the teams with their order.
+fn register_teams(
+    log: &mut crate::log::Log,
+    actor: &crate::domain::Actor,
+    teams: u32,
+    boards: u32,
+    offset: u64,
+) -> CliResult {
+    let per_team = boards + 1;
+    let mut cmds = Vec::new();
+    for i in 0..teams * per_team {
+        let mut entry = PlayerEntry::named(name(u64::from(i), offset));
+        entry.team = team_name(i / per_team);
+        entry.club.clone_from(&entry.team);
+        cmds.push(Command::RegisterPlayer(entry));
+    }
+    batch(log, actor, &cmds)?;
+    let cmds: Vec<Command> = (0..teams)
+        .map(|k| {
+            let first = k * per_team + 1;
+            Command::RegisterTeam {
+                name: team_name(k),
+                players: (first..first + boards).map(PlayerNo).collect(),
+                reserves: vec![PlayerNo(first + boards)],
+            }
+        })
+        .collect();
+    batch(log, actor, &cmds)
+}
+
+/// Now and then a team rests one of its board players: the reserve comes in at the bottom and
+/// the players below move up a board (the registered order is kept).
+fn rested_lineups(rng: &mut ChaCha8Rng, teams: u32, boards: u32) -> Vec<Command> {
+    let per_team = boards + 1;
+    let mut lineups = Vec::new();
+    for k in 0..teams {
+        if rng.next_u64().is_multiple_of(4) {
+            let first = k * per_team + 1;
+            let rest = first + pick(rng, boards as usize) as u32;
+            let players = (first..first + per_team)
+                .filter(|n| *n != rest)
+                .map(PlayerNo)
+                .collect();
+            lineups.push(Command::SubmitLineup {
+                round: None,
+                team: TeamNo(k + 1),
+                players,
+            });
+        }
+    }
+    lineups
+}
+
+/// A random result on every board of the current round.
+fn round_results(t: &crate::domain::Tournament, rng: &mut ChaCha8Rng) -> Vec<Command> {
+    t.current()
+        .map(|round| {
+            round
+                .games
+                .iter()
+                .map(|g| Command::RecordResult {
+                    round: None,
+                    board: g.board,
+                    result: random_result(rng),
+                    correct: None,
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }
