@@ -25,69 +25,9 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
             group,
             local,
         } => {
-            let gender = match gender {
-                Some(g) => Some(
-                    g.parse()
-                        .map_err(|_| fail_msg(&Msg::UnknownGender(g.trim().to_string())))?,
-                ),
-                None => None,
-            };
-            let birth = match birth {
-                Some(b) => {
-                    let d = crate::import::parse_date(&b).map_err(|why| {
-                        fail_msg(&Msg::BadBirth {
-                            text: b.clone(),
-                            why: why.to_string(),
-                        })
-                    })?;
-                    if d > chrono::Local::now().date_naive() {
-                        return fail(&Msg::BirthInFuture(d.to_string()));
-                    }
-                    Some(d)
-                }
-                None => None,
-            };
-            let entry = PlayerEntry {
-                name,
-                gender,
-                birth,
-                club,
-                team,
-                group,
-                local,
-                id_number: None,
-            };
+            let entry = entry_of(name, gender, birth, club, team, group, local)?;
             let recs = execute(ctx, &log, &Command::RegisterPlayer(entry))?;
-            // The number written, then moved by the renumbering written with it, if any.
-            let mut registered = None;
-            let mut renumbered = false;
-            for r in recs {
-                match r.ev {
-                    Event::PlayerRegistered { no, entry } => registered = Some((no, entry)),
-                    Event::NumbersDrawn { order, .. } => {
-                        renumbered = true;
-                        if let Some((no, _)) = registered.as_mut()
-                            && let Some(i) = order.iter().position(|o| o == no)
-                        {
-                            *no = crate::domain::PlayerNo(i as u32 + 1);
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            if let Some((no, entry)) = registered {
-                crate::outln!(
-                    "{}",
-                    msg(&Msg::Registered {
-                        no: no.to_string(),
-                        name: entry.name,
-                        group: entry.group,
-                    })
-                );
-            }
-            if renumbered {
-                crate::outln!("{}", msg(&Msg::RenumberedOne));
-            }
+            say_registered(recs);
             Ok(())
         }
         PlayerCmd::Import {
@@ -124,25 +64,107 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
             crate::outln!("{}", msg(&Msg::Reinstated(no.to_string())));
             Ok(())
         }
-        PlayerCmd::List { log } => {
-            let log = super::open_reader(ctx, &log, false)?;
-            let t = log.state();
-            for p in &t.players {
-                crate::outln!(
-                    "{:>4}  {}  {}  {}  {}",
-                    p.no,
-                    crate::export::text::pad(&p.entry.name, 12),
-                    crate::export::text::pad(&p.entry.club, 16),
-                    p.entry.group,
-                    match p.status {
-                        Status::Active => msg(&Msg::Active),
-                        Status::Withdrawn { .. } => msg(&Msg::WithdrawnStatus),
-                    }
-                );
+        PlayerCmd::List { log } => list(ctx, &log),
+    }
+}
+
+/// `player add`'s fields as an entry: the gender word and the birth date read and checked.
+fn entry_of(
+    name: String,
+    gender: Option<String>,
+    birth: Option<String>,
+    club: String,
+    team: String,
+    group: String,
+    local: bool,
+) -> Result<PlayerEntry, CliError> {
+    let gender = match gender {
+        Some(g) => Some(
+            g.parse()
+                .map_err(|_| fail_msg(&Msg::UnknownGender(g.trim().to_string())))?,
+        ),
+        None => None,
+    };
+    let birth = match birth {
+        Some(b) => {
+            let d = crate::import::parse_date(&b).map_err(|why| {
+                fail_msg(&Msg::BadBirth {
+                    text: b.clone(),
+                    why: why.to_string(),
+                })
+            })?;
+            if d > chrono::Local::now().date_naive() {
+                return fail(&Msg::BirthInFuture(d.to_string()));
             }
-            Ok(())
+            Some(d)
+        }
+        None => None,
+    };
+    Ok(PlayerEntry {
+        name,
+        gender,
+        birth,
+        club,
+        team,
+        group,
+        local,
+        id_number: None,
+    })
+}
+
+/// What `player add` says: the number written (moved by a renumbering written with it, if
+/// any), and that the numbers were redrawn.
+fn say_registered(recs: Vec<crate::log::Record>) {
+    // The number written, then moved by the renumbering written with it, if any.
+    let mut registered = None;
+    let mut renumbered = false;
+    for r in recs {
+        match r.ev {
+            Event::PlayerRegistered { no, entry } => registered = Some((no, entry)),
+            Event::NumbersDrawn { order, .. } => {
+                renumbered = true;
+                if let Some((no, _)) = registered.as_mut()
+                    && let Some(i) = order.iter().position(|o| o == no)
+                {
+                    *no = crate::domain::PlayerNo(i as u32 + 1);
+                }
+            }
+            _ => {}
         }
     }
+    if let Some((no, entry)) = registered {
+        crate::outln!(
+            "{}",
+            msg(&Msg::Registered {
+                no: no.to_string(),
+                name: entry.name,
+                group: entry.group,
+            })
+        );
+    }
+    if renumbered {
+        crate::outln!("{}", msg(&Msg::RenumberedOne));
+    }
+}
+
+/// `player list`: number, name, club, group and status, one line each.
+fn list(ctx: &Ctx, log: &Path) -> CliResult {
+    let log = super::open_reader(ctx, log, false)?;
+    let t = log.state();
+    for p in &t.players {
+        crate::outln!(
+            "{:>4}  {}  {}  {}  {}",
+            p.no,
+            crate::export::text::pad(&p.entry.name, 12),
+            crate::export::text::pad(&p.entry.club, 16),
+            p.entry.group,
+            match p.status {
+                Status::Active => msg(&Msg::Active),
+                Status::Withdrawn { .. } => msg(&Msg::WithdrawnStatus),
+            }
+        );
+    }
+    Ok(())
 }
 
 /// `player import`: every row is read and checked first (file rows, then the entry rules
