@@ -133,6 +133,16 @@ pub fn run(log: &Path, group_name: &str, bin: &Path) -> CliResult {
     };
     check_dirs(bin_dir)?;
 
+    let gid = group_without_members(group_name)?;
+    share_log(&log, log_dir, gid)?;
+    place_binary(&bin, bin_dir, bin_name, gid)?;
+    say_installed(&opened, &log, &bin, group_name);
+    Ok(())
+}
+
+/// The install group's id, the group added (`groupadd --system`) when it does not exist; a
+/// group with members is refused (a member would hold every role).
+fn group_without_members(group_name: &str) -> Result<u32, CliError> {
     if group(group_name).is_none() {
         let out = std::process::Command::new("groupadd")
             .args(["--system", group_name])
@@ -161,8 +171,13 @@ pub fn run(log: &Path, group_name: &str, bin: &Path) -> CliResult {
             members: members.join(", "),
         });
     }
+    Ok(gid)
+}
 
-    crate::platform::chown_mode(&log, 0, gid, 0o660).map_err(io(&log))?;
+/// The log and its state folder owned by root and the group (the log 0660, the folder setgid
+/// 0770); a snapshot beside the log from before the install is removed.
+fn share_log(log: &Path, log_dir: &Path, gid: u32) -> CliResult {
+    crate::platform::chown_mode(log, 0, gid, 0o660).map_err(io(log))?;
     let state = log_dir.join(crate::log::trust::STATE_DIR);
     match std::fs::symlink_metadata(&state) {
         Ok(m) if m.file_type().is_dir() => {}
@@ -176,7 +191,11 @@ pub fn run(log: &Path, group_name: &str, bin: &Path) -> CliResult {
     let mut beside = log.as_os_str().to_owned();
     beside.push(".snapshot");
     let _ = std::fs::remove_file(PathBuf::from(beside));
+    Ok(())
+}
 
+/// This binary copied beside `bin` and renamed over it, setgid to the group.
+fn place_binary(bin: &Path, bin_dir: &Path, bin_name: &std::ffi::OsStr, gid: u32) -> CliResult {
     let exe = std::env::current_exe().map_err(io(Path::new("/proc/self/exe")))?;
     let tmp: PathBuf = bin_dir.join(format!(
         ".{}.install-{}",
@@ -188,12 +207,17 @@ pub fn run(log: &Path, group_name: &str, bin: &Path) -> CliResult {
         // chown first: changing the owner clears the setgid bit.
         crate::platform::chown_mode(&tmp, 0, gid, 0o2755)?;
         std::fs::File::open(&tmp)?.sync_all()?;
-        std::fs::rename(&tmp, &bin)
+        std::fs::rename(&tmp, bin)
     })();
     if let Err(e) = placed {
         let _ = std::fs::remove_file(&tmp);
-        return Err(io(&bin)(e));
+        return Err(io(bin)(e));
     }
+    Ok(())
+}
+
+/// What `install` says: the log, the binary, the group and each user's roles.
+fn say_installed(opened: &Log, log: &Path, bin: &Path, group_name: &str) {
     let users: Vec<String> = opened
         .state()
         .rules
@@ -218,7 +242,6 @@ pub fn run(log: &Path, group_name: &str, bin: &Path) -> CliResult {
             roles: crate::domain::text::escape(&users.join("; ")).into_owned(),
         })
     );
-    Ok(())
 }
 
 #[cfg(test)]
