@@ -296,17 +296,7 @@ pub async fn submit(State(app): State<App>, Query(p): Query<Params>, req: Reques
     if let Some(ip) = client
         && app.guesses.blocked(ip, now)
     {
-        let main =
-            maud::html! { div.report { p.err role="alert" { (words::too_many(ctx.lang)) } } };
-        let mut r = page_response(
-            StatusCode::TOO_MANY_REQUESTS,
-            &ctx,
-            ctx.t("签认结果", "Sign the result"),
-            &main,
-        );
-        r.headers_mut()
-            .insert(header::RETRY_AFTER, HeaderValue::from_static("600"));
-        return r;
+        return too_many_guesses(&ctx);
     }
     let fields = match axum::Form::<Fields>::from_request(req, &()).await {
         Ok(axum::Form(f)) => f,
@@ -316,16 +306,11 @@ pub async fn submit(State(app): State<App>, Query(p): Query<Params>, req: Reques
         number(fields.round.as_deref()),
         number(fields.board.as_deref()),
     ) else {
-        let main = page::chooser(
-            &ctx,
-            (!snap.tournament.rounds.is_empty()).then(|| snap.tournament.current_round().0),
-            Some(&words::bad_form(ctx.lang)),
-        );
-        return page_response(
+        return chooser_response(
             StatusCode::BAD_REQUEST,
             &ctx,
-            ctx.t("签认结果", "Sign the result"),
-            &main,
+            &snap.tournament,
+            &words::bad_form(ctx.lang),
         );
     };
     let (round, board) = (Round(round), Board(board));
@@ -337,15 +322,7 @@ pub async fn submit(State(app): State<App>, Query(p): Query<Params>, req: Reques
     let code: String = fields.code.unwrap_or_default().chars().take(40).collect();
     let Some(f) = board_form(&snap.tournament, round, board, &ctx) else {
         let e = words::unknown_board(round.0, board.0, ctx.lang);
-        let current =
-            (!snap.tournament.rounds.is_empty()).then(|| snap.tournament.current_round().0);
-        let main = page::chooser(&ctx, current, Some(&e));
-        return page_response(
-            StatusCode::NOT_FOUND,
-            &ctx,
-            ctx.t("签认结果", "Sign the result"),
-            &main,
-        );
+        return chooser_response(StatusCode::NOT_FOUND, &ctx, &snap.tournament, &e);
     };
     let heading = page::heading(&ctx, round.0, board.0);
     let Some(result) = result else {
@@ -363,14 +340,7 @@ pub async fn submit(State(app): State<App>, Query(p): Query<Params>, req: Reques
         Ok((recs, after)) => {
             let events: Vec<Event> = recs.into_iter().map(|r| r.ev).collect();
             let said = if events.is_empty() {
-                // Signed before: the side is the one whose code this is.
-                let side = after
-                    .tournament
-                    .seat_codes(round)
-                    .into_iter()
-                    .find(|c| c.board == board && c.code.matches(&code))
-                    .map_or(Side::Red, |c| c.side);
-                words::signed_before(side, result, ctx.lang)
+                signed_before(&after.tournament, (round, board), &code, result, ctx.lang)
             } else {
                 written_text(&events, ctx.lang)
             };
@@ -405,6 +375,43 @@ pub async fn submit(State(app): State<App>, Query(p): Query<Params>, req: Reques
             page_at(status, &ctx, &board_path(round.0, board.0), &heading, &main)
         }
     }
+}
+
+/// Too many wrong codes from one address: the form is closed to it for a while.
+fn too_many_guesses(ctx: &Ctx) -> Response {
+    let main = maud::html! { div.report { p.err role="alert" { (words::too_many(ctx.lang)) } } };
+    let mut r = page_response(
+        StatusCode::TOO_MANY_REQUESTS,
+        ctx,
+        ctx.t("签认结果", "Sign the result"),
+        &main,
+    );
+    r.headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("600"));
+    r
+}
+
+/// The board chooser again, with what was wrong.
+fn chooser_response(status: StatusCode, ctx: &Ctx, t: &Tournament, wrong: &str) -> Response {
+    let current = (!t.rounds.is_empty()).then(|| t.current_round().0);
+    let main = page::chooser(ctx, current, Some(wrong));
+    page_response(status, ctx, ctx.t("签认结果", "Sign the result"), &main)
+}
+
+/// A report the log already holds: said for the side whose code this is.
+fn signed_before(
+    t: &Tournament,
+    (round, board): (Round, Board),
+    code: &str,
+    result: GameResult,
+    lang: crate::domain::rules::Lang,
+) -> String {
+    let side = t
+        .seat_codes(round)
+        .into_iter()
+        .find(|c| c.board == board && c.code.matches(code))
+        .map_or(Side::Red, |c| c.side);
+    words::signed_before(side, result, lang)
 }
 
 /// What `serve` says at start when the event takes reports: where the form is and as whom
