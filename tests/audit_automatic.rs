@@ -3,6 +3,7 @@
 //! forfeits are; a correction shows the old result beside the new. Headless console (the
 //! audit screen, snapshot), the command line's `audit`, and the real binary in tmux.
 
+mod cli_support;
 mod console_common;
 mod tmux_support;
 
@@ -14,21 +15,13 @@ use bianpai::console::ui;
 use bianpai::domain::rules::Lang;
 use bianpai::domain::{Board, Command, GameResult, Role, Round};
 use bianpai::log::Log;
+use cli_support::ok;
 use console_common::{app_as, event, head, minutes, type_keys};
 
 const BIN: &str = env!("CARGO_BIN_EXE_bianpai");
 
 fn audit(log: &std::path::Path, lang: &str) -> String {
-    let out = Proc::new(BIN)
-        .args(["audit", log.to_str().unwrap(), "--lang", lang])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    ok(&["audit", log.to_str().unwrap(), "--lang", lang])
 }
 
 /// The audit line whose event text contains `what`.
@@ -106,14 +99,6 @@ fn the_real_console_logs_its_advance_as_automatic() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("t.log");
     let l = log.to_str().unwrap();
-    let ok = |args: &[&str]| {
-        let out = Proc::new(BIN).args(args).output().unwrap();
-        assert!(
-            out.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    };
     ok(&["new", l, "--preset", "qigu-2024-07", "--title", "自动"]);
     for n in ["王伟", "李娜", "张强", "刘洋"] {
         ok(&["player", "add", l, "--name", n]);

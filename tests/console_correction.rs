@@ -4,6 +4,7 @@
 //! a re-pair changes (取消 / 新增 / 移台) as `pair --preview` prints it, not the whole new
 //! pairing. Headless (snapshots) and the real binary in tmux.
 
+mod cli_support;
 mod console_common;
 mod tmux_support;
 
@@ -15,6 +16,7 @@ use bianpai::console::ui;
 use bianpai::domain::rules::Lang;
 use bianpai::domain::{Board, GameResult, Role, Round};
 use bianpai::log::Log;
+use cli_support::ok;
 use console_common::{app_as, event, minutes, type_keys};
 
 const BIN: &str = env!("CARGO_BIN_EXE_bianpai");
@@ -29,16 +31,7 @@ fn result(path: &std::path::Path, round: u32, board: u32) -> Option<GameResult> 
 
 /// `pair --preview` of the log, the lines it prints.
 fn cli_preview(path: &std::path::Path) -> Vec<String> {
-    let out = Proc::new(BIN)
-        .args(["pair", path.to_str().unwrap(), "--preview"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout)
+    ok(&["pair", path.to_str().unwrap(), "--preview"])
         .lines()
         .map(str::to_string)
         .collect()
@@ -148,14 +141,6 @@ fn the_real_console_corrects_round_one_after_round_two_is_paired() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("t.log");
     let l = log.to_str().unwrap();
-    let ok = |args: &[&str]| {
-        let out = Proc::new(BIN).args(args).output().unwrap();
-        assert!(
-            out.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    };
     ok(&["new", l, "--preset", "qigu-2024-07", "--title", "更正"]);
     for n in [
         "薛平", "罗军", "王五", "赵六", "钱七", "孙八", "周九", "吴十",
