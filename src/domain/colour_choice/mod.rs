@@ -84,66 +84,16 @@ fn name(t: &Tournament, no: PlayerNo) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::event::{Cause, GameKind, Pairing, PlayerEntry};
+    use crate::domain::Command;
+    use crate::domain::knockout::fixture::{eight_after_round_one, head};
     use crate::domain::refusal::Refusal;
     use crate::domain::result::GameResult;
-    use crate::domain::rules::{Knockout, Role, Rules};
-    use crate::domain::{Actor, Board, Command};
-
-    fn head() -> Actor {
-        Actor {
-            user: "t".into(),
-            role: Role::Head,
-        }
-    }
 
     /// Eight players, knockout after round 1 of 3; round 1 is 1–2, 3–4, 5–6, 7–8 with every
     /// red winning, so the four finalists have had one red each: both semi-finals are level.
     fn level() -> Tournament {
-        let mut rules = Rules::preset("lvliang-2024").unwrap();
-        rules.numbers_by_registration = true;
-        rules.rounds = 3;
-        rules.format = crate::domain::format::Format::Swiss {
-            knockout: Some(Knockout {
-                after_round: 1,
-                players: 4,
-            }),
-        };
-        let mut t = Tournament::new("ko".into(), rules);
-        for i in 1..=8 {
-            t.apply(&Event::PlayerRegistered {
-                no: PlayerNo(i),
-                entry: PlayerEntry::named(format!("P{i}")),
-            });
-        }
-        t.apply(&Event::NumbersDrawn {
-            seed: None,
-            order: (1..=8).map(PlayerNo).collect(),
-        });
-        let games = (0..4)
-            .map(|k| Pairing {
-                board: Board(k + 1),
-                red: PlayerNo(2 * k + 1),
-                black: PlayerNo(2 * k + 2),
-                stage: Stage::Swiss,
-                game: GameKind::Slow,
-            })
-            .collect();
-        t.apply(&Event::RoundPaired {
-            round: Round(1),
-            games,
-            byes: vec![],
-        });
-        for b in 1..=4 {
-            t.apply(&Event::ResultRecorded {
-                round: Round(1),
-                board: Board(b),
-                result: GameResult::RedWin,
-                cause: Cause::Arbiter,
-                at: None,
-            });
-        }
-        t
+        let red = GameResult::RedWin;
+        eight_after_round_one(&[(1, 2, red), (3, 4, red), (5, 6, red), (7, 8, red)])
     }
 
     #[test]

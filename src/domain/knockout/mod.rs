@@ -331,4 +331,6 @@ pub fn slow_game_points(t: &Tournament, no: PlayerNo, after: Round) -> u32 {
 }
 
 #[cfg(test)]
+pub(crate) mod fixture;
+#[cfg(test)]
 mod tests;

@@ -1,74 +1,17 @@
+use super::fixture::head;
 use super::*;
-use crate::domain::event::{Cause, PlayerEntry};
-use crate::domain::rules::{Knockout, Role, Rules};
-use crate::domain::{Actor, Command};
-
-fn head() -> Actor {
-    Actor {
-        user: "t".into(),
-        role: Role::Head,
-    }
-}
+use crate::domain::Command;
 
 /// Eight players; knockout after round 1 of 3. Round 1: 1–2, 4–3, 5–6, 8–7 with red wins on
 /// boards 1–3 and a black win on board 4, so after round 1 the winners 1, 4, 5, 7 lead.
 fn event() -> Tournament {
-    let mut rules = Rules::preset("lvliang-2024").unwrap();
-    // Numbers in registration order: no random draw in this fixture.
-    rules.numbers_by_registration = true;
-    rules.rounds = 3;
-    rules.format = crate::domain::format::Format::Swiss {
-        knockout: Some(Knockout {
-            after_round: 1,
-            players: 4,
-        }),
-    };
-    let mut t = Tournament::new("ko".into(), rules);
-    for i in 1..=8 {
-        t.apply(&Event::PlayerRegistered {
-            no: PlayerNo(i),
-            entry: PlayerEntry::named(format!("P{i}")),
-        });
-    }
-    t.apply(&Event::NumbersDrawn {
-        seed: None,
-        order: (1..=8).map(PlayerNo).collect(),
-    });
-    let games = [(1, 2), (4, 3), (5, 6), (8, 7)]
-        .iter()
-        .enumerate()
-        .map(|(i, (r, b))| Pairing {
-            board: Board(i as u32 + 1),
-            red: PlayerNo(*r),
-            black: PlayerNo(*b),
-            stage: Stage::Swiss,
-            game: GameKind::Slow,
-        })
-        .collect();
-    t.apply(&Event::RoundPaired {
-        round: Round(1),
-        games,
-        byes: vec![],
-    });
-    t.apply(&Event::RoundStarted {
-        round: Round(1),
-        at: chrono::DateTime::<chrono::Utc>::UNIX_EPOCH,
-    });
-    for (b, res) in [
-        (1, GameResult::RedWin),
-        (2, GameResult::RedWin),
-        (3, GameResult::RedWin),
-        (4, GameResult::BlackWin),
-    ] {
-        t.apply(&Event::ResultRecorded {
-            round: Round(1),
-            board: Board(b),
-            result: res,
-            cause: Cause::Arbiter,
-            at: None,
-        });
-    }
-    t
+    use GameResult::{BlackWin, RedWin};
+    super::fixture::eight_after_round_one(&[
+        (1, 2, RedWin),
+        (4, 3, RedWin),
+        (5, 6, RedWin),
+        (8, 7, BlackWin),
+    ])
 }
 
 /// Knockout pairings as slow-game boards 1, 2, ….
