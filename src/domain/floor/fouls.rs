@@ -35,15 +35,7 @@ impl Tournament {
         board: Board,
         side: Side,
     ) -> Decision {
-        let g = self.board(round, board)?;
-        let round = round.unwrap_or(self.current_round());
-        if let Some(existing) = g.result {
-            return Err(Refusal::HasResult {
-                round,
-                board,
-                existing,
-            });
-        }
+        let (g, round) = self.unfinished_board(round, board)?;
         if !self.foul_limit_reached_by(g, side) {
             return Err(Refusal::Floor {
                 round,

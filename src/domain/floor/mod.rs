@@ -428,13 +428,13 @@ impl Tournament {
         Ok(self.with_consequences(events))
     }
 
-    /// A loss on time the arbiter saw on a board without clock data.
-    pub(super) fn decide_time_loss(
+    /// The board of `round` (the current one when `None`) and that round, refused when the
+    /// board already has a result.
+    fn unfinished_board(
         &self,
         round: Option<Round>,
         board: Board,
-        side: Side,
-    ) -> Decision {
+    ) -> Result<(&Game, Round), Refusal> {
         let g = self.board(round, board)?;
         let round = round.unwrap_or(self.current_round());
         if let Some(existing) = g.result {
@@ -444,6 +444,17 @@ impl Tournament {
                 existing,
             });
         }
+        Ok((g, round))
+    }
+
+    /// A loss on time the arbiter saw on a board without clock data.
+    pub(super) fn decide_time_loss(
+        &self,
+        round: Option<Round>,
+        board: Board,
+        side: Side,
+    ) -> Decision {
+        let (g, round) = self.unfinished_board(round, board)?;
         super::decide::lot_first(g, round)?;
         if g.clock.is_some() {
             return Err(Refusal::Floor {
