@@ -175,7 +175,7 @@ const ALLOWED: &[&str] = &[
     "Tab", "Enter", "Esc", "PgUp", "PgDn", "Home", "End", "bianpai", "LOG",
 ];
 
-/// Issue 13: one language at a time. Every screen, for every role, in Chinese, at both sizes,
+/// One language at a time. Every screen, for every role, in Chinese, at both sizes,
 /// as the sample opens and before round 1 is paired: no English word outside the allow-list
 /// (player names, the event's title and the user's name are taken out first).
 #[test]
@@ -198,18 +198,6 @@ fn every_chinese_screen_is_chinese() {
         // The OS users who wrote the records (the audit's user column).
         let users = Log::open_with(p, true).unwrap();
         names.extend(users.records().iter().map(|r| r.by.clone()));
-        // The pairing explanation comes in English from the engine until issue 12's
-        // Chinese rendering lands; its lines are left out here (see the issue 13 note).
-        if let Ok(p) = bianpai::domain::pairing::propose(log.state()) {
-            names.extend(
-                bianpai::i18n::explain::lines(
-                    &p.lines,
-                    bianpai::domain::pairing::event_lang(log.state()),
-                )
-                .iter()
-                .map(|l| l.trim().to_string()),
-            );
-        }
         names.sort_by_key(|n| std::cmp::Reverse(n.len()));
         for screen in Screen::ALL {
             for size in SIZES {

@@ -1,14 +1,13 @@
 //! `pair --explain` explains the boards actually played: a hand change after the engine's
 //! proposal is flagged, and an accepted override's warning is shown.
 
-use bianpai::domain::pairing::event_lang;
 use bianpai::domain::rules::Lang;
 use bianpai::domain::{Actor, Board, Command, PlayerEntry, Role, Round, Rules, Tournament};
 use bianpai::i18n::explain::round as explain_round_in;
 
 /// The explanation in the event's language.
 fn explain_round(t: &Tournament, round: Round) -> Vec<String> {
-    explain_round_in(t, round, event_lang(t))
+    explain_round_in(t, round, t.rules.event_lang())
 }
 
 fn run(t: &mut Tournament, cmd: &Command) {

@@ -6,21 +6,10 @@
 use super::format::Format;
 use super::tournament::Tournament;
 
-/// The round-robin table's own number of rounds, `None` for a Swiss (see
-/// `Tournament::table_rounds`).
-pub fn table_rounds(t: &Tournament) -> Option<u32> {
-    t.table_rounds()
-}
-
 /// The last round the event pairs: `rules.rounds`, and never beyond a round robin's table.
 pub fn last_round(t: &Tournament) -> u32 {
     let rounds = t.rules.rounds;
-    table_rounds(t).map_or(rounds, |table| rounds.min(table))
-}
-
-/// Whether `rounds: 0` stands for the table's own number of rounds (round robins only).
-pub fn rounds_from_table(t: &Tournament) -> bool {
-    t.rounds_from_table()
+    t.table_rounds().map_or(rounds, |table| rounds.min(table))
 }
 
 /// Whether pairings may be made or changed by hand (`pair --manual`, `--swap`, `--flip`) and

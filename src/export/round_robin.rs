@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use super::report::{Cell, Report, Table, header, pick, round_time};
 use super::rows::{name, result_text, tiebreak_label};
 use crate::domain::result::{GameResult, Outcome};
-use crate::domain::round_robin::schedule::{self, Scheduled, field};
+use crate::domain::round_robin::schedule::{self, Scheduled};
 use crate::domain::round_robin::withdrawal::{self, Verdict, Withdrawal};
 use crate::domain::rules::{Lang, Tiebreak};
 use crate::domain::standings::Standing;
@@ -18,7 +18,7 @@ use crate::domain::{PlayerNo, Round, Side, Tournament};
 /// The sections to print: every section with a field.
 fn sections(t: &Tournament) -> Vec<usize> {
     (0..t.rules.sections.len().max(1))
-        .filter(|s| !field(t, *s).is_empty())
+        .filter(|s| !t.table_field(*s).is_empty())
         .collect()
 }
 
@@ -265,7 +265,7 @@ pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -
     let tables = sections(t)
         .into_iter()
         .map(|s| {
-            let seats = field(t, s);
+            let seats = t.table_field(s);
             let mut h = header(lang, &[("序号", "No"), ("姓名", "Name"), ("单位", "Club")]);
             h.extend(seats.iter().map(|n| n.0.to_string()));
             h.extend(header(lang, &[("积分", "Points")]));
@@ -370,7 +370,7 @@ pub fn schedule_json(t: &Tournament) -> Value {
                 json!({
                     "group": t.section_name(s),
                     "system": t.rules.format.system().word(),
-                    "field": field(t, s).iter().map(|n| n.0).collect::<Vec<_>>(),
+                    "field": t.table_field(s).iter().map(|n| n.0).collect::<Vec<_>>(),
                     "rounds": rounds,
                 })
             })
@@ -412,7 +412,7 @@ pub fn crosstable_json(t: &Tournament, after: Round, rows: &[Standing]) -> Value
         sections(t)
             .into_iter()
             .map(|s| {
-                let seats = field(t, s);
+                let seats = t.table_field(s);
                 let players: Vec<Value> = seats
                     .iter()
                     .map(|&a| {

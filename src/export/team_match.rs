@@ -512,11 +512,6 @@ pub fn json(t: &Tournament, round: Option<Round>) -> Value {
     })
 }
 
-/// Whether `t` is a team match event.
-pub fn is_team_event(t: &Tournament) -> bool {
-    t.rules.format.is_team()
-}
-
 /// The result cell of a board in the event's words (for the console and the room page).
 pub fn result_cell(r: Option<GameResult>, lang: Lang) -> String {
     r.map_or_else(String::new, |r| result_text(r, lang).to_string())

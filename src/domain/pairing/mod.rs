@@ -13,7 +13,6 @@ use super::format::Format;
 use super::ids::{Board, PlayerNo, Round};
 use super::knockout;
 use super::refusal::Refusal;
-use super::rules::Lang;
 use super::side::Side;
 use super::tournament::{Status, Tournament};
 
@@ -124,11 +123,6 @@ pub fn knockout_boards(t: &Tournament, round: Round) -> Result<Vec<Pairing>, Ref
 /// The head arbiter's recorded decision for a round, if any.
 pub fn pairing_decision(t: &Tournament, round: Round) -> Option<PairingDecision> {
     t.round(round)?.pairing_note.as_ref()?.decision.clone()
-}
-
-/// The event's language for explanations (Chinese unless the rules say otherwise).
-pub fn event_lang(t: &Tournament) -> Lang {
-    t.rules.event_lang()
 }
 
 /// The explanation of a paired round: the engine's reasoning recomputed from the state before
@@ -320,7 +314,7 @@ pub fn propose_opts(
     // A round of a round robin's table is paired even when each of its games has a withdrawn
     // player and none goes on a board: its games are forfeits or annulled, and the rounds
     // after it still come (docs/rules.md#45-withdrawal-in-a-round-robin).
-    let table_round = schedule.is_some_and(|rr| round.0 <= round_robin::schedule_rounds(t, rr));
+    let table_round = schedule.is_some() && round.0 <= t.table_rounds().unwrap_or(0);
     if games.is_empty() && byes.is_empty() && !table_round {
         return Err(Refusal::NoneEligible(round));
     }

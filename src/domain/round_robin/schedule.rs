@@ -10,9 +10,7 @@
 //! refused, `registration.rs`). A player who withdraws keeps a seat; the games the table gives
 //! them afterwards are not put on a board (R2011 ch.14, see `domain::round_robin::withdrawal`).
 
-pub use super::table::{
-    Scheduled, field, rounds_for, schedule, schedule_rounds, scheduled, table_round,
-};
+pub use super::table::{Scheduled, schedule, scheduled, table_round};
 use crate::domain::format::RoundRobin;
 use crate::domain::ids::{PlayerNo, Round};
 use crate::domain::pairing::explain::Line;
@@ -23,7 +21,7 @@ use crate::domain::tournament::{Status, Tournament};
 /// on boards in table order; a game with a withdrawn player is left off (its consequence is
 /// `withdrawal::unplayed`); the table's bye goes to its player if still in the event.
 pub(crate) fn pair(t: &Tournament, rr: RoundRobin, section: usize, round: Round) -> SectionPairing {
-    let field = field(t, section);
+    let field = t.table_field(section);
     let active = |no: PlayerNo| t.player(no).is_some_and(|p| p.status == Status::Active);
     let table = table_round(field.len(), rr, round.0);
     let mut out = SectionPairing {

@@ -15,25 +15,6 @@ pub struct Scheduled {
     pub black: Option<PlayerNo>,
 }
 
-/// The players of `section` seated in the schedule, by number: those paired in round 1 (a game
-/// or the bye) once it is paired, before that the section's active players.
-pub fn field(t: &Tournament, section: usize) -> Vec<PlayerNo> {
-    t.table_field(section)
-}
-
-/// The schedule's own number of rounds for a field of `n`: n−1 (even) or n (odd) per cycle.
-pub fn rounds_for(n: usize, rr: RoundRobin) -> u32 {
-    rr.rounds_for(n)
-}
-
-/// The schedule's own number of rounds of an individual round robin: the longest section's.
-pub fn schedule_rounds(t: &Tournament, rr: RoundRobin) -> u32 {
-    (0..t.rules.sections.len().max(1))
-        .map(|s| rr.rounds_for(field(t, s).len()))
-        .max()
-        .unwrap_or(0)
-}
-
 /// Which round of the printed table, and whether colours are swapped, round `round` (1-based
 /// over all cycles) plays.
 pub fn table_round(n: usize, rr: RoundRobin, round: u32) -> Option<(u32, bool)> {
@@ -83,8 +64,8 @@ pub fn scheduled(field: &[PlayerNo], rr: RoundRobin, round: u32) -> Vec<Schedule
 /// The whole schedule of one section (轮次表): rounds 1..=`rules.rounds` (never beyond the
 /// table).
 pub fn schedule(t: &Tournament, rr: RoundRobin, section: usize) -> Vec<Vec<Scheduled>> {
-    let field = field(t, section);
-    let last = t.rules.rounds.min(rounds_for(field.len(), rr));
+    let field = t.table_field(section);
+    let last = t.rules.rounds.min(rr.rounds_for(field.len()));
     (1..=last).map(|r| scheduled(&field, rr, r)).collect()
 }
 
@@ -185,7 +166,7 @@ mod tests {
         assert_eq!(r1[0].black, Some(PlayerNo(9)));
         assert_eq!(r1[1].red, PlayerNo(5));
         assert_eq!(r1[1].black, Some(PlayerNo(8)));
-        assert_eq!(rounds_for(4, RoundRobin::double()), 6);
-        assert_eq!(rounds_for(5, RoundRobin::single()), 5);
+        assert_eq!(RoundRobin::double().rounds_for(4), 6);
+        assert_eq!(RoundRobin::single().rounds_for(5), 5);
     }
 }

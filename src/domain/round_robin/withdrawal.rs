@@ -8,7 +8,7 @@
 //! met); "their games" are the games the schedule gives them within the event's rounds (the
 //! bye is no game). Swiss events keep docs/rules.md#4-late-arrival-forfeits-withdrawal (results stay, nothing else changes).
 
-use super::table::{field, scheduled};
+use super::table::scheduled;
 use crate::domain::format::{Format, RoundRobin};
 use crate::domain::ids::{PlayerNo, Round};
 use crate::domain::result::GameResult;
@@ -79,7 +79,7 @@ fn withdrawals_in(t: &Tournament, rr: RoundRobin) -> Vec<Withdrawal> {
         .iter()
         .filter(|p| matches!(p.status, Status::Withdrawn { .. }))
         .filter_map(|p| {
-            let seats = field(t, p.section);
+            let seats = t.table_field(p.section);
             if !seats.contains(&p.no) {
                 return None;
             }
@@ -171,7 +171,7 @@ pub fn unplayed_with(t: &Tournament, round: Round, w: &[Withdrawal]) -> Vec<Unpl
     let verdict = |no: PlayerNo| w.iter().find(|x| x.no == no).map(|x| x.verdict);
     let mut out = Vec::new();
     for s in 0..t.rules.sections.len().max(1) {
-        let seats = field(t, s);
+        let seats = t.table_field(s);
         for g in scheduled(&seats, rr, round.0) {
             let Some(black) = g.black else { continue };
             if on_board(g.red) || on_board(black) {

@@ -6,8 +6,8 @@
 //! everywhere, so a player's opponent score after round k sums the opponents' points after
 //! round k. A bye counts as an opponent with the lowest such score in the section's field
 //! (the section's players who had joined by round k, withdrawn players included).
-//! `points_for_opponent_score` is the seam where the knockout stage (docs/rules.md#7-knockout) adds the
-//! finalists' slow-game points.
+//! The knockout stage (docs/rules.md#7-knockout) enters through `calc::Finals`: the finalists'
+//! slow-game points, their marks and places 1–4.
 //!
 //! Places are never shared: `draw_number` ends every chain, whether or not the rules list it.
 
@@ -23,7 +23,7 @@ use super::knockout::placing::{self, Placing};
 use super::side::Side;
 use super::tournament::Tournament;
 pub use calc::without_finals;
-use calc::{Calc, Finals, plus_slow, table};
+use calc::{Calc, Finals, table};
 pub use row::Standing;
 
 /// Standings after `after` (rounds 1..=after count), every section, each ranked within its
@@ -73,17 +73,10 @@ pub fn swiss_scores(t: &Tournament, before: Round) -> HashMap<PlayerNo, u32> {
     scores
 }
 
-/// A player's points as their opponents' opponent score counts them after `after`, given
-/// everyone's Swiss points (`swiss[i]` for player number i + 1): the Swiss points, plus for
-/// the knockout finalists the points of their slow semi-final and final/third-place games
-/// (docs/rules.md#7-knockout: a drawn slow game still scores the draw points, whatever the tie-breaks).
-pub fn points_for_opponent_score(t: &Tournament, after: Round, swiss: &[u32]) -> Vec<u32> {
-    plus_slow(swiss, &KnockoutFinals(t).slow_points(after))
-}
-
 /// Everyone's points before `round` as every table shows them: the Swiss points and, for the
 /// knockout's finalists, the regulation's final points so far (their slow knockout games
-/// added, as `points_for_opponent_score` counts them and the standings print them), so that
+/// added, as opponent scores count them and the standings print them; a drawn slow game
+/// still scores the draw points, docs/rules.md#7-knockout), so that
 /// a pairing sheet and the standings never give one player two different 积分.
 pub fn points_before(t: &Tournament, round: Round) -> HashMap<PlayerNo, u32> {
     let mut points = swiss_scores(t, round);
