@@ -3,6 +3,22 @@
 //! default, English as an option. The console's screen labels live beside it in
 //! `console::strings` (the same two languages, kept in step by its tests). Times are shown
 //! in the event's zone (`EventZone`).
+//!
+//! One shape for every message (docs/architecture.md, "The words"): a typed key in, words out,
+//! one exhaustive `match` per message whose arms give the Chinese and the English side by side
+//! through [`words!`], so a message cannot exist in one language only.
+
+/// The one way a language is chosen: `words!(lang, zh, en)` is `zh` for Chinese and `en` for
+/// English, and evaluates only the one asked for (so `format!` arms cost nothing twice). It is
+/// visible only inside `src/i18n/`: no edge picks a language itself.
+macro_rules! words {
+    ($lang:expr, $zh:expr, $en:expr $(,)?) => {
+        match $lang {
+            $crate::domain::rules::Lang::Zh => $zh,
+            $crate::domain::rules::Lang::En => $en,
+        }
+    };
+}
 
 pub mod auto;
 pub mod boundary;
@@ -170,13 +186,14 @@ pub enum CliMsg {
 }
 
 pub fn cli(m: &CliMsg, lang: Lang) -> String {
-    match (m, lang) {
-        (CliMsg::NothingDue, Lang::Zh) => "无到期事项".into(),
-        (CliMsg::NothingDue, Lang::En) => "nothing due".into(),
-        (CliMsg::Started, Lang::Zh) => "本轮已开始".into(),
-        (CliMsg::Started, Lang::En) => "the round has started".into(),
-        (CliMsg::OverrideWarning(w), Lang::Zh) => format!("警告 (已接受): {w}"),
-        (CliMsg::OverrideWarning(w), Lang::En) => format!("warning (accepted): {w}"),
+    match m {
+        CliMsg::NothingDue => words!(lang, "无到期事项", "nothing due").into(),
+        CliMsg::Started => words!(lang, "本轮已开始", "the round has started").into(),
+        CliMsg::OverrideWarning(w) => words!(
+            lang,
+            format!("警告 (已接受): {w}"),
+            format!("warning (accepted): {w}")
+        ),
     }
 }
 
