@@ -22,7 +22,6 @@ pub mod io;
 pub mod keymap;
 pub mod notify;
 pub mod signed;
-pub mod strings;
 pub mod tables;
 pub mod theme;
 pub mod theme_text;
