@@ -24,7 +24,6 @@ pub mod notify;
 pub mod signed;
 pub mod tables;
 pub mod theme;
-pub mod theme_text;
 pub mod ui;
 pub mod update;
 pub mod view_model;
@@ -87,8 +86,8 @@ pub fn run_console(
     let user = user::current_user();
     let lang = crate::lang_choice::choose(asked, Some(&log.state().rules));
     let role = resolve_role(&log.state().rules, &user, role, lang)?;
-    let theme =
-        Theme::choose(theme, Theme::no_color_env()).map_err(|f| theme_text::theme(&f, lang))?;
+    let theme = Theme::choose(theme, Theme::no_color_env())
+        .map_err(|f| crate::i18n::screen::theme_fault(&f, lang))?;
     let app = App::spawn(log, Actor { user, role }, lang, theme, local_offset());
     run(app)
 }
@@ -126,8 +125,8 @@ fn run_built_demo(
     let replay = demo::spawn_replay(path.clone(), schedule, Arc::clone(&stop));
     let log = Log::open(&path)
         .map_err(|e| crate::i18n::errors::log(&e, lang, crate::domain::zone::EventZone::Machine))?;
-    let theme =
-        Theme::choose(theme, Theme::no_color_env()).map_err(|f| theme_text::theme(&f, lang))?;
+    let theme = Theme::choose(theme, Theme::no_color_env())
+        .map_err(|f| crate::i18n::screen::theme_fault(&f, lang))?;
     let actor = Actor {
         user: user::current_user(),
         role: Role::Head,

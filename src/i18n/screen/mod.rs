@@ -38,9 +38,11 @@ macro_rules! table {
 
 mod keys;
 mod labels;
+mod theme;
 
 pub use keys::Deed;
 pub use labels::{EN, Strings, ZH};
+pub use theme::{ThemeFault, theme_fault};
 
 use crate::domain::event::Cause;
 use crate::domain::rules::{FoulKind, Lang};
