@@ -6,7 +6,7 @@ use super::tables::Table;
 use crate::domain::standings::standings;
 use crate::domain::tournament::Status;
 use crate::domain::{PlayerNo, Round, Tournament};
-use crate::i18n::screen::Strings;
+use crate::i18n::screen::{Strings, fill};
 
 /// The crosstable after the last complete round, every section one after the other.
 pub fn round_robin_table(t: &Tournament, s: &Strings) -> Table {
@@ -39,7 +39,7 @@ pub fn round_robin_table(t: &Tournament, s: &Strings) -> Table {
             table
                 .summary
                 .iter()
-                .map(|(k, v)| format!("{k}：{}", v.text())),
+                .map(|(k, v)| fill(s.summary_line, &[k, &v.text()])),
         );
     }
     out

@@ -222,7 +222,7 @@ fn event_loop(
         }
         for n in std::mem::take(&mut app.notices) {
             if desktop {
-                notify::send(n.text);
+                notify::send(app.s.notify_title, n.text);
             } else {
                 notify::bell();
             }

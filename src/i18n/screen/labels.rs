@@ -283,6 +283,10 @@ table! {
     empty_press_p = "尚未编排。按 P 编排第1轮", "No round paired yet. Press P to pair round 1";
     standings_before = "赛前名单 (按序号)", "Before round 1 (by number)";
     help_fouls = "犯规种类 (x 之后):", "Foul kinds:";
+    /// A line of the round robin's summary under its crosstable: the key, the value.
+    summary_line = "{}：{}", "{}：{}";
+    /// The title of a desktop notification.
+    notify_title = "编排 bianpai", "编排 bianpai";
     // Team events: the round view's match lines and board tags, the lineup.
     /// The match, the first team, the score, the second team.
     team_match_line = "第{}场  {}  {}  {}", "match {}  {}  {}  {}";
