@@ -611,7 +611,7 @@ fn the_bye_line_sits_under_the_boards_and_the_help_fits_80_by_24() {
         let mut app = app_as(&path, "wang", Role::Head, lang, minutes(1));
         type_keys(&mut app, "?", minutes(1));
         let screen = ui::render_text(&app, 80, 24);
-        let last = bianpai::console::strings::of(lang)
+        let last = bianpai::i18n::screen::strings(lang)
             .help_entry
             .last()
             .unwrap()

@@ -10,11 +10,7 @@ fn the_catalog_the_console_and_the_printouts_name_each_result_alike() {
         let word = bianpai::i18n::result_word(r, Lang::Zh);
         let short = bianpai::i18n::result_short(r, Lang::Zh);
         assert!(bianpai::export::text::width(short) <= 8, "{r:?}: {short}");
-        assert_eq!(
-            bianpai::console::strings::ZH.result(r),
-            word,
-            "console {r:?}"
-        );
+        assert_eq!(bianpai::i18n::screen::ZH.result(r), word, "console {r:?}");
         assert_eq!(
             bianpai::export::rows::result_text(r, Lang::Zh),
             word,

@@ -48,42 +48,8 @@ pub enum ResultKey {
     Draw,
 }
 
-/// What a binding does, for the help screen and for "your role may not …" messages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Deed {
-    Quit,
-    Help,
-    Screens,
-    Scroll,
-    EnterResult,
-    Forfeit,
-    MarkAbsent,
-    MarkArrived,
-    Foul,
-    Flag,
-    MoveLimit,
-    Pair,
-    Start,
-    Unpair,
-    Withdraw,
-    Lot,
-    /// Hand in a team's lineup (团体赛).
-    Lineup,
-    Submit,
-    Cancel,
-    /// Keys without a help line of their own (typing, choosing a side).
-    Edit,
-    /// Show the room page's QR code.
-    RoomQr,
-    /// Re-pair the round an earlier correction outdated.
-    Repair,
-    /// Keep the round an earlier correction outdated.
-    Keep,
-    /// Accept a result both players signed on their phones (docs/self-report.md).
-    AcceptSigned,
-    /// Show an earlier round (to correct a result after the next was paired), or come back.
-    Rounds,
-}
+/// What a binding does (its words are the catalog's: `i18n::screen`).
+pub use crate::i18n::screen::Deed;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {

@@ -4,11 +4,11 @@
 //! itself: the automatic advance leaves a discarded round to the head arbiter (`domain::repair`).
 
 use super::app::{App, Mode, Pending, Purpose};
-use super::strings::{Strings, fill};
 use super::tables::Table;
 use crate::domain::event::Event;
 use crate::domain::repair::RepairPreview;
 use crate::domain::{Command, Role, Tournament};
+use crate::i18n::screen::{Strings, fill};
 use crate::log::Record;
 
 /// After records arrive: a correction that outdated the current round is announced, with the

@@ -4,9 +4,9 @@
 //! confirm step with every choice; `Esc` cancels and nothing is written.
 
 use super::app::{App, Mode, Pending, Purpose};
-use super::strings::fill;
 use crate::domain::colour_choice::ChoiceDue;
 use crate::domain::{Command, PlayerNo, Round, Side};
+use crate::i18n::screen::fill;
 
 /// The prompt for the first of `due` (the choices left), `red` holding the players who take
 /// red by the choices already given and `said` their words for the confirm step.

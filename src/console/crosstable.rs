@@ -2,11 +2,11 @@
 //! columns by number, 积分, 小分 and the 胜局 / 直胜 the rules rank by, 名次) as printed (`export::round_robin`), with each withdrawal and the rule of
 //! R2011 ch.14 applied to it explained under the table. Computed here, laid out by `ui/`.
 
-use super::strings::Strings;
 use super::tables::Table;
 use crate::domain::standings::standings;
 use crate::domain::tournament::Status;
 use crate::domain::{PlayerNo, Round, Tournament};
+use crate::i18n::screen::{Strings, fill};
 
 /// The crosstable after the last complete round, every section one after the other.
 pub fn round_robin_table(t: &Tournament, s: &Strings) -> Table {
@@ -39,7 +39,7 @@ pub fn round_robin_table(t: &Tournament, s: &Strings) -> Table {
             table
                 .summary
                 .iter()
-                .map(|(k, v)| format!("{k}：{}", v.text())),
+                .map(|(k, v)| fill(s.summary_line, &[k, &v.text()])),
         );
     }
     out
@@ -59,7 +59,7 @@ mod tests {
             .map(|l| crate::log::record::decode(l).unwrap().ev)
             .collect();
         let t = Tournament::replay(&events).unwrap();
-        let table = round_robin_table(&t, crate::console::strings::of(Lang::Zh));
+        let table = round_robin_table(&t, crate::i18n::screen::strings(Lang::Zh));
         // Three columns (序号, 姓名, 单位), one per player, then 积分, the chain's 小分 胜局 直胜,
         // 名次, 备注.
         assert_eq!(&table.header[..3], ["序号", "姓名", "单位"]);

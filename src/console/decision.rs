@@ -12,10 +12,10 @@
 //!    explicit confirm (the `--force` when a rule is broken).
 
 use super::app::{App, Mode, Pending, Purpose};
-use super::strings::fill;
 use crate::domain::event::{Event, Pairing};
 use crate::domain::pairing::Break;
 use crate::domain::{Command, PlayerNo, Refusal, Role, Round};
+use crate::i18n::screen::fill;
 
 /// What the pairing-decision panel shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,20 +58,20 @@ pub fn unpairable(e: &Refusal) -> Option<(Option<String>, Vec<PlayerNo>)> {
     }
 }
 
-fn who(players: &[PlayerNo], zh: bool) -> String {
+fn who(players: &[PlayerNo], sep: &str) -> String {
     players
         .iter()
         .map(ToString::to_string)
         .collect::<Vec<_>>()
-        .join(if zh { "、" } else { ", " })
+        .join(sep)
 }
 
 /// The refusal in one line for a console that may not decide: who cannot be paired, and that
 /// the head arbiter decides.
 pub fn others_text(app: &App, round: Round, section: Option<&str>, players: &[PlayerNo]) -> String {
     let who = match section {
-        Some(s) => format!("{s}: {}", who(players, app.s.zh)),
-        None => who(players, app.s.zh),
+        Some(s) => format!("{s}: {}", who(players, app.s.list_sep)),
+        None => who(players, app.s.list_sep),
     };
     fill(app.s.pp_others, &[&round, &who])
 }

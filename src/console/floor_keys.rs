@@ -4,9 +4,9 @@
 //! to claim the loss (`foul_loss_on_claim`, seed 001) the console asks whether they did.
 
 use super::app::{App, Mode, Pending, SideIntent};
-use super::strings::fill;
 use crate::domain::event::{Cause, Event};
 use crate::domain::{Board, Command, GameResult, Side};
+use crate::i18n::screen::fill;
 use crate::log::Record;
 
 /// `t` on a board without clock data: which side lost on time.

@@ -3,8 +3,8 @@
 //! armageddon lot (`L`). Computed here at `prepare`; the footer only draws it.
 
 use super::app::App;
-use super::strings::fill;
 use crate::domain::{Role, Round};
+use crate::i18n::screen::fill;
 
 /// The keys of the decision waiting for this console's role, if any (the head arbiter's:
 /// the organizer's footer lists `P` and `L` always, and the other roles decide nothing).

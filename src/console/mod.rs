@@ -22,10 +22,8 @@ pub mod io;
 pub mod keymap;
 pub mod notify;
 pub mod signed;
-pub mod strings;
 pub mod tables;
 pub mod theme;
-pub mod theme_text;
 pub mod ui;
 pub mod update;
 pub mod view_model;
@@ -88,8 +86,8 @@ pub fn run_console(
     let user = user::current_user();
     let lang = crate::lang_choice::choose(asked, Some(&log.state().rules));
     let role = resolve_role(&log.state().rules, &user, role, lang)?;
-    let theme =
-        Theme::choose(theme, Theme::no_color_env()).map_err(|f| theme_text::theme(&f, lang))?;
+    let theme = Theme::choose(theme, Theme::no_color_env())
+        .map_err(|f| crate::i18n::screen::theme_fault(&f, lang))?;
     let app = App::spawn(log, Actor { user, role }, lang, theme, local_offset());
     run(app)
 }
@@ -127,8 +125,8 @@ fn run_built_demo(
     let replay = demo::spawn_replay(path.clone(), schedule, Arc::clone(&stop));
     let log = Log::open(&path)
         .map_err(|e| crate::i18n::errors::log(&e, lang, crate::domain::zone::EventZone::Machine))?;
-    let theme =
-        Theme::choose(theme, Theme::no_color_env()).map_err(|f| theme_text::theme(&f, lang))?;
+    let theme = Theme::choose(theme, Theme::no_color_env())
+        .map_err(|f| crate::i18n::screen::theme_fault(&f, lang))?;
     let actor = Actor {
         user: user::current_user(),
         role: Role::Head,
@@ -224,7 +222,7 @@ fn event_loop(
         }
         for n in std::mem::take(&mut app.notices) {
             if desktop {
-                notify::send(n.text);
+                notify::send(app.s.notify_title, n.text);
             } else {
                 notify::bell();
             }

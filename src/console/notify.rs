@@ -16,13 +16,13 @@ pub fn desktop_in(env: impl Fn(&str) -> Option<String>) -> bool {
     set("DBUS_SESSION_BUS_ADDRESS") && (set("DISPLAY") || set("WAYLAND_DISPLAY"))
 }
 
-/// Sends one notification without waiting for it; failures are ignored.
-pub fn send(text: String) {
+/// Sends one notification, `title` over `text`, without waiting for it; failures are ignored.
+pub fn send(title: &'static str, text: String) {
     let spawned = std::thread::Builder::new()
         .name("notify".into())
         .spawn(move || {
             let _ = notify_rust::Notification::new()
-                .summary("编排 bianpai")
+                .summary(title)
                 .body(&text)
                 .timeout(notify_rust::Timeout::Milliseconds(6000))
                 .show();

@@ -4,8 +4,8 @@
 //! The round view marks each board (待确认 红胜, 待核对 红:红胜) and counts them in the header.
 
 use super::app::{App, Mode, Pending};
-use super::strings::fill;
 use crate::domain::{Board, Command};
+use crate::i18n::screen::fill;
 
 /// `c` alone: the first board of the round waiting for acceptance.
 pub fn accept_first(app: &mut App) -> Mode {

@@ -2,11 +2,11 @@
 //! pairing preview with its explanation (§3), the players, and the audit log. Computed here,
 //! only laid out by `ui/`.
 
-use super::strings::{Strings, fill};
 use crate::domain::pairing::propose;
 use crate::domain::standings::standings;
 use crate::domain::tournament::Status;
 use crate::domain::{Round, Tournament};
+use crate::i18n::screen::{Strings, fill};
 use crate::log::Record;
 
 /// A titled table of text cells.
@@ -220,14 +220,9 @@ pub fn preview_table(t: &Tournament, s: &Strings) -> Table {
             for b in &p.byes {
                 table.notes.push(format!("{}: {b} {}", s.bye, name(t, *b)));
             }
-            let lang = if s.zh {
-                crate::domain::rules::Lang::Zh
-            } else {
-                crate::domain::rules::Lang::En
-            };
             table
                 .notes
-                .extend(crate::i18n::explain::lines(&p.lines, lang));
+                .extend(crate::i18n::explain::lines(&p.lines, s.lang()));
         }
         Err(e) => table.notes.push(fill(
             s.preview_none,
@@ -313,9 +308,9 @@ pub fn audit_table(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::console::strings::{EN, ZH};
     use crate::domain::event::{Event, PlayerEntry};
     use crate::domain::{PlayerNo, Rules};
+    use crate::i18n::screen::{EN, ZH};
 
     fn two_players() -> Tournament {
         let mut t = Tournament::new("T".into(), Rules::preset("qigu-2024-07").unwrap());

@@ -3,28 +3,9 @@
 
 use ratatui::style::{Color, Modifier, Style};
 use serde::Deserialize;
-use thiserror::Error;
 
-/// Why a theme could not be used (the English texts; `theme_text::theme` says them in the
-/// event's language).
-#[derive(Debug, Error)]
-pub enum ThemeFault {
-    #[error("unknown theme '{name}' (known: {}, or a .ron file)", .known.join(", "))]
-    Unknown { name: String, known: Vec<String> },
-    #[error("{path}: {error}")]
-    Read { path: String, error: std::io::Error },
-    #[error("theme {name}: line {line}, column {column}: {code}")]
-    Syntax {
-        name: String,
-        line: usize,
-        column: usize,
-        code: ron::Error,
-    },
-    #[error("theme {name}: '{value}' is not a colour")]
-    Colour { name: String, value: String },
-    #[error("theme {name}: '{value}' is not a text attribute")]
-    Attribute { name: String, value: String },
-}
+/// Why a theme could not be used (worded by `i18n::screen::theme_fault`).
+pub use crate::i18n::screen::ThemeFault;
 
 /// What is wrong with one style of a theme file.
 enum StyleFault {
@@ -243,8 +224,9 @@ mod tests {
     fn bad_colour_is_reported() {
         let text = THEMES[0].1.replacen("lightyellow", "ultraviolet", 1);
         let err = Theme::from_ron("x", &text).unwrap_err();
-        assert!(err.to_string().contains("ultraviolet"), "{err}");
-        let zh = crate::console::theme_text::theme(&err, crate::domain::rules::Lang::Zh);
+        let en = crate::i18n::screen::theme_fault(&err, crate::domain::rules::Lang::En);
+        assert!(en.contains("ultraviolet"), "{en}");
+        let zh = crate::i18n::screen::theme_fault(&err, crate::domain::rules::Lang::Zh);
         assert_eq!(
             zh,
             "主题 x: 'ultraviolet' 不是颜色名 (如 red、lightyellow 或 #rrggbb)"

@@ -9,13 +9,13 @@ use chrono::{DateTime, Duration, FixedOffset, Utc};
 
 use super::action::Screen;
 use super::io::{LogIo, Replica};
-use super::strings::{self, Strings};
 use super::tables::Table;
 use super::theme::Theme;
 use super::view_model::{Highlight, RoundView};
 use crate::domain::Tournament;
 use crate::domain::rules::{FoulKind, Lang};
 use crate::domain::{Actor, Board, Role, Round};
+use crate::i18n::screen::{self, Strings};
 use crate::log::{Log, LogError};
 
 mod mode;
@@ -154,7 +154,7 @@ impl App {
             io,
             actor,
             lang,
-            s: strings::of(lang),
+            s: screen::strings(lang),
             theme,
             tz,
             now: DateTime::<Utc>::UNIX_EPOCH,

@@ -5,8 +5,8 @@ use chrono::{DateTime, Utc};
 
 use super::App;
 use crate::console::keymap::ModeKind;
-use crate::console::strings::fill;
 use crate::domain::{Board, Command, GameResult, PlayerNo, Round, Side};
+use crate::i18n::screen::fill;
 
 /// A command waiting for Enter or for a confirmation, with its description.
 #[derive(Clone, Debug, PartialEq, Eq)]

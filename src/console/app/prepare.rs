@@ -4,8 +4,8 @@ use chrono::{DateTime, Utc};
 
 use super::App;
 use crate::console::action::Screen;
-use crate::console::strings::fill;
 use crate::console::{tables, view_model};
+use crate::i18n::screen::fill;
 
 impl App {
     /// Prepares what the current screen shows at `now`.

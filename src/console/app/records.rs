@@ -4,10 +4,10 @@
 use chrono::{DateTime, Duration, Utc};
 
 use super::{App, HIGHLIGHT_SECS, Mode, Origin, Purpose};
-use crate::console::strings::fill;
 use crate::console::view_model::Highlight;
 use crate::domain::event::{Cause, Event};
 use crate::domain::{Command, Round};
+use crate::i18n::screen::fill;
 use crate::log::Record;
 
 impl App {

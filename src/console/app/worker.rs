@@ -5,8 +5,8 @@ use chrono::{DateTime, Duration, Utc};
 
 use super::{App, InFlight, Mode, Origin, PENDING_SHOWN_MS};
 use crate::console::io::{Reply, Request};
-use crate::console::strings::fill;
 use crate::domain::Command;
+use crate::i18n::screen::fill;
 use crate::log::{LogError, Record};
 
 impl App {

@@ -9,8 +9,8 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::console::app::App;
 use crate::console::decision::PairPanel;
-use crate::console::strings::fill;
 use crate::domain::PlayerNo;
+use crate::i18n::screen::fill;
 
 fn name(app: &App, no: PlayerNo) -> String {
     app.state()
@@ -29,7 +29,7 @@ pub fn lines(app: &App, p: &PairPanel) -> Vec<Line<'static>> {
         .iter()
         .map(ToString::to_string)
         .collect::<Vec<_>>()
-        .join(if s.zh { "、" } else { ", " });
+        .join(s.list_sep);
     let who = match &p.section {
         Some(sec) => format!("{sec}: {who}"),
         None => who,

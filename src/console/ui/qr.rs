@@ -9,7 +9,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::console::app::{App, RoomPage};
-use crate::console::strings::fill;
+use crate::i18n::screen::fill;
 
 /// Draws the overlay centred over whatever is on screen.
 pub fn draw(frame: &mut Frame, app: &App, room: &RoomPage) {

@@ -56,7 +56,7 @@ fn wrap(text: &str, w: usize) -> Vec<String> {
             // Break after the last space or comma of the line when it is not too far back.
             let cut = line
                 .char_indices()
-                .filter(|(_, ch)| matches!(ch, ' ' | ',' | '，' | '、' | ';' | '；'))
+                .filter(|(_, ch)| crate::i18n::screen::breaks_after(*ch))
                 .map(|(i, ch)| i + ch.len_utf8())
                 .next_back()
                 .filter(|&i| width(&line[..i]) > w / 2)

@@ -7,8 +7,8 @@ use chrono::Utc;
 
 use super::action::{Action, Deed};
 use super::app::{App, Mode, Pending};
-use super::strings::fill;
 use crate::domain::{Board, Command};
+use crate::i18n::screen::fill;
 
 mod entry;
 mod keys;

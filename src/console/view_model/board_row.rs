@@ -6,10 +6,10 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 
 use super::{BoardRow, ClockState, Highlight, LOW_MS, Note, SideCell, countdown};
-use crate::console::strings::Strings;
 use crate::domain::clock::format_ms;
 use crate::domain::tournament::Game;
 use crate::domain::{Board, PlayerNo, Side, Tournament};
+use crate::i18n::screen::Strings;
 
 pub(super) fn side_cell(
     t: &Tournament,

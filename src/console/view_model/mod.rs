@@ -6,10 +6,10 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Duration, FixedOffset, Utc};
 
-use super::strings::{Strings, fill};
 use crate::domain::clock::format_ms;
 use crate::domain::tournament::RoundState;
 use crate::domain::{Board, Round, Tournament};
+use crate::i18n::screen::{Strings, fill};
 
 mod board_row;
 
@@ -324,10 +324,10 @@ pub fn round_size(t: &Tournament) -> (Round, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::console::strings::{EN, ZH};
     use crate::domain::event::{ClockAction, Event, Pairing, PlayerEntry};
     use crate::domain::{GameResult, Rules};
     use crate::domain::{PlayerNo, Side};
+    use crate::i18n::screen::{EN, ZH};
     use chrono::TimeZone;
 
     fn at(s: i64) -> DateTime<Utc> {
