@@ -89,10 +89,6 @@ pub fn text(m: &Msg, lang: Lang) -> String {
             format!("--date '{d}': 不是日期 (年-月-日, 如 2024-07-06)"),
             format!("--date '{d}': not a date (YYYY-MM-DD)"),
         ),
-        Msg::BadBind(t) => p(
-            format!("--bind {t}: 应为 地址:端口, 如 127.0.0.1:8080 或 0.0.0.0:8080"),
-            format!("--bind {t}: expected ADDR:PORT, e.g. 127.0.0.1:8080 or 0.0.0.0:8080"),
-        ),
         Msg::NoRole { user, role, held } => {
             let held_zh = if held.is_empty() {
                 "无".to_string()

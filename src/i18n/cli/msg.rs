@@ -20,7 +20,6 @@ pub enum Msg {
     },
     BirthInFuture(String),
     BadDate(String),
-    BadBind(String),
     NoRole {
         user: String,
         role: String,
