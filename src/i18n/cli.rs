@@ -9,7 +9,7 @@ mod msg;
 mod text;
 
 pub use args::{ArgError, arg, arg_error};
-pub use help::{HELP_WORDS_ZH, about_zh, arg_help_zh, placeholder_zh, value_help_zh};
+pub use help::{ABOUT_EN, about_zh, arg_help_zh, help_words, placeholder_zh, value_help_zh};
 pub use msg::Msg;
 pub use text::text;
 
