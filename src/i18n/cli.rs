@@ -6,11 +6,14 @@
 mod args;
 mod help;
 mod msg;
+pub mod sample;
+mod team;
 mod text;
 
 pub use args::{ArgError, arg, arg_error};
 pub use help::{ABOUT_EN, about_zh, arg_help_zh, help_words, placeholder_zh, value_help_zh};
 pub use msg::Msg;
+pub use team::TeamMsg;
 pub use text::text;
 
 #[cfg(test)]
@@ -38,6 +41,42 @@ mod tests {
     }
 
     #[test]
+    fn a_team_and_a_lineup_read_in_either_language() {
+        let team = Msg::Team(TeamMsg::Team {
+            no: crate::domain::TeamNo(2),
+            name: "杭州队".into(),
+            players: vec!["5 王伟".into(), "6 李芳".into()],
+            reserves: vec!["7 张娜".into()],
+        });
+        assert_eq!(
+            text(&team, Lang::Zh),
+            "第2队 杭州队: 5 王伟, 6 李芳; 替补: 7 张娜"
+        );
+        assert_eq!(
+            text(&team, Lang::En),
+            "team 2 杭州队: 5 王伟, 6 李芳; reserves: 7 张娜"
+        );
+        let lineup = Msg::Team(TeamMsg::Lineup {
+            round: crate::domain::Round(1),
+            team: "杭州队".into(),
+            boards: vec![
+                (crate::domain::PlayerNo(6), "李芳".into()),
+                (crate::domain::PlayerNo(7), "张娜".into()),
+            ],
+        });
+        assert_eq!(
+            text(&lineup, Lang::Zh),
+            "第1轮 杭州队 出场名单: 第1台 6 李芳, 第2台 7 张娜"
+        );
+        let clock = Msg::ClockState {
+            flag: None,
+            running: Some(crate::domain::Side::Red),
+        };
+        assert_eq!(text(&clock, Lang::Zh), "红方走时");
+        assert_eq!(text(&clock, Lang::En), "red running");
+    }
+
+    #[test]
     fn every_message_has_both_languages() {
         for m in [
             Msg::NotBoard("x".into()),
@@ -49,6 +88,20 @@ mod tests {
             Msg::Created("a.log".into()),
             Msg::InstallNotRoot,
             Msg::InstallUnix,
+            Msg::ClockState {
+                flag: Some(crate::domain::Side::Black),
+                running: None,
+            },
+            Msg::ChoiceDefaulted {
+                round: 2,
+                choosers: vec!["1".into(), "4".into()],
+            },
+            Msg::Team(TeamMsg::Lineup {
+                round: crate::domain::Round(3),
+                team: "A".into(),
+                boards: vec![(crate::domain::PlayerNo(7), "B".into())],
+            }),
+            Msg::Team(TeamMsg::SimTooFewTeams),
         ] {
             let (zh, en) = (text(&m, Lang::Zh), text(&m, Lang::En));
             assert_ne!(zh, en, "{m:?}");

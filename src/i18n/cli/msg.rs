@@ -1,5 +1,8 @@
 //! The command line's messages as data; `cli::text` words them.
 
+use super::TeamMsg;
+use crate::domain::Side;
+
 /// A message of the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Msg {
@@ -43,8 +46,19 @@ pub enum Msg {
     PreviewManual,
     SwapNeedsTwo,
     ReverseWithArrive,
+    /// `pair` of a knockout round without `--choose` while matches wait for a colour choice:
+    /// the usual choice was taken for each chooser (their numbers).
+    ChoiceDefaulted {
+        round: u32,
+        choosers: Vec<String>,
+    },
 
     // clock and feed
+    /// A clock's state after a reading: the fallen flag, else the running side, else stopped.
+    ClockState {
+        flag: Option<Side>,
+        running: Option<Side>,
+    },
     PressWhichSide,
     SetNeedsReadings,
     /// A clock reading that does not read: the flag (`--red`) and the text.
@@ -182,6 +196,9 @@ pub enum Msg {
     },
     SimStopped(String),
     SimRefused(String),
+
+    // team, lineup, simulate --teams
+    Team(TeamMsg),
 
     // install
     InstallNotRoot,

@@ -157,6 +157,35 @@ pub fn text(m: &Msg, lang: Lang) -> String {
         Msg::SwapNeedsTwo => words!(lang, "--swap 须给出两个台号", "--swap needs two board numbers").to_string(),
         Msg::ReverseWithArrive => words!(lang, "--reverse 须与 arrive 同用", "--reverse goes with `arrive`").to_string(),
 
+        Msg::ChoiceDefaulted { round, choosers } => {
+            let example = format!("{}=black", choosers.first().map_or("", String::as_str));
+            words!(
+                lang,
+                format!(
+                    "第{round}轮淘汰赛先后手次数相同, 未用 --choose 给出选择: 按惯例由名次列前者执红 ({}); 要改选: bianpai unpair 日志 --reason 理由, 再 bianpai pair 日志 --choose {example}",
+                    choosers
+                        .iter()
+                        .map(|n| format!("{n}号"))
+                        .collect::<Vec<_>>()
+                        .join("、")
+                ),
+                format!(
+                    "round {round}: the knockout colour counts are level and no --choose was given: the higher-ranked player takes red as usual ({}); to change it: bianpai unpair LOG --reason R, then bianpai pair LOG --choose {example}",
+                    choosers.join(", ")
+                )
+            )
+        }
+        Msg::ClockState { flag, running } => match (flag, running) {
+            (Some(s), _) => {
+                let s = crate::i18n::side(*s, lang);
+                words!(lang, format!("{s}落旗"), format!("{s}'s flag has fallen"))
+            }
+            (None, Some(s)) => {
+                let s = crate::i18n::side(*s, lang);
+                words!(lang, format!("{s}走时"), format!("{s} running"))
+            }
+            (None, None) => words!(lang, "停钟", "stopped").to_string(),
+        },
         Msg::PressWhichSide => words!(
             lang,
             "clock press: 哪一方? (press red|black)",
@@ -451,6 +480,8 @@ pub fn text(m: &Msg, lang: Lang) -> String {
             format!("simulate: stopped early: {why}"),
         ),
         Msg::SimRefused(why) => words!(lang, format!("simulate: {why}"), format!("simulate: {why}")),
+
+        Msg::Team(t) => super::team::text(t, lang),
 
         Msg::InstallNotRoot => words!(
             lang,
