@@ -5,6 +5,7 @@
 
 mod args;
 mod help;
+mod install;
 mod msg;
 pub mod sample;
 mod team;
@@ -12,6 +13,7 @@ mod text;
 
 pub use args::{ArgError, arg, arg_error};
 pub use help::{ABOUT_EN, about_zh, arg_help_zh, help_words, placeholder_zh, value_help_zh};
+pub use install::InstallMsg;
 pub use msg::Msg;
 pub use team::TeamMsg;
 pub use text::text;
@@ -86,8 +88,8 @@ mod tests {
                 refused: 3,
             },
             Msg::Created("a.log".into()),
-            Msg::InstallNotRoot,
-            Msg::InstallUnix,
+            Msg::Install(InstallMsg::NotRoot),
+            Msg::Install(InstallMsg::Unix),
             Msg::ClockState {
                 flag: Some(crate::domain::Side::Black),
                 running: None,

@@ -1,6 +1,6 @@
 //! The command line's messages as data; `cli::text` words them.
 
-use super::TeamMsg;
+use super::{InstallMsg, TeamMsg};
 use crate::domain::Side;
 
 /// A message of the command line.
@@ -201,42 +201,5 @@ pub enum Msg {
     Team(TeamMsg),
 
     // install
-    InstallNotRoot,
-    InstallBadGroup(String),
-    InstallIo {
-        path: String,
-        why: String,
-    },
-    InstallDamaged {
-        log: String,
-        damage: String,
-    },
-    InstallNoRoles(String),
-    InstallDirOwner {
-        dir: String,
-        uid: u32,
-    },
-    InstallDirWritable {
-        dir: String,
-        mode: u32,
-    },
-    InstallNotFile(String),
-    InstallGroupadd {
-        group: String,
-        why: String,
-    },
-    InstallGroupMissing(String),
-    InstallMembers {
-        group: String,
-        members: String,
-    },
-    Installed {
-        log: String,
-        bin: String,
-        group: String,
-        roles: String,
-    },
-
-    // win: the install mode on a platform without it
-    InstallUnix,
+    Install(InstallMsg),
 }
