@@ -8,7 +8,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[command(
     name = "bianpai",
     version,
-    about = "编排 bianpai: a live console and command line for Xiangqi Swiss tournaments",
+    about = crate::i18n::cli::ABOUT_EN,
     long_about = None
 )]
 pub struct Cli {

@@ -19,12 +19,27 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::{CliError, CliResult, fail, fail_msg, msg};
-use crate::i18n::cli::Msg;
+use crate::i18n::cli::{InstallMsg, Msg};
 use crate::log::Log;
+
+/// Fails with `install`'s message.
+fn refuse<T>(m: InstallMsg) -> Result<T, CliError> {
+    fail(&Msg::Install(m))
+}
+
+/// `install`'s message as the error of the command.
+fn refusal(m: InstallMsg) -> CliError {
+    fail_msg(&Msg::Install(m))
+}
+
+/// `install`'s message in the output language.
+fn words(m: InstallMsg) -> String {
+    msg(&Msg::Install(m))
+}
 
 fn io(what: &Path) -> impl Fn(std::io::Error) -> CliError + '_ {
     move |e| {
-        fail_msg(&Msg::InstallIo {
+        refusal(InstallMsg::Io {
             path: what.display().to_string(),
             why: crate::i18n::errors::io(&e, super::out_lang()),
         })
@@ -69,13 +84,13 @@ fn check_dirs(dir: &Path) -> CliResult {
         let m = std::fs::metadata(d).map_err(io(d))?;
         let (uid, _, mode) = crate::platform::owner(&m).unwrap_or((u32::MAX, 0, 0));
         if uid != 0 {
-            return fail(&Msg::InstallDirOwner {
+            return refuse(InstallMsg::DirOwner {
                 dir: d.display().to_string(),
                 uid,
             });
         }
         if mode & 0o022 != 0 && mode & 0o1000 == 0 {
-            return fail(&Msg::InstallDirWritable {
+            return refuse(InstallMsg::DirWritable {
                 dir: d.display().to_string(),
                 mode: mode & 0o7777,
             });
@@ -101,25 +116,25 @@ pub fn run(log: &Path, group_name: &str, bin: &Path) -> CliResult {
         if let Ok(opened) = Log::open(log) {
             super::set_event(&opened.state().rules);
         }
-        return fail(&Msg::InstallUnix);
+        return refuse(InstallMsg::Unix);
     }
     if !crate::platform::is_root() {
-        return fail(&Msg::InstallNotRoot);
+        return refuse(InstallMsg::NotRoot);
     }
     if !valid_group(group_name) {
-        return fail(&Msg::InstallBadGroup(group_name.to_string()));
+        return refuse(InstallMsg::BadGroup(group_name.to_string()));
     }
     let log = std::fs::canonicalize(log).map_err(io(log))?;
     let opened = Log::open(&log)?;
     super::set_event(&opened.state().rules);
     if let Some(d) = opened.damage() {
-        return fail(&Msg::InstallDamaged {
+        return refuse(InstallMsg::Damaged {
             log: log.display().to_string(),
             damage: d.to_string(),
         });
     }
     if opened.state().rules.roles.is_empty() {
-        return fail(&Msg::InstallNoRoles(log.display().to_string()));
+        return refuse(InstallMsg::NoRoles(log.display().to_string()));
     }
     let log_dir = log.parent().unwrap_or(Path::new("/"));
     check_dirs(log_dir)?;
@@ -129,7 +144,7 @@ pub fn run(log: &Path, group_name: &str, bin: &Path) -> CliResult {
         std::env::current_dir().map_err(io(bin))?.join(bin)
     };
     let (Some(bin_dir), Some(bin_name)) = (bin.parent(), bin.file_name()) else {
-        return fail(&Msg::InstallNotFile(bin.display().to_string()));
+        return refuse(InstallMsg::NotFile(bin.display().to_string()));
     };
     check_dirs(bin_dir)?;
 
@@ -148,25 +163,25 @@ fn group_without_members(group_name: &str) -> Result<u32, CliError> {
             .args(["--system", group_name])
             .output()
             .map_err(|e| {
-                fail_msg(&Msg::InstallGroupadd {
+                refusal(InstallMsg::Groupadd {
                     group: group_name.to_string(),
                     why: crate::i18n::errors::io(&e, super::out_lang()),
                 })
             })?;
         if !out.status.success() {
-            return fail(&Msg::InstallGroupadd {
+            return refuse(InstallMsg::Groupadd {
                 group: group_name.to_string(),
                 why: String::from_utf8_lossy(&out.stderr).trim().to_string(),
             });
         }
     }
     let Some((gid, members)) = group(group_name) else {
-        return fail(&Msg::InstallGroupMissing(group_name.to_string()));
+        return refuse(InstallMsg::GroupMissing(group_name.to_string()));
     };
     let mut members = members;
     members.extend(primary_members(gid));
     if !members.is_empty() {
-        return fail(&Msg::InstallMembers {
+        return refuse(InstallMsg::Members {
             group: group_name.to_string(),
             members: members.join(", "),
         });
@@ -235,7 +250,7 @@ fn say_installed(opened: &Log, log: &Path, bin: &Path, group_name: &str) {
     let _ = writeln!(
         out,
         "{}",
-        msg(&Msg::Installed {
+        words(InstallMsg::Installed {
             log: crate::domain::text::escape(&log.display().to_string()).into_owned(),
             bin: crate::domain::text::escape(&bin.display().to_string()).into_owned(),
             group: group_name.to_string(),

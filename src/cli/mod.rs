@@ -173,14 +173,6 @@ impl Ctx {
     }
 }
 
-/// `zh` in Chinese output, else `en`.
-pub(crate) fn say(zh: String, en: String) -> String {
-    match out_lang() {
-        crate::domain::rules::Lang::Zh => zh,
-        crate::domain::rules::Lang::En => en,
-    }
-}
-
 /// A command-line message in the output language.
 pub(crate) fn msg(m: &Msg) -> String {
     crate::i18n::cli::text(m, out_lang())

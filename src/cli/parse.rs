@@ -60,7 +60,7 @@ pub fn parse(args: Vec<OsString>) -> Parsed {
             ErrorKind::DisplayHelp
             | ErrorKind::DisplayVersion
             | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-                Parsed::Print(help_text(&e.to_string(), lang))
+                Parsed::Print(crate::i18n::cli::help_words(&e.to_string(), lang))
             }
             _ => Parsed::Error(crate::i18n::cli::arg_error(&arg_error(&e), lang)),
         },
@@ -177,17 +177,6 @@ fn chinese_placeholders(a: &clap::Arg) -> Option<Vec<&'static str>> {
         .iter()
         .map(|n| crate::i18n::cli::placeholder_zh(n))
         .collect()
-}
-
-/// Help or version text as printed: clap's own headings and notes in Chinese for Chinese.
-fn help_text(text: &str, lang: Lang) -> String {
-    let mut text = text.to_string();
-    if lang == Lang::Zh {
-        for (en, zh) in crate::i18n::cli::HELP_WORDS_ZH {
-            text = text.replace(en, zh);
-        }
-    }
-    text
 }
 
 fn string(e: &clap::Error, kind: ContextKind) -> Option<String> {

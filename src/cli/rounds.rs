@@ -103,23 +103,13 @@ fn default_choices(ctx: &super::Ctx, log: &Path) -> Result<Command, CliError> {
     if due.is_empty() {
         return Ok(Command::PairNextRound);
     }
-    let list: Vec<String> = due.iter().map(|(hi, _)| hi.to_string()).collect();
-    let example = format!("{}=black", list[0]);
+    let choosers: Vec<String> = due.iter().map(|(hi, _)| hi.to_string()).collect();
     eprintln!(
         "{}",
-        super::say(
-            format!(
-                "第{round}轮淘汰赛先后手次数相同, 未用 --choose 给出选择: 按惯例由名次列前者执红 ({}); 要改选: bianpai unpair 日志 --reason 理由, 再 bianpai pair 日志 --choose {example}",
-                list.iter()
-                    .map(|n| format!("{n}号"))
-                    .collect::<Vec<_>>()
-                    .join("、")
-            ),
-            format!(
-                "round {round}: the knockout colour counts are level and no --choose was given: the higher-ranked player takes red as usual ({}); to change it: bianpai unpair LOG --reason R, then bianpai pair LOG --choose {example}",
-                list.join(", ")
-            ),
-        )
+        super::msg(&Msg::ChoiceDefaulted {
+            round: round.0,
+            choosers,
+        })
     );
     Ok(Command::PairNextRoundWith {
         red: due.into_iter().map(|(hi, _)| hi).collect(),
@@ -528,11 +518,10 @@ pub fn clock(
 pub fn clock_line(r: &ClockReading) -> String {
     let lang = super::out_lang();
     let side = |s| crate::i18n::side(s, lang);
-    let state = match (r.flag, r.running) {
-        (Some(s), _) => super::say(format!("{}落旗", side(s)), format!("{s}'s flag has fallen")),
-        (None, Some(s)) => super::say(format!("{}走时", side(s)), format!("{s} running")),
-        (None, None) => super::say("停钟".into(), "stopped".into()),
-    };
+    let state = super::msg(&Msg::ClockState {
+        flag: r.flag,
+        running: r.running,
+    });
     format!(
         "{} {}  {} {}  ({state})",
         side(crate::domain::Side::Red),

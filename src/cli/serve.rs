@@ -14,7 +14,7 @@ use crate::log::{IfDamaged, Log};
 /// Starts the room page on `log`, or on a copy of the demo.
 pub fn run(ctx: &Ctx, log: Option<&Path>, bind: &str, demo: bool) -> CliResult {
     let addr = crate::serve::parse_bind(bind)
-        .map_err(|_| super::fail_msg(&crate::i18n::cli::Msg::BadBind(bind.to_string())))?;
+        .map_err(|f| CliError(crate::i18n::room::fault(&f, super::out_lang())))?;
     match log {
         Some(path) if !demo => {
             // Opened once here for the event's language (and a clear error before binding).

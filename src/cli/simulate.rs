@@ -13,35 +13,11 @@ use crate::domain::rules::{FoulKind, Gender};
 use crate::domain::tournament::Status;
 use crate::domain::{Actor, Command, GameResult, Role, Rules, Side};
 use crate::i18n::cli::Msg;
+use crate::i18n::cli::sample::{CLUBS, GIVEN, GIVEN_ONE, SURNAMES, standings_team};
 use crate::log::{Log, user};
 
-const SURNAMES: [&str; 24] = [
-    "王", "李", "张", "刘", "陈", "杨", "赵", "黄", "周", "吴", "徐", "孙", "胡", "朱", "高", "林",
-    "何", "郭", "马", "罗", "梁", "宋", "郑", "谢",
-];
-const GIVEN: [&str; 24] = [
-    "伟", "芳", "娜", "敏", "静", "强", "磊", "军", "洋", "勇", "艳", "杰", "涛", "明", "超",
-    "秀英", "华", "建国", "志强", "海燕", "国平", "天宇", "子涵", "一鸣",
-];
-const CLUBS: [&str; 8] = [
-    "棋鼓铭心",
-    "深圳棋院",
-    "宝安少儿",
-    "金湖象协",
-    "淮安棋社",
-    "吕良棋校",
-    "航天俱乐部",
-    "清江浦",
-];
-
-/// One-character given names, two of which make a three-character name once the
-/// two-character ones are used up.
-const GIVEN_ONE: [&str; 20] = [
-    "晓", "春", "文", "德", "金", "玉", "宏", "振", "海", "光", "子", "立", "世", "永", "红", "兰",
-    "俊", "凯", "鹏", "辉",
-];
-
-pub(super) fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
+/// A random index below `n`.
+pub(super) fn draw_index(rng: &mut ChaCha8Rng, n: usize) -> usize {
     (rng.next_u64() % n as u64) as usize
 }
 
@@ -234,9 +210,9 @@ fn entries(rules: &Rules, players: u32, offset: u64, rng: &mut ChaCha8Rng) -> Ve
                     Gender::M
                 }),
                 birth: None,
-                club: CLUBS[pick(rng, CLUBS.len())].to_string(),
+                club: CLUBS[draw_index(rng, CLUBS.len())].to_string(),
                 team: if rules.teams.is_some() && i < 30 {
-                    format!("团体{}", i / 3 + 1)
+                    standings_team(i / 3 + 1)
                 } else {
                     String::new()
                 },
@@ -323,7 +299,7 @@ fn withdraw_one(log: &mut Log, actor: &Actor, rng: &mut ChaCha8Rng) -> CliResult
         .map(|p| p.no)
         .collect();
     if active.len() > 2 {
-        let no = active[pick(rng, active.len())];
+        let no = active[draw_index(rng, active.len())];
         batch(
             log,
             actor,

@@ -10,24 +10,13 @@ use chrono::{Duration, Utc};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
-use super::simulate::{Source, Span, batch, create_event, name, pick, random_result};
-use super::{CliError, CliResult, execute_batch, fail, msg, say};
+use super::simulate::{Source, Span, batch, create_event, draw_index, name, random_result};
+use super::{CliError, CliResult, execute_batch, fail, msg};
 use crate::domain::event::PlayerEntry;
 use crate::domain::round_robin::berger;
 use crate::domain::{Command, PlayerNo, Rules, TeamNo};
-use crate::i18n::cli::Msg;
-
-/// Team names for the simulation (城市联赛); past the list, 第N队.
-const CITIES: [&str; 16] = [
-    "杭州", "上海", "北京", "广州", "深圳", "成都", "武汉", "南京", "西安", "重庆", "天津", "苏州",
-    "长沙", "郑州", "青岛", "厦门",
-];
-
-pub fn team_name(i: u32) -> String {
-    CITIES
-        .get(i as usize)
-        .map_or_else(|| format!("第{}队", i + 1), |c| format!("{c}队"))
-}
+use crate::i18n::cli::sample::city_team;
+use crate::i18n::cli::{Msg, TeamMsg};
 
 /// The number of teams to simulate when the rules are a team match event's: `--teams`, else
 /// as many teams as `--players` make (each of its boards plus a reserve); `None` for an
@@ -42,31 +31,18 @@ pub fn teams_for(rules: &Rules, teams: Option<u32>, players: Option<u32>) -> Opt
 /// # Errors
 /// Always: the line naming the preset or the rules file.
 pub fn not_a_team_event(source: &Source) -> CliResult {
-    let what = match source {
-        Source::Preset(p) => say(format!("预设 {p}"), format!("preset {p}")),
-        Source::File(f) => say(
-            format!("规程文件 {}", f.display()),
-            format!("rules file {}", f.display()),
-        ),
-    };
-    Err(CliError(say(
-        format!("--teams: {what} 不是团体赛 (规程中没有 team_match)"),
-        format!("--teams: {what} is not a team match event (no team_match)"),
-    )))
+    fail(&Msg::Team(match source {
+        Source::Preset(p) => TeamMsg::SimPresetNotTeams(p.clone()),
+        Source::File(f) => TeamMsg::SimFileNotTeams(f.display().to_string()),
+    }))
 }
 
 pub fn run(mut rules: Rules, teams: u32, span: Span, seed: u64, out: &Path) -> CliResult {
     let Some(cfg) = rules.format.team().cloned() else {
-        return Err(CliError(say(
-            "--teams: 规程不是团体赛 (规程中没有 team_match)".into(),
-            "--teams: the rules are not a team match event's (no team_match)".into(),
-        )));
+        return fail(&Msg::Team(TeamMsg::SimRulesNotTeams));
     };
     if teams < 2 {
-        return Err(CliError(say(
-            "--teams: 至少需要两支队伍".into(),
-            "--teams: at least two teams are needed".into(),
-        )));
+        return fail(&Msg::Team(TeamMsg::SimTooFewTeams));
     }
     let schedule = rules.format.round_robin();
     if let Some(rr) = schedule {
@@ -113,25 +89,13 @@ pub fn run(mut rules: Rules, teams: u32, span: Span, seed: u64, out: &Path) -> C
         batch(&mut log, &actor, &cmds)?;
     }
     let t = log.state();
-    crate::outln!(
-        "{}",
-        say(
-            format!(
-                "已模拟 {} 支队伍 ({} 名棋手) 共 {} 轮, 写入 {}",
-                t.team_event.teams.len(),
-                t.players.len(),
-                t.rounds.len(),
-                out.display()
-            ),
-            format!(
-                "simulated {} teams ({} players), {} rounds, written to {}",
-                t.team_event.teams.len(),
-                t.players.len(),
-                t.rounds.len(),
-                out.display()
-            ),
-        )
-    );
+    let done = TeamMsg::SimDone {
+        teams: t.team_event.teams.len(),
+        players: t.players.len(),
+        rounds: t.rounds.len(),
+        out: out.display().to_string(),
+    };
+    crate::outln!("{}", msg(&Msg::Team(done)));
     if let Some(why) = stopped {
         eprintln!("{}", msg(&Msg::SimStopped(why)));
     }
@@ -150,7 +114,7 @@ fn register_teams(
     let mut cmds = Vec::new();
     for i in 0..teams * per_team {
         let mut entry = PlayerEntry::named(name(u64::from(i), offset));
-        entry.team = team_name(i / per_team);
+        entry.team = city_team(i / per_team);
         entry.club.clone_from(&entry.team);
         cmds.push(Command::RegisterPlayer(entry));
     }
@@ -159,7 +123,7 @@ fn register_teams(
         .map(|k| {
             let first = k * per_team + 1;
             Command::RegisterTeam {
-                name: team_name(k),
+                name: city_team(k),
                 players: (first..first + boards).map(PlayerNo).collect(),
                 reserves: vec![PlayerNo(first + boards)],
             }
@@ -176,7 +140,7 @@ fn rested_lineups(rng: &mut ChaCha8Rng, teams: u32, boards: u32) -> Vec<Command>
     for k in 0..teams {
         if rng.next_u64().is_multiple_of(4) {
             let first = k * per_team + 1;
-            let rest = first + pick(rng, boards as usize) as u32;
+            let rest = first + draw_index(rng, boards as usize) as u32;
             let players = (first..first + per_team)
                 .filter(|n| *n != rest)
                 .map(PlayerNo)

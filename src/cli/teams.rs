@@ -4,20 +4,21 @@
 use std::path::Path;
 
 use super::args::TeamCmd;
-use super::{CliError, CliResult, Ctx, execute, open_log, say};
+use super::{CliError, CliResult, Ctx, execute, fail, msg, open_log};
 use crate::domain::team::{self, RosterChange, Team, TeamFault};
 use crate::domain::{Command, Event, PlayerNo, Refusal, Tournament};
+use crate::i18n::cli::{Msg, TeamMsg};
 
 /// A list of player numbers as typed: "3,7,9,12" (Chinese commas, spaces and 、 too).
 ///
 /// # Errors
 /// One line naming the option and the piece that is not a number.
 pub fn numbers(option: &str, s: &str) -> Result<Vec<PlayerNo>, CliError> {
-    team::lineup::parse_numbers(s).map_err(|p| {
-        CliError(say(
-            format!("{option}: 「{p}」不是棋手序号"),
-            format!("{option}: '{p}' is not a player number"),
-        ))
+    team::lineup::parse_numbers(s).map_err(|piece| {
+        CliError(msg(&Msg::Team(TeamMsg::NotPlayerNumber {
+            option: option.to_string(),
+            piece,
+        })))
     })
 }
 
@@ -97,12 +98,7 @@ fn change(
         },
         (Some(no), _) => RosterChange::AddReserve(super::player_arg(no)?),
         // The parser already requires one of the two, with two values for --replace.
-        _ => {
-            return Err(CliError(say(
-                "team change: 须给出 --add-reserve 序号 或 --replace 原序号 新序号".into(),
-                "team change: give --add-reserve NO or --replace OLD NEW".into(),
-            )));
-        }
+        _ => return fail(&Msg::Team(TeamMsg::ChangeWhat)),
     };
     let team = {
         let l = open_log(log)?;
@@ -165,30 +161,13 @@ fn describe_team(t: &Tournament, team: &Team) -> String {
                 format!("{no} {name}")
             })
             .collect::<Vec<_>>()
-            .join(", ")
     };
-    let reserves = if team.reserves.is_empty() {
-        String::new()
-    } else {
-        say(
-            format!("; 替补: {}", list(&team.reserves)),
-            format!("; reserves: {}", list(&team.reserves)),
-        )
-    };
-    say(
-        format!(
-            "第{}队 {}: {}{reserves}",
-            team.no,
-            team.name,
-            list(&team.players)
-        ),
-        format!(
-            "team {} {}: {}{reserves}",
-            team.no,
-            team.name,
-            list(&team.players)
-        ),
-    )
+    msg(&Msg::Team(TeamMsg::Team {
+        no: team.no,
+        name: team.name.clone(),
+        players: list(&team.players),
+        reserves: list(&team.reserves),
+    }))
 }
 
 /// `lineup LOG --team T --players "3,7,9,12" [--round R]`.
@@ -221,33 +200,20 @@ pub fn lineup(ctx: &Ctx, path: &Path, team: &str, players: &str, round: Option<u
                 .team_event
                 .team(lineup.team)
                 .map_or("", |x| x.name.as_str());
-            let boards: Vec<String> = lineup
+            let boards = lineup
                 .players
                 .iter()
-                .enumerate()
-                .map(|(k, no)| {
-                    let pn = t.player(*no).map_or("", |p| p.entry.name.as_str());
-                    say(
-                        format!("第{}台 {no} {pn}", k + 1),
-                        format!("board {} {no} {pn}", k + 1),
-                    )
+                .map(|no| {
+                    let name = t.player(*no).map_or("", |p| p.entry.name.as_str());
+                    (*no, name.to_string())
                 })
                 .collect();
-            crate::outln!(
-                "{}",
-                say(
-                    format!(
-                        "第{}轮 {name} 出场名单: {}",
-                        lineup.round,
-                        boards.join(", ")
-                    ),
-                    format!(
-                        "round {} {name} lineup: {}",
-                        lineup.round,
-                        boards.join(", ")
-                    ),
-                )
-            );
+            let line = TeamMsg::Lineup {
+                round: lineup.round,
+                team: name.to_string(),
+                boards,
+            };
+            crate::outln!("{}", msg(&Msg::Team(line)));
         }
     }
     Ok(())

@@ -90,15 +90,15 @@ impl EventZone {
     /// A wall-clock time in this zone as UTC (the earlier one when a clock change repeats it;
     /// `None` when a clock change skips it).
     pub fn from_local(self, naive: NaiveDateTime) -> Option<DateTime<Utc>> {
-        let pick = |r: LocalResult<DateTime<FixedOffset>>| r.earliest();
+        let earliest = |r: LocalResult<DateTime<FixedOffset>>| r.earliest();
         match self.resolved() {
             EventZone::Named(tz) => tz
                 .from_local_datetime(&naive)
                 .earliest()
                 .map(|d| d.with_timezone(&Utc)),
-            EventZone::Fixed(o) => pick(o.from_local_datetime(&naive)).map(|d| d.to_utc()),
+            EventZone::Fixed(o) => earliest(o.from_local_datetime(&naive)).map(|d| d.to_utc()),
             // `resolved` never gives `Machine`.
-            EventZone::Machine => pick(utc().from_local_datetime(&naive)).map(|d| d.to_utc()),
+            EventZone::Machine => earliest(utc().from_local_datetime(&naive)).map(|d| d.to_utc()),
         }
     }
 

@@ -3,492 +3,25 @@
 //! and English side by side, one arm per language. The domain's refusals are in `i18n::refusal`,
 //! the errors from below the command line (log, rules, import) in their own module.
 
-use crate::domain::rules::Lang;
-
 mod args;
 mod help;
+mod install;
 mod msg;
+pub mod sample;
+mod team;
+mod text;
 
 pub use args::{ArgError, arg, arg_error};
-pub use help::{HELP_WORDS_ZH, about_zh, arg_help_zh, placeholder_zh, value_help_zh};
+pub use help::{ABOUT_EN, about_zh, arg_help_zh, help_words, placeholder_zh, value_help_zh};
+pub use install::InstallMsg;
 pub use msg::Msg;
-
-/// `zh` or `en` by `lang`.
-fn pick(lang: Lang, zh: String, en: String) -> String {
-    match lang {
-        Lang::Zh => zh,
-        Lang::En => en,
-    }
-}
-
-/// Renders a command-line message in `lang`.
-#[allow(clippy::too_many_lines)]
-pub fn text(m: &Msg, lang: Lang) -> String {
-    let p = |zh: String, en: String| pick(lang, zh, en);
-    let s = |zh: &str, en: &str| pick(lang, zh.to_string(), en.to_string());
-    match m {
-        Msg::NotBoard(t) => p(
-            format!("台号 '{t}': 不是台号 (1, 2, 3, …)"),
-            format!("board '{t}': not a board number (1, 2, 3, …)"),
-        ),
-        Msg::NotPlayer(t) => p(
-            format!("序号 '{t}': 不是棋手序号 (1, 2, 3, …)"),
-            format!("player '{t}': not a player number (1, 2, 3, …)"),
-        ),
-        Msg::RoundZero => s(
-            "--round 0: 轮次从1开始",
-            "--round 0: rounds are numbered from 1",
-        ),
-        Msg::NotTime(t) => p(
-            format!(
-                "--at '{t}': 不是时间 (当地时间 2024-07-06T08:30:00 或 2024-07-06 08:30, 或带时区 2024-07-06T08:30:00+08:00)"
-            ),
-            format!(
-                "--at '{t}': not a time (local 2024-07-06T08:30:00 or 2024-07-06 08:30, or RFC 3339 with an offset)"
-            ),
-        ),
-        Msg::UnknownResult(w) => p(
-            format!(
-                "结果 '{w}': 无法识别 (可写 红胜, 黑胜, 和, 红不战胜, 黑不战胜, 双方弃权, 或 red_win, black_win, draw, red_win_forfeit, black_win_forfeit, double_forfeit)"
-            ),
-            format!(
-                "unknown result '{w}' (expected red_win, black_win, draw, red_win_forfeit, black_win_forfeit or double_forfeit)"
-            ),
-        ),
-        Msg::UnknownSide(w) => p(
-            format!("方 '{w}': 无法识别 (红方 red 或 黑方 black)"),
-            format!("unknown side '{w}' (expected red or black)"),
-        ),
-        Msg::UnknownFoulKind(w) => p(
-            format!(
-                "犯规类型 '{w}': 无法识别 (move_rule 违规着法, phone 手机, leaving_seat 离座, disturbed_pieces 碰乱棋子, other 其他)"
-            ),
-            format!(
-                "unknown foul kind '{w}' (expected move_rule, phone, leaving_seat, disturbed_pieces or other)"
-            ),
-        ),
-        Msg::UnknownRole(w) => p(
-            format!(
-                "--role '{w}': 没有这个角色 (head 裁判长, assistant 裁判, organizer 编排, viewer 观看)"
-            ),
-            format!("unknown role '{w}' (expected head, assistant, organizer or viewer)"),
-        ),
-        Msg::UnknownGender(w) => p(
-            format!("--gender '{w}': 无法识别 (m 男 或 f 女)"),
-            format!("--gender: unknown gender '{w}' (expected m or f)"),
-        ),
-        Msg::BadBirth { text, why } => p(
-            format!("--birth '{text}': 不是日期 (如 1990-01-02)"),
-            format!("--birth: {why}"),
-        ),
-        Msg::BirthInFuture(d) => p(
-            format!("--birth: {d} 在今天之后"),
-            format!("--birth: {d} is in the future"),
-        ),
-        Msg::BadDate(d) => p(
-            format!("--date '{d}': 不是日期 (年-月-日, 如 2024-07-06)"),
-            format!("--date '{d}': not a date (YYYY-MM-DD)"),
-        ),
-        Msg::BadBind(t) => p(
-            format!("--bind {t}: 应为 地址:端口, 如 127.0.0.1:8080 或 0.0.0.0:8080"),
-            format!("--bind {t}: expected ADDR:PORT, e.g. 127.0.0.1:8080 or 0.0.0.0:8080"),
-        ),
-        Msg::NoRole { user, role, held } => {
-            let held_zh = if held.is_empty() {
-                "无".to_string()
-            } else {
-                held.join("、")
-            };
-            let held_en = if held.is_empty() {
-                "none".to_string()
-            } else {
-                held.join(", ")
-            };
-            p(
-                format!("用户 {user} 在本赛事中不担任 {role} (担任: {held_zh})"),
-                format!(
-                    "user {user} does not hold the role {role} in this tournament (holds: {held_en})"
-                ),
-            )
-        }
-        Msg::DropRights(e) => p(
-            format!("无法放弃安装组的权限: {e}"),
-            format!("cannot drop the installed group's rights: {e}"),
-        ),
-
-        Msg::ManualNotPair { board, part } => p(
-            format!("--manual 第{board}台: '{part}' 不是 红-黑 序号对 (如 3-8)"),
-            format!("--manual, board {board}: '{part}' is not a pair like 3-8 (red-black)"),
-        ),
-        Msg::ManualEmpty => s(
-            "--manual: 没有给出对阵 (\"3-8,5-1,…\")",
-            "--manual: no pairs given (\"3-8,5-1,…\")",
-        ),
-        Msg::RelaxOnlyColours(k) => p(
-            format!("--relax '{k}': 只能放宽颜色规则 (colours)"),
-            format!("--relax '{k}': only `colours` can be relaxed"),
-        ),
-        Msg::RelaxNeedsReason => s(
-            "--relax colours 须填写理由 --reason 理由 (记入日志)",
-            "--relax colours needs --reason TEXT (recorded in the log)",
-        ),
-        Msg::ManualNeedsReason => s(
-            "--manual 须填写理由 --reason 理由 (记入日志)",
-            "--manual needs --reason TEXT (recorded in the log)",
-        ),
-        Msg::ForceNeedsReason => s(
-            "--force 须填写理由 --reason 理由 (与强制编排一同记入日志)",
-            "--force needs --reason TEXT (recorded with the override)",
-        ),
-        Msg::CorrectNeedsReason => s(
-            "--correct 须填写理由 --reason 理由",
-            "--correct needs --reason TEXT",
-        ),
-        // edgesa
-        Msg::KeepNeedsReason => s(
-            "--keep 须填写理由 --reason 理由 (保留按更正前结果所作编排的决定, 记入日志)",
-            "--keep needs --reason TEXT (the decision to keep the pairing, recorded in the log)",
-        ),
-        Msg::ByeWithoutManual => s("--bye 须与 --manual 同用", "--bye goes with --manual"),
-        Msg::PreviewManual => s(
-            "--preview 不能预览手工编排",
-            "--preview cannot show a pairing entered by hand",
-        ),
-        Msg::SwapNeedsTwo => s("--swap 须给出两个台号", "--swap needs two board numbers"),
-        Msg::ReverseWithArrive => s("--reverse 须与 arrive 同用", "--reverse goes with `arrive`"),
-
-        Msg::PressWhichSide => s(
-            "clock press: 哪一方? (press red|black)",
-            "clock press: which side? (press red|black)",
-        ),
-        Msg::SetNeedsReadings => s(
-            "clock set: 须给出 --red M:SS 和 --black M:SS",
-            "clock set: give --red M:SS and --black M:SS",
-        ),
-        Msg::NotReading { flag, text } => p(
-            format!("{flag} '{text}': 不是棋钟读数 (应为 M:SS)"),
-            format!("{flag}: '{text}' is not a clock reading (expected M:SS)"),
-        ),
-        Msg::UnknownClockAction(w) => p(
-            format!("clock: 未知动作 '{w}' (press, set, pause 或 resume)"),
-            format!("clock: unknown action '{w}' (press, set, pause or resume)"),
-        ),
-        Msg::FeedNoAction => s(
-            "台号后缺少动作 (press, set, pause, resume)",
-            "expected an action after the board (press, set, pause, resume)",
-        ),
-        Msg::FeedNotTime(t) => p(
-            format!("'{t}' 不是带时区的时间 (如 2024-07-06T09:12:03.250+08:00)"),
-            format!("'{t}' is not an RFC 3339 time (e.g. 2024-07-06T09:12:03.250+08:00)"),
-        ),
-        Msg::FeedExtraWords(w) => p(
-            format!("动作后有多余的词: {w}"),
-            format!("unexpected words after the action: {w}"),
-        ),
-        Msg::FeedLine { n, why } => p(
-            format!("标准输入第{n}行: {why}"),
-            format!("stdin line {n}: {why}"),
-        ),
-        Msg::FeedNotUtf8 => s("不是有效的 UTF-8 文本", "not valid UTF-8"),
-        Msg::FeedLineTooLong(max) => p(
-            format!("一行超过{max}字节, 不是棋钟输入"),
-            format!("longer than {max} bytes: not a clock line"),
-        ),
-        Msg::FeedCannotRead(e) => p(format!("无法读取: {e}"), format!("cannot read: {e}")),
-        Msg::FeedStopped { why, written } => p(
-            format!("{why} (已记录{written}个棋钟事件; 其余输入未读)"),
-            format!(
-                "{why} (after {written} clock event(s) recorded; the rest of the input was not read)"
-            ),
-        ),
-        Msg::FeedSummary {
-            written,
-            ignored,
-            refused,
-        } => p(
-            format!(
-                "feed: 已记录{written}个棋钟事件, 忽略{ignored}个 (对局已结束), 拒绝{refused}行"
-            ),
-            format!(
-                "feed: {written} clock event(s) recorded, {ignored} ignored (game over), {refused} line(s) refused"
-            ),
-        ),
-        Msg::FeedRefused(n) => p(
-            format!("feed: 拒绝{n}行"),
-            format!("feed: {n} line(s) refused"),
-        ),
-
-        Msg::NewNeedsRules => s(
-            "new: 须给出 --preset 预设名 或 --rules 规程文件.ron (见 bianpai presets)",
-            "new: give --preset NAME or --rules FILE.ron (see `bianpai presets`)",
-        ),
-        Msg::NewBoth => s(
-            "new: --preset 与 --rules 只能给一个",
-            "new: give either --preset or --rules, not both",
-        ),
-        Msg::NeedsTitle => s(
-            "new: 赛事须有标题 (--title)",
-            "new: the tournament needs a title (--title)",
-        ),
-        // setup helper
-        Msg::NoZone(file) => p(
-            format!(
-                "new: 规程文件 {file} 没有 time_zone (比赛时区): 在文件中加一行 time_zone: Some(\"Asia/Shanghai\"), 或加 --zone Asia/Shanghai; 不会默认使用本机时区"
-            ),
-            format!(
-                "new: the rules file {file} has no time_zone: add the line time_zone: Some(\"Asia/Shanghai\"), or give --zone Asia/Shanghai; the machine's zone is never assumed"
-            ),
-        ),
-        Msg::BadZone(z) => p(
-            format!("--zone '{z}': 不是时区 (如 Asia/Shanghai 或 +08:00)"),
-            format!("--zone '{z}': not a time zone (e.g. Asia/Shanghai or +08:00)"),
-        ),
-        Msg::OldDateUsed { date, from, today } => p(
-            format!(
-                "比赛日期: {date} (取自 {from}, 早于今天 {today}); 若不对, 删除日志后用 --date {today} 重新创建"
-            ),
-            format!(
-                "event date: {date} (from {from}, before today {today}); if wrong, delete the log and create it again with --date {today}"
-            ),
-        ),
-        Msg::Created(path) => p(format!("已创建 {path}"), format!("created {path}")),
-        Msg::Intact { path, records } => p(
-            format!("{path}: 完好, {records}条记录"),
-            format!("{path}: intact, {records} records"),
-        ),
-        Msg::Repaired { path, side } => p(
-            format!("{path}: 残缺的末行已移至 {side}; 日志止于最后一条完整记录"),
-            format!("{path}: torn tail moved to {side}; the log ends at its last whole record"),
-        ),
-        Msg::NothingToRepair(path) => p(
-            format!("{path}: 完好, 无需修复"),
-            format!("{path}: intact, nothing to repair"),
-        ),
-
-        Msg::Registered { no, name, group } => p(
-            format!("已登记 {no}号 {name} ({group})"),
-            format!("registered {no} {name} ({group})"),
-        ),
-        Msg::RenumberedOne => s(
-            "序号已抽定: 新棋手排在本组最后一名之后, 其后的序号依次后移一位 (见 player list)",
-            "numbers had been drawn: the new player takes the place after the last of the section; the numbers after it moved up by one (see `player list`)",
-        ),
-        Msg::Withdrawn(no) => p(
-            format!("{no}号棋手自下一轮起退赛"),
-            format!("player {no} withdrawn from the next round on"),
-        ),
-        Msg::WithdrawnByOrganizer => s("组织方宣布退赛", "withdrawn by the organizer"),
-        Msg::Reinstated(no) => p(
-            format!("{no}号棋手恢复参赛"),
-            format!("player {no} reinstated"),
-        ),
-        Msg::Active => s("在赛", "active"),
-        Msg::WithdrawnStatus => s("已退赛", "withdrawn"),
-        Msg::ImportNote { file, note } => p(
-            format!("{file}: 注: {note}"),
-            format!("{file}: note: {note}"),
-        ),
-        Msg::ChooseNoneDue(round) => p(
-            format!("--choose: 第{round}轮没有须由名次列前者选择先后手的淘汰赛"),
-            format!("--choose: no knockout match of round {round} waits for a colour choice"),
-        ),
-        Msg::ChooseNotChooser { no, choosers } => p(
-            format!(
-                "--choose {no}=…: {no}号不是须选择先后手的名次列前者 (须选择的: {})",
-                choosers
-                    .iter()
-                    .map(|c| format!("{c}号"))
-                    .collect::<Vec<_>>()
-                    .join("、")
-            ),
-            format!(
-                "--choose {no}=…: player {no} does not choose colours (the choosers: {})",
-                choosers.join(", ")
-            ),
-        ),
-        Msg::ChooseTooMany { round, due } => p(
-            format!("--choose: 第{round}轮只有{due}场须选择先后手"),
-            format!("--choose: only {due} match(es) of round {round} wait for a colour choice"),
-        ),
-        Msg::TeamsOnlyInClub { file } => p(
-            format!(
-                "{file}: 本赛事计团体成绩, 但表中没有团队 (团队/队名) 列, 只有单位: 照此导入团体成绩将为空; 以单位为团队请加 --team-from-club, 不计团体请加 --no-teams; 未导入任何棋手"
-            ),
-            format!(
-                "{file}: this event has team standings, but the sheet names no team (团队/队名 column), only clubs (单位): imported as it is, the team standings would be empty; add --team-from-club to take each club as the team, or --no-teams to import without teams; nothing was imported"
-            ),
-        ),
-        Msg::NoTeams => s(
-            "本赛事计团体成绩, 但表中没有团队 (团队/队名) 列: 团体成绩将为空",
-            "this event has team standings, but the sheet names no team (团队/队名 column): the team standings will be empty",
-        ),
-        Msg::TeamFromClub(n) => p(
-            format!("以单位为团队: {n}名棋手"),
-            format!("club taken as the team: {n} player(s)"),
-        ),
-        Msg::NoGroupColumn(section) => p(
-            format!("没有组别列: 全部棋手编入 {section}"),
-            format!("no group (组别) column: every player joins {section}"),
-        ),
-        Msg::ImportInvalid { file, bad, rows } => p(
-            format!(
-                "{file}: {rows}行中有{bad}行无效; 未导入任何棋手 (请改正, 或用 --skip-invalid 只导入有效行)"
-            ),
-            format!(
-                "{file}: {bad} of {rows} row(s) invalid; nothing imported (fix them, or use --skip-invalid to import the valid rows)"
-            ),
-        ),
-        Msg::Imported { file, count } => p(
-            format!("已从 {file} 导入{count}名棋手"),
-            format!("imported {count} player(s) from {file}"),
-        ),
-        Msg::RenumberedMany => s(
-            "序号已抽定: 后报名的棋手排入本组序号范围, 其后的序号依次后移; 新序号如下:",
-            "numbers had been drawn: late entries were slotted into their sections' ranges and later numbers moved up; the new numbers:",
-        ),
-        Msg::SkippedRows(n) => p(
-            format!("跳过{n}行无效数据 (见上)"),
-            format!("skipped {n} invalid row(s), listed above"),
-        ),
-        Msg::Drawn { seed, records } => p(
-            format!("已抽签排序号, 种子 {seed} ({records}条记录)"),
-            format!("numbers drawn with seed {seed} ({records} records)"),
-        ),
-
-        Msg::SimTitle { title, seed } => p(
-            format!("{title} (模拟, 种子 {seed})"),
-            format!("{title} (simulated, seed {seed})"),
-        ),
-        Msg::SimPlayers => s(
-            "simulate: --players 至少为 2",
-            "simulate: --players must be at least 2",
-        ),
-        Msg::SimRounds => s(
-            "simulate: --rounds 至少为 1",
-            "simulate: --rounds must be at least 1",
-        ),
-        Msg::ImportWhoMay { why, who } if who.is_empty() => p(
-            format!("{why}; 导入名单须由裁判长或组织者操作 (--role head 或 --role organizer)"),
-            format!(
-                "{why}; an entry list is imported by the head arbiter or the organizer (--role head or --role organizer)"
-            ),
-        ),
-        Msg::ImportWhoMay { why, who } => p(
-            format!("{why}; 可导入名单的用户: {}", who.join("、")),
-            format!("{why}; users who may import the list: {}", who.join(", ")),
-        ),
-        Msg::SimNeedsRules => s(
-            "simulate: 须给出 --preset 预设名 或 --rules 规程文件.ron, 只能给一个",
-            "simulate: give --preset NAME or --rules FILE.ron, one of them",
-        ),
-        Msg::SimPlayedBeyond { played, rounds } => p(
-            format!("simulate: --rounds-played {played} 超过本赛事的 {rounds} 轮"),
-            format!("simulate: --rounds-played {played} is more than the event's {rounds} rounds"),
-        ),
-        Msg::SimWithdrawal => s("模拟退赛", "simulated withdrawal"),
-        Msg::SimCannotPair { round, why } => p(
-            format!("第{round}轮无法编排: {why}"),
-            format!("round {round} cannot be paired: {why}"),
-        ),
-        Msg::SimDone {
-            players,
-            rounds,
-            out,
-        } => p(
-            format!("已模拟 {players}名棋手, {rounds}轮, 写入 {out}"),
-            format!("simulated {players} players, {rounds} rounds into {out}"),
-        ),
-        Msg::SimStopped(why) => p(
-            format!("simulate: 提前停止: {why}"),
-            format!("simulate: stopped early: {why}"),
-        ),
-        Msg::SimRefused(why) => p(format!("simulate: {why}"), format!("simulate: {why}")),
-
-        Msg::InstallNotRoot => s(
-            "install: 须以 root 运行 (它创建用户组, 把日志交给该组, 并安装 setgid 程序)",
-            "install: run as root (it creates a group, gives the log to it and installs a setgid binary)",
-        ),
-        Msg::InstallBadGroup(g) => p(
-            format!("install: --group '{g}' 不是用户组名"),
-            format!("install: --group '{g}' is not a group name"),
-        ),
-        Msg::InstallIo { path, why } => p(
-            format!("install: {path}: {why}"),
-            format!("install: {path}: {why}"),
-        ),
-        Msg::InstallDamaged { log, damage } => p(
-            format!("install: {log}: 日志已损坏 ({damage}); 请先修复 (bianpai repair)"),
-            format!("install: {log}: the log is damaged ({damage}); repair it first"),
-        ),
-        Msg::InstallNoRoles(log) => p(
-            format!(
-                "install: {log}: 规程没有 roles 表, 人人担任全部角色; 请用带 roles 表 (系统用户 → 角色) 的规程创建赛事"
-            ),
-            format!(
-                "install: {log}: the rules have no roles map, so every user holds every role; create the event with a roles map (OS user → roles)"
-            ),
-        ),
-        Msg::InstallDirOwner { dir, uid } => p(
-            format!(
-                "install: {dir} 属于 uid {uid}, 此人可以把别的文件放到日志的位置; 请用属于 root 的目录 (如 mkdir -m 755 /srv/bianpai)"
-            ),
-            format!(
-                "install: {dir} belongs to uid {uid}, who could put another file in the log's place; use a directory owned by root (e.g. mkdir -m 755 /srv/bianpai)"
-            ),
-        ),
-        Msg::InstallDirWritable { dir, mode } => p(
-            format!(
-                "install: {dir} 的组或其他人可写 (权限 {mode:o}), 他们可以把别的文件放到日志的位置; 请 chmod go-w"
-            ),
-            format!(
-                "install: {dir} can be written by its group or others (mode {mode:o}), who could put another file in the log's place; chmod go-w it"
-            ),
-        ),
-        Msg::InstallNotFile(bin) => p(
-            format!("install: --bin {bin}: 不是文件路径"),
-            format!("install: --bin {bin}: not a file path"),
-        ),
-        Msg::InstallGroupadd { group, why } => p(
-            format!("install: groupadd {group}: {why}"),
-            format!("install: groupadd {group}: {why}"),
-        ),
-        Msg::InstallGroupMissing(g) => p(
-            format!("install: groupadd 之后仍找不到用户组 {g}"),
-            format!("install: group {g} not found after groupadd"),
-        ),
-        Msg::InstallMembers { group, members } => p(
-            format!(
-                "install: 用户组 {group} 有成员 ({members}), 他们可以直接写日志; 写入组必须没有成员"
-            ),
-            format!(
-                "install: group {group} has members ({members}), who could write the log directly; the writer group must have none"
-            ),
-        ),
-        Msg::Installed {
-            log,
-            bin,
-            group,
-            roles,
-        } => p(
-            format!(
-                "已安装: {log} 为 root:{group} 0660; {bin} 为 root:{group} 2755 (setgid)\n角色: {roles}\n用户只能通过 {bin} 写日志; 不要把任何人加入用户组 {group}"
-            ),
-            format!(
-                "installed: {log} is root:{group} 0660; {bin} is root:{group} 2755 (setgid)\nroles: {roles}\nusers write the log only through {bin}; keep them out of the group {group}"
-            ),
-        ),
-
-        // win
-        Msg::InstallUnix => s(
-            "install: 安装模式 (由操作系统强制角色) 仅限 Linux/Unix; 在 Windows 上日志为普通文件, 角色由本程序按 roles 表检查, 无需 install",
-            "install: the install mode (roles enforced by the operating system) is Unix-only; on Windows the log is a plain file and the tool checks the roles map itself, no install needed",
-        ),
-    }
-}
+pub use team::TeamMsg;
+pub use text::text;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::rules::Lang;
 
     #[test]
     fn positional_arguments_are_named_in_chinese() {
@@ -510,6 +43,42 @@ mod tests {
     }
 
     #[test]
+    fn a_team_and_a_lineup_read_in_either_language() {
+        let team = Msg::Team(TeamMsg::Team {
+            no: crate::domain::TeamNo(2),
+            name: "杭州队".into(),
+            players: vec!["5 王伟".into(), "6 李芳".into()],
+            reserves: vec!["7 张娜".into()],
+        });
+        assert_eq!(
+            text(&team, Lang::Zh),
+            "第2队 杭州队: 5 王伟, 6 李芳; 替补: 7 张娜"
+        );
+        assert_eq!(
+            text(&team, Lang::En),
+            "team 2 杭州队: 5 王伟, 6 李芳; reserves: 7 张娜"
+        );
+        let lineup = Msg::Team(TeamMsg::Lineup {
+            round: crate::domain::Round(1),
+            team: "杭州队".into(),
+            boards: vec![
+                (crate::domain::PlayerNo(6), "李芳".into()),
+                (crate::domain::PlayerNo(7), "张娜".into()),
+            ],
+        });
+        assert_eq!(
+            text(&lineup, Lang::Zh),
+            "第1轮 杭州队 出场名单: 第1台 6 李芳, 第2台 7 张娜"
+        );
+        let clock = Msg::ClockState {
+            flag: None,
+            running: Some(crate::domain::Side::Red),
+        };
+        assert_eq!(text(&clock, Lang::Zh), "红方走时");
+        assert_eq!(text(&clock, Lang::En), "red running");
+    }
+
+    #[test]
     fn every_message_has_both_languages() {
         for m in [
             Msg::NotBoard("x".into()),
@@ -519,8 +88,22 @@ mod tests {
                 refused: 3,
             },
             Msg::Created("a.log".into()),
-            Msg::InstallNotRoot,
-            Msg::InstallUnix,
+            Msg::Install(InstallMsg::NotRoot),
+            Msg::Install(InstallMsg::Unix),
+            Msg::ClockState {
+                flag: Some(crate::domain::Side::Black),
+                running: None,
+            },
+            Msg::ChoiceDefaulted {
+                round: 2,
+                choosers: vec!["1".into(), "4".into()],
+            },
+            Msg::Team(TeamMsg::Lineup {
+                round: crate::domain::Round(3),
+                team: "A".into(),
+                boards: vec![(crate::domain::PlayerNo(7), "B".into())],
+            }),
+            Msg::Team(TeamMsg::SimTooFewTeams),
         ] {
             let (zh, en) = (text(&m, Lang::Zh), text(&m, Lang::En));
             assert_ne!(zh, en, "{m:?}");

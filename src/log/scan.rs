@@ -122,7 +122,7 @@ fn unreachable_rules() -> Rules {
             rapid: crate::domain::rules::TimeControl::fischer(10, 5),
             armageddon: crate::domain::rules::TimeControl::fischer(5, 3),
         },
-        sections: vec![crate::domain::rules::Section::named("公开组", &[])],
+        sections: crate::domain::rules::default_sections(),
         registration: crate::domain::rules::Registration::default(),
         teams: None,
         prizes: crate::domain::rules::Prizes::default(),

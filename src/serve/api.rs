@@ -46,8 +46,8 @@ pub const NAMES: &[&str] = &[
 /// # Errors
 /// The export's one-line reason (none is expected for the current round).
 pub fn value(t: &Tournament, what: What, now: DateTime<Utc>) -> Result<Value, String> {
-    let mut v = crate::export::json_value(t, what, None, now)
-        .map_err(|f| f.text(t.rules.lang.unwrap_or(crate::domain::rules::Lang::Zh)))?;
+    let mut v =
+        crate::export::json_value(t, what, None, now).map_err(|f| f.text(t.rules.event_lang()))?;
     scrub(&mut v);
     Ok(v)
 }

@@ -175,10 +175,7 @@ pub fn start(path: &Path, stop: Arc<AtomicBool>) -> Result<Feed, String> {
                             &crate::log::LogError::Replaced {
                                 path: path.display().to_string(),
                             },
-                            log.state()
-                                .rules
-                                .lang
-                                .unwrap_or(crate::domain::rules::Lang::Zh),
+                            log.state().rules.event_lang(),
                             crate::domain::zone::EventZone::of(&log.state().rules),
                         )
                     );

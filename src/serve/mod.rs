@@ -36,7 +36,7 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
 use crate::domain::rules::Lang;
-use crate::export::report::pick;
+use crate::i18n::room::{Fault, Msg, text};
 
 /// The address `serve` binds without `--bind`: this machine only.
 pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
@@ -54,11 +54,12 @@ const MAX_HEAD: usize = 16 * 1024;
 /// Parses `--bind`: `ADDR:PORT` (`0.0.0.0:8080` for the venue's LAN, port 0 for any free one).
 ///
 /// # Errors
-/// A one-line reason naming `--bind`.
-pub fn parse_bind(text: &str) -> Result<SocketAddr, String> {
-    text.trim().parse().map_err(|_| {
-        format!("--bind {text}: expected ADDR:PORT, e.g. 127.0.0.1:8080 or 0.0.0.0:8080")
-    })
+/// The text given, as the fault naming `--bind`.
+pub fn parse_bind(given: &str) -> Result<SocketAddr, Fault> {
+    given
+        .trim()
+        .parse()
+        .map_err(|_| Fault::Bind(given.to_string()))
 }
 
 /// The address a phone in the hall should open: the bound one, or for an unspecified address
@@ -194,38 +195,19 @@ pub fn run(log: &Path, bind: SocketAddr, lang: Lang) -> Result<(), String> {
 fn announce(bound: SocketAddr, log: &Path, lang: Lang) {
     let url = page_url(bound);
     crate::outln!("{url}");
-    crate::outln!(
-        "{} {}",
-        pick(
-            lang,
-            "房间页面已开启，日志：",
-            "Room page up, following the log:"
-        ),
-        log.display()
-    );
+    let up = Msg::RoomUp {
+        log: log.display().to_string(),
+    };
+    crate::outln!("{}", text(&up, lang));
     if let Some(lines) = qr::lines(&url) {
         for l in lines {
             crate::outln!("  {l}");
         }
     }
     if bound.ip().is_loopback() {
-        crate::outln!(
-            "{}",
-            pick(
-                lang,
-                "只有本机可以访问；让棋手手机扫码，请用 --bind 0.0.0.0:8080 开放给场馆局域网。",
-                "Only this machine can open it; for the players' phones use --bind 0.0.0.0:8080 (the venue LAN).",
-            )
-        );
+        crate::outln!("{}", text(&Msg::LoopbackOnly, lang));
     }
-    crate::outln!(
-        "{}",
-        pick(
-            lang,
-            "大屏：在地址后加 wall；按 Ctrl-C 停止。",
-            "Wall mode for a TV: add wall to the address. Ctrl-C stops.",
-        )
-    );
+    crate::outln!("{}", text(&Msg::WallHint, lang));
 }
 
 #[cfg(test)]
@@ -239,7 +221,11 @@ mod tests {
             Ok(0),
             "port 0 picks a free port"
         );
-        assert!(parse_bind("localhost").unwrap_err().contains("--bind"));
+        let fault = parse_bind("localhost").unwrap_err();
+        assert!(
+            crate::i18n::room::fault(&fault, Lang::En).contains("--bind"),
+            "{fault:?}"
+        );
         assert_eq!(
             page_url(parse_bind("[::1]:8080").expect("v6")),
             "http://[::1]:8080/"

@@ -26,6 +26,7 @@ use crate::domain::event::Event;
 use crate::domain::refusal::Refusal;
 use crate::domain::self_report::{ReportWhy, SelfReport, signing};
 use crate::domain::{Board, Command, GameResult, Round, Side, Tournament};
+use crate::i18n::room::{Label, Msg};
 use crate::i18n::self_report as words;
 
 /// Wrong codes one client may give within [`WINDOW`] before it is answered 429.
@@ -127,7 +128,7 @@ fn board_form(t: &Tournament, round: Round, board: Board, ctx: &Ctx) -> Option<B
     let closed = if r.started_at.is_none() {
         Some(words::why(&ReportWhy::NotStarted, ctx.lang))
     } else if round != t.current_round() {
-        Some(ctx.t("这一轮已经结束。", "This round is over.").to_string())
+        Some(ctx.label(Label::RoundOver).to_string())
     } else {
         t.reportable_board(g, Utc::now())
             .err()
@@ -177,7 +178,7 @@ fn off(ctx: &Ctx) -> Response {
     page_response(
         StatusCode::NOT_FOUND,
         ctx,
-        ctx.t("签认结果", "Sign the result"),
+        ctx.label(Label::SignTheResult),
         &main,
     )
 }
@@ -194,12 +195,7 @@ pub async fn form_page(State(app): State<App>, Query(w): Query<Where>) -> Respon
     let round = number(w.round.as_deref()).or(current);
     let (Some(round), Some(board)) = (round, number(w.board.as_deref())) else {
         let main = page::chooser(&ctx, current, None);
-        return page_response(
-            StatusCode::OK,
-            &ctx,
-            ctx.t("签认结果", "Sign the result"),
-            &main,
-        );
+        return page_response(StatusCode::OK, &ctx, ctx.label(Label::SignTheResult), &main);
     };
     let Some(f) = board_form(t, Round(round), Board(board), &ctx) else {
         let e = words::unknown_board(round, board, ctx.lang);
@@ -207,7 +203,7 @@ pub async fn form_page(State(app): State<App>, Query(w): Query<Where>) -> Respon
         return page_response(
             StatusCode::NOT_FOUND,
             &ctx,
-            ctx.t("签认结果", "Sign the result"),
+            ctx.label(Label::SignTheResult),
             &main,
         );
     };
@@ -383,7 +379,7 @@ fn too_many_guesses(ctx: &Ctx) -> Response {
     let mut r = page_response(
         StatusCode::TOO_MANY_REQUESTS,
         ctx,
-        ctx.t("签认结果", "Sign the result"),
+        ctx.label(Label::SignTheResult),
         &main,
     );
     r.headers_mut()
@@ -395,7 +391,7 @@ fn too_many_guesses(ctx: &Ctx) -> Response {
 fn chooser_response(status: StatusCode, ctx: &Ctx, t: &Tournament, wrong: &str) -> Response {
     let current = (!t.rounds.is_empty()).then(|| t.current_round().0);
     let main = page::chooser(ctx, current, Some(wrong));
-    page_response(status, ctx, ctx.t("签认结果", "Sign the result"), &main)
+    page_response(status, ctx, ctx.label(Label::SignTheResult), &main)
 }
 
 /// A report the log already holds: said for the side whose code this is.
@@ -421,20 +417,17 @@ pub fn announce(t: &Tournament, url: &str, lang: crate::domain::rules::Lang) -> 
         return None;
     }
     let form = format!("{url}report");
-    Some(match (super::follow::writer_actor(t), lang) {
-        (Some(a), crate::domain::rules::Lang::Zh) => format!(
-            "棋手签认已开启 ({}): 手机打开 {form}; 签认以 {} ({}) 的名义写入日志",
-            t.rules.self_report.word(),
-            a.user,
-            crate::i18n::role(a.role, lang)
+    Some(match super::follow::writer_actor(t) {
+        Some(a) => crate::i18n::room::text(
+            &Msg::ReportsOn {
+                mode: t.rules.self_report,
+                form,
+                user: a.user,
+                role: a.role,
+            },
+            lang,
         ),
-        (Some(a), crate::domain::rules::Lang::En) => format!(
-            "Players sign their results ({}): phones open {form}; reports are written as {} ({})",
-            t.rules.self_report.word(),
-            a.user,
-            crate::i18n::role(a.role, lang)
-        ),
-        (None, _) => words::no_writer(lang),
+        None => words::no_writer(lang),
     })
 }
 

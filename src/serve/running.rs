@@ -117,17 +117,12 @@ fn write_in_temp(log: &Path, text: &str) -> std::io::Result<Announced> {
 
 /// Says, in the event's language, that the console's `Q` cannot see this server.
 pub fn cannot_announce(log: &Path, e: &std::io::Error, lang: crate::domain::rules::Lang) {
-    let (beside, temp) = (state_path(log), fallback_path(log));
-    let (beside, temp) = (beside.display(), temp.display());
-    let text = match lang {
-        crate::domain::rules::Lang::Zh => {
-            format!("无法写入 {beside} 或 {temp} ({e}): 控制台按 Q 看不到这个房间页面")
-        }
-        crate::domain::rules::Lang::En => format!(
-            "cannot write {beside} or {temp} ({e}): the console's Q will not see this room page"
-        ),
+    let fault = crate::i18n::room::Fault::CannotAnnounce {
+        beside: state_path(log).display().to_string(),
+        temp: fallback_path(log).display().to_string(),
+        why: e.to_string(),
     };
-    crate::outln!("{text}");
+    crate::outln!("{}", crate::i18n::room::fault(&fault, lang));
 }
 
 /// Where to knock to see whether the server is up: the bound address, or loopback on its

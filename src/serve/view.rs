@@ -16,8 +16,8 @@ use crate::domain::rules::Lang;
 use crate::domain::tournament::{Game, Status};
 use crate::domain::{PlayerNo, Round, Side, Tournament};
 use crate::export::knockout_text::{armageddon_verdict, game_result_text};
-use crate::export::report::pick;
 use crate::export::rows::{name, stage_text};
+use crate::i18n::room::{Label, Msg, label, text};
 
 /// A player as a page shows them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,7 +117,7 @@ pub fn round(t: &Tournament, round: Round, lang: Lang) -> Option<RoundView> {
             board: None,
             red: who(t, *b, &scores),
             black: None,
-            result: Some(pick(lang, "轮空", "bye").to_string()),
+            result: Some(label(Label::Bye, lang).to_string()),
             stage: None,
             section: section(t, s),
         };
@@ -144,6 +144,8 @@ pub struct CardLine {
     pub board: Option<u32>,
     /// 红 / 黑, empty for a bye.
     pub colour: String,
+    /// The player's side, `None` for a bye.
+    pub side: Option<Side>,
     pub opponent: Option<(u32, String)>,
     /// 胜 / 和 / 负 (弃权), 轮空, or empty while the game is on.
     pub result: String,
@@ -196,17 +198,8 @@ fn card_report(t: &Tournament, no: PlayerNo, lang: Lang) -> Option<CardReport> {
     })
 }
 
-fn outcome_word(o: Outcome, forfeit: bool, lang: Lang) -> String {
-    let w = match o {
-        Outcome::Win => pick(lang, "胜", "win"),
-        Outcome::Draw => pick(lang, "和", "draw"),
-        Outcome::Loss => pick(lang, "负", "loss"),
-    };
-    if forfeit {
-        format!("{w} ({})", pick(lang, "弃权", "forfeit"))
-    } else {
-        w.to_string()
-    }
+fn outcome_word(outcome: Outcome, forfeit: bool, lang: Lang) -> String {
+    text(&Msg::CardResult { outcome, forfeit }, lang)
 }
 
 /// Player `no`'s card, `None` for an unknown number.
@@ -222,8 +215,9 @@ pub fn card(t: &Tournament, no: PlayerNo, lang: Lang) -> Option<Card> {
                 round: r.round.0,
                 board: None,
                 colour: String::new(),
+                side: None,
                 opponent: None,
-                result: pick(lang, "轮空", "bye").to_string(),
+                result: label(Label::Bye, lang).to_string(),
                 stage: None,
                 running,
             });
@@ -234,11 +228,8 @@ pub fn card(t: &Tournament, no: PlayerNo, lang: Lang) -> Option<Card> {
             lines.push(CardLine {
                 round: r.round.0,
                 board: Some(g.board.0),
-                colour: match side {
-                    Side::Red => pick(lang, "红", "red"),
-                    Side::Black => pick(lang, "黑", "black"),
-                }
-                .to_string(),
+                colour: label(Label::SideShort(side), lang).to_string(),
+                side: Some(side),
                 opponent: Some((opp.0, name(t, opp))),
                 result: armageddon_verdict(t, g, lang).unwrap_or_else(|| {
                     g.result.map_or_else(String::new, |x| {
@@ -272,8 +263,8 @@ pub struct Found {
     pub no: u32,
     pub name: String,
     pub club: String,
-    /// The current round's board, colour and opponent; `None` when not paired (or the bye).
-    pub seat: Option<(u32, String, String)>,
+    /// The current round's board, side and opponent; `None` when not paired (or the bye).
+    pub seat: Option<(u32, Side, String)>,
     pub bye: bool,
 }
 
@@ -282,7 +273,7 @@ pub const FIND_LIMIT: usize = 30;
 
 /// Players whose number is `query`, or whose name (or club) contains it, ignoring case and
 /// spaces; the exact number first.
-pub fn find(t: &Tournament, query: &str, lang: Lang) -> Vec<Found> {
+pub fn find(t: &Tournament, query: &str) -> Vec<Found> {
     let q: String = query.chars().filter(|c| !c.is_whitespace()).collect();
     let q = q.to_lowercase();
     if q.is_empty() {
@@ -311,15 +302,7 @@ pub fn find(t: &Tournament, query: &str, lang: Lang) -> Vec<Found> {
             let game = current.and_then(|r| r.game_of(p.no));
             let seat = game.and_then(|g| {
                 let side = g.side_of(p.no)?;
-                let colour = match side {
-                    Side::Red => pick(lang, "红方", "red"),
-                    Side::Black => pick(lang, "黑方", "black"),
-                };
-                Some((
-                    g.board.0,
-                    colour.to_string(),
-                    name(t, g.player(side.other())),
-                ))
+                Some((g.board.0, side, name(t, g.player(side.other()))))
             });
             Found {
                 no: p.no.0,
@@ -372,14 +355,12 @@ pub fn late(t: &Tournament, now: DateTime<Utc>, lang: Lang) -> Option<(u64, Vec<
         .absent_seats(now)
         .iter()
         .map(|s| {
-            let side = match s.side {
-                Side::Red => pick(lang, "红", "red"),
-                Side::Black => pick(lang, "黑", "black"),
+            let seat = Msg::LateSeat {
+                board: s.board,
+                side: s.side,
+                name: name(t, s.player),
             };
-            match lang {
-                Lang::Zh => format!("第{}台{side} {}", s.board, name(t, s.player)),
-                Lang::En => format!("board {} {side} {}", s.board, name(t, s.player)),
-            }
+            text(&seat, lang)
         })
         .collect();
     (left > 0 && !seats.is_empty()).then_some((left, seats))
@@ -492,6 +473,7 @@ mod tests {
         assert_eq!(c.lines.len(), 1);
         let l = &c.lines[0];
         assert_eq!((l.board, l.colour.as_str()), (Some(1), "黑"));
+        assert_eq!(l.side, Some(Side::Black));
         assert_eq!(l.opponent, Some((1, "棋手1".to_string())));
         assert_eq!((l.result.as_str(), l.running), ("和", Some(1)));
         let bye = card(&t, PlayerNo(5), Lang::En).expect("player 5");
@@ -510,16 +492,15 @@ mod tests {
     #[test]
     fn find_by_number_or_part_of_a_name_with_the_seat() {
         let t = tournament();
-        let hits = find(&t, "3", Lang::Zh);
+        let hits = find(&t, "3");
         assert_eq!(hits.len(), 1);
-        assert_eq!(
-            hits[0].seat,
-            Some((2, "黑方".to_string(), "棋手4".to_string()))
-        );
-        assert_eq!(find(&t, " 棋手 ", Lang::Zh).len(), 5);
-        assert!(find(&t, "5", Lang::Zh)[0].bye);
-        assert!(find(&t, "", Lang::Zh).is_empty());
-        assert!(find(&t, "nobody", Lang::Zh).is_empty());
+        assert_eq!(hits[0].seat, Some((2, Side::Black, "棋手4".to_string())));
+        let (board, side, _) = hits[0].seat.clone().expect("seated");
+        assert_eq!(text(&Msg::Seat { board, side }, Lang::Zh), "第2台 黑方");
+        assert_eq!(find(&t, " 棋手 ").len(), 5);
+        assert!(find(&t, "5")[0].bye);
+        assert!(find(&t, "").is_empty());
+        assert!(find(&t, "nobody").is_empty());
     }
 
     #[test]

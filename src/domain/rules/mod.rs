@@ -139,7 +139,8 @@ fn default_late() -> u32 {
 fn default_two() -> u32 {
     2
 }
-fn default_sections() -> Vec<Section> {
+/// The one section of rules that name none (公开组, also called `open`).
+pub fn default_sections() -> Vec<Section> {
     vec![Section::named("公开组", &["open"])]
 }
 

@@ -51,24 +51,33 @@ pub enum ArgError {
 }
 
 /// Renders an argument error as one line, ending with where to look for help.
+#[allow(clippy::too_many_lines)]
 pub fn arg_error(e: &ArgError, lang: Lang) -> String {
-    let zh = lang == Lang::Zh;
     let a = |raw: &str| arg(raw, lang);
     let line = match e {
-        ArgError::UnknownArgument { arg: x, suggested } => {
-            let tip = suggested.as_deref().map(&a);
-            match (zh, tip) {
-                (true, Some(t)) => format!("不认识的参数 '{x}' (是否想用 {t}?)"),
-                (true, None) => format!("不认识的参数 '{x}'"),
-                (false, Some(t)) => format!("unexpected argument '{x}' (a similar one: {t})"),
-                (false, None) => format!("unexpected argument '{x}'"),
-            }
-        }
-        ArgError::UnknownCommand { cmd, suggested } => match (zh, suggested) {
-            (true, Some(s)) => format!("没有命令 '{cmd}' (是否想用 {s}?)"),
-            (true, None) => format!("没有命令 '{cmd}'"),
-            (false, Some(s)) => format!("unrecognized command '{cmd}' (a similar one: {s})"),
-            (false, None) => format!("unrecognized command '{cmd}'"),
+        ArgError::UnknownArgument { arg: x, suggested } => match suggested.as_deref().map(&a) {
+            Some(t) => words!(
+                lang,
+                format!("不认识的参数 '{x}' (是否想用 {t}?)"),
+                format!("unexpected argument '{x}' (a similar one: {t})")
+            ),
+            None => words!(
+                lang,
+                format!("不认识的参数 '{x}'"),
+                format!("unexpected argument '{x}'")
+            ),
+        },
+        ArgError::UnknownCommand { cmd, suggested } => match suggested {
+            Some(s) => words!(
+                lang,
+                format!("没有命令 '{cmd}' (是否想用 {s}?)"),
+                format!("unrecognized command '{cmd}' (a similar one: {s})")
+            ),
+            None => words!(
+                lang,
+                format!("没有命令 '{cmd}'"),
+                format!("unrecognized command '{cmd}'")
+            ),
         },
         ArgError::InvalidValue {
             arg: x,
@@ -76,90 +85,90 @@ pub fn arg_error(e: &ArgError, lang: Lang) -> String {
             valid,
         } => {
             let list = valid.join(", ");
-            if zh {
-                format!("{}: 无效的值 '{value}' (可选: {list})", a(x))
-            } else {
+            words!(
+                lang,
+                format!("{}: 无效的值 '{value}' (可选: {list})", a(x)),
                 format!(
                     "invalid value '{value}' for {} (possible values: {list})",
                     a(x)
                 )
-            }
+            )
         }
-        ArgError::NotANumber { arg: x, value, why } => {
-            if zh {
-                format!("{}: '{value}' 不是有效的数 (0, 1, 2, …)", a(x))
-            } else {
-                format!("invalid value '{value}' for {}: {why}", a(x))
-            }
-        }
+        ArgError::NotANumber { arg: x, value, why } => words!(
+            lang,
+            format!("{}: '{value}' 不是有效的数 (0, 1, 2, …)", a(x)),
+            format!("invalid value '{value}' for {}: {why}", a(x))
+        ),
         ArgError::Missing { args } => {
             let names: Vec<String> = args.iter().map(|x| a(x)).collect();
-            if zh {
-                format!("缺少参数: {}", names.join("、"))
-            } else {
+            words!(
+                lang,
+                format!("缺少参数: {}", names.join("、")),
                 format!(
                     "the following required arguments were not provided: {}",
                     names.join(" ")
                 )
-            }
+            )
         }
-        ArgError::Conflict { arg: x, other } => match (zh, other) {
-            (true, Some(o)) => format!("{} 不能与 {} 同用", a(x), a(o)),
-            (true, None) => format!("{} 不能与其他参数同用", a(x)),
-            (false, Some(o)) => format!("the argument {} cannot be used with {}", a(x), a(o)),
-            (false, None) => format!(
-                "the argument {} cannot be used with one or more of the other arguments",
-                a(x)
+        ArgError::Conflict { arg: x, other } => match other {
+            Some(o) => words!(
+                lang,
+                format!("{} 不能与 {} 同用", a(x), a(o)),
+                format!("the argument {} cannot be used with {}", a(x), a(o))
+            ),
+            None => words!(
+                lang,
+                format!("{} 不能与其他参数同用", a(x)),
+                format!(
+                    "the argument {} cannot be used with one or more of the other arguments",
+                    a(x)
+                )
             ),
         },
-        ArgError::WrongCount { arg: x, expected } => match (zh, expected) {
-            (true, Some(n)) => format!("{}: 须给出{n}个值", a(x)),
-            (true, None) => format!("{}: 值的个数不对", a(x)),
-            (false, Some(n)) => format!("{}: wrong number of values ({n} expected)", a(x)),
-            (false, None) => format!("{}: wrong number of values", a(x)),
+        ArgError::WrongCount { arg: x, expected } => match expected {
+            Some(n) => words!(
+                lang,
+                format!("{}: 须给出{n}个值", a(x)),
+                format!("{}: wrong number of values ({n} expected)", a(x))
+            ),
+            None => words!(
+                lang,
+                format!("{}: 值的个数不对", a(x)),
+                format!("{}: wrong number of values", a(x))
+            ),
         },
-        ArgError::Repeated { arg: x } => {
-            if zh {
-                format!("{} 只能给一次", a(x))
-            } else {
-                format!("the argument {} cannot be used multiple times", a(x))
-            }
-        }
-        ArgError::MissingCommand { cmd } => {
-            if zh {
-                format!("{cmd} 需要一个子命令")
-            } else {
-                format!("'{cmd}' requires a subcommand")
-            }
-        }
-        ArgError::NotUtf8 => {
-            if zh {
-                "参数含有无效的 UTF-8 字节".to_string()
-            } else {
-                "invalid UTF-8 was detected in one or more arguments".to_string()
-            }
-        }
-        ArgError::Other { detail } => {
-            if zh {
-                "命令行参数有误".to_string()
-            } else {
-                detail.clone()
-            }
-        }
+        ArgError::Repeated { arg: x } => words!(
+            lang,
+            format!("{} 只能给一次", a(x)),
+            format!("the argument {} cannot be used multiple times", a(x))
+        ),
+        ArgError::MissingCommand { cmd } => words!(
+            lang,
+            format!("{cmd} 需要一个子命令"),
+            format!("'{cmd}' requires a subcommand")
+        ),
+        ArgError::NotUtf8 => words!(
+            lang,
+            "参数含有无效的 UTF-8 字节",
+            "invalid UTF-8 was detected in one or more arguments"
+        )
+        .to_string(),
+        ArgError::Other { detail } => words!(lang, "命令行参数有误".to_string(), detail.clone()),
     };
-    if zh {
-        format!("{line} (见 bianpai --help)")
-    } else {
+    words!(
+        lang,
+        format!("{line} (见 bianpai --help)"),
         format!("{line} (see bianpai --help)")
-    }
+    )
 }
 
 /// An argument's name as clap writes it, for `lang`: in Chinese a positional `<BOARD>` is
 /// named by its meaning (台号) and an option by its flag (`--round`); English keeps clap's.
 pub fn arg(raw: &str, lang: Lang) -> String {
-    if lang == Lang::En {
-        return raw.to_string();
-    }
+    words!(lang, arg_zh(raw), raw.to_string())
+}
+
+fn arg_zh(raw: &str) -> String {
     let raw = raw.trim();
     if let Some(name) = raw.strip_prefix('<').and_then(|r| r.strip_suffix('>')) {
         let name = name.trim_end_matches("...");

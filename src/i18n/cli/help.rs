@@ -228,8 +228,24 @@ pub fn placeholder_zh(name: &str) -> Option<&'static str> {
     })
 }
 
+/// The program's `about` line in English (its Chinese is `about_zh("")`).
+pub const ABOUT_EN: &str =
+    "编排 bianpai: a live console and command line for Xiangqi Swiss tournaments";
+
+/// A help or version text as clap wrote it (in English), with clap's own words in Chinese for
+/// Chinese.
+pub fn help_words(text: &str, lang: crate::domain::rules::Lang) -> String {
+    words!(
+        lang,
+        HELP_WORDS_ZH
+            .iter()
+            .fold(text.to_string(), |t, (en, zh)| t.replace(en, zh)),
+        text.to_string()
+    )
+}
+
 /// clap's own words in a help text, in Chinese.
-pub const HELP_WORDS_ZH: &[(&str, &str)] = &[
+const HELP_WORDS_ZH: &[(&str, &str)] = &[
     ("Usage:", "用法:"),
     ("Commands:", "命令:"),
     ("Arguments:", "参数:"),

@@ -1,5 +1,8 @@
 //! The command line's messages as data; `cli::text` words them.
 
+use super::{InstallMsg, TeamMsg};
+use crate::domain::Side;
+
 /// A message of the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Msg {
@@ -20,7 +23,6 @@ pub enum Msg {
     },
     BirthInFuture(String),
     BadDate(String),
-    BadBind(String),
     NoRole {
         user: String,
         role: String,
@@ -44,8 +46,19 @@ pub enum Msg {
     PreviewManual,
     SwapNeedsTwo,
     ReverseWithArrive,
+    /// `pair` of a knockout round without `--choose` while matches wait for a colour choice:
+    /// the usual choice was taken for each chooser (their numbers).
+    ChoiceDefaulted {
+        round: u32,
+        choosers: Vec<String>,
+    },
 
     // clock and feed
+    /// A clock's state after a reading: the fallen flag, else the running side, else stopped.
+    ClockState {
+        flag: Option<Side>,
+        running: Option<Side>,
+    },
     PressWhichSide,
     SetNeedsReadings,
     /// A clock reading that does not read: the flag (`--red`) and the text.
@@ -184,43 +197,9 @@ pub enum Msg {
     SimStopped(String),
     SimRefused(String),
 
-    // install
-    InstallNotRoot,
-    InstallBadGroup(String),
-    InstallIo {
-        path: String,
-        why: String,
-    },
-    InstallDamaged {
-        log: String,
-        damage: String,
-    },
-    InstallNoRoles(String),
-    InstallDirOwner {
-        dir: String,
-        uid: u32,
-    },
-    InstallDirWritable {
-        dir: String,
-        mode: u32,
-    },
-    InstallNotFile(String),
-    InstallGroupadd {
-        group: String,
-        why: String,
-    },
-    InstallGroupMissing(String),
-    InstallMembers {
-        group: String,
-        members: String,
-    },
-    Installed {
-        log: String,
-        bin: String,
-        group: String,
-        roles: String,
-    },
+    // team, lineup, simulate --teams
+    Team(TeamMsg),
 
-    // win: the install mode on a platform without it
-    InstallUnix,
+    // install
+    Install(InstallMsg),
 }

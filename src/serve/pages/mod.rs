@@ -13,7 +13,8 @@ pub mod wall;
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use crate::domain::rules::Lang;
-use crate::export::report::{Report, pick};
+use crate::export::report::Report;
+use crate::i18n::room::{Label, Msg, html_lang, switch, url_lang};
 
 /// What every page needs besides its own data.
 #[derive(Clone, Debug)]
@@ -30,15 +31,26 @@ pub struct Ctx {
 impl Ctx {
     /// `path` in the page's language (`?lang=en` kept on every link).
     pub fn href(&self, path: &str) -> String {
-        match self.lang {
-            Lang::Zh => path.to_string(),
-            Lang::En if path.contains('?') => format!("{path}&lang=en"),
-            Lang::En => format!("{path}?lang=en"),
-        }
+        href(self.lang, path)
     }
 
-    pub fn t(&self, zh: &'static str, en: &'static str) -> &'static str {
-        pick(self.lang, zh, en)
+    /// A word of the page in its language.
+    pub fn label(&self, l: Label) -> &'static str {
+        crate::i18n::room::label(l, self.lang)
+    }
+
+    /// A message of the page in its language.
+    pub fn text(&self, m: &Msg) -> String {
+        crate::i18n::room::text(m, self.lang)
+    }
+}
+
+/// `path` as a link in `lang`: with its `lang=` query, none for Chinese.
+fn href(lang: Lang, path: &str) -> String {
+    match url_lang(lang) {
+        None => path.to_string(),
+        Some(v) if path.contains('?') => format!("{path}&lang={v}"),
+        Some(v) => format!("{path}?lang={v}"),
     }
 }
 
@@ -62,15 +74,13 @@ pub fn warning(ctx: &Ctx) -> Markup {
     html! {
         @if let Some(d) = &ctx.damage {
             p.warn role="alert" {
-                (ctx.t("日志已损坏，页面停在损坏之前的记录：", "The log is damaged; this page stops before the damage: "))
+                (ctx.label(Label::Damaged))
                 (d)
             }
         }
         @if let Some(at) = &ctx.replaced {
             p.warn role="alert" {
-                (ctx.t("日志文件已被替换（", "The log file was replaced ("))
-                (at)
-                (ctx.t("），页面已按新文件重新读取；请核对最近录入的成绩。", "); the page reads the new file; check the results entered lately."))
+                (ctx.text(&Msg::Replaced { at: at.clone() }))
             }
         }
     }
@@ -96,32 +106,25 @@ fn layout_with(
     main: &Markup,
     live: bool,
 ) -> Markup {
-    let other = match ctx.lang {
-        Lang::Zh => (
-            "English",
-            if path.contains('?') {
-                format!("{path}&lang=en")
-            } else {
-                format!("{path}?lang=en")
-            },
-        ),
-        Lang::En => ("中文", path.to_string()),
-    };
+    let other = (
+        ctx.label(Label::OtherLanguage),
+        href(switch(ctx.lang), path),
+    );
     let tabs = [
-        (Tab::Round, "/", ctx.t("本轮", "Round")),
-        (Tab::Find, "/find", ctx.t("查找", "Find")),
-        (Tab::Standings, "/standings", ctx.t("排名", "Standings")),
+        (Tab::Round, "/", ctx.label(Label::TabRound)),
+        (Tab::Find, "/find", ctx.label(Label::Find)),
+        (Tab::Standings, "/standings", ctx.label(Label::TabStandings)),
         (
             Tab::Crosstable,
             "/crosstable",
-            ctx.t("交叉表", "Crosstable"),
+            ctx.label(Label::TabCrosstable),
         ),
-        (Tab::Teams, "/teams", ctx.t("团体", "Teams")),
-        (Tab::Prizes, "/prizes", ctx.t("奖项", "Prizes")),
+        (Tab::Teams, "/teams", ctx.label(Label::TabTeams)),
+        (Tab::Prizes, "/prizes", ctx.label(Label::TabPrizes)),
     ];
     html! {
         (DOCTYPE)
-        html lang=(match ctx.lang { Lang::Zh => "zh-CN", Lang::En => "en" }) {
+        html lang=(html_lang(ctx.lang)) {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
@@ -142,7 +145,7 @@ fn layout_with(
                 @if live {
                     main #main data-version=(ctx.version) { (main) }
                     footer {
-                        span #live { (ctx.t("刷新页面可看最新结果", "Reload for the latest results")) }
+                        span #live { (ctx.label(Label::ReloadForLatest)) }
                     }
                     script { (PreEscaped(live_script(ctx))) }
                 } @else {
@@ -156,8 +159,8 @@ fn layout_with(
 /// The live script with the page's words filled in.
 fn live_script(ctx: &Ctx) -> String {
     LIVE_JS
-        .replace("LIVE_ON", ctx.t("实时更新中", "Live"))
-        .replace("LIVE_OFF", ctx.t("连接中断，正在重连…", "Reconnecting…"))
+        .replace("LIVE_ON", ctx.label(Label::LiveOn))
+        .replace("LIVE_OFF", ctx.label(Label::LiveOff))
 }
 
 /// A report (standings, crosstable, teams, prizes) as tables: the same rows as the printouts.
@@ -192,7 +195,7 @@ pub fn report(r: &Report) -> Markup {
 /// The 404 page body.
 pub fn not_found(ctx: &Ctx) -> Markup {
     html! {
-        h2 { (ctx.t("找不到这一页", "No such page")) }
-        p { a href=(ctx.href("/")) { (ctx.t("回到本轮对阵", "Back to the round")) } }
+        h2 { (ctx.label(Label::NoSuchPage)) }
+        p { a href=(ctx.href("/")) { (ctx.label(Label::BackToRound)) } }
     }
 }

@@ -3,7 +3,8 @@
 use maud::{Markup, html};
 
 use super::Ctx;
-use crate::domain::rules::Lang;
+use crate::domain::Side;
+use crate::i18n::room::Label;
 use crate::serve::view::Card;
 
 /// The card's heading: "12 张三".
@@ -20,39 +21,39 @@ pub fn page(ctx: &Ctx, c: &Card) -> Markup {
                 @if i > 0 { " · " }
                 (part)
             }
-            @if c.withdrawn { " · " (ctx.t("已退赛", "withdrawn")) }
+            @if c.withdrawn { " · " (ctx.label(Label::Withdrawn)) }
         }
         @if let Some(r) = &c.report {
             div.card-report {
                 @if let Some(s) = &r.status { p { b { (s) } } }
                 a href=(ctx.href(&format!("/report?round={}&board={}", r.round, r.board))) {
                     @if r.status.is_some() {
-                        (ctx.t("查看或更改签认 →", "See or change the signature →"))
+                        (ctx.label(Label::ChangeSignature))
                     } @else {
-                        (ctx.t("对局结束后在此签认结果 →", "Sign the result here after the game →"))
+                        (ctx.label(Label::SignAfterGame))
                     }
                 }
             }
         }
         @if c.lines.is_empty() {
-            p.muted { (ctx.t("还没有对局。", "No games yet.")) }
+            p.muted { (ctx.label(Label::NoGamesYet)) }
         } @else {
             div.scroll {
                 table.card {
                     thead { tr {
-                        th.num { (ctx.t("轮次", "Rd")) }
-                        th.num { (ctx.t("台次", "Bd")) }
-                        th { (ctx.t("执", "Colour")) }
-                        th { (ctx.t("对手", "Opponent")) }
-                        th.res { (ctx.t("结果", "Result")) }
-                        th.num { (ctx.t("积分", "Pts")) }
+                        th.num { (ctx.label(Label::HeadRound)) }
+                        th.num { (ctx.label(Label::HeadBoard)) }
+                        th { (ctx.label(Label::HeadColour)) }
+                        th { (ctx.label(Label::HeadOpponent)) }
+                        th.res { (ctx.label(Label::HeadResult)) }
+                        th.num { (ctx.label(Label::HeadPoints)) }
                     } }
                     tbody {
                         @for l in &c.lines {
                             tr {
                                 td.num { (l.round) }
                                 td.num { (l.board.map_or(String::new(), |b| b.to_string())) }
-                                td.red[l.colour == ctx.t("红", "red")] { (l.colour) }
+                                td.red[l.side == Some(Side::Red)] { (l.colour) }
                                 td {
                                     @if let Some((no, name)) = &l.opponent {
                                         a href=(ctx.href(&format!("/player/{no}"))) { (no) " " (name) }
@@ -60,7 +61,7 @@ pub fn page(ctx: &Ctx, c: &Card) -> Markup {
                                     @if let Some(s) = &l.stage { span.stage { (s) } }
                                 }
                                 @if l.result.is_empty() {
-                                    td.res.playing { (ctx.t("进行中", "playing")) }
+                                    td.res.playing { (ctx.label(Label::Playing)) }
                                 } @else {
                                     td.res { (l.result) }
                                 }
@@ -72,7 +73,7 @@ pub fn page(ctx: &Ctx, c: &Card) -> Markup {
             }
         }
         p { a href=(ctx.href("/standings")) {
-            (match ctx.lang { Lang::Zh => "查看排名", Lang::En => "Standings" })
+            (ctx.label(Label::ToStandings))
         } }
     }
 }

@@ -5,20 +5,17 @@
 use maud::{Markup, html};
 
 use super::Ctx;
-use crate::domain::rules::Lang;
+use crate::i18n::room::{Label, Msg, url_lang};
 use crate::serve::view::{BoardLine, Found, RoundView, Who};
 
 fn round_heading(ctx: &Ctx, round: u32) -> String {
-    match ctx.lang {
-        Lang::Zh => format!("第{round}轮 对阵"),
-        Lang::En => format!("Round {round} pairings"),
-    }
+    ctx.text(&Msg::RoundPairings { round })
 }
 
 /// The heading of the round page.
 pub fn heading(ctx: &Ctx, view: Option<&RoundView>) -> String {
     view.map_or_else(
-        || ctx.t("对阵", "Pairings").to_string(),
+        || ctx.label(Label::Pairings).to_string(),
         |v| round_heading(ctx, v.round),
     )
 }
@@ -27,11 +24,11 @@ pub fn heading(ctx: &Ctx, view: Option<&RoundView>) -> String {
 pub fn find_form(ctx: &Ctx, q: &str) -> Markup {
     html! {
         form.find method="get" action="/find" role="search" {
-            @if ctx.lang == Lang::En { input type="hidden" name="lang" value="en"; }
+            @if let Some(v) = url_lang(ctx.lang) { input type="hidden" name="lang" value=(v); }
             input type="search" name="q" value=(q) autocomplete="off"
-                placeholder=(ctx.t("输入姓名或序号，查我的台次", "Your name or number"))
-                aria-label=(ctx.t("姓名或序号", "Name or number"));
-            button type="submit" { (ctx.t("查找", "Find")) }
+                placeholder=(ctx.label(Label::FindPlaceholder))
+                aria-label=(ctx.label(Label::NameOrNumber));
+            button type="submit" { (ctx.label(Label::Find)) }
         }
     }
 }
@@ -39,7 +36,7 @@ pub fn find_form(ctx: &Ctx, q: &str) -> Markup {
 fn player(ctx: &Ctx, w: &Who) -> Markup {
     html! {
         a href=(ctx.href(&format!("/player/{}", w.no))) { (w.name) }
-        @if w.absent { " " span.absent { (ctx.t("缺席", "absent")) } }
+        @if w.absent { " " span.absent { (ctx.label(Label::Absent)) } }
         @if !w.club.is_empty() { span.club { (w.club) } }
     }
 }
@@ -53,7 +50,7 @@ fn line(ctx: &Ctx, l: &BoardLine) -> Markup {
             td.num { (l.red.points) }
             @match &l.result {
                 Some(r) => td.res { (r) },
-                None => td.res.playing { (ctx.t("进行中", "playing")) },
+                None => td.res.playing { (ctx.label(Label::Playing)) },
             }
             @if let Some(b) = &l.black {
                 td.num { (b.points) }
@@ -80,12 +77,12 @@ pub fn table(ctx: &Ctx, v: &RoundView) -> Markup {
             div.scroll {
                 table.pairings {
                     thead { tr {
-                        th.num { (ctx.t("台次", "Bd")) }
-                        th { (ctx.t("红方", "Red")) span.club { (ctx.t("单位", "Club")) } }
-                        th.num { (ctx.t("积分", "Pts")) }
-                        th.res { (ctx.t("结果", "Result")) }
-                        th.num { (ctx.t("积分", "Pts")) }
-                        th { (ctx.t("黑方", "Black")) span.club { (ctx.t("单位", "Club")) } }
+                        th.num { (ctx.label(Label::HeadBoard)) }
+                        th { (ctx.label(Label::HeadRed)) span.club { (ctx.label(Label::HeadClub)) } }
+                        th.num { (ctx.label(Label::HeadPoints)) }
+                        th.res { (ctx.label(Label::HeadResult)) }
+                        th.num { (ctx.label(Label::HeadPoints)) }
+                        th { (ctx.label(Label::HeadBlack)) span.club { (ctx.label(Label::HeadClub)) } }
                     } }
                     tbody { @for l in lines { (line(ctx, l)) } }
                 }
@@ -99,20 +96,17 @@ pub fn page(ctx: &Ctx, view: Option<&RoundView>) -> Markup {
     html! {
         (find_form(ctx, ""))
         @match view {
-            None => p.muted { (ctx.t("还没有编排对阵。", "No round has been paired yet.")) },
+            None => p.muted { (ctx.label(Label::NotPairedYet)) },
             Some(v) => {
                 h2 { (round_heading(ctx, v.round)) }
                 p.muted {
-                    @if !v.started { (ctx.t("本轮尚未开始。", "Not started yet.")) " " }
-                    (match ctx.lang {
-                        Lang::Zh => format!("已出结果 {}/{} 台", v.reported, v.boards),
-                        Lang::En => format!("{} of {} boards finished", v.reported, v.boards),
-                    })
+                    @if !v.started { (ctx.label(Label::NotStartedYet)) " " }
+                    (ctx.text(&Msg::BoardsFinished { reported: v.reported, boards: v.boards }))
                 }
                 (table(ctx, v))
                 @if v.paired > 1 {
                     p.rounds {
-                        (ctx.t("各轮对阵：", "Rounds: "))
+                        (ctx.label(Label::RoundLinks))
                         @for r in 1..=v.paired {
                             @if r == v.round { b { (r) } } @else {
                                 a href=(ctx.href(&format!("/round/{r}"))) { (r) }
@@ -131,7 +125,7 @@ pub fn find(ctx: &Ctx, q: &str, hits: &[Found]) -> Markup {
     html! {
         (find_form(ctx, q))
         @if !q.trim().is_empty() && hits.is_empty() {
-            p.muted { (ctx.t("没有找到这位棋手。", "No player found.")) }
+            p.muted { (ctx.label(Label::NoPlayerFound)) }
         }
         @for f in hits {
             div.found {
@@ -139,20 +133,17 @@ pub fn find(ctx: &Ctx, q: &str, hits: &[Found]) -> Markup {
                     a href=(ctx.href(&format!("/player/{}", f.no))) { (f.no) " " (f.name) }
                     @if !f.club.is_empty() { span.club { (f.club) } }
                 }
-                @if let Some((board, colour, opponent)) = &f.seat {
+                @if let Some((board, side, opponent)) = &f.seat {
                     div.seat {
                         a href=(format!("{}#b{board}", ctx.href("/"))) {
-                            (match ctx.lang {
-                                Lang::Zh => format!("第{board}台 {colour}"),
-                                Lang::En => format!("Board {board}, {colour}"),
-                            })
+                            (ctx.text(&Msg::Seat { board: *board, side: *side }))
                         }
                     }
-                    div.muted { (ctx.t("对手：", "Opponent: ")) (opponent) }
+                    div.muted { (ctx.label(Label::OpponentIs)) (opponent) }
                 } @else if f.bye {
-                    div.seat { (ctx.t("本轮轮空", "Bye this round")) }
+                    div.seat { (ctx.label(Label::ByeThisRound)) }
                 } @else {
-                    div.muted { (ctx.t("本轮没有对局", "Not paired this round")) }
+                    div.muted { (ctx.label(Label::NotPairedThisRound)) }
                 }
             }
         }

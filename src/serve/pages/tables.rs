@@ -5,14 +5,15 @@ use maud::{Markup, html};
 
 use super::{Ctx, report};
 use crate::export::Report;
+use crate::i18n::room::Label;
 
 /// A report page's `main`, or a note when it has nothing to show yet.
-pub fn page(ctx: &Ctx, r: Option<&Report>, empty: (&'static str, &'static str)) -> Markup {
+pub fn page(ctx: &Ctx, r: Option<&Report>, empty: Label) -> Markup {
     html! {
         @match r {
             Some(r) if r.tables.iter().any(|t| !t.rows.is_empty()) => (report(r)),
-            Some(r) => { h2 { (r.title) } p.muted { (ctx.t(empty.0, empty.1)) } },
-            None => p.muted { (ctx.t(empty.0, empty.1)) },
+            Some(r) => { h2 { (r.title) } p.muted { (ctx.label(empty)) } },
+            None => p.muted { (ctx.label(empty)) },
         }
     }
 }

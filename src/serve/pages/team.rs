@@ -6,7 +6,6 @@
 use maud::{Markup, html};
 
 use super::{Ctx, report};
-use crate::domain::rules::Lang;
 use crate::domain::side::Side;
 use crate::domain::team::matches::bye_team;
 use crate::domain::{Round, TeamNo, Tournament};
@@ -14,6 +13,7 @@ use crate::export::rows::name;
 use crate::export::team_match::{
     MatchRow, board_score, match_rows, match_score, standings_report, standings_round, team_name,
 };
+use crate::i18n::room::{Label, Msg};
 
 fn match_href(ctx: &Ctx, round: Round, m: &MatchRow) -> String {
     ctx.href(&format!("/match/{round}/{}", m.index))
@@ -30,17 +30,14 @@ pub fn summary(ctx: &Ctx, t: &Tournament, round: Round) -> Markup {
         return html! {};
     }
     html! {
-        h2 { (match ctx.lang {
-            Lang::Zh => format!("第{round}轮 团体对阵"),
-            Lang::En => format!("Round {round} team matches"),
-        }) }
+        h2 { (ctx.text(&Msg::TeamMatches { round })) }
         div.scroll { table {
             thead { tr {
-                th.num { (ctx.t("场次", "Match")) }
-                th { (ctx.t("先走队", "First team")) }
-                th.res { (ctx.t("比分", "Score")) }
-                th { (ctx.t("后走队", "Second team")) }
-                th.num { (ctx.t("台次", "Boards")) }
+                th.num { (ctx.label(Label::HeadMatch)) }
+                th { (ctx.label(Label::HeadFirstTeam)) }
+                th.res { (ctx.label(Label::HeadScore)) }
+                th { (ctx.label(Label::HeadSecondTeam)) }
+                th.num { (ctx.label(Label::HeadBoards)) }
             } }
             tbody {
                 @for m in &rows {
@@ -55,7 +52,7 @@ pub fn summary(ctx: &Ctx, t: &Tournament, round: Round) -> Markup {
             }
         } }
         @if let Some(bye) = bye_team(t, round) {
-            p.muted { (ctx.t("轮空：", "Bye: ")) (team_link(ctx, bye, &team_name(t, bye))) }
+            p.muted { (ctx.label(Label::ByeIs)) (team_link(ctx, bye, &team_name(t, bye))) }
         }
     }
 }
@@ -72,7 +69,7 @@ pub fn teams(ctx: &Ctx, t: &Tournament) -> Markup {
     let r = standings_report(t, standings_round(t, None), ctx.lang);
     html! {
         (report(&r))
-        h3 { (ctx.t("参赛队", "Teams")) }
+        h3 { (ctx.label(Label::TeamList)) }
         ul {
             @for x in &t.team_event.teams {
                 li { (x.no) " " (team_link(ctx, x.no, &x.name)) }
@@ -85,26 +82,22 @@ pub fn teams(ctx: &Ctx, t: &Tournament) -> Markup {
 /// A match's page: heading and `main`.
 pub fn match_page(ctx: &Ctx, t: &Tournament, round: Round, k: u32) -> Option<(String, Markup)> {
     let m = match_rows(t, round).into_iter().find(|m| m.index == k)?;
-    let heading = match ctx.lang {
-        Lang::Zh => format!("第{round}轮第{k}场 {} — {}", m.first_name, m.second_name),
-        Lang::En => format!(
-            "Round {round} match {k}: {} v {}",
-            m.first_name, m.second_name
-        ),
-    };
-    let side = |s: Side| match s {
-        Side::Red => ctx.t("红", "red"),
-        Side::Black => ctx.t("黑", "black"),
-    };
+    let heading = ctx.text(&Msg::MatchHeading {
+        round,
+        k,
+        first: m.first_name.clone(),
+        second: m.second_name.clone(),
+    });
+    let side = |s: Side| ctx.label(Label::SideShort(s));
     let main = html! {
         h2 { (heading) }
         p.found { span.seat { (team_link(ctx, m.first, &m.first_name)) " " (match_score(&m.score, ctx.lang)) " " (team_link(ctx, m.second, &m.second_name)) } }
         div.scroll { table {
             thead { tr {
-                th.num { (ctx.t("台次", "Board")) }
+                th.num { (ctx.label(Label::HeadBoardNo)) }
                 th { (m.first_name) }
-                th { (ctx.t("执", "Side")) }
-                th.res { (ctx.t("比分", "Score")) }
+                th { (ctx.label(Label::HeadSide)) }
+                th.res { (ctx.label(Label::HeadScore)) }
                 th { (m.second_name) }
             } }
             tbody {
@@ -119,7 +112,7 @@ pub fn match_page(ctx: &Ctx, t: &Tournament, round: Round, k: u32) -> Option<(St
                 }
             }
         } }
-        p.muted { (ctx.t("先走队单数台执红、双数台执黑（2011规则13.3）。", "The team with the first move is red on odd boards, black on even boards (R2011 13.3).")) }
+        p.muted { (ctx.label(Label::FirstMoveNote)) }
     };
     Some((heading, main))
 }
@@ -127,10 +120,10 @@ pub fn match_page(ctx: &Ctx, t: &Tournament, round: Round, k: u32) -> Option<(St
 /// A team's page: its roster in board order and each round's match.
 pub fn team_page(ctx: &Ctx, t: &Tournament, no: TeamNo) -> Option<(String, Markup)> {
     let team = t.team_event.team(no)?;
-    let heading = match ctx.lang {
-        Lang::Zh => format!("第{no}队 {}", team.name),
-        Lang::En => format!("Team {no} {}", team.name),
-    };
+    let heading = ctx.text(&Msg::TeamHeading {
+        no,
+        name: team.name.clone(),
+    });
     // A place only once a round has finished: before that every team stands level.
     let after = standings_round(t, None);
     let standing = (after.0 > 0)
@@ -142,27 +135,27 @@ pub fn team_page(ctx: &Ctx, t: &Tournament, no: TeamNo) -> Option<(String, Marku
         h2 { (heading) }
         @if let Some(s) = &standing {
             p.found {
-                (ctx.t("名次 ", "Rank ")) span.seat { (s.rank) }
-                (ctx.t("　场分 ", "  Match points ")) (s.tally.match_points)
-                (ctx.t("　局分 ", "  Game points ")) (s.tally.game_points)
+                (ctx.label(Label::RankIs)) span.seat { (s.rank) }
+                (ctx.label(Label::MatchPointsAre)) (s.tally.match_points)
+                (ctx.label(Label::GamePointsAre)) (s.tally.game_points)
             }
         }
-        h3 { (ctx.t("台次顺序", "Board order")) }
+        h3 { (ctx.label(Label::BoardOrder)) }
         ol {
             @for p in &team.players { li { a href=(ctx.href(&format!("/player/{p}"))) { (p) " " (name(t, *p)) } } }
         }
         @if !team.reserves.is_empty() {
-            h3 { (ctx.t("替补", "Reserves")) }
+            h3 { (ctx.label(Label::Reserves)) }
             ul { @for p in &team.reserves { li { a href=(ctx.href(&format!("/player/{p}"))) { (p) " " (name(t, *p)) } } } }
         }
-        h3 { (ctx.t("各轮比赛", "Matches")) }
+        h3 { (ctx.label(Label::Matches)) }
         div.scroll { table {
             thead { tr {
-                th.num { (ctx.t("轮次", "Rd")) }
-                th { (ctx.t("对手", "Opponent")) }
-                th { (ctx.t("先走", "First")) }
-                th.res { (ctx.t("比分", "Score")) }
-                th { (ctx.t("出场", "Lineup")) }
+                th.num { (ctx.label(Label::HeadRound)) }
+                th { (ctx.label(Label::HeadOpponent)) }
+                th { (ctx.label(Label::HeadFirst)) }
+                th.res { (ctx.label(Label::HeadScore)) }
+                th { (ctx.label(Label::HeadLineup)) }
             } }
             tbody {
                 @for r in &t.rounds {
@@ -175,12 +168,12 @@ pub fn team_page(ctx: &Ctx, t: &Tournament, no: TeamNo) -> Option<(String, Marku
                         tr {
                             td.num { (round) }
                             td { (team_link(ctx, opp, &opp_name)) }
-                            td { @if first { (ctx.t("是", "yes")) } }
+                            td { @if first { (ctx.label(Label::Yes)) } }
                             td.res[!m.score.is_final()] { a href=(match_href(ctx, round, &m)) { (score.0) " : " (score.1) } }
                             td { (lineup.join(", ")) }
                         }
                     } @else if r.games.is_empty() || bye_team(t, round) == Some(no) {
-                        tr { td.num { (round) } td colspan="4" { (ctx.t("轮空", "bye")) } }
+                        tr { td.num { (round) } td colspan="4" { (ctx.label(Label::Bye)) } }
                     }
                 }
             }

@@ -10,7 +10,7 @@ use maud::{DOCTYPE, Markup, PreEscaped, html};
 use super::{Ctx, warning};
 use crate::domain::Side;
 use crate::domain::clock::format_ms;
-use crate::domain::rules::Lang;
+use crate::i18n::room::{Label, Msg, html_lang};
 use crate::serve::final_standings::{Place, SectionPlaces};
 use crate::serve::view::{BoardLine, ClockLine, RoundView, Who};
 
@@ -18,6 +18,9 @@ use crate::serve::view::{BoardLine, ClockLine, RoundView, Who};
 pub const ROWS: usize = 13;
 /// Columns side by side.
 pub const COLUMNS: usize = 2;
+
+/// Between the empty seats of the late window, in both languages.
+const IDEOGRAPHIC_SPACE: &str = "\u{3000}";
 
 const CSS: &str = include_str!("wall.css");
 const WALL_JS: &str = include_str!("wall.js");
@@ -84,7 +87,7 @@ fn by_section(lines: &[BoardLine]) -> Vec<(Option<&str>, Vec<&BoardLine>)> {
 fn heading_row(ctx: &Ctx, name: &str, continued: bool, span: u8) -> Markup {
     html! {
         tr.sec { td colspan=(span) {
-            (name) @if continued { span.cont { (ctx.t("（续）", " (cont.)")) } }
+            (name) @if continued { span.cont { (ctx.label(Label::Continued)) } }
         } }
     }
 }
@@ -106,7 +109,7 @@ fn clock_cell(c: &ClockLine, side: Side) -> Markup {
 fn seat(ctx: &Ctx, w: &Who) -> Markup {
     html! {
         span.name { (w.name) }
-        @if w.absent { span.absent { (ctx.t("缺席", "absent")) } }
+        @if w.absent { span.absent { (ctx.label(Label::Absent)) } }
     }
 }
 
@@ -122,7 +125,7 @@ fn row(ctx: &Ctx, l: &BoardLine, clocks: &[ClockLine]) -> Markup {
                 @match (&l.result, clock) {
                     (Some(r), _) => span.res { (r) },
                     (None, Some(c)) => { (clock_cell(c, Side::Red)) " " (clock_cell(c, Side::Black)) },
-                    (None, None) => span.playing { (ctx.t("对局中", "playing")) },
+                    (None, None) => span.playing { (ctx.label(Label::InPlay)) },
                 }
             }
             td.no { @if let Some(b) = &l.black { (b.no) } }
@@ -135,12 +138,12 @@ fn boards_column(ctx: &Ctx, col: &[Item<BoardLine>], clocks: &[ClockLine]) -> Ma
     html! {
         table.col {
             thead { tr {
-                th.bd { (ctx.t("台次", "Bd")) }
-                th.no { (ctx.t("序号", "No")) }
-                th.red { (ctx.t("红方", "Red")) }
-                th.mid { (ctx.t("结果", "Result")) }
-                th.no { (ctx.t("序号", "No")) }
-                th.black { (ctx.t("黑方", "Black")) }
+                th.bd { (ctx.label(Label::HeadBoard)) }
+                th.no { (ctx.label(Label::HeadNo)) }
+                th.red { (ctx.label(Label::HeadRed)) }
+                th.mid { (ctx.label(Label::HeadResult)) }
+                th.no { (ctx.label(Label::HeadNo)) }
+                th.black { (ctx.label(Label::HeadBlack)) }
             } }
             tbody { @for it in col { @match it {
                 Item::Heading(n, cont) => (heading_row(ctx, n, *cont, 6)),
@@ -154,12 +157,12 @@ fn places_column(ctx: &Ctx, col: &[Item<Place>]) -> Markup {
     html! {
         table.col {
             thead { tr {
-                th.bd { (ctx.t("名次", "Rank")) }
-                th.no { (ctx.t("序号", "No")) }
-                th { (ctx.t("姓名", "Name")) }
-                th { (ctx.t("单位", "Club")) }
-                th.pts { (ctx.t("积分", "Pts")) }
-                th.remark { (ctx.t("备注", "Remark")) }
+                th.bd { (ctx.label(Label::HeadRank)) }
+                th.no { (ctx.label(Label::HeadNo)) }
+                th { (ctx.label(Label::HeadName)) }
+                th { (ctx.label(Label::HeadClub)) }
+                th.pts { (ctx.label(Label::HeadPoints)) }
+                th.remark { (ctx.label(Label::HeadRemark)) }
             } }
             tbody { @for it in col { @match it {
                 Item::Heading(n, cont) => (heading_row(ctx, n, *cont, 6)),
@@ -187,7 +190,7 @@ fn final_page(ctx: &Ctx, sections: &[SectionPlaces]) -> Markup {
     let noted = sections.iter().any(|s| s.note.is_some());
     html! {
         section.wpage.final.noted[noted] data-page="0" {
-            h2.over { (ctx.t("比赛结束 · 最终排名", "The event is over · final standings")) }
+            h2.over { (ctx.label(Label::EventOver)) }
             div.cols {
                 @for col in columns(&groups).iter().take(COLUMNS) { (places_column(ctx, col)) }
             }
@@ -196,10 +199,7 @@ fn final_page(ctx: &Ctx, sections: &[SectionPlaces]) -> Markup {
                 p.note { (note) }
             }
             @if more > 0 {
-                p.pageno { (match ctx.lang {
-                    Lang::Zh => format!("另有 {more} 名, 完整名次见排名页"),
-                    Lang::En => format!("{more} more on the standings page"),
-                }) }
+                p.pageno { (ctx.text(&Msg::MorePlaces { more })) }
             }
         }
     }
@@ -211,26 +211,20 @@ pub fn main(ctx: &Ctx, w: &WallData) -> Markup {
         div.top {
             span.round {
                 @match w.round {
-                    Some(v) => (match ctx.lang {
-                        Lang::Zh => format!("第{}轮", v.round),
-                        Lang::En => format!("Round {}", v.round),
-                    }),
-                    None => (ctx.t("等待编排", "Waiting for the pairing")),
+                    Some(v) => (ctx.text(&Msg::WallRound { round: v.round })),
+                    None => (ctx.label(Label::WaitingForPairing)),
                 }
             }
             @if let Some(v) = w.round {
-                span.count { (match ctx.lang {
-                    Lang::Zh => format!("已完成 {}/{}", v.reported, v.boards),
-                    Lang::En => format!("{}/{} finished", v.reported, v.boards),
-                }) }
+                span.count { (ctx.text(&Msg::WallFinished { reported: v.reported, boards: v.boards })) }
             }
             span.time data-day-ms=(w.day_ms) { (w.time) }
         }
         @if let Some((left, seats)) = &w.late {
             div.late {
-                (ctx.t("迟到判负倒计时 ", "Late window closes in "))
+                (ctx.label(Label::LateWindow))
                 span.countdown data-ms=(left) data-run="1" { (format_ms(*left)) }
-                span.seats { (seats.join("　")) }
+                span.seats { (seats.join(IDEOGRAPHIC_SPACE)) }
             }
         }
         @if let Some(f) = &w.final_standings {
@@ -252,12 +246,12 @@ pub fn main(ctx: &Ctx, w: &WallData) -> Markup {
 pub fn page(ctx: &Ctx, main_html: &Markup) -> Markup {
     html! {
         (DOCTYPE)
-        html lang=(match ctx.lang { Lang::Zh => "zh-CN", Lang::En => "en" }) {
+        html lang=(html_lang(ctx.lang)) {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 noscript { meta http-equiv="refresh" content="30"; }
-                title { (ctx.t("大屏", "Wall")) " · " (ctx.title) }
+                title { (ctx.label(Label::Wall)) " · " (ctx.title) }
                 style { (PreEscaped(CSS)) }
             }
             body.wall {

@@ -10,6 +10,7 @@ use super::{App, Params, ctx, html, missing, respond};
 use crate::domain::zone::EventZone;
 use crate::domain::{PlayerNo, Round};
 use crate::export::{awards, rows};
+use crate::i18n::room::Label;
 use crate::serve::pages::{self, Tab};
 use crate::serve::view;
 
@@ -108,9 +109,9 @@ pub(super) async fn find_page(State(app): State<App>, Query(p): Query<Params>) -
     let q: String = p.q.as_deref().unwrap_or("").chars().take(40).collect();
     // What the page says it searched for is shown escaped, as the names are.
     let q = crate::domain::text::escape(&q).into_owned();
-    let hits = view::find(&snap.tournament, &q, ctx.lang);
+    let hits = view::find(&snap.tournament, &q);
     let main = pages::round::find(&ctx, &q, &hits);
-    let heading = ctx.t("查找我的台次", "Find my board");
+    let heading = ctx.label(Label::FindHeading);
     respond(&ctx, &p, Tab::Find, "/find", heading, &main)
 }
 
@@ -120,7 +121,7 @@ pub(super) async fn standings_page(State(app): State<App>, Query(p): Query<Param
     let t = &snap.tournament;
     let (after, s) = rows::standings_for(t, None);
     let r = rows::standings(t, after, &s, ctx.lang);
-    let main = pages::tables::page(&ctx, Some(&r), ("还没有棋手。", "No players yet."));
+    let main = pages::tables::page(&ctx, Some(&r), Label::NoPlayersYet);
     respond(&ctx, &p, Tab::Standings, "/standings", &r.title, &main)
 }
 
@@ -130,7 +131,7 @@ pub(super) async fn crosstable_page(State(app): State<App>, Query(p): Query<Para
     let t = &snap.tournament;
     let (after, s) = rows::standings_for(t, None);
     let r = crate::export::crosstable(t, after, &s, ctx.lang);
-    let main = pages::tables::page(&ctx, Some(&r), ("还没有棋手。", "No players yet."));
+    let main = pages::tables::page(&ctx, Some(&r), Label::NoPlayersYet);
     respond(&ctx, &p, Tab::Crosstable, "/crosstable", &r.title, &main)
 }
 
@@ -140,17 +141,13 @@ pub(super) async fn teams_page(State(app): State<App>, Query(p): Query<Params>) 
     let t = &snap.tournament;
     if t.rules.format.is_team() {
         let main = pages::team::teams(&ctx, t);
-        let heading = ctx.t("团体成绩", "Team standings");
+        let heading = ctx.label(Label::TeamStandings);
         return respond(&ctx, &p, Tab::Teams, "/teams", heading, &main);
     }
     let has_teams = t.players.iter().any(|pl| !pl.entry.team.is_empty());
     let r = has_teams.then(|| awards::teams_report(t, ctx.lang));
-    let main = pages::tables::page(
-        &ctx,
-        r.as_ref(),
-        ("本赛事没有团体成绩。", "This event has no team standings."),
-    );
-    let heading = ctx.t("团体成绩", "Team standings");
+    let main = pages::tables::page(&ctx, r.as_ref(), Label::NoTeamStandings);
+    let heading = ctx.label(Label::TeamStandings);
     respond(&ctx, &p, Tab::Teams, "/teams", heading, &main)
 }
 
@@ -162,15 +159,8 @@ pub(super) async fn prizes_page(State(app): State<App>, Query(p): Query<Params>)
         let (after, s) = rows::standings_for(t, None);
         awards::prizes_report(t, &s, after.0, ctx.lang)
     });
-    let main = pages::tables::page(
-        &ctx,
-        r.as_ref(),
-        (
-            "比赛结束后公布获奖名单。",
-            "Prizes are shown once the event is over.",
-        ),
-    );
-    let heading = ctx.t("获奖名单", "Prizes");
+    let main = pages::tables::page(&ctx, r.as_ref(), Label::PrizesAfterEvent);
+    let heading = ctx.label(Label::Prizes);
     respond(&ctx, &p, Tab::Prizes, "/prizes", heading, &main)
 }
 

@@ -77,7 +77,7 @@ impl Params {
         match self.lang.as_deref() {
             Some("en") => Lang::En,
             Some("zh") => Lang::Zh,
-            _ => snap.tournament.rules.lang.unwrap_or(Lang::Zh),
+            _ => snap.tournament.rules.event_lang(),
         }
     }
 
@@ -143,7 +143,7 @@ fn respond_with(
 
 fn missing(ctx: &Ctx, p: &Params) -> Response {
     let main = pages::not_found(ctx);
-    let heading = ctx.t("找不到", "Not found");
+    let heading = ctx.label(crate::i18n::room::Label::NotFound);
     respond_with(
         StatusCode::NOT_FOUND,
         ctx,
