@@ -1,0 +1,11 @@
+//! The printouts' words (`src/export/`): column headers, titles, labels, notes and remarks,
+//! and the export's own faults. The export computes a report as data and hands this catalog
+//! typed keys (a `Header`, a `Label`, an `ExportFault` …), never text; each key's Chinese and
+//! English stand side by side in one `words!`. Where a printout names a shared noun (a result,
+//! a side, a stage) with the same bytes as `i18n`'s shared function, it calls that function;
+//! where it spells one differently, the printout's spelling is its own key here
+//! (`/work/brief/spellings.md` lists them for the later unification).
+
+mod fault;
+
+pub use fault::{ExportFault, fault};
