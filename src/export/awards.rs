@@ -4,13 +4,14 @@
 use serde_json::{Value, json};
 
 use super::knockout_text::game_result_text;
-use super::report::{Cell, Report, header, pick};
+use super::report::{Cell, Report, pick};
 use super::rows::{Kind, club, name};
 use crate::domain::event::{GameKind, Stage};
 use crate::domain::prizes::{self, AwardKind};
 use crate::domain::rules::Lang;
 use crate::domain::standings::Standing;
 use crate::domain::{Tournament, knockout, teams};
+use crate::i18n::print::{Header, headers};
 
 fn after_title(kind: Kind, lang: Lang, round: u32) -> String {
     match lang {
@@ -23,16 +24,16 @@ fn after_title(kind: Kind, lang: Lang, round: u32) -> String {
 pub fn teams_report(t: &Tournament, lang: Lang) -> Report {
     let cfg = teams::settings(t);
     let round = teams::counting_round(t, &cfg).0;
-    let h = header(
-        lang,
+    let h = headers(
         &[
-            ("名次", "Rank"),
-            ("队名", "Team"),
-            ("积分", "Points"),
-            ("名次和", "Rank sum"),
-            ("最好名次", "Best rank"),
-            ("队员", "Members"),
+            Header::Rank,
+            Header::Team,
+            Header::Points,
+            Header::RankSum,
+            Header::BestRank,
+            Header::Members,
         ],
+        lang,
     );
     let rows = teams::standings(t)
         .iter()
@@ -115,19 +116,19 @@ fn kind_word(kind: &AwardKind) -> &'static str {
 /// `0`), a 领奖人签名 column, and under it the totals and, when the one-prize rule moved a
 /// category prize down, the rule and the places it went to.
 pub fn prizes_report(t: &Tournament, standings: &[Standing], after: u32, lang: Lang) -> Report {
-    let h = header(
-        lang,
+    let h = headers(
         &[
-            ("奖项", "Prize"),
-            ("组别", "Group"),
-            ("名次", "Place"),
-            ("序号", "No"),
-            ("姓名/队名", "Name / team"),
-            ("单位", "Club"),
-            ("奖金(元)", "Amount (yuan)"),
-            ("其他奖励", "Also given"),
-            ("领奖人签名", "Signature"),
+            Header::Prize,
+            Header::Group,
+            Header::Place,
+            Header::No,
+            Header::NameOrTeam,
+            Header::Club,
+            Header::Amount,
+            Header::AlsoGiven,
+            Header::Receipt,
         ],
+        lang,
     );
     let awards = prizes::award(t, standings);
     let rows = awards
@@ -438,18 +439,18 @@ fn game_label(game: GameKind, lang: Lang) -> &'static str {
 /// The knockout bracket: every knockout game in order, with the match winner; `None` when the
 /// event has no knockout game yet.
 pub fn bracket_report(t: &Tournament, lang: Lang) -> Option<Report> {
-    let h = header(
-        lang,
+    let h = headers(
         &[
-            ("轮次", "Round"),
-            ("阶段", "Stage"),
-            ("对局", "Game"),
-            ("台次", "Board"),
-            ("红方", "Red"),
-            ("黑方", "Black"),
-            ("结果", "Result"),
-            ("胜者", "Winner"),
+            Header::Round,
+            Header::Phase,
+            Header::Game,
+            Header::Board,
+            Header::Red,
+            Header::Black,
+            Header::Result,
+            Header::Winner,
         ],
+        lang,
     );
     let mut rows = Vec::new();
     for r in &t.rounds {

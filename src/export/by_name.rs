@@ -5,10 +5,11 @@
 
 use pinyin::ToPinyin;
 
-use super::report::{Cell, Report, header, pick};
+use super::report::{Cell, Report, pick};
 use super::rows::{Kind, club, name, per_section, round_title, section_of};
 use crate::domain::rules::Lang;
 use crate::domain::{PlayerNo, Round, Side, Tournament};
+use crate::i18n::print::{Header, headers};
 
 /// Surnames whose reading differs from the character's common one (单 is Shàn as a surname,
 /// not dān), for the first character of a Chinese name.
@@ -66,17 +67,17 @@ pub fn sort_key(name: &str) -> (Vec<String>, String) {
 /// The round's pairing by name: name, number, club, board, colour, opponent and the
 /// opponent's number; a bye says 轮空 in the opponent column.
 pub fn pairings_by_name(t: &Tournament, round: Round, lang: Lang) -> Report {
-    let h = header(
-        lang,
+    let h = headers(
         &[
-            ("姓名", "Name"),
-            ("序号", "No"),
-            ("单位", "Club"),
-            ("台次", "Board"),
-            ("执色", "Colour"),
-            ("对手", "Opponent"),
-            ("对手序号", "Opp. no"),
+            Header::Name,
+            Header::No,
+            Header::Club,
+            Header::Board,
+            Header::Colour,
+            Header::Opponent,
+            Header::OpponentNo,
         ],
+        lang,
     );
     let mut seats: Vec<(PlayerNo, Vec<Cell>)> = Vec::new();
     if let Some(r) = t.round(round) {

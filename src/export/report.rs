@@ -424,13 +424,6 @@ pub fn pick(lang: Lang, zh: &'static str, en: &'static str) -> &'static str {
     }
 }
 
-/// Header cells from words in the report's language.
-pub fn header(lang: Lang, cols: &[(&'static str, &'static str)]) -> Vec<String> {
-    cols.iter()
-        .map(|(zh, en)| pick(lang, zh, en).to_string())
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,12 +3,13 @@
 
 use chrono::{DateTime, Utc};
 
-use super::report::{Cell, Report, Table, header, pick};
+use super::report::{Cell, Report, Table, pick};
 use super::rows::{Kind, name, round_title};
 use crate::domain::id_number::IdNumber;
 use crate::domain::rules::{Gender, Lang};
 use crate::domain::tournament::Status;
 use crate::domain::{Round, Side, Tournament};
+use crate::i18n::print::{Header, header, headers};
 
 /// The entry list with the fee due from each player (报名名单, docs/rules.md#9-registration), and the totals:
 /// players, paying, free, total in yuan: the desk's list (the head arbiter's and the
@@ -39,26 +40,26 @@ pub fn players_for(t: &Tournament, lang: Lang, desk: bool) -> Report {
 }
 
 fn desk_players(t: &Tournament, lang: Lang) -> Report {
-    let h = header(
-        lang,
+    let h = headers(
         &[
-            ("序号", "No"),
-            ("姓名", "Name"),
-            ("性别", "Gender"),
-            ("出生日期", "Birth"),
-            ("单位", "Club"),
-            ("队名", "Team"),
-            ("组别", "Group"),
-            ("本地", "Local"),
-            ("状态", "Status"),
-            ("报名费(元)", "Fee (yuan)"),
+            Header::No,
+            Header::Name,
+            Header::Gender,
+            Header::Birth,
+            Header::Club,
+            Header::Team,
+            Header::Group,
+            Header::Local,
+            Header::Status,
+            Header::Fee,
         ],
+        lang,
     );
     // The ID numbers, masked, when the entry form gave any (after the birth date).
     let ids = t.players.iter().any(|p| p.entry.id_number.is_some());
     let mut h = h;
     if ids {
-        h.insert(4, pick(lang, "身份证号", "ID number").to_string());
+        h.insert(4, header(Header::IdNumber, lang).to_string());
     }
     let mut table = Table::new(h);
     let mut total: i64 = 0;
@@ -121,17 +122,17 @@ fn desk_players(t: &Tournament, lang: Lang) -> Report {
 /// The clocks of `round` read at `now`: remaining time per side, whose time runs, and a
 /// fallen flag. Boards without clock data have blank times.
 pub fn clocks(t: &Tournament, round: Round, now: DateTime<Utc>, lang: Lang) -> Report {
-    let h = header(
-        lang,
+    let h = headers(
         &[
-            ("台次", "Board"),
-            ("红方", "Red"),
-            ("红方时间", "Red time"),
-            ("黑方", "Black"),
-            ("黑方时间", "Black time"),
-            ("计时方", "Running"),
-            ("超时", "Flag"),
+            Header::Board,
+            Header::Red,
+            Header::RedTime,
+            Header::Black,
+            Header::BlackTime,
+            Header::Running,
+            Header::Flag,
         ],
+        lang,
     );
     let side_word = |s: Option<Side>| match s {
         Some(Side::Red) => Cell::from(pick(lang, "红", "red")),

@@ -6,14 +6,15 @@
 
 use serde_json::{Value, json};
 
-use super::report::{Cell, Report, Table, header, pick, round_time};
-use super::rows::{name, result_text, tiebreak_label};
+use super::report::{Cell, Report, Table, pick, round_time};
+use super::rows::{name, result_text};
 use crate::domain::result::{GameResult, Outcome};
 use crate::domain::round_robin::schedule::{self, Scheduled};
 use crate::domain::round_robin::withdrawal::{self, Verdict, Withdrawal};
 use crate::domain::rules::{Lang, Tiebreak};
 use crate::domain::standings::Standing;
 use crate::domain::{PlayerNo, Round, Side, Tournament};
+use crate::i18n::print::{Header, headers, tiebreak};
 
 /// The sections to print: every section with a field.
 fn sections(t: &Tournament) -> Vec<usize> {
@@ -73,18 +74,18 @@ fn slots(t: &Tournament, s: usize, w: &[Withdrawal]) -> Vec<Slot> {
 /// 轮次表: every round of the schedule, its boards in table order and the bye; results where
 /// played. Printable before round 1 (numbers drawn).
 pub fn schedule(t: &Tournament, lang: Lang) -> Report {
-    let h = header(
-        lang,
+    let h = headers(
         &[
-            ("轮次", "Round"),
-            ("时间", "Time"),
-            ("台次", "Board"),
-            ("序号", "No"),
-            ("红方", "Red"),
-            ("序号", "No"),
-            ("黑方", "Black"),
-            ("结果", "Result"),
+            Header::Round,
+            Header::Time,
+            Header::Board,
+            Header::No,
+            Header::Red,
+            Header::No,
+            Header::Black,
+            Header::Result,
         ],
+        lang,
     );
     let w = withdrawal::withdrawals(t);
     let tables = sections(t)
@@ -266,15 +267,11 @@ pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -
         .into_iter()
         .map(|s| {
             let seats = t.table_field(s);
-            let mut h = header(lang, &[("序号", "No"), ("姓名", "Name"), ("单位", "Club")]);
+            let mut h = headers(&[Header::No, Header::Name, Header::Club], lang);
             h.extend(seats.iter().map(|n| n.0.to_string()));
-            h.extend(header(lang, &[("积分", "Points")]));
-            h.extend(
-                columns
-                    .iter()
-                    .map(|tb| tiebreak_label(*tb, lang).to_string()),
-            );
-            h.extend(header(lang, &[("名次", "Rank"), ("备注", "Remark")]));
+            h.extend(headers(&[Header::Points], lang));
+            h.extend(columns.iter().map(|tb| tiebreak(*tb, lang).to_string()));
+            h.extend(headers(&[Header::Rank, Header::Remark], lang));
             let body = seats
                 .iter()
                 .map(|&a| {

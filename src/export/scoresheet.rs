@@ -16,6 +16,7 @@ use crate::domain::event::{GameKind, Stage};
 use crate::domain::result::GameResult;
 use crate::domain::rules::{Lang, TimeControl};
 use crate::domain::{PlayerNo, Round, Side, Tournament};
+use crate::i18n::print::{Header, header};
 
 /// One side of a slip.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -293,11 +294,11 @@ pub fn html(m: &Masthead, round: Round, slips: &[Slip]) -> String {
         let _ = writeln!(
             out,
             "<table>\n<thead>\n<tr><th class=\"side\">{}</th><th class=\"n\">{}</th><th class=\"name\">{}</th><th>{}</th><th class=\"sig\">{}</th></tr>\n</thead>\n<tbody>",
-            pick(lang, "执色", "Colour"),
-            pick(lang, "序号", "No"),
-            pick(lang, "姓名", "Name"),
-            pick(lang, "单位", "Club"),
-            pick(lang, "签名", "Signature"),
+            header(Header::Colour, lang),
+            header(Header::No, lang),
+            header(Header::Name, lang),
+            header(Header::Club, lang),
+            header(Header::Signature, lang),
         );
         for (side, p) in [(Side::Red, &s.red), (Side::Black, &s.black)] {
             let _ = writeln!(

@@ -5,13 +5,14 @@
 
 use serde_json::{Value, json};
 
-use super::report::{Cell, Report, Table, header, pick, round_time};
+use super::report::{Cell, Report, Table, pick, round_time};
 use super::rows::{name, result_text};
 use crate::domain::rules::Lang;
 use crate::domain::side::Side;
 use crate::domain::team::matches::{Score, bye_team};
 use crate::domain::team::{Match, TeamStanding, TeamTiebreak, round_matches, standings};
 use crate::domain::{Board, GameResult, PlayerNo, Round, TeamNo, Tournament};
+use crate::i18n::print::{Header, headers};
 
 /// One board of a match as every surface shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,19 +101,19 @@ fn round_title(round: Round, lang: Lang) -> String {
 
 /// The team match table of `round`: a row per board, and under each match its total.
 pub fn matches_report(t: &Tournament, round: Round, lang: Lang) -> Report {
-    let h = header(
-        lang,
+    let h = headers(
         &[
-            ("场次", "Match"),
-            ("台次", "Board"),
-            ("先走队", "First team"),
-            ("队员", "Player"),
-            ("执", "Side"),
-            ("比分", "Score"),
-            ("队员", "Player"),
-            ("执", "Side"),
-            ("后走队", "Second team"),
+            Header::Match,
+            Header::Board,
+            Header::FirstTeam,
+            Header::Player,
+            Header::Side,
+            Header::Score,
+            Header::Player,
+            Header::Side,
+            Header::SecondTeam,
         ],
+        lang,
     );
     let mut rows = Vec::new();
     for m in match_rows(t, round) {
@@ -173,16 +174,16 @@ pub fn matches_report(t: &Tournament, round: Round, lang: Lang) -> Report {
 /// 轮次表 of a round robin of teams: every round's matches in table order (先走队 first), the
 /// bye, the time, and the match score once played. Printable before round 1.
 pub fn schedule(t: &Tournament, lang: Lang) -> Report {
-    let h = header(
-        lang,
+    let h = headers(
         &[
-            ("轮次", "Round"),
-            ("时间", "Time"),
-            ("场次", "Match"),
-            ("先走队", "First team"),
-            ("后走队", "Second team"),
-            ("比分", "Score"),
+            Header::Round,
+            Header::Time,
+            Header::Match,
+            Header::FirstTeam,
+            Header::SecondTeam,
+            Header::Score,
         ],
+        lang,
     );
     let mut rows = Vec::new();
     for round in schedule_rounds(t) {
@@ -317,18 +318,18 @@ pub fn standings_report(t: &Tournament, after: Round, lang: Lang) -> Report {
         .team()
         .map(|c| c.tiebreaks.clone())
         .unwrap_or_default();
-    let mut h = header(
-        lang,
+    let mut h = headers(
         &[
-            ("名次", "Rank"),
-            ("队号", "No"),
-            ("队名", "Team"),
-            ("场数", "Played"),
-            ("胜", "W"),
-            ("和", "D"),
-            ("负", "L"),
-            ("场分", "Match pts"),
+            Header::Rank,
+            Header::TeamNo,
+            Header::Team,
+            Header::Played,
+            Header::Won,
+            Header::Drawn,
+            Header::Lost,
+            Header::MatchPoints,
         ],
+        lang,
     );
     h.extend(chain.iter().map(|tb| tb.label(lang).to_string()));
     let rows = standings(t, after)
@@ -390,7 +391,7 @@ pub fn reports(t: &Tournament, round: Option<Round>, lang: Lang) -> Vec<Report> 
 
 /// A table with nothing but a header, for an event without teams.
 pub fn empty_table(lang: Lang) -> Table {
-    Table::new(header(lang, &[("队名", "Team")]))
+    Table::new(headers(&[Header::Team], lang))
 }
 
 fn team_json(t: &Tournament, no: TeamNo) -> Value {

@@ -8,7 +8,8 @@ use crate::domain::standings::Standing;
 use crate::domain::tournament::Game;
 use crate::domain::{PlayerNo, Round, Side, Tournament};
 use crate::export::knockout_text::{armageddon_draw, placing_note, placing_word};
-use crate::export::report::{Cell, Report, header, pick};
+use crate::export::report::{Cell, Report, pick};
+use crate::i18n::print::{Header, header, headers, round_column};
 
 /// One crosstable cell for `no` in `game`: opponent number, colour, result
 /// ("5红胜", "12黑+", "7R D"); an unfinished game shows opponent and colour only.
@@ -45,25 +46,15 @@ fn cross_cell(no: PlayerNo, g: &Game, lang: Lang) -> String {
 /// The crosstable (交叉表) after `after`: players in standings order with their club, one
 /// column per round with opponent, colour and result (轮空 for a bye), and the points.
 pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -> Report {
-    let mut h = header(
+    let mut h = headers(
+        &[Header::Rank, Header::No, Header::Name, Header::Club],
         lang,
-        &[
-            ("名次", "Rank"),
-            ("序号", "No"),
-            ("姓名", "Name"),
-            ("单位", "Club"),
-        ],
     );
-    for r in 1..=after.0 {
-        h.push(match lang {
-            Lang::Zh => format!("第{r}轮"),
-            Lang::En => format!("R{r}"),
-        });
-    }
-    h.push(pick(lang, "积分", "Points").to_string());
+    h.extend((1..=after.0).map(|r| round_column(r, lang)));
+    h.push(header(Header::Points, lang).to_string());
     let knockout = rows.iter().any(|st| st.placing.is_some());
     if knockout {
-        h.push(pick(lang, "备注", "Remark").to_string());
+        h.push(header(Header::Remark, lang).to_string());
     }
     let tables = per_section(t, &h, |s| {
         rows.iter()

@@ -7,9 +7,11 @@ mod crosstable;
 mod pairings;
 mod standings;
 
+/// A tiebreak's column heading (the console's path to the catalog's word).
+pub use crate::i18n::print::tiebreak as tiebreak_label;
 pub use crosstable::crosstable;
 pub use pairings::pairings;
-pub use standings::{remark, standings, standings_for, tiebreak_label};
+pub use standings::{remark, standings, standings_for};
 
 use super::report::{Cell, Table, pick};
 use crate::domain::event::{GameKind, Stage};

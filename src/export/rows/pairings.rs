@@ -10,27 +10,28 @@ use crate::domain::rules::Lang;
 use crate::domain::tournament::Game;
 use crate::domain::{PlayerNo, Round, Tournament};
 use crate::export::knockout_text::{self, game_result_text};
-use crate::export::report::{Cell, Report, Table, header, pick};
+use crate::export::report::{Cell, Report, Table, pick};
+use crate::i18n::print::{Header, header, headers};
 
 /// The pairing of a round (对阵表): board, red number, name, club (单位) and points before
 /// the round, result, black's points, name, club and number; byes after the last board.
 /// Knockout rounds get a stage column.
 pub fn pairings(t: &Tournament, round: Round, lang: Lang) -> Report {
     let title = round_title(Kind::Pairings, lang, round);
-    let mut h = header(
-        lang,
+    let mut h = headers(
         &[
-            ("台次", "Board"),
-            ("序号", "No"),
-            ("红方", "Red"),
-            ("单位", "Club"),
-            ("积分", "Pts"),
-            ("结果", "Result"),
-            ("积分", "Pts"),
-            ("黑方", "Black"),
-            ("单位", "Club"),
-            ("序号", "No"),
+            Header::Board,
+            Header::No,
+            Header::Red,
+            Header::Club,
+            Header::Pts,
+            Header::Result,
+            Header::Pts,
+            Header::Black,
+            Header::Club,
+            Header::No,
         ],
+        lang,
     );
     let Some(r) = t.round(round) else {
         return Report {
@@ -41,7 +42,7 @@ pub fn pairings(t: &Tournament, round: Round, lang: Lang) -> Report {
     };
     let knockout = r.games.iter().any(|g| g.stage != Stage::Swiss);
     if knockout {
-        h.push(pick(lang, "赛段", "Stage").to_string());
+        h.push(header(Header::Stage, lang).to_string());
     }
     let sheet = Sheet {
         t,

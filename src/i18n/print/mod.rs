@@ -7,5 +7,7 @@
 //! (`/work/brief/spellings.md` lists them for the later unification).
 
 mod fault;
+mod header;
 
 pub use fault::{ExportFault, fault};
+pub use header::{Header, header, headers, round_column, tiebreak};
