@@ -11,14 +11,7 @@ use crate::domain::prizes::{self, AwardKind};
 use crate::domain::rules::Lang;
 use crate::domain::standings::Standing;
 use crate::domain::{Tournament, knockout, teams};
-use crate::i18n::print::{Header, headers};
-
-fn after_title(kind: Kind, lang: Lang, round: u32) -> String {
-    match lang {
-        Lang::Zh => format!("{} 第{round}轮后", kind.title(lang)),
-        Lang::En => format!("{} after round {round}", kind.title(lang)),
-    }
-}
+use crate::i18n::print::{Header, Title, headers, title};
 
 /// Team standings after the team rules' counting round.
 pub fn teams_report(t: &Tournament, lang: Lang) -> Report {
@@ -60,7 +53,7 @@ pub fn teams_report(t: &Tournament, lang: Lang) -> Report {
     let empty = rows.is_empty();
     let mut report = Report::single(
         Kind::Teams.title(lang),
-        after_title(Kind::Teams, lang, round),
+        title(Title::Counted(Kind::Teams, round), lang),
         h,
         rows,
     );
@@ -156,7 +149,7 @@ pub fn prizes_report(t: &Tournament, standings: &[Standing], after: u32, lang: L
         .collect();
     let mut report = Report::single(
         Kind::Prizes.title(lang),
-        after_title(Kind::Prizes, lang, after),
+        title(Title::Counted(Kind::Prizes, after), lang),
         h,
         rows,
     );
@@ -472,25 +465,13 @@ pub fn bracket_report(t: &Tournament, lang: Lang) -> Option<Report> {
     if rows.is_empty() {
         return None;
     }
-    let mut title = Kind::Knockout.title(lang).to_string();
-    if let Some(places) = knockout::final_places(t) {
-        let names: Vec<String> = places
-            .iter()
-            .map(|p| format!("{p} {}", name(t, *p)))
-            .collect();
-        let podium = match lang {
-            Lang::Zh => format!(
-                " 冠军 {} 亚军 {} 季军 {} 第四名 {}",
-                names[0], names[1], names[2], names[3]
-            ),
-            Lang::En => format!(
-                ": 1st {}, 2nd {}, 3rd {}, 4th {}",
-                names[0], names[1], names[2], names[3]
-            ),
-        };
-        title.push_str(&podium);
-    }
-    Some(Report::single(Kind::Knockout.title(lang), title, h, rows))
+    let places = knockout::final_places(t).map(|p| p.map(|no| format!("{no} {}", name(t, no))));
+    Some(Report::single(
+        Kind::Knockout.title(lang),
+        title(Title::Knockout(places.as_ref()), lang),
+        h,
+        rows,
+    ))
 }
 
 #[cfg(test)]

@@ -6,10 +6,10 @@
 use pinyin::ToPinyin;
 
 use super::report::{Cell, Report, pick};
-use super::rows::{Kind, club, name, per_section, round_title, section_of};
+use super::rows::{club, name, per_section, section_of};
 use crate::domain::rules::Lang;
 use crate::domain::{PlayerNo, Round, Side, Tournament};
-use crate::i18n::print::{Header, headers};
+use crate::i18n::print::{Header, Sheet, Title, headers, sheet, title};
 
 /// Surnames whose reading differs from the character's common one (单 is Shàn as a surname,
 /// not dān), for the first character of a Chinese name.
@@ -126,13 +126,9 @@ pub fn pairings_by_name(t: &Tournament, round: Round, lang: Lang) -> Report {
             .map(|(_, row)| row.clone())
             .collect()
     });
-    let title = match lang {
-        Lang::Zh => format!("{}（按姓名）", round_title(Kind::Pairings, lang, round)),
-        Lang::En => format!("{} (by name)", round_title(Kind::Pairings, lang, round)),
-    };
     Report {
-        name: pick(lang, "对阵表按姓名", "Pairings by name").to_string(),
-        title,
+        name: sheet(Sheet::ByName, lang),
+        title: title(Title::ByName(round), lang),
         tables,
     }
 }

@@ -4,12 +4,12 @@
 use chrono::{DateTime, Utc};
 
 use super::report::{Cell, Report, Table, pick};
-use super::rows::{Kind, name, round_title};
+use super::rows::{Kind, name};
 use crate::domain::id_number::IdNumber;
 use crate::domain::rules::{Gender, Lang};
 use crate::domain::tournament::Status;
 use crate::domain::{Round, Side, Tournament};
-use crate::i18n::print::{Header, header, headers};
+use crate::i18n::print::{Header, Title, header, headers, title};
 
 /// The entry list with the fee due from each player (报名名单, docs/rules.md#9-registration), and the totals:
 /// players, paying, free, total in yuan: the desk's list (the head arbiter's and the
@@ -158,11 +158,12 @@ pub fn clocks(t: &Tournament, round: Round, now: DateTime<Utc>, lang: Lang) -> R
         ]);
     }
     let at = crate::domain::zone::EventZone::of(&t.rules).format(now, "%Y-%m-%d %H:%M:%S");
-    let title = match lang {
-        Lang::Zh => format!("{} ({at})", round_title(Kind::Clocks, lang, round)),
-        Lang::En => format!("{} (at {at})", round_title(Kind::Clocks, lang, round)),
-    };
-    Report::single(Kind::Clocks.title(lang), title, h, rows)
+    Report::single(
+        Kind::Clocks.title(lang),
+        title(Title::Clocks { round, at: &at }, lang),
+        h,
+        rows,
+    )
 }
 
 #[cfg(test)]

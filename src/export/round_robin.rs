@@ -14,7 +14,7 @@ use crate::domain::round_robin::withdrawal::{self, Verdict, Withdrawal};
 use crate::domain::rules::{Lang, Tiebreak};
 use crate::domain::standings::Standing;
 use crate::domain::{PlayerNo, Round, Side, Tournament};
-use crate::i18n::print::{Header, headers, tiebreak};
+use crate::i18n::print::{Header, Sheet, Title, headers, sheet, tiebreak, title};
 
 /// The sections to print: every section with a field.
 fn sections(t: &Tournament) -> Vec<usize> {
@@ -136,11 +136,13 @@ pub fn schedule(t: &Tournament, lang: Lang) -> Report {
         })
         .collect();
     Report {
-        name: pick(lang, "轮次表", "Schedule").to_string(),
-        title: match lang {
-            Lang::Zh => format!("轮次表（贝格尔编排，共{}轮）", t.rules.rounds),
-            Lang::En => format!("Schedule (Berger table, {} rounds)", t.rules.rounds),
-        },
+        name: sheet(Sheet::Schedule, lang),
+        title: title(
+            Title::Schedule {
+                rounds: t.rules.rounds,
+            },
+            lang,
+        ),
         tables,
     }
 }
@@ -326,13 +328,8 @@ pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -
         })
         .collect();
     Report {
-        name: pick(lang, "循环赛成绩表", "Crosstable").to_string(),
-        title: match (lang, after.0) {
-            (Lang::Zh, 0) => "循环赛成绩表 赛前".to_string(),
-            (Lang::Zh, r) => format!("循环赛成绩表 第{r}轮后"),
-            (Lang::En, 0) => "Round-robin crosstable before round 1".to_string(),
-            (Lang::En, r) => format!("Round-robin crosstable after round {r}"),
-        },
+        name: sheet(Sheet::RoundRobin, lang),
+        title: title(Title::RoundRobin(after), lang),
         tables,
     }
 }

@@ -16,7 +16,7 @@ use crate::domain::event::{GameKind, Stage};
 use crate::domain::result::GameResult;
 use crate::domain::rules::{Lang, TimeControl};
 use crate::domain::{PlayerNo, Round, Side, Tournament};
-use crate::i18n::print::{Header, header};
+use crate::i18n::print::{Header, Title, header};
 
 /// One side of a slip.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -258,10 +258,7 @@ fn stub(out: &mut String, s: &Slip, side: Side, codes: &super::codes::SlipCodes,
 /// The scoresheets of a round as an html page: four slips to an A4 page with cut lines.
 pub fn html(m: &Masthead, round: Round, slips: &[Slip]) -> String {
     let lang = m.lang;
-    let title = match lang {
-        Lang::Zh => format!("记录单 第{round}轮"),
-        Lang::En => format!("Scoresheets, round {round}"),
-    };
+    let title = crate::i18n::print::title(Title::Scoresheets(round), lang);
     let style = if slips.iter().any(|s| s.codes.is_some()) {
         format!("{SLIP_STYLE}{STUB_STYLE}")
     } else {

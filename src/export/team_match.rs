@@ -12,7 +12,7 @@ use crate::domain::side::Side;
 use crate::domain::team::matches::{Score, bye_team};
 use crate::domain::team::{Match, TeamStanding, TeamTiebreak, round_matches, standings};
 use crate::domain::{Board, GameResult, PlayerNo, Round, TeamNo, Tournament};
-use crate::i18n::print::{Header, headers};
+use crate::i18n::print::{Header, Kind, Sheet, Title, headers, sheet, title};
 
 /// One board of a match as every surface shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,14 +91,6 @@ fn side_word(side: Side, lang: Lang) -> &'static str {
     }
 }
 
-/// "第3轮 团体对阵" / "Team matches, round 3".
-fn round_title(round: Round, lang: Lang) -> String {
-    match lang {
-        Lang::Zh => format!("团体对阵表 第{round}轮"),
-        Lang::En => format!("Team matches, round {round}"),
-    }
-}
-
 /// The team match table of `round`: a row per board, and under each match its total.
 pub fn matches_report(t: &Tournament, round: Round, lang: Lang) -> Report {
     let h = headers(
@@ -155,11 +147,12 @@ pub fn matches_report(t: &Tournament, round: Round, lang: Lang) -> Report {
             Cell::from(m.second_name.clone()),
         ]);
     }
-    let sheet = match lang {
-        Lang::Zh => format!("团体对阵 第{round}轮"),
-        Lang::En => format!("Matches R{round}"),
-    };
-    let mut report = Report::single(sheet, round_title(round, lang), h, rows);
+    let mut report = Report::single(
+        sheet(Sheet::TeamMatches(round), lang),
+        title(Title::TeamMatches(round), lang),
+        h,
+        rows,
+    );
     if let Some(bye) = bye_team(t, round)
         && let Some(table) = report.tables.first_mut()
     {
@@ -215,14 +208,13 @@ pub fn schedule(t: &Tournament, lang: Lang) -> Report {
         }
     }
     Report::single(
-        pick(lang, "轮次表", "Schedule").to_string(),
-        match lang {
-            Lang::Zh => format!("轮次表（团体贝格尔编排，共{}轮）", t.rules.rounds),
-            Lang::En => format!(
-                "Schedule (Berger table of teams, {} rounds)",
-                t.rules.rounds
-            ),
-        },
+        sheet(Sheet::Schedule, lang),
+        title(
+            Title::TeamSchedule {
+                rounds: t.rules.rounds,
+            },
+            lang,
+        ),
         h,
         rows,
     )
@@ -356,15 +348,12 @@ pub fn standings_report(t: &Tournament, after: Round, lang: Lang) -> Report {
             row
         })
         .collect();
-    let title = if after.0 == 0 {
-        pick(lang, "团体成绩 赛前", "Team standings before round 1").to_string()
-    } else {
-        match lang {
-            Lang::Zh => format!("团体成绩 第{after}轮后"),
-            Lang::En => format!("Team standings after round {after}"),
-        }
-    };
-    Report::single(pick(lang, "团体成绩", "Team standings"), title, h, rows)
+    Report::single(
+        Kind::Teams.title(lang),
+        title(Title::After(Kind::Teams, after), lang),
+        h,
+        rows,
+    )
 }
 
 /// The round the team standings are after: `--round` (or the last finished round), never past

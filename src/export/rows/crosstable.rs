@@ -1,7 +1,7 @@
 //! The crosstable (交叉表): players in standings order, one column per round with the
 //! opponent, the colour and the result.
 
-use super::{Kind, after_title, club, name, per_section};
+use super::{Kind, club, name, per_section};
 use crate::domain::result::Outcome;
 use crate::domain::rules::Lang;
 use crate::domain::standings::Standing;
@@ -9,7 +9,7 @@ use crate::domain::tournament::Game;
 use crate::domain::{PlayerNo, Round, Side, Tournament};
 use crate::export::knockout_text::{armageddon_draw, placing_note, placing_word};
 use crate::export::report::{Cell, Report, pick};
-use crate::i18n::print::{Header, header, headers, round_column};
+use crate::i18n::print::{Header, Title, header, headers, round_column, title};
 
 /// One crosstable cell for `no` in `game`: opponent number, colour, result
 /// ("5红胜", "12黑+", "7R D"); an unfinished game shows opponent and colour only.
@@ -100,7 +100,7 @@ pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -
     }
     Report {
         name: Kind::Crosstable.title(lang).to_string(),
-        title: after_title(Kind::Crosstable, lang, after),
+        title: title(Title::After(Kind::Crosstable, after), lang),
         tables,
     }
 }

@@ -18,58 +18,10 @@ use crate::domain::event::{GameKind, Stage};
 use crate::domain::result::GameResult;
 use crate::domain::rules::Lang;
 use crate::domain::tournament::Status;
-use crate::domain::{PlayerNo, Round, Tournament};
+use crate::domain::{PlayerNo, Tournament};
 
-/// The reports a printout can hold (`--what`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    Pairings,
-    Standings,
-    Crosstable,
-    Teams,
-    Prizes,
-    Players,
-    Clocks,
-    Knockout,
-}
-
-impl Kind {
-    pub fn title(self, lang: Lang) -> &'static str {
-        match self {
-            Kind::Pairings => pick(lang, "对阵表", "Pairings"),
-            Kind::Standings => pick(lang, "成绩表", "Standings"),
-            Kind::Crosstable => pick(lang, "交叉表", "Crosstable"),
-            Kind::Teams => pick(lang, "团体成绩", "Team standings"),
-            Kind::Prizes => pick(lang, "获奖名单", "Prizes"),
-            Kind::Players => pick(lang, "报名名单", "Players"),
-            Kind::Clocks => pick(lang, "棋钟", "Clocks"),
-            Kind::Knockout => pick(lang, "淘汰赛", "Knockout"),
-        }
-    }
-}
-
-/// "对阵表 第3轮" / "Pairings, round 3".
-pub(super) fn round_title(kind: Kind, lang: Lang, round: Round) -> String {
-    match lang {
-        Lang::Zh => format!("{} 第{round}轮", kind.title(lang)),
-        Lang::En => format!("{}, round {round}", kind.title(lang)),
-    }
-}
-
-/// "成绩表 第3轮后" / "Standings after round 3"; "成绩表 赛前" before any round is finished.
-fn after_title(kind: Kind, lang: Lang, round: Round) -> String {
-    if round.0 == 0 {
-        return format!(
-            "{} {}",
-            kind.title(lang),
-            pick(lang, "赛前", "before round 1")
-        );
-    }
-    match lang {
-        Lang::Zh => format!("{} 第{round}轮后", kind.title(lang)),
-        Lang::En => format!("{} after round {round}", kind.title(lang)),
-    }
-}
+/// The reports a printout can hold (`--what`), named by the catalog.
+pub use crate::i18n::print::Kind;
 
 pub fn name(t: &Tournament, no: PlayerNo) -> String {
     t.player(no)
@@ -156,10 +108,10 @@ pub fn stage_text(stage: Stage, game: GameKind, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::Board;
     use crate::domain::event::{Cause, Event, Pairing, PlayerEntry};
     use crate::domain::rules::{Rules, Tiebreak};
     use crate::domain::standings::Standing;
+    use crate::domain::{Board, Round};
 
     fn event(names: &[&str]) -> Tournament {
         let mut t = Tournament::new("T".into(), Rules::preset("qigu-2024-07").unwrap());

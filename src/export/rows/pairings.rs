@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::{Kind, club, name, per_section, round_title, section_of};
+use super::{Kind, club, name, per_section, section_of};
 use crate::domain::event::Stage;
 use crate::domain::round_robin::withdrawal::{Unplayed, Verdict};
 use crate::domain::rules::Lang;
@@ -11,13 +11,13 @@ use crate::domain::tournament::Game;
 use crate::domain::{PlayerNo, Round, Tournament};
 use crate::export::knockout_text::{self, game_result_text};
 use crate::export::report::{Cell, Report, Table, pick};
-use crate::i18n::print::{Header, header, headers};
+use crate::i18n::print::{Header, Title, header, headers, title};
 
 /// The pairing of a round (对阵表): board, red number, name, club (单位) and points before
 /// the round, result, black's points, name, club and number; byes after the last board.
 /// Knockout rounds get a stage column.
 pub fn pairings(t: &Tournament, round: Round, lang: Lang) -> Report {
-    let title = round_title(Kind::Pairings, lang, round);
+    let title = title(Title::Round(Kind::Pairings, round), lang);
     let mut h = headers(
         &[
             Header::Board,

@@ -1,14 +1,14 @@
 //! The standings (成绩表) with the preset's tiebreak chain in order (docs/rules.md §6), and
 //! each row's remark (a knockout place, a withdrawal).
 
-use super::{Kind, after_title, name, per_section};
+use super::{Kind, name, per_section};
 use crate::domain::rules::Lang;
 use crate::domain::standings::{self, Standing};
 use crate::domain::tournament::Status;
 use crate::domain::{Round, Tournament};
 use crate::export::knockout_text::{placing_note, placing_word};
 use crate::export::report::{Cell, Report, pick};
-use crate::i18n::print::{Header, header, headers, tiebreak};
+use crate::i18n::print::{Header, Title, header, headers, tiebreak, title};
 
 /// Standings after `round` (the last finished round by default).
 pub fn standings_for(t: &Tournament, round: Option<Round>) -> (Round, Vec<Standing>) {
@@ -92,7 +92,7 @@ pub fn standings(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) ->
     }
     Report {
         name: Kind::Standings.title(lang).to_string(),
-        title: after_title(Kind::Standings, lang, after),
+        title: title(Title::After(Kind::Standings, after), lang),
         tables,
     }
 }

@@ -8,6 +8,8 @@
 
 mod fault;
 mod header;
+mod title;
 
 pub use fault::{ExportFault, fault};
 pub use header::{Header, header, headers, round_column, tiebreak};
+pub use title::{Kind, Sheet, Title, sheet, title};
