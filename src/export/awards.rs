@@ -6,12 +6,12 @@ use serde_json::{Value, json};
 use super::knockout_text::game_result_text;
 use super::report::{Cell, Report, pick};
 use super::rows::{Kind, club, name};
-use crate::domain::event::{GameKind, Stage};
+use crate::domain::event::Stage;
 use crate::domain::prizes::{self, AwardKind};
 use crate::domain::rules::Lang;
 use crate::domain::standings::Standing;
 use crate::domain::{Tournament, knockout, teams};
-use crate::i18n::print::{Header, Title, headers, title};
+use crate::i18n::print::{Header, Title, bracket_game, bracket_stage, headers, title};
 
 /// Team standings after the team rules' counting round.
 pub fn teams_report(t: &Tournament, lang: Lang) -> Report {
@@ -412,23 +412,6 @@ pub fn prizes_json(t: &Tournament, standings: &[Standing]) -> Value {
     )
 }
 
-fn stage_label(stage: Stage, lang: Lang) -> &'static str {
-    match stage {
-        Stage::Swiss => pick(lang, "积分编排", "Swiss"),
-        Stage::SemiFinal => pick(lang, "半决赛", "Semi-final"),
-        Stage::Final => pick(lang, "决赛", "Final"),
-        Stage::ThirdPlace => pick(lang, "三四名", "Third place"),
-    }
-}
-
-fn game_label(game: GameKind, lang: Lang) -> &'static str {
-    match game {
-        GameKind::Slow => pick(lang, "慢棋", "slow"),
-        GameKind::Rapid => pick(lang, "快棋", "rapid"),
-        GameKind::Armageddon => pick(lang, "附加赛", "armageddon"),
-    }
-}
-
 /// The knockout bracket: every knockout game in order, with the match winner; `None` when the
 /// event has no knockout game yet.
 pub fn bracket_report(t: &Tournament, lang: Lang) -> Option<Report> {
@@ -452,8 +435,8 @@ pub fn bracket_report(t: &Tournament, lang: Lang) -> Option<Report> {
                 .map(|(w, _)| format!("{} {}", w, name(t, w)));
             rows.push(vec![
                 Cell::from(r.round.0),
-                Cell::from(stage_label(g.stage, lang)),
-                Cell::from(game_label(g.game, lang)),
+                Cell::from(bracket_stage(g.stage, lang)),
+                Cell::from(bracket_game(g.game, lang)),
                 Cell::from(g.board.0),
                 Cell::from(format!("{} {}", g.red, name(t, g.red))),
                 Cell::from(format!("{} {}", g.black, name(t, g.black))),

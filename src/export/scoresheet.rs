@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use super::html::{self, escape};
 use super::report::{Masthead, pick};
 use super::rows::{club, name, result_text};
-use crate::domain::event::{GameKind, Stage};
+use crate::domain::event::GameKind;
 use crate::domain::result::GameResult;
 use crate::domain::rules::{Lang, TimeControl};
 use crate::domain::{PlayerNo, Round, Side, Tournament};
@@ -84,26 +84,6 @@ pub fn time_control_text(tc: TimeControl, lang: Lang) -> String {
     }
 }
 
-fn stage_words(stage: Stage, game: GameKind, lang: Lang) -> String {
-    let s = match stage {
-        Stage::Swiss => "",
-        Stage::SemiFinal => pick(lang, "半决赛", "semi-final"),
-        Stage::Final => pick(lang, "决赛", "final"),
-        Stage::ThirdPlace => pick(lang, "三四名", "third place"),
-    };
-    let g = match game {
-        GameKind::Slow => "",
-        GameKind::Rapid => pick(lang, "快棋", "rapid"),
-        GameKind::Armageddon => pick(lang, "超快棋", "armageddon"),
-    };
-    [s, g]
-        .iter()
-        .filter(|w| !w.is_empty())
-        .copied()
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The slips of every board of `round`, in board order.
 pub fn slips(t: &Tournament, round: Round, lang: Lang) -> Vec<Slip> {
     let Some(r) = t.round(round) else {
@@ -126,7 +106,7 @@ pub fn slips(t: &Tournament, round: Round, lang: Lang) -> Vec<Slip> {
             Slip {
                 round: round.0,
                 board: g.board.0,
-                stage: stage_words(g.stage, g.game, lang),
+                stage: crate::i18n::print::slip_stage(g.stage, g.game, lang),
                 time_control: time_control_text(tc, lang),
                 red: side(g.red),
                 black: side(g.black),

@@ -13,15 +13,12 @@ pub use crosstable::crosstable;
 pub use pairings::pairings;
 pub use standings::{remark, standings, standings_for};
 
-use super::report::{Cell, Table, pick};
-use crate::domain::event::{GameKind, Stage};
-use crate::domain::result::GameResult;
-use crate::domain::rules::Lang;
-use crate::domain::tournament::Status;
-use crate::domain::{PlayerNo, Tournament};
-
 /// The reports a printout can hold (`--what`), named by the catalog.
 pub use crate::i18n::print::Kind;
+
+use super::report::{Cell, Table};
+use crate::domain::tournament::Status;
+use crate::domain::{PlayerNo, Tournament};
 
 pub fn name(t: &Tournament, no: PlayerNo) -> String {
     t.player(no)
@@ -75,41 +72,17 @@ pub(super) fn per_section(
     }
 }
 
-/// How a result is printed on every printout (pairings, knockout bracket, scoresheets): the
-/// words of the wall sheet, 红胜 / 和 / 黑胜, never the log's `red_win` or `1-0`. The one
-/// place where printed result words live.
-pub fn result_text(r: GameResult, lang: Lang) -> &'static str {
-    match (r, lang) {
-        // One name per result: the console's, the audit's and the help's.
-        (r, Lang::Zh) => crate::i18n::result_word(r, Lang::Zh),
-        (GameResult::RedWin, Lang::En) => "Red wins",
-        (GameResult::BlackWin, Lang::En) => "Black wins",
-        (GameResult::Draw, Lang::En) => "Draw",
-        (GameResult::RedWinForfeit, Lang::En) => "Red wins (forfeit)",
-        (GameResult::BlackWinForfeit, Lang::En) => "Black wins (forfeit)",
-        (GameResult::DoubleForfeit, Lang::En) => "Double forfeit",
-    }
-}
-
-pub fn stage_text(stage: Stage, game: GameKind, lang: Lang) -> String {
-    let s = match stage {
-        Stage::Swiss => pick(lang, "积分编排", "Swiss"),
-        Stage::SemiFinal => pick(lang, "半决赛", "semi-final"),
-        Stage::Final => pick(lang, "决赛", "final"),
-        Stage::ThirdPlace => pick(lang, "三四名", "third place"),
-    };
-    match game {
-        GameKind::Slow => s.to_string(),
-        GameKind::Rapid => format!("{s} {}", pick(lang, "快棋", "rapid")),
-        GameKind::Armageddon => format!("{s} {}", pick(lang, "超快棋", "armageddon")),
-    }
-}
+/// How a result and a game's stage are printed on every printout (pairings, knockout
+/// bracket, scoresheets): the catalog's words (`i18n::print`), which the console and the room
+/// page reach through here.
+pub use crate::i18n::print::{result_text, stage_text};
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::event::{Cause, Event, Pairing, PlayerEntry};
-    use crate::domain::rules::{Rules, Tiebreak};
+    use crate::domain::event::{Cause, Event, GameKind, Pairing, PlayerEntry, Stage};
+    use crate::domain::result::GameResult;
+    use crate::domain::rules::{Lang, Rules, Tiebreak};
     use crate::domain::standings::Standing;
     use crate::domain::{Board, Round};
 

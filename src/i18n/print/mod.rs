@@ -8,8 +8,13 @@
 
 mod fault;
 mod header;
+mod knockout;
 mod title;
 
 pub use fault::{ExportFault, fault};
 pub use header::{Header, header, headers, round_column, tiebreak};
+pub use knockout::{
+    armageddon_draw_result, armageddon_verdict, bracket_game, bracket_stage, lot_pending_word,
+    placing_word, result_text, slip_stage, stage_before_lot, stage_text,
+};
 pub use title::{Kind, Sheet, Title, sheet, title};
