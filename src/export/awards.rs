@@ -4,14 +4,17 @@
 use serde_json::{Value, json};
 
 use super::knockout_text::game_result_text;
-use super::report::{Cell, Report, pick};
+use super::report::{Cell, Report};
 use super::rows::{Kind, club, name};
 use crate::domain::event::Stage;
 use crate::domain::prizes::{self, AwardKind};
 use crate::domain::rules::Lang;
 use crate::domain::standings::Standing;
 use crate::domain::{Tournament, knockout, teams};
-use crate::i18n::print::{Header, Title, bracket_game, bracket_stage, headers, title};
+use crate::i18n::print::{
+    Header, Label, Note, Prize, Summary, Title, bracket_game, bracket_stage, headers, label,
+    listing, note, prize, summary, title,
+};
 
 /// Team standings after the team rules' counting round.
 pub fn teams_report(t: &Tournament, lang: Lang) -> Report {
@@ -59,14 +62,7 @@ pub fn teams_report(t: &Tournament, lang: Lang) -> Report {
     );
     if empty && t.players.iter().all(|p| p.entry.team.trim().is_empty()) {
         // Never an empty table without the reason: no player was registered with a team.
-        report.tables[0].notes.push(
-            pick(
-                lang,
-                "注：没有棋手登记团队（团队列为空），故无团体成绩；团队只写在单位列的名单，导入时加 --team-from-club 以单位为团队。",
-                "Note: no player is registered with a team (the team column is empty), so there are no team standings; for a sheet that names the teams only as clubs (单位), import it with --team-from-club.",
-            )
-            .to_string(),
-        );
+        report.tables[0].notes.push(note(Note::NoTeams, lang));
     }
     report
 }
@@ -196,16 +192,10 @@ fn place_in_label(label: &str) -> Option<u32> {
 /// place (`第一名`) is written `第1名` like the places after it, so a list reads one way; a
 /// team prize 团体第1名; a category prize 本地组第2名; a lucky prize by its label.
 pub fn prize_name(all: &[prizes::Award], a: &prizes::Award, lang: Lang) -> String {
-    let place = |p: u32| match lang {
-        Lang::Zh => format!("第{p}名"),
-        Lang::En => format!("place {p}"),
-    };
+    let place = |p: u32| prize(Prize::Place(p), lang);
     match &a.kind {
-        AwardKind::Team => match lang {
-            Lang::Zh => format!("团体第{}名", a.place),
-            Lang::En => format!("team place {}", a.place),
-        },
-        AwardKind::Category(c) => format!("{c}{}", place(a.place)),
+        AwardKind::Team => prize(Prize::Team(a.place), lang),
+        AwardKind::Category(c) => prize(Prize::Category(c, a.place), lang),
         AwardKind::Place => {
             let shared = all
                 .iter()
@@ -262,7 +252,7 @@ pub fn money_cell(a: &prizes::Award, lang: Lang) -> Cell {
     if a.amount > 0 {
         Cell::from(a.amount)
     } else if money_unstated(a) {
-        Cell::from(pick(lang, "待定", "to be set"))
+        Cell::from(label(Label::ToBeSet, lang))
     } else {
         Cell::from("—")
     }
@@ -272,13 +262,13 @@ pub fn money_cell(a: &prizes::Award, lang: Lang) -> Cell {
 /// certificate), empty where nothing is.
 pub fn given_cell(a: &prizes::Award, lang: Lang) -> Cell {
     if a.kind == AwardKind::Team {
-        return Cell::from(pick(lang, "证书", "certificate"));
+        return Cell::from(label(Label::Certificate, lang));
     }
     let words = given_words(a);
     if words.is_empty() {
         Cell::Empty
     } else {
-        Cell::from(words.join("、"))
+        Cell::from(listing(&words))
     }
 }
 
@@ -318,24 +308,14 @@ fn moved_down_notes(
             if !passed {
                 continue;
             }
-            let places: Vec<String> = ranks.iter().map(u32::to_string).collect();
-            let group = if t.rules.sections.len() > 1 {
-                format!("（{}）", t.section_name(s))
-            } else {
-                String::new()
-            };
-            notes.push(match lang {
-                Lang::Zh => format!(
-                    "注：每人只领一项奖（不兼得）。{}{group}由第{}名获得：排名在前的符合条件者已获其他奖项，奖项依次顺延。",
-                    c.name,
-                    places.join("、")
-                ),
-                Lang::En => format!(
-                    "Note: one prize per player. {}{group} went to places {}: better-placed eligible players already held a prize, so it moved down the table.",
-                    c.name,
-                    places.join(", ")
-                ),
-            });
+            notes.push(note(
+                Note::MovedDown {
+                    category: &c.name,
+                    group: (t.rules.sections.len() > 1).then(|| t.section_name(s)),
+                    places: &ranks,
+                },
+                lang,
+            ));
         }
     }
     notes
@@ -356,36 +336,27 @@ fn prize_totals(t: &Tournament, awards: &[prizes::Award], lang: Lang) -> Vec<(St
     if sections > 1 || teams {
         for s in 0..sections.max(1) {
             if awards.iter().any(|a| a.section == Some(s)) {
-                let label = match lang {
-                    Lang::Zh => format!("{} 奖金小计(元)", t.section_name(s)),
-                    Lang::En => format!("{} subtotal (yuan)", t.section_name(s)),
-                };
-                out.push((label, Cell::Int(sum(&|a| a.section == Some(s)))));
+                out.push((
+                    summary(Summary::SectionSubtotal(t.section_name(s)), lang),
+                    Cell::Int(sum(&|a| a.section == Some(s))),
+                ));
             }
         }
         if teams {
             out.push((
-                pick(lang, "团体 奖金小计(元)", "Teams subtotal (yuan)").to_string(),
+                summary(Summary::TeamsSubtotal, lang),
                 Cell::Int(sum(&|a| a.section.is_none())),
             ));
         }
     }
     out.push((
-        pick(lang, "奖金总计(元)", "Total prize money (yuan)").to_string(),
+        summary(Summary::TotalPrizeMoney, lang),
         Cell::Int(sum(&|_| true)),
     ));
     // The total counts money only: prizes whose amount the rules leave open are said apart.
     let open = awards.iter().filter(|a| money_unstated(a)).count();
     if open > 0 {
-        out.push((
-            pick(
-                lang,
-                "另有奖金待定(项, 未计入总计)",
-                "Prizes with money to be set (not in the total)",
-            )
-            .to_string(),
-            Cell::Int(open as i64),
-        ));
+        out.push((summary(Summary::MoneyToBeSet, lang), Cell::Int(open as i64)));
     }
     out
 }

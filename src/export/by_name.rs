@@ -5,11 +5,11 @@
 
 use pinyin::ToPinyin;
 
-use super::report::{Cell, Report, pick};
+use super::report::{Cell, Report};
 use super::rows::{club, name, per_section, section_of};
 use crate::domain::rules::Lang;
 use crate::domain::{PlayerNo, Round, Side, Tournament};
-use crate::i18n::print::{Header, Sheet, Title, headers, sheet, title};
+use crate::i18n::print::{Header, Label, Sheet, Title, headers, label, sheet, title};
 
 /// Surnames whose reading differs from the character's common one (单 is Shàn as a surname,
 /// not dān), for the first character of a Chinese name.
@@ -92,10 +92,7 @@ pub fn pairings_by_name(t: &Tournament, round: Round, lang: Lang) -> Report {
                         Cell::from(me.0),
                         Cell::from(club(t, me)),
                         Cell::from(g.board.0),
-                        Cell::from(match side {
-                            Side::Red => pick(lang, "红", "red"),
-                            Side::Black => pick(lang, "黑", "black"),
-                        }),
+                        Cell::from(label(Label::Side(side), lang)),
                         Cell::from(name(t, opp)),
                         Cell::from(opp.0),
                     ],
@@ -111,7 +108,7 @@ pub fn pairings_by_name(t: &Tournament, round: Round, lang: Lang) -> Report {
                     Cell::from(club(t, *b)),
                     Cell::Empty,
                     Cell::Empty,
-                    Cell::from(pick(lang, "轮空", "bye")),
+                    Cell::from(label(Label::Bye, lang)),
                     Cell::Empty,
                 ],
             ));

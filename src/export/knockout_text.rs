@@ -10,6 +10,7 @@ use crate::domain::result::GameResult;
 use crate::domain::rules::Lang;
 use crate::domain::standings::Standing;
 use crate::domain::tournament::Game;
+use crate::i18n::print::{Note, note};
 
 /// Whether `g` is an armageddon game drawn: the one 和 that decides a match (docs/rules.md#7-knockout,
 /// seed 003 "附加赛（和棋黑胜）").
@@ -75,15 +76,11 @@ pub fn placing_note(t: &Tournament, rows: &[Standing], lang: Lang) -> Option<Str
     if rows.iter().all(|r| r.placing.is_none()) {
         return None;
     }
-    let (n, after) = (k.players, k.after_round);
-    Some(match lang {
-        Lang::Zh => format!(
-            "注：第1–{n}名由淘汰赛决定（第{after}轮后前{n}名进行半决赛、决赛及三四名赛），不按积分排列；其积分为前{after}轮积分加淘汰赛慢棋积分，即计算对手分所用的积分。第{}名起按积分及破同分规则排列。",
-            n + 1
-        ),
-        Lang::En => format!(
-            "Note: places 1–{n} are decided by the knockout (the top {n} after round {after}: semi-finals, final and third-place match), not by points; their points are the {after} Swiss rounds plus the slow knockout games, as counted in opponent score. From place {} on, points and the tiebreaks decide.",
-            n + 1
-        ),
-    })
+    Some(note(
+        Note::Knockout {
+            players: k.players,
+            after: k.after_round,
+        },
+        lang,
+    ))
 }

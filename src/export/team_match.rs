@@ -5,14 +5,16 @@
 
 use serde_json::{Value, json};
 
-use super::report::{Cell, Report, Table, pick, round_time};
+use super::report::{Cell, Report, Table, round_time};
 use super::rows::{name, result_text};
 use crate::domain::rules::Lang;
 use crate::domain::side::Side;
 use crate::domain::team::matches::{Score, bye_team};
 use crate::domain::team::{Match, TeamStanding, TeamTiebreak, round_matches, standings};
 use crate::domain::{Board, GameResult, PlayerNo, Round, TeamNo, Tournament};
-use crate::i18n::print::{Header, Kind, Sheet, Title, headers, sheet, title};
+use crate::i18n::print::{
+    Header, Kind, Label, Sheet, Summary, Title, headers, label, sheet, summary, title,
+};
 
 /// One board of a match as every surface shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,10 +87,7 @@ fn match_row(t: &Tournament, round: Round, m: &Match) -> MatchRow {
 }
 
 fn side_word(side: Side, lang: Lang) -> &'static str {
-    match side {
-        Side::Red => pick(lang, "红", "red"),
-        Side::Black => pick(lang, "黑", "black"),
-    }
+    label(Label::Side(side), lang)
 }
 
 /// The team match table of `round`: a row per board, and under each match its total.
@@ -137,7 +136,7 @@ pub fn matches_report(t: &Tournament, round: Round, lang: Lang) -> Report {
         }
         rows.push(vec![
             Cell::Empty,
-            Cell::from(pick(lang, "合计", "Total")),
+            Cell::from(label(Label::Total, lang)),
             Cell::from(m.first_name.clone()),
             Cell::Empty,
             Cell::Empty,
@@ -156,10 +155,9 @@ pub fn matches_report(t: &Tournament, round: Round, lang: Lang) -> Report {
     if let Some(bye) = bye_team(t, round)
         && let Some(table) = report.tables.first_mut()
     {
-        table.summary.push((
-            pick(lang, "轮空", "Bye").to_string(),
-            Cell::from(team_name(t, bye)),
-        ));
+        table
+            .summary
+            .push((summary(Summary::Bye, lang), Cell::from(team_name(t, bye))));
     }
     report
 }
@@ -202,7 +200,7 @@ pub fn schedule(t: &Tournament, lang: Lang) -> Report {
                 Cell::from(round_time(t, round.round.0)),
                 Cell::Empty,
                 Cell::from(team_name(t, bye)),
-                Cell::from(pick(lang, "轮空", "bye")),
+                Cell::from(label(Label::Bye, lang)),
                 Cell::Empty,
             ]);
         }
@@ -271,7 +269,7 @@ pub fn schedule_json(t: &Tournament) -> Value {
 pub fn board_score(b: &BoardRow, lang: Lang) -> String {
     match (b.points, b.result) {
         (Some((a, c)), Some(r)) if r.is_forfeit() => {
-            format!("{a} : {c} ({})", pick(lang, "弃权", "forfeit"))
+            format!("{a} : {c} ({})", label(Label::Forfeit, lang))
         }
         (Some((a, c)), _) => format!("{a} : {c}"),
         _ => "—".to_string(),
@@ -287,7 +285,7 @@ pub fn match_score(s: &Score, lang: Lang) -> String {
             "{} : {} ({}{}/{})",
             s.first,
             s.second,
-            pick(lang, "已完成", "done "),
+            label(Label::Done, lang),
             s.finished,
             s.boards
         )

@@ -8,10 +8,10 @@ use crate::domain::event::Stage;
 use crate::domain::round_robin::withdrawal::{Unplayed, Verdict};
 use crate::domain::rules::Lang;
 use crate::domain::tournament::Game;
-use crate::domain::{PlayerNo, Round, Tournament};
+use crate::domain::{PlayerNo, Round, Side, Tournament};
 use crate::export::knockout_text::{self, game_result_text};
-use crate::export::report::{Cell, Report, Table, pick};
-use crate::i18n::print::{Header, Title, header, headers, title};
+use crate::export::report::{Cell, Report, Table};
+use crate::i18n::print::{Header, Label, Title, header, headers, label, title};
 
 /// The pairing of a round (对阵表): board, red number, name, club (单位) and points before
 /// the round, result, black's points, name, club and number; byes after the last board.
@@ -134,7 +134,7 @@ impl Sheet<'_> {
             Cell::from(name(t, b)),
             Cell::from(club(t, b)),
             self.pts(b),
-            Cell::from(pick(lang, "轮空", "bye")),
+            Cell::from(label(Label::Bye, lang)),
             Cell::Empty,
             Cell::Empty,
             Cell::Empty,
@@ -150,19 +150,9 @@ impl Sheet<'_> {
     fn unplayed_row(&self, u: &Unplayed) -> Vec<Cell> {
         let (t, lang) = (self.t, self.lang);
         let why = match (u.verdict, u.absent == u.red) {
-            (Verdict::Annulled, _) => {
-                pick(lang, "退赛，成绩取消，不赛", "withdrawn, annulled, no game")
-            }
-            (_, true) => pick(
-                lang,
-                "红方退赛，黑方不战胜",
-                "red withdrew, black wins by forfeit",
-            ),
-            (_, false) => pick(
-                lang,
-                "黑方退赛，红方不战胜",
-                "black withdrew, red wins by forfeit",
-            ),
+            (Verdict::Annulled, _) => Label::AnnulledNoGame,
+            (_, true) => Label::Withdrew(Side::Red),
+            (_, false) => Label::Withdrew(Side::Black),
         };
         let mut row = vec![
             Cell::Empty,
@@ -170,7 +160,7 @@ impl Sheet<'_> {
             Cell::from(name(t, u.red)),
             Cell::from(club(t, u.red)),
             self.pts(u.red),
-            Cell::from(why),
+            Cell::from(label(why, lang)),
             self.pts(u.black),
             Cell::from(name(t, u.black)),
             Cell::from(club(t, u.black)),

@@ -7,8 +7,8 @@ use crate::domain::standings::{self, Standing};
 use crate::domain::tournament::Status;
 use crate::domain::{Round, Tournament};
 use crate::export::knockout_text::{placing_note, placing_word};
-use crate::export::report::{Cell, Report, pick};
-use crate::i18n::print::{Header, Title, header, headers, tiebreak, title};
+use crate::export::report::{Cell, Report};
+use crate::i18n::print::{Header, Label, Title, header, headers, label, tiebreak, title};
 
 /// Standings after `round` (the last finished round by default).
 pub fn standings_for(t: &Tournament, round: Option<Round>) -> (Round, Vec<Standing>) {
@@ -26,9 +26,9 @@ pub fn remark(t: &Tournament, st: &Standing, lang: Lang) -> Cell {
         Some(Status::Withdrawn { .. })
             if crate::domain::round_robin::withdrawal::is_annulled(t, no) =>
         {
-            Cell::from(pick(lang, "退赛，成绩取消", "withdrawn, annulled"))
+            Cell::from(label(Label::WithdrawnAnnulled, lang))
         }
-        Some(Status::Withdrawn { .. }) => Cell::from(pick(lang, "退赛", "withdrawn")),
+        Some(Status::Withdrawn { .. }) => Cell::from(label(Label::Withdrawn, lang)),
         _ => Cell::Empty,
     }
 }

@@ -9,6 +9,8 @@
 mod fault;
 mod header;
 mod knockout;
+mod label;
+mod note;
 mod title;
 
 pub use fault::{ExportFault, fault};
@@ -17,4 +19,9 @@ pub use knockout::{
     armageddon_draw_result, armageddon_verdict, bracket_game, bracket_stage, lot_pending_word,
     placing_word, result_text, slip_stage, stage_before_lot, stage_text,
 };
+pub use label::{
+    CrossMark, Label, Official, Prize, Summary, caption, colon, cross_cell, date_line, html_lang,
+    label, listing, official, prize, signature_line, summary,
+};
+pub use note::{Note, note};
 pub use title::{Kind, Sheet, Title, sheet, title};
