@@ -11,6 +11,7 @@ mod header;
 mod knockout;
 mod label;
 mod note;
+mod slip;
 mod title;
 
 pub use fault::{ExportFault, fault};
@@ -24,4 +25,5 @@ pub use label::{
     label, listing, official, prize, signature_line, summary,
 };
 pub use note::{Note, note};
+pub use slip::{SlipLabel, slip_label, slip_where, stub_place, time_control};
 pub use title::{Kind, Sheet, Title, sheet, title};
