@@ -3,8 +3,10 @@
 //! typed keys (a `Header`, a `Label`, an `ExportFault` …), never text; each key's Chinese and
 //! English stand side by side in one `words!`. Where a printout names a shared noun (a result,
 //! a side, a stage) with the same bytes as `i18n`'s shared function, it calls that function;
-//! where it spells one differently, the printout's spelling is its own key here
-//! (`/work/brief/spellings.md` lists them for the later unification).
+//! where it spells one differently, the printout's spelling is its own key here, until one
+//! spelling is chosen for every surface (issue 34, "One English").
+
+use crate::domain::rules::Lang;
 
 mod fault;
 mod header;
@@ -27,3 +29,10 @@ pub use label::{
 pub use note::{Note, note};
 pub use slip::{SlipLabel, slip_label, slip_where, stub_place, time_control};
 pub use title::{Kind, Sheet, Title, sheet, title};
+
+/// `zh` or `en` by `lang`: only for the room page (`src/serve/`), which still words a few
+/// things itself through `export::report::pick` until its catalog (`i18n::room`) takes them.
+/// The printouts never call it.
+pub fn pick(lang: Lang, zh: &'static str, en: &'static str) -> &'static str {
+    words!(lang, zh, en)
+}
