@@ -84,21 +84,11 @@ pub fn slips(t: &Tournament, round: Round, lang: Lang) -> Vec<Slip> {
     out
 }
 
-/// "第3轮　第12台" / "Round 3, board 12", with the stage when there is one.
-fn where_text(s: &Slip, lang: Lang) -> String {
-    slip_where(s.round, s.board, &s.stage, lang)
-}
-
 /// A side's colour on the slip; before an armageddon's lot, `待抽签`.
 fn colour(s: &Slip, side: Side, lang: Lang) -> &'static str {
     if s.lot_pending {
         return super::knockout_text::lot_pending_word(lang);
     }
-    side_word(side, lang)
-}
-
-/// The side a code stub belongs to (the seat the pairing gave it).
-fn side_word(side: Side, lang: Lang) -> &'static str {
     slip_label(SlipLabel::Seat(side), lang)
 }
 
@@ -169,7 +159,7 @@ fn stub(out: &mut String, s: &Slip, side: Side, codes: &super::codes::SlipCodes,
     let _ = write!(
         out,
         "<div class=\"t\"><span>✂ {}{}</span><b class=\"code\">{}</b><span>{}</span><span>{}</span></div></div>",
-        side_word(side, lang),
+        slip_label(SlipLabel::Seat(side), lang),
         slip_label(SlipLabel::Code, lang),
         escape(codes.codes.get(side)),
         escape(&stub_place(s.round, s.board, p.no, lang)),
@@ -208,7 +198,7 @@ pub fn html(m: &Masthead, round: Round, slips: &[Slip]) -> String {
             out,
             "<div class=\"head\"><b>{}</b><span>{}</span></div>",
             escape(&m.event),
-            escape(&where_text(s, lang))
+            escape(&slip_where(s.round, s.board, &s.stage, lang))
         );
         let _ = writeln!(
             out,
@@ -269,7 +259,12 @@ pub fn text(m: &Masthead, slips: &[Slip]) -> String {
     let mut out = String::new();
     out.push_str(&cut);
     for s in slips {
-        let _ = writeln!(out, "{}    {}", m.event, where_text(s, lang));
+        let _ = writeln!(
+            out,
+            "{}    {}",
+            m.event,
+            slip_where(s.round, s.board, &s.stage, lang)
+        );
         let _ = writeln!(
             out,
             "{}{}",
@@ -305,7 +300,7 @@ pub fn text(m: &Masthead, slips: &[Slip]) -> String {
                 let _ = writeln!(
                     out,
                     "{}{}{}",
-                    side_word(side, lang),
+                    slip_label(SlipLabel::Seat(side), lang),
                     slip_label(SlipLabel::CodeLine, lang),
                     codes.codes.get(side)
                 );

@@ -86,10 +86,6 @@ fn match_row(t: &Tournament, round: Round, m: &Match) -> MatchRow {
     }
 }
 
-fn side_word(side: Side, lang: Lang) -> &'static str {
-    label(Label::Side(side), lang)
-}
-
 /// The team match table of `round`: a row per board, and under each match its total.
 pub fn matches_report(t: &Tournament, round: Round, lang: Lang) -> Report {
     let h = headers(
@@ -123,10 +119,10 @@ pub fn matches_report(t: &Tournament, round: Round, lang: Lang) -> Report {
                     Cell::Empty
                 },
                 Cell::from(format!("{} {}", b.first, name(t, b.first))),
-                Cell::from(side_word(b.first_side, lang)),
+                Cell::from(label(Label::Side(b.first_side), lang)),
                 Cell::from(board_score(b, lang)),
                 Cell::from(format!("{} {}", b.second, name(t, b.second))),
-                Cell::from(side_word(b.first_side.other(), lang)),
+                Cell::from(label(Label::Side(b.first_side.other()), lang)),
                 if first_row {
                     Cell::from(m.second_name.clone())
                 } else {

@@ -204,3 +204,143 @@ pub fn tiebreak(tb: Tiebreak, lang: Lang) -> &'static str {
         Tiebreak::SonnebornBerger => words!(lang, "小分", "S-B"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every heading; the `match` fails to compile when a heading is added and not listed.
+    fn every_header() -> Vec<Header> {
+        use Header as H;
+        let all = vec![
+            H::Rank,
+            H::Place,
+            H::No,
+            H::Name,
+            H::Club,
+            H::Points,
+            H::Pts,
+            H::Remark,
+            H::Board,
+            H::Red,
+            H::Black,
+            H::Result,
+            H::Stage,
+            H::Phase,
+            H::Round,
+            H::Game,
+            H::Winner,
+            H::Time,
+            H::Team,
+            H::TeamNo,
+            H::RankSum,
+            H::BestRank,
+            H::Members,
+            H::Player,
+            H::Match,
+            H::FirstTeam,
+            H::SecondTeam,
+            H::Side,
+            H::Score,
+            H::Played,
+            H::Won,
+            H::Drawn,
+            H::Lost,
+            H::MatchPoints,
+            H::Prize,
+            H::Group,
+            H::NameOrTeam,
+            H::Amount,
+            H::AlsoGiven,
+            H::Receipt,
+            H::Signature,
+            H::Gender,
+            H::Birth,
+            H::IdNumber,
+            H::Local,
+            H::Status,
+            H::Fee,
+            H::RedTime,
+            H::BlackTime,
+            H::Running,
+            H::Flag,
+            H::Colour,
+            H::Opponent,
+            H::OpponentNo,
+        ];
+        for h in &all {
+            match h {
+                H::Rank
+                | H::Place
+                | H::No
+                | H::Name
+                | H::Club
+                | H::Points
+                | H::Pts
+                | H::Remark
+                | H::Board
+                | H::Red
+                | H::Black
+                | H::Result
+                | H::Stage
+                | H::Phase
+                | H::Round
+                | H::Game
+                | H::Winner
+                | H::Time
+                | H::Team
+                | H::TeamNo
+                | H::RankSum
+                | H::BestRank
+                | H::Members
+                | H::Player
+                | H::Match
+                | H::FirstTeam
+                | H::SecondTeam
+                | H::Side
+                | H::Score
+                | H::Played
+                | H::Won
+                | H::Drawn
+                | H::Lost
+                | H::MatchPoints
+                | H::Prize
+                | H::Group
+                | H::NameOrTeam
+                | H::Amount
+                | H::AlsoGiven
+                | H::Receipt
+                | H::Signature
+                | H::Gender
+                | H::Birth
+                | H::IdNumber
+                | H::Local
+                | H::Status
+                | H::Fee
+                | H::RedTime
+                | H::BlackTime
+                | H::Running
+                | H::Flag
+                | H::Colour
+                | H::Opponent
+                | H::OpponentNo => {}
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_heading_is_chinese_in_chinese_and_plain_in_english() {
+        for h in every_header() {
+            let (zh, en) = (header(h, Lang::Zh), header(h, Lang::En));
+            assert!(!zh.is_ascii(), "{h:?}: {zh}");
+            assert!(en.is_ascii() && !en.is_empty(), "{h:?}: {en}");
+        }
+        assert_eq!(
+            headers(&[Header::Rank, Header::Points], Lang::Zh),
+            ["名次", "积分"]
+        );
+        assert_eq!(round_column(3, Lang::Zh), "第3轮");
+        assert_eq!(round_column(3, Lang::En), "R3");
+    }
+}
