@@ -4,35 +4,32 @@
 use serde_json::{Value, json};
 
 use super::knockout_text::game_result_text;
-use super::report::{Cell, Report, header, pick};
+use super::report::{Cell, Report};
 use super::rows::{Kind, club, name};
-use crate::domain::event::{GameKind, Stage};
+use crate::domain::event::Stage;
 use crate::domain::prizes::{self, AwardKind};
 use crate::domain::rules::Lang;
 use crate::domain::standings::Standing;
 use crate::domain::{Tournament, knockout, teams};
-
-fn after_title(kind: Kind, lang: Lang, round: u32) -> String {
-    match lang {
-        Lang::Zh => format!("{} 第{round}轮后", kind.title(lang)),
-        Lang::En => format!("{} after round {round}", kind.title(lang)),
-    }
-}
+use crate::i18n::print::{
+    Header, Label, Note, Prize, Summary, Title, bracket_game, bracket_stage, headers, label,
+    listing, note, prize, summary, title,
+};
 
 /// Team standings after the team rules' counting round.
 pub fn teams_report(t: &Tournament, lang: Lang) -> Report {
     let cfg = teams::settings(t);
     let round = teams::counting_round(t, &cfg).0;
-    let h = header(
-        lang,
+    let h = headers(
         &[
-            ("名次", "Rank"),
-            ("队名", "Team"),
-            ("积分", "Points"),
-            ("名次和", "Rank sum"),
-            ("最好名次", "Best rank"),
-            ("队员", "Members"),
+            Header::Rank,
+            Header::Team,
+            Header::Points,
+            Header::RankSum,
+            Header::BestRank,
+            Header::Members,
         ],
+        lang,
     );
     let rows = teams::standings(t)
         .iter()
@@ -59,20 +56,13 @@ pub fn teams_report(t: &Tournament, lang: Lang) -> Report {
     let empty = rows.is_empty();
     let mut report = Report::single(
         Kind::Teams.title(lang),
-        after_title(Kind::Teams, lang, round),
+        title(Title::Counted(Kind::Teams, round), lang),
         h,
         rows,
     );
     if empty && t.players.iter().all(|p| p.entry.team.trim().is_empty()) {
         // Never an empty table without the reason: no player was registered with a team.
-        report.tables[0].notes.push(
-            pick(
-                lang,
-                "注：没有棋手登记团队（团队列为空），故无团体成绩；团队只写在单位列的名单，导入时加 --team-from-club 以单位为团队。",
-                "Note: no player is registered with a team (the team column is empty), so there are no team standings; for a sheet that names the teams only as clubs (单位), import it with --team-from-club.",
-            )
-            .to_string(),
-        );
+        report.tables[0].notes.push(note(Note::NoTeams, lang));
     }
     report
 }
@@ -115,19 +105,19 @@ fn kind_word(kind: &AwardKind) -> &'static str {
 /// `0`), a 领奖人签名 column, and under it the totals and, when the one-prize rule moved a
 /// category prize down, the rule and the places it went to.
 pub fn prizes_report(t: &Tournament, standings: &[Standing], after: u32, lang: Lang) -> Report {
-    let h = header(
-        lang,
+    let h = headers(
         &[
-            ("奖项", "Prize"),
-            ("组别", "Group"),
-            ("名次", "Place"),
-            ("序号", "No"),
-            ("姓名/队名", "Name / team"),
-            ("单位", "Club"),
-            ("奖金(元)", "Amount (yuan)"),
-            ("其他奖励", "Also given"),
-            ("领奖人签名", "Signature"),
+            Header::Prize,
+            Header::Group,
+            Header::Place,
+            Header::No,
+            Header::NameOrTeam,
+            Header::Club,
+            Header::Amount,
+            Header::AlsoGiven,
+            Header::Receipt,
         ],
+        lang,
     );
     let awards = prizes::award(t, standings);
     let rows = awards
@@ -155,7 +145,7 @@ pub fn prizes_report(t: &Tournament, standings: &[Standing], after: u32, lang: L
         .collect();
     let mut report = Report::single(
         Kind::Prizes.title(lang),
-        after_title(Kind::Prizes, lang, after),
+        title(Title::Counted(Kind::Prizes, after), lang),
         h,
         rows,
     );
@@ -202,16 +192,10 @@ fn place_in_label(label: &str) -> Option<u32> {
 /// place (`第一名`) is written `第1名` like the places after it, so a list reads one way; a
 /// team prize 团体第1名; a category prize 本地组第2名; a lucky prize by its label.
 pub fn prize_name(all: &[prizes::Award], a: &prizes::Award, lang: Lang) -> String {
-    let place = |p: u32| match lang {
-        Lang::Zh => format!("第{p}名"),
-        Lang::En => format!("place {p}"),
-    };
+    let place = |p: u32| prize(Prize::Place(p), lang);
     match &a.kind {
-        AwardKind::Team => match lang {
-            Lang::Zh => format!("团体第{}名", a.place),
-            Lang::En => format!("team place {}", a.place),
-        },
-        AwardKind::Category(c) => format!("{c}{}", place(a.place)),
+        AwardKind::Team => prize(Prize::Team(a.place), lang),
+        AwardKind::Category(c) => prize(Prize::Category(c, a.place), lang),
         AwardKind::Place => {
             let shared = all
                 .iter()
@@ -268,7 +252,7 @@ pub fn money_cell(a: &prizes::Award, lang: Lang) -> Cell {
     if a.amount > 0 {
         Cell::from(a.amount)
     } else if money_unstated(a) {
-        Cell::from(pick(lang, "待定", "to be set"))
+        Cell::from(label(Label::ToBeSet, lang))
     } else {
         Cell::from("—")
     }
@@ -278,13 +262,13 @@ pub fn money_cell(a: &prizes::Award, lang: Lang) -> Cell {
 /// certificate), empty where nothing is.
 pub fn given_cell(a: &prizes::Award, lang: Lang) -> Cell {
     if a.kind == AwardKind::Team {
-        return Cell::from(pick(lang, "证书", "certificate"));
+        return Cell::from(label(Label::Certificate, lang));
     }
     let words = given_words(a);
     if words.is_empty() {
         Cell::Empty
     } else {
-        Cell::from(words.join("、"))
+        Cell::from(listing(&words))
     }
 }
 
@@ -324,24 +308,14 @@ fn moved_down_notes(
             if !passed {
                 continue;
             }
-            let places: Vec<String> = ranks.iter().map(u32::to_string).collect();
-            let group = if t.rules.sections.len() > 1 {
-                format!("（{}）", t.section_name(s))
-            } else {
-                String::new()
-            };
-            notes.push(match lang {
-                Lang::Zh => format!(
-                    "注：每人只领一项奖（不兼得）。{}{group}由第{}名获得：排名在前的符合条件者已获其他奖项，奖项依次顺延。",
-                    c.name,
-                    places.join("、")
-                ),
-                Lang::En => format!(
-                    "Note: one prize per player. {}{group} went to places {}: better-placed eligible players already held a prize, so it moved down the table.",
-                    c.name,
-                    places.join(", ")
-                ),
-            });
+            notes.push(note(
+                Note::MovedDown {
+                    category: &c.name,
+                    group: (t.rules.sections.len() > 1).then(|| t.section_name(s)),
+                    places: &ranks,
+                },
+                lang,
+            ));
         }
     }
     notes
@@ -362,36 +336,27 @@ fn prize_totals(t: &Tournament, awards: &[prizes::Award], lang: Lang) -> Vec<(St
     if sections > 1 || teams {
         for s in 0..sections.max(1) {
             if awards.iter().any(|a| a.section == Some(s)) {
-                let label = match lang {
-                    Lang::Zh => format!("{} 奖金小计(元)", t.section_name(s)),
-                    Lang::En => format!("{} subtotal (yuan)", t.section_name(s)),
-                };
-                out.push((label, Cell::Int(sum(&|a| a.section == Some(s)))));
+                out.push((
+                    summary(Summary::SectionSubtotal(t.section_name(s)), lang),
+                    Cell::Int(sum(&|a| a.section == Some(s))),
+                ));
             }
         }
         if teams {
             out.push((
-                pick(lang, "团体 奖金小计(元)", "Teams subtotal (yuan)").to_string(),
+                summary(Summary::TeamsSubtotal, lang),
                 Cell::Int(sum(&|a| a.section.is_none())),
             ));
         }
     }
     out.push((
-        pick(lang, "奖金总计(元)", "Total prize money (yuan)").to_string(),
+        summary(Summary::TotalPrizeMoney, lang),
         Cell::Int(sum(&|_| true)),
     ));
     // The total counts money only: prizes whose amount the rules leave open are said apart.
     let open = awards.iter().filter(|a| money_unstated(a)).count();
     if open > 0 {
-        out.push((
-            pick(
-                lang,
-                "另有奖金待定(项, 未计入总计)",
-                "Prizes with money to be set (not in the total)",
-            )
-            .to_string(),
-            Cell::Int(open as i64),
-        ));
+        out.push((summary(Summary::MoneyToBeSet, lang), Cell::Int(open as i64)));
     }
     out
 }
@@ -418,38 +383,21 @@ pub fn prizes_json(t: &Tournament, standings: &[Standing]) -> Value {
     )
 }
 
-fn stage_label(stage: Stage, lang: Lang) -> &'static str {
-    match stage {
-        Stage::Swiss => pick(lang, "积分编排", "Swiss"),
-        Stage::SemiFinal => pick(lang, "半决赛", "Semi-final"),
-        Stage::Final => pick(lang, "决赛", "Final"),
-        Stage::ThirdPlace => pick(lang, "三四名", "Third place"),
-    }
-}
-
-fn game_label(game: GameKind, lang: Lang) -> &'static str {
-    match game {
-        GameKind::Slow => pick(lang, "慢棋", "slow"),
-        GameKind::Rapid => pick(lang, "快棋", "rapid"),
-        GameKind::Armageddon => pick(lang, "附加赛", "armageddon"),
-    }
-}
-
 /// The knockout bracket: every knockout game in order, with the match winner; `None` when the
 /// event has no knockout game yet.
 pub fn bracket_report(t: &Tournament, lang: Lang) -> Option<Report> {
-    let h = header(
-        lang,
+    let h = headers(
         &[
-            ("轮次", "Round"),
-            ("阶段", "Stage"),
-            ("对局", "Game"),
-            ("台次", "Board"),
-            ("红方", "Red"),
-            ("黑方", "Black"),
-            ("结果", "Result"),
-            ("胜者", "Winner"),
+            Header::Round,
+            Header::Phase,
+            Header::Game,
+            Header::Board,
+            Header::Red,
+            Header::Black,
+            Header::Result,
+            Header::Winner,
         ],
+        lang,
     );
     let mut rows = Vec::new();
     for r in &t.rounds {
@@ -458,8 +406,8 @@ pub fn bracket_report(t: &Tournament, lang: Lang) -> Option<Report> {
                 .map(|(w, _)| format!("{} {}", w, name(t, w)));
             rows.push(vec![
                 Cell::from(r.round.0),
-                Cell::from(stage_label(g.stage, lang)),
-                Cell::from(game_label(g.game, lang)),
+                Cell::from(bracket_stage(g.stage, lang)),
+                Cell::from(bracket_game(g.game, lang)),
                 Cell::from(g.board.0),
                 Cell::from(format!("{} {}", g.red, name(t, g.red))),
                 Cell::from(format!("{} {}", g.black, name(t, g.black))),
@@ -471,25 +419,13 @@ pub fn bracket_report(t: &Tournament, lang: Lang) -> Option<Report> {
     if rows.is_empty() {
         return None;
     }
-    let mut title = Kind::Knockout.title(lang).to_string();
-    if let Some(places) = knockout::final_places(t) {
-        let names: Vec<String> = places
-            .iter()
-            .map(|p| format!("{p} {}", name(t, *p)))
-            .collect();
-        let podium = match lang {
-            Lang::Zh => format!(
-                " 冠军 {} 亚军 {} 季军 {} 第四名 {}",
-                names[0], names[1], names[2], names[3]
-            ),
-            Lang::En => format!(
-                ": 1st {}, 2nd {}, 3rd {}, 4th {}",
-                names[0], names[1], names[2], names[3]
-            ),
-        };
-        title.push_str(&podium);
-    }
-    Some(Report::single(Kind::Knockout.title(lang), title, h, rows))
+    let places = knockout::final_places(t).map(|p| p.map(|no| format!("{no} {}", name(t, no))));
+    Some(Report::single(
+        Kind::Knockout.title(lang),
+        title(Title::Knockout(places.as_ref()), lang),
+        h,
+        rows,
+    ))
 }
 
 #[cfg(test)]

@@ -5,10 +5,11 @@
 
 use pinyin::ToPinyin;
 
-use super::report::{Cell, Report, header, pick};
-use super::rows::{Kind, club, name, per_section, round_title, section_of};
+use super::report::{Cell, Report};
+use super::rows::{club, name, per_section, section_of};
 use crate::domain::rules::Lang;
 use crate::domain::{PlayerNo, Round, Side, Tournament};
+use crate::i18n::print::{Header, Label, Sheet, Title, headers, label, sheet, title};
 
 /// Surnames whose reading differs from the character's common one (单 is Shàn as a surname,
 /// not dān), for the first character of a Chinese name.
@@ -66,17 +67,17 @@ pub fn sort_key(name: &str) -> (Vec<String>, String) {
 /// The round's pairing by name: name, number, club, board, colour, opponent and the
 /// opponent's number; a bye says 轮空 in the opponent column.
 pub fn pairings_by_name(t: &Tournament, round: Round, lang: Lang) -> Report {
-    let h = header(
-        lang,
+    let h = headers(
         &[
-            ("姓名", "Name"),
-            ("序号", "No"),
-            ("单位", "Club"),
-            ("台次", "Board"),
-            ("执色", "Colour"),
-            ("对手", "Opponent"),
-            ("对手序号", "Opp. no"),
+            Header::Name,
+            Header::No,
+            Header::Club,
+            Header::Board,
+            Header::Colour,
+            Header::Opponent,
+            Header::OpponentNo,
         ],
+        lang,
     );
     let mut seats: Vec<(PlayerNo, Vec<Cell>)> = Vec::new();
     if let Some(r) = t.round(round) {
@@ -91,10 +92,7 @@ pub fn pairings_by_name(t: &Tournament, round: Round, lang: Lang) -> Report {
                         Cell::from(me.0),
                         Cell::from(club(t, me)),
                         Cell::from(g.board.0),
-                        Cell::from(match side {
-                            Side::Red => pick(lang, "红", "red"),
-                            Side::Black => pick(lang, "黑", "black"),
-                        }),
+                        Cell::from(label(Label::Side(side), lang)),
                         Cell::from(name(t, opp)),
                         Cell::from(opp.0),
                     ],
@@ -110,7 +108,7 @@ pub fn pairings_by_name(t: &Tournament, round: Round, lang: Lang) -> Report {
                     Cell::from(club(t, *b)),
                     Cell::Empty,
                     Cell::Empty,
-                    Cell::from(pick(lang, "轮空", "bye")),
+                    Cell::from(label(Label::Bye, lang)),
                     Cell::Empty,
                 ],
             ));
@@ -125,13 +123,9 @@ pub fn pairings_by_name(t: &Tournament, round: Round, lang: Lang) -> Report {
             .map(|(_, row)| row.clone())
             .collect()
     });
-    let title = match lang {
-        Lang::Zh => format!("{}（按姓名）", round_title(Kind::Pairings, lang, round)),
-        Lang::En => format!("{} (by name)", round_title(Kind::Pairings, lang, round)),
-    };
     Report {
-        name: pick(lang, "对阵表按姓名", "Pairings by name").to_string(),
-        title,
+        name: sheet(Sheet::ByName, lang),
+        title: title(Title::ByName(round), lang),
         tables,
     }
 }

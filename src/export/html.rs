@@ -118,10 +118,7 @@ pub fn page_start(title: &str, lang: Lang, extra_style: &str) -> String {
         "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\"/>\n\
          <meta name=\"generator\" content=\"bianpai\"/>\n<title>{}</title>\n\
          <style>\n{STYLE}{extra_style}</style>\n</head>\n<body>\n",
-        match lang {
-            Lang::Zh => "zh-CN",
-            Lang::En => "en",
-        },
+        crate::i18n::print::html_lang(lang),
         escape(title)
     )
 }
@@ -146,10 +143,7 @@ pub fn signatures_html(out: &mut String, m: &Masthead) {
             out,
             "<span>{}{}<span class=\"line\">{}</span></span>",
             escape(label),
-            match m.lang {
-                Lang::Zh => "：",
-                Lang::En => ": ",
-            },
+            crate::i18n::print::colon(m.lang),
             escape(name.unwrap_or(""))
         );
     }

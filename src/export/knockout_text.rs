@@ -3,15 +3,14 @@
 //! the knockout, so their rows carry a 备注 (淘汰赛冠军 …) and the table a note saying why.
 //! Shared by every printout, the JSON, the room page and the console.
 
-use super::report::pick;
 use super::rows::{name, result_text};
 use crate::domain::Tournament;
-use crate::domain::event::{GameKind, Stage};
-use crate::domain::knockout::placing::Placing;
+use crate::domain::event::GameKind;
 use crate::domain::result::GameResult;
 use crate::domain::rules::Lang;
 use crate::domain::standings::Standing;
 use crate::domain::tournament::Game;
+use crate::i18n::print::{Note, note};
 
 /// Whether `g` is an armageddon game drawn: the one 和 that decides a match (docs/rules.md#7-knockout,
 /// seed 003 "附加赛（和棋黑胜）").
@@ -24,7 +23,7 @@ pub fn armageddon_draw(g: &Game) -> bool {
 pub fn game_result_text(g: &Game, lang: Lang) -> Option<String> {
     let r = g.result?;
     Some(if armageddon_draw(g) {
-        pick(lang, "和（黑胜）", "Draw (black wins)").to_string()
+        crate::i18n::print::armageddon_draw_result(lang).to_string()
     } else {
         result_text(r, lang).to_string()
     })
@@ -37,24 +36,15 @@ pub fn lot_pending(g: &Game) -> bool {
     g.game == GameKind::Armageddon && !g.lot && g.result.is_none()
 }
 
-/// The mark of an armageddon before its lot: `待抽签`.
-pub fn lot_pending_word(lang: Lang) -> &'static str {
-    pick(lang, "待抽签", "lot to draw")
-}
+/// The mark of an armageddon before its lot: `待抽签` (the catalog's word).
+pub use crate::i18n::print::lot_pending_word;
 
 /// A knockout game's stage and kind as the pairing tables print it (`半决赛 超快棋`), with
 /// `（待抽签定先后手）` while an armageddon waits for its lot.
 pub fn stage_with_lot(g: &Game, lang: Lang) -> String {
     let text = super::rows::stage_text(g.stage, g.game, lang);
     if lot_pending(g) {
-        format!(
-            "{text}{}",
-            pick(
-                lang,
-                "（待抽签定先后手）",
-                " (colours by lot, not drawn yet)"
-            )
-        )
+        crate::i18n::print::stage_before_lot(&text, lang)
     } else {
         text
     }
@@ -66,34 +56,17 @@ pub fn armageddon_verdict(t: &Tournament, g: &Game, lang: Lang) -> Option<String
     if !armageddon_draw(g) {
         return None;
     }
-    let who = name(t, g.black);
-    let what = match (g.stage, lang) {
-        (Stage::Final, Lang::Zh) => "获冠军",
-        (Stage::ThirdPlace, Lang::Zh) => "获季军",
-        (_, Lang::Zh) => "晋级",
-        (Stage::Final, Lang::En) => "wins the title",
-        (Stage::ThirdPlace, Lang::En) => "takes third place",
-        (_, Lang::En) => "goes through",
-    };
-    Some(match lang {
-        Lang::Zh => format!("和棋黑胜，{who} {what}"),
-        Lang::En => format!("Draw counts as a black win: {who} {what}"),
-    })
+    Some(crate::i18n::print::armageddon_verdict(
+        &name(t, g.black),
+        g.stage,
+        lang,
+    ))
 }
 
 /// The 备注 of a place the knockout decided (docs/rules.md#7-knockout): 淘汰赛冠军 / 亚军 / 季军 / 第四名,
-/// 进入淘汰赛 while the matches are on, 进入决赛 / 三四名赛 once a semi-final is decided.
-pub fn placing_word(p: Placing, lang: Lang) -> &'static str {
-    match p {
-        Placing::Champion => pick(lang, "淘汰赛冠军", "knockout champion"),
-        Placing::RunnerUp => pick(lang, "淘汰赛亚军", "knockout runner-up"),
-        Placing::Third => pick(lang, "淘汰赛季军", "knockout 3rd"),
-        Placing::Fourth => pick(lang, "淘汰赛第四名", "knockout 4th"),
-        Placing::Finalist => pick(lang, "进入淘汰赛", "in the knockout"),
-        Placing::InFinal => pick(lang, "进入决赛", "in the final"),
-        Placing::InThirdPlace => pick(lang, "三四名赛", "third-place match"),
-    }
-}
+/// 进入淘汰赛 while the matches are on, 进入决赛 / 三四名赛 once a semi-final is decided (the
+/// catalog's words).
+pub use crate::i18n::print::placing_word;
 
 /// The sentence under a standings table whose top places the knockout decided, so that no
 /// reader sees place 5 with more points than place 1 without the reason; `None` when no row
@@ -103,15 +76,11 @@ pub fn placing_note(t: &Tournament, rows: &[Standing], lang: Lang) -> Option<Str
     if rows.iter().all(|r| r.placing.is_none()) {
         return None;
     }
-    let (n, after) = (k.players, k.after_round);
-    Some(match lang {
-        Lang::Zh => format!(
-            "注：第1–{n}名由淘汰赛决定（第{after}轮后前{n}名进行半决赛、决赛及三四名赛），不按积分排列；其积分为前{after}轮积分加淘汰赛慢棋积分，即计算对手分所用的积分。第{}名起按积分及破同分规则排列。",
-            n + 1
-        ),
-        Lang::En => format!(
-            "Note: places 1–{n} are decided by the knockout (the top {n} after round {after}: semi-finals, final and third-place match), not by points; their points are the {after} Swiss rounds plus the slow knockout games, as counted in opponent score. From place {} on, points and the tiebreaks decide.",
-            n + 1
-        ),
-    })
+    Some(note(
+        Note::Knockout {
+            players: k.players,
+            after: k.after_round,
+        },
+        lang,
+    ))
 }

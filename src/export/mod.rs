@@ -7,7 +7,6 @@ pub mod awards;
 pub mod by_name;
 pub mod codes;
 pub mod csv;
-mod fault_text;
 pub mod html;
 pub mod json;
 pub mod knockout_text;
@@ -29,6 +28,7 @@ use std::path::Path;
 use chrono::{DateTime, Utc};
 
 pub use crate::i18n::en_event::describe_event;
+pub use crate::i18n::print::ExportFault;
 pub use report::{Masthead, Report};
 pub use rows::Kind;
 
@@ -41,7 +41,7 @@ use crate::log::{IfDamaged, Log};
 use sheets::{ScheduleOf, sheets};
 
 /// The `--what` word, for messages.
-pub(crate) fn what_word(what: What) -> &'static str {
+fn what_word(what: What) -> &'static str {
     match what {
         What::Pairings => "pairings",
         What::Standings => "standings",
@@ -67,52 +67,13 @@ pub struct Request {
     pub by: By,
 }
 
-/// A refused export, in the words of the event's language.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ExportFault {
-    /// `--by name` with another list than the pairings.
-    ByNameNotPairings(What),
-    /// `--by name` with `--format json`.
-    ByNameJson,
-    /// Scoresheets in a format that does not print.
-    ScoresheetsFormat,
-    /// `--what schedule` for a Swiss event (the schedule is a round robin's).
-    ScheduleNotRoundRobin,
-    /// `--round` outside the paired rounds.
-    RoundOutside { round: Round, paired: usize },
-    /// A per-round report before any round was paired.
-    NothingPaired(What),
-    /// `--format xlsx` without `--out`.
-    XlsxNeedsOut,
-    /// `--what matches` for an event without teams.
-    NotTeamEvent,
-    /// `--out` names the log itself.
-    OutIsLog(String),
-    /// Writing the output failed.
-    Write { place: String, cause: String },
-    /// The spreadsheet library refused the workbook (its words as the cause).
-    Xlsx { cause: String },
-    /// `--what codes` in another format than json.
-    CodesFormat,
-    /// The players' codes for a user who is neither the head arbiter nor the organizer
-    /// (empty: a path that never reads codes).
-    CodesNotAllowed { user: String },
-    /// `--what codes` for an event without `self_report`.
-    CodesOff,
-}
-
-impl ExportFault {
-    /// The refusal in `lang`'s words (`fault_text`).
-    pub fn text(&self, lang: Lang) -> String {
-        fault_text::text(self, lang)
-    }
-}
-
 /// Refuses the combinations that have no printout: `--by name` is a pairing list, and the
 /// scoresheets are pages to print (html, txt).
 fn check_request(q: &Request) -> Result<(), ExportFault> {
     if q.by == By::Name && q.what != What::Pairings {
-        return Err(ExportFault::ByNameNotPairings(q.what));
+        return Err(ExportFault::ByNameNotPairings {
+            what: what_word(q.what),
+        });
     }
     if q.by == By::Name && q.format == Format::Json {
         return Err(ExportFault::ByNameJson);
@@ -141,7 +102,9 @@ fn check_round(t: &Tournament, round: Option<Round>) -> Result<(), ExportFault> 
 fn paired_round(t: &Tournament, what: What, round: Option<Round>) -> Result<Round, ExportFault> {
     match round {
         Some(r) => Ok(r),
-        None if t.rounds.is_empty() => Err(ExportFault::NothingPaired(what)),
+        None if t.rounds.is_empty() => Err(ExportFault::NothingPaired {
+            what: what_word(what),
+        }),
         None => Ok(t.current_round()),
     }
 }

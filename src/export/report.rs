@@ -7,6 +7,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use crate::domain::Tournament;
 use crate::domain::rules::Lang;
 use crate::domain::zone::EventZone;
+use crate::i18n::print::{self, Official};
 
 /// When round `round` is played, in the event's local time: the moment it started, or before
 /// that the time the rules' schedule gives it (on the event date); empty when neither is known.
@@ -54,21 +55,9 @@ impl Masthead {
         }
     }
 
-    /// "比赛日期：2024-07-06　打印时间：2024-07-06 14:30".
+    /// "比赛日期：2024-07-06　　打印时间：2024-07-06 14:30".
     pub fn date_line(&self) -> String {
-        let printed = format!(
-            "{}{}",
-            pick(self.lang, "打印时间：", "Printed: "),
-            self.printed
-        );
-        match self.date {
-            Some(d) => format!(
-                "{}{d}{}{printed}",
-                pick(self.lang, "比赛日期：", "Date: "),
-                pick(self.lang, "　　", "    ")
-            ),
-            None => printed,
-        }
+        print::date_line(self.date, &self.printed, self.lang)
     }
 
     /// The two signatures, label and the name printed before the line (when the rules give
@@ -76,11 +65,11 @@ impl Masthead {
     pub fn signatures(&self) -> [(&'static str, Option<&str>); 2] {
         [
             (
-                pick(self.lang, "裁判长", "Chief arbiter"),
+                print::official(Official::ChiefArbiter, self.lang),
                 self.chief_arbiter.as_deref(),
             ),
             (
-                pick(self.lang, "编排长", "Pairing officer"),
+                print::official(Official::PairingOfficer, self.lang),
                 self.pairing_officer.as_deref(),
             ),
         ]
@@ -88,18 +77,7 @@ impl Masthead {
 
     /// "裁判长：张三 __________　　编排长：__________" (txt, csv and xlsx footers).
     pub fn signature_line(&self) -> String {
-        let parts: Vec<String> = self
-            .signatures()
-            .iter()
-            .map(|(label, name)| {
-                let sep = pick(self.lang, "：", ": ");
-                match name {
-                    Some(n) => format!("{label}{sep}{n} ______________"),
-                    None => format!("{label}{sep}______________"),
-                }
-            })
-            .collect();
-        parts.join(pick(self.lang, "　　　", "      "))
+        print::signature_line(&self.signatures(), self.lang)
     }
 }
 
@@ -416,20 +394,9 @@ impl Report {
     }
 }
 
-/// Picks the Chinese or English wording.
-pub fn pick(lang: Lang, zh: &'static str, en: &'static str) -> &'static str {
-    match lang {
-        Lang::Zh => zh,
-        Lang::En => en,
-    }
-}
-
-/// Header cells from words in the report's language.
-pub fn header(lang: Lang, cols: &[(&'static str, &'static str)]) -> Vec<String> {
-    cols.iter()
-        .map(|(zh, en)| pick(lang, zh, en).to_string())
-        .collect()
-}
+/// The room page's (`src/serve/`) way to its words until they move to its own catalog
+/// (issue 34): the printouts themselves no longer choose a language.
+pub use crate::i18n::print::pick;
 
 #[cfg(test)]
 mod tests {

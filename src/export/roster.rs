@@ -3,12 +3,13 @@
 
 use chrono::{DateTime, Utc};
 
-use super::report::{Cell, Report, Table, header, pick};
-use super::rows::{Kind, name, round_title};
+use super::report::{Cell, Report, Table};
+use super::rows::{Kind, name};
 use crate::domain::id_number::IdNumber;
-use crate::domain::rules::{Gender, Lang};
+use crate::domain::rules::Lang;
 use crate::domain::tournament::Status;
 use crate::domain::{Round, Side, Tournament};
+use crate::i18n::print::{Header, Label, Summary, Title, header, headers, label, summary, title};
 
 /// The entry list with the fee due from each player (报名名单, docs/rules.md#9-registration), and the totals:
 /// players, paying, free, total in yuan: the desk's list (the head arbiter's and the
@@ -39,26 +40,26 @@ pub fn players_for(t: &Tournament, lang: Lang, desk: bool) -> Report {
 }
 
 fn desk_players(t: &Tournament, lang: Lang) -> Report {
-    let h = header(
-        lang,
+    let h = headers(
         &[
-            ("序号", "No"),
-            ("姓名", "Name"),
-            ("性别", "Gender"),
-            ("出生日期", "Birth"),
-            ("单位", "Club"),
-            ("队名", "Team"),
-            ("组别", "Group"),
-            ("本地", "Local"),
-            ("状态", "Status"),
-            ("报名费(元)", "Fee (yuan)"),
+            Header::No,
+            Header::Name,
+            Header::Gender,
+            Header::Birth,
+            Header::Club,
+            Header::Team,
+            Header::Group,
+            Header::Local,
+            Header::Status,
+            Header::Fee,
         ],
+        lang,
     );
     // The ID numbers, masked, when the entry form gave any (after the birth date).
     let ids = t.players.iter().any(|p| p.entry.id_number.is_some());
     let mut h = h;
     if ids {
-        h.insert(4, pick(lang, "身份证号", "ID number").to_string());
+        h.insert(4, header(Header::IdNumber, lang).to_string());
     }
     let mut table = Table::new(h);
     let mut total: i64 = 0;
@@ -72,24 +73,23 @@ fn desk_players(t: &Tournament, lang: Lang) -> Report {
         let mut row = vec![
             Cell::from(p.no.0),
             Cell::from(p.entry.name.clone()),
-            Cell::from(match p.entry.gender {
-                Some(Gender::M) => pick(lang, "男", "M"),
-                Some(Gender::F) => pick(lang, "女", "F"),
-                None => "",
-            }),
+            Cell::from(p.entry.gender.map_or("", |g| label(Label::Gender(g), lang))),
             Cell::from(p.entry.birth.map(|b| b.to_string()).unwrap_or_default()),
             Cell::from(p.entry.club.clone()),
             Cell::from(p.entry.team.clone()),
             Cell::from(t.section_name(p.section)),
             Cell::from(if p.entry.local {
-                pick(lang, "是", "yes")
+                label(Label::Yes, lang)
             } else {
                 ""
             }),
-            Cell::from(match p.status {
-                Status::Active => pick(lang, "在赛", "active"),
-                Status::Withdrawn { .. } => pick(lang, "退赛", "withdrawn"),
-            }),
+            Cell::from(label(
+                match p.status {
+                    Status::Active => Label::Active,
+                    Status::Withdrawn { .. } => Label::Withdrawn,
+                },
+                lang,
+            )),
             Cell::from(fee),
         ];
         if ids {
@@ -100,16 +100,10 @@ fn desk_players(t: &Tournament, lang: Lang) -> Report {
     }
     let count = t.players.len() as u32;
     table.summary = vec![
-        (pick(lang, "人数", "Players").into(), Cell::from(count)),
-        (pick(lang, "缴费人数", "Paying").into(), Cell::from(paying)),
-        (
-            pick(lang, "免费人数", "Free").into(),
-            Cell::from(count - paying),
-        ),
-        (
-            pick(lang, "报名费合计(元)", "Total fees (yuan)").into(),
-            Cell::Int(total),
-        ),
+        (summary(Summary::Players, lang), Cell::from(count)),
+        (summary(Summary::Paying, lang), Cell::from(paying)),
+        (summary(Summary::Free, lang), Cell::from(count - paying)),
+        (summary(Summary::TotalFees, lang), Cell::Int(total)),
     ];
     Report {
         name: Kind::Players.title(lang).to_string(),
@@ -121,23 +115,20 @@ fn desk_players(t: &Tournament, lang: Lang) -> Report {
 /// The clocks of `round` read at `now`: remaining time per side, whose time runs, and a
 /// fallen flag. Boards without clock data have blank times.
 pub fn clocks(t: &Tournament, round: Round, now: DateTime<Utc>, lang: Lang) -> Report {
-    let h = header(
-        lang,
+    let h = headers(
         &[
-            ("台次", "Board"),
-            ("红方", "Red"),
-            ("红方时间", "Red time"),
-            ("黑方", "Black"),
-            ("黑方时间", "Black time"),
-            ("计时方", "Running"),
-            ("超时", "Flag"),
+            Header::Board,
+            Header::Red,
+            Header::RedTime,
+            Header::Black,
+            Header::BlackTime,
+            Header::Running,
+            Header::Flag,
         ],
+        lang,
     );
-    let side_word = |s: Option<Side>| match s {
-        Some(Side::Red) => Cell::from(pick(lang, "红", "red")),
-        Some(Side::Black) => Cell::from(pick(lang, "黑", "black")),
-        None => Cell::Empty,
-    };
+    let side_word =
+        |s: Option<Side>| s.map_or(Cell::Empty, |s| Cell::from(label(Label::Side(s), lang)));
     let mut rows = Vec::new();
     for g in t.round(round).map_or(&[][..], |r| r.games.as_slice()) {
         let reading = g.clock.as_ref().map(|c| c.read(now));
@@ -157,11 +148,12 @@ pub fn clocks(t: &Tournament, round: Round, now: DateTime<Utc>, lang: Lang) -> R
         ]);
     }
     let at = crate::domain::zone::EventZone::of(&t.rules).format(now, "%Y-%m-%d %H:%M:%S");
-    let title = match lang {
-        Lang::Zh => format!("{} ({at})", round_title(Kind::Clocks, lang, round)),
-        Lang::En => format!("{} (at {at})", round_title(Kind::Clocks, lang, round)),
-    };
-    Report::single(Kind::Clocks.title(lang), title, h, rows)
+    Report::single(
+        Kind::Clocks.title(lang),
+        title(Title::Clocks { round, at: &at }, lang),
+        h,
+        rows,
+    )
 }
 
 #[cfg(test)]

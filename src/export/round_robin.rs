@@ -6,14 +6,18 @@
 
 use serde_json::{Value, json};
 
-use super::report::{Cell, Report, Table, header, pick, round_time};
-use super::rows::{name, result_text, tiebreak_label};
+use super::report::{Cell, Report, Table, round_time};
+use super::rows::{name, result_text};
 use crate::domain::result::{GameResult, Outcome};
 use crate::domain::round_robin::schedule::{self, Scheduled};
 use crate::domain::round_robin::withdrawal::{self, Verdict, Withdrawal};
 use crate::domain::rules::{Lang, Tiebreak};
 use crate::domain::standings::Standing;
 use crate::domain::{PlayerNo, Round, Side, Tournament};
+use crate::i18n::print::{
+    Header, Label, Note, Sheet, Summary, Title, headers, label, note, sheet, summary, tiebreak,
+    title,
+};
 
 /// The sections to print: every section with a field.
 fn sections(t: &Tournament) -> Vec<usize> {
@@ -73,18 +77,18 @@ fn slots(t: &Tournament, s: usize, w: &[Withdrawal]) -> Vec<Slot> {
 /// 轮次表: every round of the schedule, its boards in table order and the bye; results where
 /// played. Printable before round 1 (numbers drawn).
 pub fn schedule(t: &Tournament, lang: Lang) -> Report {
-    let h = header(
-        lang,
+    let h = headers(
         &[
-            ("轮次", "Round"),
-            ("时间", "Time"),
-            ("台次", "Board"),
-            ("序号", "No"),
-            ("红方", "Red"),
-            ("序号", "No"),
-            ("黑方", "Black"),
-            ("结果", "Result"),
+            Header::Round,
+            Header::Time,
+            Header::Board,
+            Header::No,
+            Header::Red,
+            Header::No,
+            Header::Black,
+            Header::Result,
         ],
+        lang,
     );
     let w = withdrawal::withdrawals(t);
     let tables = sections(t)
@@ -95,10 +99,10 @@ pub fn schedule(t: &Tournament, lang: Lang) -> Report {
                 .map(|g| {
                     let result = match (g.unplayed, g.result) {
                         (Some(Verdict::Annulled), _) => {
-                            pick(lang, "退赛，成绩取消", "withdrawn, annulled").to_string()
+                            label(Label::WithdrawnAnnulled, lang).to_string()
                         }
                         (Some(Verdict::Forfeits), _) => {
-                            pick(lang, "退赛，对手不战胜", "withdrawn, forfeit").to_string()
+                            label(Label::WithdrawnForfeits, lang).to_string()
                         }
                         (None, Some(r)) => result_text(r, lang).to_string(),
                         (None, None) => String::new(),
@@ -121,7 +125,7 @@ pub fn schedule(t: &Tournament, lang: Lang) -> Report {
                             Cell::from(g.red.0),
                             Cell::from(name(t, g.red)),
                             Cell::Empty,
-                            Cell::from(pick(lang, "轮空", "bye")),
+                            Cell::from(label(Label::Bye, lang)),
                             Cell::Empty,
                         ],
                     }
@@ -135,11 +139,13 @@ pub fn schedule(t: &Tournament, lang: Lang) -> Report {
         })
         .collect();
     Report {
-        name: pick(lang, "轮次表", "Schedule").to_string(),
-        title: match lang {
-            Lang::Zh => format!("轮次表（贝格尔编排，共{}轮）", t.rules.rounds),
-            Lang::En => format!("Schedule (Berger table, {} rounds)", t.rules.rounds),
-        },
+        name: sheet(Sheet::Schedule, lang),
+        title: title(
+            Title::Schedule {
+                rounds: t.rules.rounds,
+            },
+            lang,
+        ),
         tables,
     }
 }
@@ -194,34 +200,17 @@ fn meetings(t: &Tournament, a: PlayerNo, b: PlayerNo, after: Round, w: &[Withdra
 
 /// A withdrawal explained, for print and screen.
 pub fn withdrawal_line(t: &Tournament, w: &Withdrawal, lang: Lang) -> String {
-    let who = format!("{}{}", w.no, pick(lang, "号", ""));
-    let after = t.last_paired_round(w.no).map_or(0, |r| r.0);
-    match (w.verdict, lang) {
-        (Verdict::Annulled, Lang::Zh) => format!(
-            "{who}{}第{after}轮后退赛，已赛{}局，不足应赛{}局的一半：已赛成绩全部取消（对手与其对局不计分），名次列于最后",
-            name(t, w.no),
-            w.played,
-            w.scheduled
-        ),
-        (Verdict::Forfeits, Lang::Zh) => format!(
-            "{who}{}第{after}轮后退赛，已赛{}局，满应赛{}局的一半：已赛成绩有效，其余各局判对手不战胜",
-            name(t, w.no),
-            w.played,
-            w.scheduled
-        ),
-        (Verdict::Annulled, Lang::En) => format!(
-            "{who} {} withdrew after round {after} having played {} of {} games (under half): all results annulled (games against them count for nobody), ranked last",
-            name(t, w.no),
-            w.played,
-            w.scheduled
-        ),
-        (Verdict::Forfeits, Lang::En) => format!(
-            "{who} {} withdrew after round {after} having played {} of {} games (half or more): results stand, the remaining games are won by forfeit by the opponents",
-            name(t, w.no),
-            w.played,
-            w.scheduled
-        ),
-    }
+    note(
+        Note::Withdrawal {
+            no: w.no,
+            name: &name(t, w.no),
+            after: t.last_paired_round(w.no).map_or(0, |r| r.0),
+            played: w.played,
+            scheduled: w.scheduled,
+            verdict: w.verdict,
+        },
+        lang,
+    )
 }
 
 /// The value of 小分 as a JSON number (divided by the win points; .5 where it falls).
@@ -266,15 +255,11 @@ pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -
         .into_iter()
         .map(|s| {
             let seats = t.table_field(s);
-            let mut h = header(lang, &[("序号", "No"), ("姓名", "Name"), ("单位", "Club")]);
+            let mut h = headers(&[Header::No, Header::Name, Header::Club], lang);
             h.extend(seats.iter().map(|n| n.0.to_string()));
-            h.extend(header(lang, &[("积分", "Points")]));
-            h.extend(
-                columns
-                    .iter()
-                    .map(|tb| tiebreak_label(*tb, lang).to_string()),
-            );
-            h.extend(header(lang, &[("名次", "Rank"), ("备注", "Remark")]));
+            h.extend(headers(&[Header::Points], lang));
+            h.extend(columns.iter().map(|tb| tiebreak(*tb, lang).to_string()));
+            h.extend(headers(&[Header::Rank, Header::Remark], lang));
             let body = seats
                 .iter()
                 .map(|&a| {
@@ -292,10 +277,8 @@ pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -
                         }
                     }));
                     let remark = match w.iter().find(|x| x.no == a).map(|x| x.verdict) {
-                        Some(Verdict::Annulled) => {
-                            pick(lang, "退赛，成绩取消", "withdrawn, annulled")
-                        }
-                        Some(Verdict::Forfeits) => pick(lang, "退赛", "withdrawn"),
+                        Some(Verdict::Annulled) => label(Label::WithdrawnAnnulled, lang),
+                        Some(Verdict::Forfeits) => label(Label::Withdrawn, lang),
                         None => "",
                     };
                     row.push(st.map_or(Cell::Empty, |r| Cell::from(r.points)));
@@ -315,7 +298,7 @@ pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -
                 .filter(|x| t.player(x.no).is_some_and(|p| p.section == s))
                 .map(|x| {
                     (
-                        pick(lang, "退赛", "Withdrawal").to_string(),
+                        summary(Summary::Withdrawal, lang),
                         Cell::from(withdrawal_line(t, x, lang)),
                     )
                 })
@@ -329,13 +312,8 @@ pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -
         })
         .collect();
     Report {
-        name: pick(lang, "循环赛成绩表", "Crosstable").to_string(),
-        title: match (lang, after.0) {
-            (Lang::Zh, 0) => "循环赛成绩表 赛前".to_string(),
-            (Lang::Zh, r) => format!("循环赛成绩表 第{r}轮后"),
-            (Lang::En, 0) => "Round-robin crosstable before round 1".to_string(),
-            (Lang::En, r) => format!("Round-robin crosstable after round {r}"),
-        },
+        name: sheet(Sheet::RoundRobin, lang),
+        title: title(Title::RoundRobin(after), lang),
         tables,
     }
 }

@@ -10,12 +10,15 @@
 use std::fmt::Write as _;
 
 use super::html::{self, escape};
-use super::report::{Masthead, pick};
+use super::report::Masthead;
 use super::rows::{club, name, result_text};
-use crate::domain::event::{GameKind, Stage};
+use crate::domain::event::GameKind;
 use crate::domain::result::GameResult;
-use crate::domain::rules::{Lang, TimeControl};
+use crate::domain::rules::Lang;
 use crate::domain::{PlayerNo, Round, Side, Tournament};
+use crate::i18n::print::{
+    Header, SlipLabel, Title, header, slip_label, slip_where, stub_place, time_control,
+};
 
 /// One side of a slip.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,64 +48,6 @@ pub struct Slip {
     pub lot_pending: bool,
 }
 
-/// "每方60分钟，每步加30秒" / "60 min + 30 s per move"; unequal bases (armageddon) per side.
-pub fn time_control_text(tc: TimeControl, lang: Lang) -> String {
-    let min = |s: u32| {
-        if s.is_multiple_of(60) {
-            format!("{}", s / 60)
-        } else {
-            format!("{:.1}", f64::from(s) / 60.0)
-        }
-    };
-    let base = if tc.red_base_s == tc.black_base_s {
-        match lang {
-            Lang::Zh => format!("每方{}分钟", min(tc.red_base_s)),
-            Lang::En => format!("{} min each", min(tc.red_base_s)),
-        }
-    } else {
-        match lang {
-            Lang::Zh => format!(
-                "红方{}分钟，黑方{}分钟",
-                min(tc.red_base_s),
-                min(tc.black_base_s)
-            ),
-            Lang::En => format!(
-                "red {} min, black {} min",
-                min(tc.red_base_s),
-                min(tc.black_base_s)
-            ),
-        }
-    };
-    if tc.increment_s == 0 {
-        base
-    } else {
-        match lang {
-            Lang::Zh => format!("{base}，每步加{}秒", tc.increment_s),
-            Lang::En => format!("{base} + {} s per move", tc.increment_s),
-        }
-    }
-}
-
-fn stage_words(stage: Stage, game: GameKind, lang: Lang) -> String {
-    let s = match stage {
-        Stage::Swiss => "",
-        Stage::SemiFinal => pick(lang, "半决赛", "semi-final"),
-        Stage::Final => pick(lang, "决赛", "final"),
-        Stage::ThirdPlace => pick(lang, "三四名", "third place"),
-    };
-    let g = match game {
-        GameKind::Slow => "",
-        GameKind::Rapid => pick(lang, "快棋", "rapid"),
-        GameKind::Armageddon => pick(lang, "超快棋", "armageddon"),
-    };
-    [s, g]
-        .iter()
-        .filter(|w| !w.is_empty())
-        .copied()
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The slips of every board of `round`, in board order.
 pub fn slips(t: &Tournament, round: Round, lang: Lang) -> Vec<Slip> {
     let Some(r) = t.round(round) else {
@@ -125,8 +70,8 @@ pub fn slips(t: &Tournament, round: Round, lang: Lang) -> Vec<Slip> {
             Slip {
                 round: round.0,
                 board: g.board.0,
-                stage: stage_words(g.stage, g.game, lang),
-                time_control: time_control_text(tc, lang),
+                stage: crate::i18n::print::slip_stage(g.stage, g.game, lang),
+                time_control: time_control(tc, lang),
                 red: side(g.red),
                 black: side(g.black),
                 codes: None,
@@ -139,33 +84,12 @@ pub fn slips(t: &Tournament, round: Round, lang: Lang) -> Vec<Slip> {
     out
 }
 
-/// "第3轮 第12台" / "Round 3, board 12".
-fn where_text(s: &Slip, lang: Lang) -> String {
-    let mut w = match lang {
-        Lang::Zh => format!("第{}轮　第{}台", s.round, s.board),
-        Lang::En => format!("Round {}, board {}", s.round, s.board),
-    };
-    if !s.stage.is_empty() {
-        w.push_str(pick(lang, "　", " · "));
-        w.push_str(&s.stage);
-    }
-    w
-}
-
 /// A side's colour on the slip; before an armageddon's lot, `待抽签`.
 fn colour(s: &Slip, side: Side, lang: Lang) -> &'static str {
     if s.lot_pending {
         return super::knockout_text::lot_pending_word(lang);
     }
-    side_word(side, lang)
-}
-
-/// The side a code stub belongs to (the seat the pairing gave it).
-fn side_word(side: Side, lang: Lang) -> &'static str {
-    match side {
-        Side::Red => pick(lang, "红方", "Red"),
-        Side::Black => pick(lang, "黑方", "Black"),
-    }
+    slip_label(SlipLabel::Seat(side), lang)
 }
 
 const RESULTS: [GameResult; 3] = [GameResult::RedWin, GameResult::Draw, GameResult::BlackWin];
@@ -173,7 +97,7 @@ const RESULTS: [GameResult; 3] = [GameResult::RedWin, GameResult::Draw, GameResu
 /// The words of a result box: an armageddon's draw is a black win (seed 003 "和棋黑胜").
 fn box_word(s: &Slip, r: GameResult, lang: Lang) -> &'static str {
     if s.armageddon && r == GameResult::Draw {
-        pick(lang, "和棋黑胜", "Draw = black wins")
+        slip_label(SlipLabel::ArmageddonDraw, lang)
     } else {
         result_text(r, lang)
     }
@@ -235,32 +159,25 @@ fn stub(out: &mut String, s: &Slip, side: Side, codes: &super::codes::SlipCodes,
     let _ = write!(
         out,
         "<div class=\"t\"><span>✂ {}{}</span><b class=\"code\">{}</b><span>{}</span><span>{}</span></div></div>",
-        side_word(side, lang),
-        pick(lang, "签认码", " code"),
+        slip_label(SlipLabel::Seat(side), lang),
+        slip_label(SlipLabel::Code, lang),
         escape(codes.codes.get(side)),
-        escape(&match lang {
-            Lang::Zh => format!("第{}轮第{}台 {}号", s.round, s.board, p.no),
-            Lang::En => format!("round {}, board {}, no. {}", s.round, s.board, p.no),
-        }),
-        if codes.link.is_some() {
-            pick(lang, "扫码签认本局结果", "Scan to sign the result")
-        } else {
-            pick(
-                lang,
-                "在房间页面签认本局结果",
-                "Sign the result on the room page",
-            )
-        }
+        escape(&stub_place(s.round, s.board, p.no, lang)),
+        slip_label(
+            if codes.link.is_some() {
+                SlipLabel::Scan
+            } else {
+                SlipLabel::SignOnRoomPage
+            },
+            lang
+        )
     );
 }
 
 /// The scoresheets of a round as an html page: four slips to an A4 page with cut lines.
 pub fn html(m: &Masthead, round: Round, slips: &[Slip]) -> String {
     let lang = m.lang;
-    let title = match lang {
-        Lang::Zh => format!("记录单 第{round}轮"),
-        Lang::En => format!("Scoresheets, round {round}"),
-    };
+    let title = crate::i18n::print::title(Title::Scoresheets(round), lang);
     let style = if slips.iter().any(|s| s.codes.is_some()) {
         format!("{SLIP_STYLE}{STUB_STYLE}")
     } else {
@@ -281,23 +198,23 @@ pub fn html(m: &Masthead, round: Round, slips: &[Slip]) -> String {
             out,
             "<div class=\"head\"><b>{}</b><span>{}</span></div>",
             escape(&m.event),
-            escape(&where_text(s, lang))
+            escape(&slip_where(s.round, s.board, &s.stage, lang))
         );
         let _ = writeln!(
             out,
             "<div class=\"head\"><span>{}{}</span><span>{}</span></div>",
-            pick(lang, "用时：", "Time control: "),
+            slip_label(SlipLabel::TimeControl, lang),
             escape(&s.time_control),
             escape(&m.date.map(|d| d.to_string()).unwrap_or_default())
         );
         let _ = writeln!(
             out,
             "<table>\n<thead>\n<tr><th class=\"side\">{}</th><th class=\"n\">{}</th><th class=\"name\">{}</th><th>{}</th><th class=\"sig\">{}</th></tr>\n</thead>\n<tbody>",
-            pick(lang, "执色", "Colour"),
-            pick(lang, "序号", "No"),
-            pick(lang, "姓名", "Name"),
-            pick(lang, "单位", "Club"),
-            pick(lang, "签名", "Signature"),
+            header(Header::Colour, lang),
+            header(Header::No, lang),
+            header(Header::Name, lang),
+            header(Header::Club, lang),
+            header(Header::Signature, lang),
         );
         for (side, p) in [(Side::Red, &s.red), (Side::Black, &s.black)] {
             let _ = writeln!(
@@ -310,7 +227,7 @@ pub fn html(m: &Masthead, round: Round, slips: &[Slip]) -> String {
             );
         }
         out.push_str("</tbody>\n</table>\n<div class=\"result\"><span>");
-        let _ = write!(out, "{}", pick(lang, "结果：", "Result: "));
+        let _ = write!(out, "{}", slip_label(SlipLabel::Result, lang));
         for r in RESULTS {
             let _ = write!(
                 out,
@@ -321,7 +238,7 @@ pub fn html(m: &Masthead, round: Round, slips: &[Slip]) -> String {
         let _ = writeln!(
             out,
             "</span><span>{}<span class=\"line\"></span></span></div>",
-            pick(lang, "裁判员签名：", "Arbiter: ")
+            slip_label(SlipLabel::Arbiter, lang)
         );
         if let Some(codes) = &s.codes {
             out.push_str("</div>\n<div class=\"stubs\">");
@@ -342,11 +259,16 @@ pub fn text(m: &Masthead, slips: &[Slip]) -> String {
     let mut out = String::new();
     out.push_str(&cut);
     for s in slips {
-        let _ = writeln!(out, "{}    {}", m.event, where_text(s, lang));
+        let _ = writeln!(
+            out,
+            "{}    {}",
+            m.event,
+            slip_where(s.round, s.board, &s.stage, lang)
+        );
         let _ = writeln!(
             out,
             "{}{}",
-            pick(lang, "用时：", "Time control: "),
+            slip_label(SlipLabel::TimeControl, lang),
             s.time_control
         );
         out.push('\n');
@@ -358,7 +280,7 @@ pub fn text(m: &Masthead, slips: &[Slip]) -> String {
                 p.no,
                 super::text::pad(&p.name, 12),
                 super::text::pad(&p.club, 16),
-                pick(lang, "签名：", "Signature: ")
+                slip_label(SlipLabel::Signature, lang)
             );
         }
         out.push('\n');
@@ -369,22 +291,22 @@ pub fn text(m: &Masthead, slips: &[Slip]) -> String {
         let _ = writeln!(
             out,
             "{}{}    {}______________",
-            pick(lang, "结果：", "Result: "),
+            slip_label(SlipLabel::Result, lang),
             boxes.join("   "),
-            pick(lang, "裁判员签名：", "Arbiter: ")
+            slip_label(SlipLabel::Arbiter, lang)
         );
         if let Some(codes) = &s.codes {
             for side in [Side::Red, Side::Black] {
                 let _ = writeln!(
                     out,
                     "{}{}{}",
-                    side_word(side, lang),
-                    pick(lang, "签认码：", " code: "),
+                    slip_label(SlipLabel::Seat(side), lang),
+                    slip_label(SlipLabel::CodeLine, lang),
                     codes.codes.get(side)
                 );
             }
             if let Some(link) = &codes.link {
-                let _ = writeln!(out, "{}{link}", pick(lang, "签认地址：", "Report at: "));
+                let _ = writeln!(out, "{}{link}", slip_label(SlipLabel::ReportAt, lang));
             }
         }
         out.push_str(&cut);
@@ -395,22 +317,23 @@ pub fn text(m: &Masthead, slips: &[Slip]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::rules::TimeControl;
 
     #[test]
     fn time_controls_read_as_an_arbiter_writes_them() {
         let tc = TimeControl::fischer(60, 30);
-        assert_eq!(time_control_text(tc, Lang::Zh), "每方60分钟，每步加30秒");
+        assert_eq!(time_control(tc, Lang::Zh), "每方60分钟，每步加30秒");
         let arm = TimeControl {
             red_base_s: 360,
             black_base_s: 240,
             increment_s: 3,
         };
         assert_eq!(
-            time_control_text(arm, Lang::Zh),
+            time_control(arm, Lang::Zh),
             "红方6分钟，黑方4分钟，每步加3秒"
         );
         assert_eq!(
-            time_control_text(TimeControl::fischer(15, 0), Lang::En),
+            time_control(TimeControl::fischer(15, 0), Lang::En),
             "15 min each"
         );
     }

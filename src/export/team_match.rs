@@ -5,13 +5,16 @@
 
 use serde_json::{Value, json};
 
-use super::report::{Cell, Report, Table, header, pick, round_time};
+use super::report::{Cell, Report, Table, round_time};
 use super::rows::{name, result_text};
 use crate::domain::rules::Lang;
 use crate::domain::side::Side;
 use crate::domain::team::matches::{Score, bye_team};
 use crate::domain::team::{Match, TeamStanding, TeamTiebreak, round_matches, standings};
 use crate::domain::{Board, GameResult, PlayerNo, Round, TeamNo, Tournament};
+use crate::i18n::print::{
+    Header, Kind, Label, Sheet, Summary, Title, headers, label, sheet, summary, title,
+};
 
 /// One board of a match as every surface shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,36 +86,21 @@ fn match_row(t: &Tournament, round: Round, m: &Match) -> MatchRow {
     }
 }
 
-fn side_word(side: Side, lang: Lang) -> &'static str {
-    match side {
-        Side::Red => pick(lang, "红", "red"),
-        Side::Black => pick(lang, "黑", "black"),
-    }
-}
-
-/// "第3轮 团体对阵" / "Team matches, round 3".
-fn round_title(round: Round, lang: Lang) -> String {
-    match lang {
-        Lang::Zh => format!("团体对阵表 第{round}轮"),
-        Lang::En => format!("Team matches, round {round}"),
-    }
-}
-
 /// The team match table of `round`: a row per board, and under each match its total.
 pub fn matches_report(t: &Tournament, round: Round, lang: Lang) -> Report {
-    let h = header(
-        lang,
+    let h = headers(
         &[
-            ("场次", "Match"),
-            ("台次", "Board"),
-            ("先走队", "First team"),
-            ("队员", "Player"),
-            ("执", "Side"),
-            ("比分", "Score"),
-            ("队员", "Player"),
-            ("执", "Side"),
-            ("后走队", "Second team"),
+            Header::Match,
+            Header::Board,
+            Header::FirstTeam,
+            Header::Player,
+            Header::Side,
+            Header::Score,
+            Header::Player,
+            Header::Side,
+            Header::SecondTeam,
         ],
+        lang,
     );
     let mut rows = Vec::new();
     for m in match_rows(t, round) {
@@ -131,10 +119,10 @@ pub fn matches_report(t: &Tournament, round: Round, lang: Lang) -> Report {
                     Cell::Empty
                 },
                 Cell::from(format!("{} {}", b.first, name(t, b.first))),
-                Cell::from(side_word(b.first_side, lang)),
+                Cell::from(label(Label::Side(b.first_side), lang)),
                 Cell::from(board_score(b, lang)),
                 Cell::from(format!("{} {}", b.second, name(t, b.second))),
-                Cell::from(side_word(b.first_side.other(), lang)),
+                Cell::from(label(Label::Side(b.first_side.other()), lang)),
                 if first_row {
                     Cell::from(m.second_name.clone())
                 } else {
@@ -144,7 +132,7 @@ pub fn matches_report(t: &Tournament, round: Round, lang: Lang) -> Report {
         }
         rows.push(vec![
             Cell::Empty,
-            Cell::from(pick(lang, "合计", "Total")),
+            Cell::from(label(Label::Total, lang)),
             Cell::from(m.first_name.clone()),
             Cell::Empty,
             Cell::Empty,
@@ -154,18 +142,18 @@ pub fn matches_report(t: &Tournament, round: Round, lang: Lang) -> Report {
             Cell::from(m.second_name.clone()),
         ]);
     }
-    let sheet = match lang {
-        Lang::Zh => format!("团体对阵 第{round}轮"),
-        Lang::En => format!("Matches R{round}"),
-    };
-    let mut report = Report::single(sheet, round_title(round, lang), h, rows);
+    let mut report = Report::single(
+        sheet(Sheet::TeamMatches(round), lang),
+        title(Title::TeamMatches(round), lang),
+        h,
+        rows,
+    );
     if let Some(bye) = bye_team(t, round)
         && let Some(table) = report.tables.first_mut()
     {
-        table.summary.push((
-            pick(lang, "轮空", "Bye").to_string(),
-            Cell::from(team_name(t, bye)),
-        ));
+        table
+            .summary
+            .push((summary(Summary::Bye, lang), Cell::from(team_name(t, bye))));
     }
     report
 }
@@ -173,16 +161,16 @@ pub fn matches_report(t: &Tournament, round: Round, lang: Lang) -> Report {
 /// 轮次表 of a round robin of teams: every round's matches in table order (先走队 first), the
 /// bye, the time, and the match score once played. Printable before round 1.
 pub fn schedule(t: &Tournament, lang: Lang) -> Report {
-    let h = header(
-        lang,
+    let h = headers(
         &[
-            ("轮次", "Round"),
-            ("时间", "Time"),
-            ("场次", "Match"),
-            ("先走队", "First team"),
-            ("后走队", "Second team"),
-            ("比分", "Score"),
+            Header::Round,
+            Header::Time,
+            Header::Match,
+            Header::FirstTeam,
+            Header::SecondTeam,
+            Header::Score,
         ],
+        lang,
     );
     let mut rows = Vec::new();
     for round in schedule_rounds(t) {
@@ -208,20 +196,19 @@ pub fn schedule(t: &Tournament, lang: Lang) -> Report {
                 Cell::from(round_time(t, round.round.0)),
                 Cell::Empty,
                 Cell::from(team_name(t, bye)),
-                Cell::from(pick(lang, "轮空", "bye")),
+                Cell::from(label(Label::Bye, lang)),
                 Cell::Empty,
             ]);
         }
     }
     Report::single(
-        pick(lang, "轮次表", "Schedule").to_string(),
-        match lang {
-            Lang::Zh => format!("轮次表（团体贝格尔编排，共{}轮）", t.rules.rounds),
-            Lang::En => format!(
-                "Schedule (Berger table of teams, {} rounds)",
-                t.rules.rounds
-            ),
-        },
+        sheet(Sheet::Schedule, lang),
+        title(
+            Title::TeamSchedule {
+                rounds: t.rules.rounds,
+            },
+            lang,
+        ),
         h,
         rows,
     )
@@ -278,7 +265,7 @@ pub fn schedule_json(t: &Tournament) -> Value {
 pub fn board_score(b: &BoardRow, lang: Lang) -> String {
     match (b.points, b.result) {
         (Some((a, c)), Some(r)) if r.is_forfeit() => {
-            format!("{a} : {c} ({})", pick(lang, "弃权", "forfeit"))
+            format!("{a} : {c} ({})", label(Label::Forfeit, lang))
         }
         (Some((a, c)), _) => format!("{a} : {c}"),
         _ => "—".to_string(),
@@ -294,7 +281,7 @@ pub fn match_score(s: &Score, lang: Lang) -> String {
             "{} : {} ({}{}/{})",
             s.first,
             s.second,
-            pick(lang, "已完成", "done "),
+            label(Label::Done, lang),
             s.finished,
             s.boards
         )
@@ -317,18 +304,18 @@ pub fn standings_report(t: &Tournament, after: Round, lang: Lang) -> Report {
         .team()
         .map(|c| c.tiebreaks.clone())
         .unwrap_or_default();
-    let mut h = header(
-        lang,
+    let mut h = headers(
         &[
-            ("名次", "Rank"),
-            ("队号", "No"),
-            ("队名", "Team"),
-            ("场数", "Played"),
-            ("胜", "W"),
-            ("和", "D"),
-            ("负", "L"),
-            ("场分", "Match pts"),
+            Header::Rank,
+            Header::TeamNo,
+            Header::Team,
+            Header::Played,
+            Header::Won,
+            Header::Drawn,
+            Header::Lost,
+            Header::MatchPoints,
         ],
+        lang,
     );
     h.extend(chain.iter().map(|tb| tb.label(lang).to_string()));
     let rows = standings(t, after)
@@ -355,15 +342,12 @@ pub fn standings_report(t: &Tournament, after: Round, lang: Lang) -> Report {
             row
         })
         .collect();
-    let title = if after.0 == 0 {
-        pick(lang, "团体成绩 赛前", "Team standings before round 1").to_string()
-    } else {
-        match lang {
-            Lang::Zh => format!("团体成绩 第{after}轮后"),
-            Lang::En => format!("Team standings after round {after}"),
-        }
-    };
-    Report::single(pick(lang, "团体成绩", "Team standings"), title, h, rows)
+    Report::single(
+        Kind::Teams.title(lang),
+        title(Title::After(Kind::Teams, after), lang),
+        h,
+        rows,
+    )
 }
 
 /// The round the team standings are after: `--round` (or the last finished round), never past
@@ -390,7 +374,7 @@ pub fn reports(t: &Tournament, round: Option<Round>, lang: Lang) -> Vec<Report> 
 
 /// A table with nothing but a header, for an event without teams.
 pub fn empty_table(lang: Lang) -> Table {
-    Table::new(header(lang, &[("队名", "Team")]))
+    Table::new(headers(&[Header::Team], lang))
 }
 
 fn team_json(t: &Tournament, no: TeamNo) -> Value {

@@ -91,7 +91,7 @@ fn one_line(c: &Cell) -> String {
 fn table_text(t: &Table) -> String {
     let mut out = String::new();
     if let Some(c) = &t.caption {
-        let _ = writeln!(out, "【{c}】");
+        let _ = writeln!(out, "{}", crate::i18n::print::caption(c));
     }
     let rows: Vec<Vec<String>> = t
         .rows

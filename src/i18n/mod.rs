@@ -30,6 +30,7 @@ mod en_refusal;
 pub mod errors;
 pub mod explain;
 pub mod faults;
+pub mod print;
 pub mod room;
 pub mod screen;
 pub mod self_report;

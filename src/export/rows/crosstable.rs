@@ -1,69 +1,45 @@
 //! The crosstable (交叉表): players in standings order, one column per round with the
 //! opponent, the colour and the result.
 
-use super::{Kind, after_title, club, name, per_section};
+use super::{Kind, club, name, per_section};
 use crate::domain::result::Outcome;
 use crate::domain::rules::Lang;
 use crate::domain::standings::Standing;
 use crate::domain::tournament::Game;
 use crate::domain::{PlayerNo, Round, Side, Tournament};
 use crate::export::knockout_text::{armageddon_draw, placing_note, placing_word};
-use crate::export::report::{Cell, Report, header, pick};
+use crate::export::report::{Cell, Report};
+use crate::i18n::print::{
+    self as print, CrossMark, Header, Label, Title, header, headers, label, round_column, title,
+};
 
 /// One crosstable cell for `no` in `game`: opponent number, colour, result
 /// ("5红胜", "12黑+", "7R D"); an unfinished game shows opponent and colour only.
 fn cross_cell(no: PlayerNo, g: &Game, lang: Lang) -> String {
     let side = if g.red == no { Side::Red } else { Side::Black };
-    let opp = g.player(side.other());
-    let colour = match side {
-        Side::Red => pick(lang, "红", "R"),
-        Side::Black => pick(lang, "黑", "B"),
-    };
-    let res = match g.result {
-        None => "",
-        Some(r) if r.is_forfeit() => {
-            if r.outcome(side) == Outcome::Win {
-                "+"
-            } else {
-                "-"
-            }
-        }
-        Some(_) if armageddon_draw(g) => pick(lang, "和（黑胜）", "D (black wins)"),
-        Some(r) => match r.outcome(side) {
-            Outcome::Win => pick(lang, "胜", "W"),
-            Outcome::Draw => pick(lang, "和", "D"),
-            Outcome::Loss => pick(lang, "负", "L"),
+    let mark = match g.result {
+        None => CrossMark::Open,
+        Some(r) if r.is_forfeit() => CrossMark::Forfeit {
+            won: r.outcome(side) == Outcome::Win,
         },
+        Some(_) if armageddon_draw(g) => CrossMark::ArmageddonDraw,
+        Some(r) => CrossMark::Outcome(r.outcome(side)),
     };
-    match lang {
-        Lang::Zh => format!("{opp}{colour}{res}"),
-        Lang::En if res.is_empty() => format!("{opp}{colour}"),
-        Lang::En => format!("{opp}{colour} {res}"),
-    }
+    print::cross_cell(g.player(side.other()), side, mark, lang)
 }
 
 /// The crosstable (交叉表) after `after`: players in standings order with their club, one
 /// column per round with opponent, colour and result (轮空 for a bye), and the points.
 pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -> Report {
-    let mut h = header(
+    let mut h = headers(
+        &[Header::Rank, Header::No, Header::Name, Header::Club],
         lang,
-        &[
-            ("名次", "Rank"),
-            ("序号", "No"),
-            ("姓名", "Name"),
-            ("单位", "Club"),
-        ],
     );
-    for r in 1..=after.0 {
-        h.push(match lang {
-            Lang::Zh => format!("第{r}轮"),
-            Lang::En => format!("R{r}"),
-        });
-    }
-    h.push(pick(lang, "积分", "Points").to_string());
+    h.extend((1..=after.0).map(|r| round_column(r, lang)));
+    h.push(header(Header::Points, lang).to_string());
     let knockout = rows.iter().any(|st| st.placing.is_some());
     if knockout {
-        h.push(pick(lang, "备注", "Remark").to_string());
+        h.push(header(Header::Remark, lang).to_string());
     }
     let tables = per_section(t, &h, |s| {
         rows.iter()
@@ -85,7 +61,7 @@ pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -
                     row.push(if !games.is_empty() {
                         Cell::from(games.join("/"))
                     } else if r.byes.contains(&st.no) {
-                        Cell::from(pick(lang, "轮空", "bye"))
+                        Cell::from(label(Label::Bye, lang))
                     } else {
                         Cell::Empty
                     });
@@ -109,7 +85,7 @@ pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -
     }
     Report {
         name: Kind::Crosstable.title(lang).to_string(),
-        title: after_title(Kind::Crosstable, lang, after),
+        title: title(Title::After(Kind::Crosstable, after), lang),
         tables,
     }
 }

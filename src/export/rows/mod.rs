@@ -7,67 +7,18 @@ mod crosstable;
 mod pairings;
 mod standings;
 
+/// A tiebreak's column heading (the console's path to the catalog's word).
+pub use crate::i18n::print::tiebreak as tiebreak_label;
 pub use crosstable::crosstable;
 pub use pairings::pairings;
-pub use standings::{remark, standings, standings_for, tiebreak_label};
+pub use standings::{remark, standings, standings_for};
 
-use super::report::{Cell, Table, pick};
-use crate::domain::event::{GameKind, Stage};
-use crate::domain::result::GameResult;
-use crate::domain::rules::Lang;
+/// The reports a printout can hold (`--what`), named by the catalog.
+pub use crate::i18n::print::Kind;
+
+use super::report::{Cell, Table};
 use crate::domain::tournament::Status;
-use crate::domain::{PlayerNo, Round, Tournament};
-
-/// The reports a printout can hold (`--what`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    Pairings,
-    Standings,
-    Crosstable,
-    Teams,
-    Prizes,
-    Players,
-    Clocks,
-    Knockout,
-}
-
-impl Kind {
-    pub fn title(self, lang: Lang) -> &'static str {
-        match self {
-            Kind::Pairings => pick(lang, "对阵表", "Pairings"),
-            Kind::Standings => pick(lang, "成绩表", "Standings"),
-            Kind::Crosstable => pick(lang, "交叉表", "Crosstable"),
-            Kind::Teams => pick(lang, "团体成绩", "Team standings"),
-            Kind::Prizes => pick(lang, "获奖名单", "Prizes"),
-            Kind::Players => pick(lang, "报名名单", "Players"),
-            Kind::Clocks => pick(lang, "棋钟", "Clocks"),
-            Kind::Knockout => pick(lang, "淘汰赛", "Knockout"),
-        }
-    }
-}
-
-/// "对阵表 第3轮" / "Pairings, round 3".
-pub(super) fn round_title(kind: Kind, lang: Lang, round: Round) -> String {
-    match lang {
-        Lang::Zh => format!("{} 第{round}轮", kind.title(lang)),
-        Lang::En => format!("{}, round {round}", kind.title(lang)),
-    }
-}
-
-/// "成绩表 第3轮后" / "Standings after round 3"; "成绩表 赛前" before any round is finished.
-fn after_title(kind: Kind, lang: Lang, round: Round) -> String {
-    if round.0 == 0 {
-        return format!(
-            "{} {}",
-            kind.title(lang),
-            pick(lang, "赛前", "before round 1")
-        );
-    }
-    match lang {
-        Lang::Zh => format!("{} 第{round}轮后", kind.title(lang)),
-        Lang::En => format!("{} after round {round}", kind.title(lang)),
-    }
-}
+use crate::domain::{PlayerNo, Tournament};
 
 pub fn name(t: &Tournament, no: PlayerNo) -> String {
     t.player(no)
@@ -121,43 +72,19 @@ pub(super) fn per_section(
     }
 }
 
-/// How a result is printed on every printout (pairings, knockout bracket, scoresheets): the
-/// words of the wall sheet, 红胜 / 和 / 黑胜, never the log's `red_win` or `1-0`. The one
-/// place where printed result words live.
-pub fn result_text(r: GameResult, lang: Lang) -> &'static str {
-    match (r, lang) {
-        // One name per result: the console's, the audit's and the help's.
-        (r, Lang::Zh) => crate::i18n::result_word(r, Lang::Zh),
-        (GameResult::RedWin, Lang::En) => "Red wins",
-        (GameResult::BlackWin, Lang::En) => "Black wins",
-        (GameResult::Draw, Lang::En) => "Draw",
-        (GameResult::RedWinForfeit, Lang::En) => "Red wins (forfeit)",
-        (GameResult::BlackWinForfeit, Lang::En) => "Black wins (forfeit)",
-        (GameResult::DoubleForfeit, Lang::En) => "Double forfeit",
-    }
-}
-
-pub fn stage_text(stage: Stage, game: GameKind, lang: Lang) -> String {
-    let s = match stage {
-        Stage::Swiss => pick(lang, "积分编排", "Swiss"),
-        Stage::SemiFinal => pick(lang, "半决赛", "semi-final"),
-        Stage::Final => pick(lang, "决赛", "final"),
-        Stage::ThirdPlace => pick(lang, "三四名", "third place"),
-    };
-    match game {
-        GameKind::Slow => s.to_string(),
-        GameKind::Rapid => format!("{s} {}", pick(lang, "快棋", "rapid")),
-        GameKind::Armageddon => format!("{s} {}", pick(lang, "超快棋", "armageddon")),
-    }
-}
+/// How a result and a game's stage are printed on every printout (pairings, knockout
+/// bracket, scoresheets): the catalog's words (`i18n::print`), which the console and the room
+/// page reach through here.
+pub use crate::i18n::print::{result_text, stage_text};
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::Board;
-    use crate::domain::event::{Cause, Event, Pairing, PlayerEntry};
-    use crate::domain::rules::{Rules, Tiebreak};
+    use crate::domain::event::{Cause, Event, GameKind, Pairing, PlayerEntry, Stage};
+    use crate::domain::result::GameResult;
+    use crate::domain::rules::{Lang, Rules, Tiebreak};
     use crate::domain::standings::Standing;
+    use crate::domain::{Board, Round};
 
     fn event(names: &[&str]) -> Tournament {
         let mut t = Tournament::new("T".into(), Rules::preset("qigu-2024-07").unwrap());

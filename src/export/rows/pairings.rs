@@ -3,34 +3,35 @@
 
 use std::collections::HashMap;
 
-use super::{Kind, club, name, per_section, round_title, section_of};
+use super::{Kind, club, name, per_section, section_of};
 use crate::domain::event::Stage;
 use crate::domain::round_robin::withdrawal::{Unplayed, Verdict};
 use crate::domain::rules::Lang;
 use crate::domain::tournament::Game;
-use crate::domain::{PlayerNo, Round, Tournament};
+use crate::domain::{PlayerNo, Round, Side, Tournament};
 use crate::export::knockout_text::{self, game_result_text};
-use crate::export::report::{Cell, Report, Table, header, pick};
+use crate::export::report::{Cell, Report, Table};
+use crate::i18n::print::{Header, Label, Title, header, headers, label, title};
 
 /// The pairing of a round (对阵表): board, red number, name, club (单位) and points before
 /// the round, result, black's points, name, club and number; byes after the last board.
 /// Knockout rounds get a stage column.
 pub fn pairings(t: &Tournament, round: Round, lang: Lang) -> Report {
-    let title = round_title(Kind::Pairings, lang, round);
-    let mut h = header(
-        lang,
+    let title = title(Title::Round(Kind::Pairings, round), lang);
+    let mut h = headers(
         &[
-            ("台次", "Board"),
-            ("序号", "No"),
-            ("红方", "Red"),
-            ("单位", "Club"),
-            ("积分", "Pts"),
-            ("结果", "Result"),
-            ("积分", "Pts"),
-            ("黑方", "Black"),
-            ("单位", "Club"),
-            ("序号", "No"),
+            Header::Board,
+            Header::No,
+            Header::Red,
+            Header::Club,
+            Header::Pts,
+            Header::Result,
+            Header::Pts,
+            Header::Black,
+            Header::Club,
+            Header::No,
         ],
+        lang,
     );
     let Some(r) = t.round(round) else {
         return Report {
@@ -41,7 +42,7 @@ pub fn pairings(t: &Tournament, round: Round, lang: Lang) -> Report {
     };
     let knockout = r.games.iter().any(|g| g.stage != Stage::Swiss);
     if knockout {
-        h.push(pick(lang, "赛段", "Stage").to_string());
+        h.push(header(Header::Stage, lang).to_string());
     }
     let sheet = Sheet {
         t,
@@ -133,7 +134,7 @@ impl Sheet<'_> {
             Cell::from(name(t, b)),
             Cell::from(club(t, b)),
             self.pts(b),
-            Cell::from(pick(lang, "轮空", "bye")),
+            Cell::from(label(Label::Bye, lang)),
             Cell::Empty,
             Cell::Empty,
             Cell::Empty,
@@ -149,19 +150,9 @@ impl Sheet<'_> {
     fn unplayed_row(&self, u: &Unplayed) -> Vec<Cell> {
         let (t, lang) = (self.t, self.lang);
         let why = match (u.verdict, u.absent == u.red) {
-            (Verdict::Annulled, _) => {
-                pick(lang, "退赛，成绩取消，不赛", "withdrawn, annulled, no game")
-            }
-            (_, true) => pick(
-                lang,
-                "红方退赛，黑方不战胜",
-                "red withdrew, black wins by forfeit",
-            ),
-            (_, false) => pick(
-                lang,
-                "黑方退赛，红方不战胜",
-                "black withdrew, red wins by forfeit",
-            ),
+            (Verdict::Annulled, _) => Label::AnnulledNoGame,
+            (_, true) => Label::Withdrew(Side::Red),
+            (_, false) => Label::Withdrew(Side::Black),
         };
         let mut row = vec![
             Cell::Empty,
@@ -169,7 +160,7 @@ impl Sheet<'_> {
             Cell::from(name(t, u.red)),
             Cell::from(club(t, u.red)),
             self.pts(u.red),
-            Cell::from(why),
+            Cell::from(label(why, lang)),
             self.pts(u.black),
             Cell::from(name(t, u.black)),
             Cell::from(club(t, u.black)),

@@ -1,30 +1,14 @@
 //! The standings (成绩表) with the preset's tiebreak chain in order (docs/rules.md §6), and
 //! each row's remark (a knockout place, a withdrawal).
 
-use super::{Kind, after_title, name, per_section};
-use crate::domain::rules::{Lang, Tiebreak};
+use super::{Kind, name, per_section};
+use crate::domain::rules::Lang;
 use crate::domain::standings::{self, Standing};
 use crate::domain::tournament::Status;
 use crate::domain::{Round, Tournament};
 use crate::export::knockout_text::{placing_note, placing_word};
-use crate::export::report::{Cell, Report, header, pick};
-
-/// The column heading of a tiebreak.
-pub fn tiebreak_label(tb: Tiebreak, lang: Lang) -> &'static str {
-    match tb {
-        Tiebreak::OpponentScore => pick(lang, "对手分", "Opp. score"),
-        Tiebreak::Progressive => pick(lang, "累进分", "Progressive"),
-        Tiebreak::Wins => pick(lang, "胜局", "Wins"),
-        Tiebreak::Fouls => pick(lang, "犯规", "Fouls"),
-        Tiebreak::BlackGames => pick(lang, "后走局数", "Black games"),
-        Tiebreak::BlackWins => pick(lang, "后走胜局", "Black wins"),
-        Tiebreak::DirectEncounter => pick(lang, "直胜", "Direct"),
-        Tiebreak::PreviousRoundRank => pick(lang, "前轮名次", "Prev. rank"),
-        Tiebreak::PreviousRoundPoints => pick(lang, "前轮积分", "Prev. points"),
-        Tiebreak::DrawNumber => pick(lang, "抽签号", "Draw no"),
-        Tiebreak::SonnebornBerger => pick(lang, "小分", "S-B"),
-    }
-}
+use crate::export::report::{Cell, Report};
+use crate::i18n::print::{Header, Label, Title, header, headers, label, tiebreak, title};
 
 /// Standings after `round` (the last finished round by default).
 pub fn standings_for(t: &Tournament, round: Option<Round>) -> (Round, Vec<Standing>) {
@@ -42,9 +26,9 @@ pub fn remark(t: &Tournament, st: &Standing, lang: Lang) -> Cell {
         Some(Status::Withdrawn { .. })
             if crate::domain::round_robin::withdrawal::is_annulled(t, no) =>
         {
-            Cell::from(pick(lang, "退赛，成绩取消", "withdrawn, annulled"))
+            Cell::from(label(Label::WithdrawnAnnulled, lang))
         }
-        Some(Status::Withdrawn { .. }) => Cell::from(pick(lang, "退赛", "withdrawn")),
+        Some(Status::Withdrawn { .. }) => Cell::from(label(Label::Withdrawn, lang)),
         _ => Cell::Empty,
     }
 }
@@ -52,23 +36,23 @@ pub fn remark(t: &Tournament, st: &Standing, lang: Lang) -> Cell {
 /// The standings (成绩表) after `after`: rank, number, name, club, points, then every
 /// tiebreak of the chain in order (blank where the criterion gives no value), and a remark.
 pub fn standings(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -> Report {
-    let mut h = header(
-        lang,
+    let mut h = headers(
         &[
-            ("名次", "Rank"),
-            ("序号", "No"),
-            ("姓名", "Name"),
-            ("单位", "Club"),
-            ("积分", "Points"),
+            Header::Rank,
+            Header::No,
+            Header::Name,
+            Header::Club,
+            Header::Points,
         ],
+        lang,
     );
     h.extend(
         t.rules
             .tiebreaks
             .iter()
-            .map(|tb| tiebreak_label(*tb, lang).to_string()),
+            .map(|tb| tiebreak(*tb, lang).to_string()),
     );
-    h.push(pick(lang, "备注", "Remark").to_string());
+    h.push(header(Header::Remark, lang).to_string());
     let tables = per_section(t, &h, |s| {
         rows.iter()
             .filter(|st| st.section == s || t.rules.sections.len() <= 1)
@@ -108,7 +92,7 @@ pub fn standings(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) ->
     }
     Report {
         name: Kind::Standings.title(lang).to_string(),
-        title: after_title(Kind::Standings, lang, after),
+        title: title(Title::After(Kind::Standings, after), lang),
         tables,
     }
 }

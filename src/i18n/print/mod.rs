@@ -1,0 +1,38 @@
+//! The printouts' words (`src/export/`): column headers, titles, labels, notes and remarks,
+//! and the export's own faults. The export computes a report as data and hands this catalog
+//! typed keys (a `Header`, a `Label`, an `ExportFault` …), never text; each key's Chinese and
+//! English stand side by side in one `words!`. Where a printout names a shared noun (a result,
+//! a side, a stage) with the same bytes as `i18n`'s shared function, it calls that function;
+//! where it spells one differently, the printout's spelling is its own key here, until one
+//! spelling is chosen for every surface (issue 34, "One English").
+
+use crate::domain::rules::Lang;
+
+mod fault;
+mod header;
+mod knockout;
+mod label;
+mod note;
+mod slip;
+mod title;
+
+pub use fault::{ExportFault, fault};
+pub use header::{Header, header, headers, round_column, tiebreak};
+pub use knockout::{
+    armageddon_draw_result, armageddon_verdict, bracket_game, bracket_stage, lot_pending_word,
+    placing_word, result_text, slip_stage, stage_before_lot, stage_text,
+};
+pub use label::{
+    CrossMark, Label, Official, Prize, Summary, caption, colon, cross_cell, date_line, html_lang,
+    label, listing, official, prize, signature_line, summary,
+};
+pub use note::{Note, note};
+pub use slip::{SlipLabel, slip_label, slip_where, stub_place, time_control};
+pub use title::{Kind, Sheet, Title, sheet, title};
+
+/// `zh` or `en` by `lang`: only for the room page (`src/serve/`), which still words a few
+/// things itself through `export::report::pick` until its catalog (`i18n::room`) takes them.
+/// The printouts never call it.
+pub fn pick(lang: Lang, zh: &'static str, en: &'static str) -> &'static str {
+    words!(lang, zh, en)
+}
