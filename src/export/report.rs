@@ -394,10 +394,6 @@ impl Report {
     }
 }
 
-/// The room page's (`src/serve/`) way to its words until they move to its own catalog
-/// (issue 34): the printouts themselves no longer choose a language.
-pub use crate::i18n::print::pick;
-
 #[cfg(test)]
 mod tests {
     use super::*;

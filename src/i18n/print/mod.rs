@@ -6,8 +6,6 @@
 //! where it spells one differently, the printout's spelling is its own key here, until one
 //! spelling is chosen for every surface (issue 34, "One English").
 
-use crate::domain::rules::Lang;
-
 mod fault;
 mod header;
 mod knockout;
@@ -29,10 +27,3 @@ pub use label::{
 pub use note::{Note, note};
 pub use slip::{SlipLabel, slip_label, slip_where, stub_place, time_control};
 pub use title::{Kind, Sheet, Title, sheet, title};
-
-/// `zh` or `en` by `lang`: only for the room page (`src/serve/`), which still words a few
-/// things itself through `export::report::pick` until its catalog (`i18n::room`) takes them.
-/// The printouts never call it.
-pub fn pick(lang: Lang, zh: &'static str, en: &'static str) -> &'static str {
-    words!(lang, zh, en)
-}
