@@ -8,6 +8,7 @@ use super::ids::{Board, PlayerNo, Round};
 use super::result::GameResult;
 use super::rules::{FoulKind, Role};
 use super::side::Side;
+use super::text::{self, TextFault};
 
 /// Who is asking: the OS user and the role they act in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -360,4 +361,55 @@ impl Deed {
         Deed::ConfirmReport,
         Deed::EnterCorrectedTime,
     ];
+}
+
+/// Checks every free-text field a command carries.
+///
+/// # Errors
+/// The first field refused.
+pub fn check_command(cmd: &Command) -> Result<(), TextFault> {
+    let reason = |r: &str| text::check("reason", r, text::NOTE_MAX);
+    match cmd {
+        Command::RegisterPlayer(e) => {
+            text::check("name", &e.name, text::NAME_MAX)?;
+            text::check("club", &e.club, text::CLUB_MAX)?;
+            text::check("team", &e.team, text::CLUB_MAX)?;
+            text::check("group", &e.group, text::GROUP_MAX)
+        }
+        Command::WithdrawPlayer { reason: r, .. }
+        | Command::ReinstatePlayer { reason: r, .. }
+        | Command::UnpairRound { reason: r }
+        | Command::CorrectStart { reason: r, .. }
+        | Command::PairRelaxed { reason: r }
+        | Command::PairManual { reason: r, .. }
+        | Command::KeepPairing { reason: r }
+        | Command::RepairRound { reason: r }
+        | Command::ChangeTeam { reason: r, .. } => reason(r),
+        Command::SwapBoards { force, .. } | Command::FlipBoard { force, .. } => {
+            force.as_deref().map_or(Ok(()), reason)
+        }
+        Command::RecordResult { correct, .. } => correct.as_deref().map_or(Ok(()), reason),
+        Command::MarkSeat { reverse_reason, .. } => {
+            reverse_reason.as_deref().map_or(Ok(()), reason)
+        }
+        Command::NoteMoveLimit { note, .. } => text::check("note", note, text::NOTE_MAX),
+        Command::RegisterTeam { name, .. } => text::check("team", name, text::CLUB_MAX),
+        Command::DrawNumbers { .. }
+        | Command::PairNextRound
+        | Command::PairNextRoundWith { .. }
+        | Command::StartRound { .. }
+        | Command::ConfirmFlag { .. }
+        | Command::RecordFoul { .. }
+        | Command::Clock { .. }
+        | Command::Tick { .. }
+        | Command::AutoAdvance { .. }
+        | Command::DrawLot { .. }
+        | Command::TimeLoss { .. }
+        | Command::ClaimFoulLoss { .. }
+        | Command::SubmitLineup { .. }
+        | Command::NumberInOrder
+        // A code is compared, never stored.
+        | Command::ReportResult { .. }
+        | Command::ConfirmReport { .. } => Ok(()),
+    }
 }

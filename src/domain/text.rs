@@ -25,8 +25,6 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
-use super::command::Command;
-
 /// The longest text each kind of field accepts, in characters.
 pub const NAME_MAX: usize = 40;
 pub const CLUB_MAX: usize = 60;
@@ -163,57 +161,6 @@ pub fn check(field: &str, value: &str, max: usize) -> Result<(), TextFault> {
             max: super::invisible::MARKS_MAX,
         }),
         None => Ok(()),
-    }
-}
-
-/// Checks every free-text field a command carries.
-///
-/// # Errors
-/// The first field refused.
-pub fn check_command(cmd: &Command) -> Result<(), TextFault> {
-    let reason = |r: &str| check("reason", r, NOTE_MAX);
-    match cmd {
-        Command::RegisterPlayer(e) => {
-            check("name", &e.name, NAME_MAX)?;
-            check("club", &e.club, CLUB_MAX)?;
-            check("team", &e.team, CLUB_MAX)?;
-            check("group", &e.group, GROUP_MAX)
-        }
-        Command::WithdrawPlayer { reason: r, .. }
-        | Command::ReinstatePlayer { reason: r, .. }
-        | Command::UnpairRound { reason: r }
-        | Command::CorrectStart { reason: r, .. }
-        | Command::PairRelaxed { reason: r }
-        | Command::PairManual { reason: r, .. }
-        | Command::KeepPairing { reason: r }
-        | Command::RepairRound { reason: r }
-        | Command::ChangeTeam { reason: r, .. } => reason(r),
-        Command::SwapBoards { force, .. } | Command::FlipBoard { force, .. } => {
-            force.as_deref().map_or(Ok(()), reason)
-        }
-        Command::RecordResult { correct, .. } => correct.as_deref().map_or(Ok(()), reason),
-        Command::MarkSeat { reverse_reason, .. } => {
-            reverse_reason.as_deref().map_or(Ok(()), reason)
-        }
-        Command::NoteMoveLimit { note, .. } => check("note", note, NOTE_MAX),
-        Command::RegisterTeam { name, .. } => check("team", name, CLUB_MAX),
-        Command::DrawNumbers { .. }
-        | Command::PairNextRound
-        | Command::PairNextRoundWith { .. }
-        | Command::StartRound { .. }
-        | Command::ConfirmFlag { .. }
-        | Command::RecordFoul { .. }
-        | Command::Clock { .. }
-        | Command::Tick { .. }
-        | Command::AutoAdvance { .. }
-        | Command::DrawLot { .. }
-        | Command::TimeLoss { .. }
-        | Command::ClaimFoulLoss { .. }
-        | Command::SubmitLineup { .. }
-        | Command::NumberInOrder
-        // A code is compared, never stored.
-        | Command::ReportResult { .. }
-        | Command::ConfirmReport { .. } => Ok(()),
     }
 }
 

@@ -27,7 +27,7 @@ impl Tournament {
                 what: cmd.deed(),
             });
         }
-        super::text::check_command(cmd).map_err(Refusal::Text)?;
+        super::command::check_command(cmd).map_err(Refusal::Text)?;
         self.head_decides(actor, cmd)?;
         match cmd {
             Command::RegisterPlayer(entry) => registration::register(self, entry),

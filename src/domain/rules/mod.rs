@@ -15,11 +15,12 @@ mod wire;
 pub use super::lang::Lang;
 pub use super::role::Role;
 pub use error::{RulesError, RulesFault};
-pub use points::{Points, Tiebreak};
+pub use points::{MAX_POINTS, Points, Tiebreak};
 pub use settings::*;
-pub use wire::RulesWire;
+pub use wire::{RulesWire, default_sections};
 
 pub use super::format::{Format, System};
+use super::format::{FormatFault, FormatWire, RoundRobinOrder};
 pub use super::knockout::config::Knockout;
 
 /// Everything that makes one event's rules.
@@ -79,69 +80,115 @@ pub struct Rules {
     pub self_report: crate::domain::self_report::record::SelfReport,
 }
 
-/// The officials named on printouts.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Officials {
-    /// 裁判长 (chief arbiter).
-    #[serde(default)]
-    pub chief_arbiter: Option<String>,
-    /// 编排长 (chief of pairings).
-    #[serde(default)]
-    pub pairing_officer: Option<String>,
-}
-
-/// Reads the roles map, refusing a user named twice.
-fn unique_roles<'de, D>(d: D) -> Result<BTreeMap<String, Vec<Role>>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-{
-    struct Unique;
-    impl<'de> serde::de::Visitor<'de> for Unique {
-        type Value = BTreeMap<String, Vec<Role>>;
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("a map of OS user names to lists of roles")
-        }
-        fn visit_map<A: serde::de::MapAccess<'de>>(
-            self,
-            mut map: A,
-        ) -> Result<Self::Value, A::Error> {
-            let mut out = BTreeMap::new();
-            while let Some((user, roles)) = map.next_entry::<String, Vec<Role>>()? {
-                if out.contains_key(&user) {
-                    return Err(serde::de::Error::custom(format!(
-                        "roles: user '{user}' appears twice (give each user one list of roles)"
-                    )));
-                }
-                out.insert(user, roles);
-            }
-            Ok(out)
-        }
-    }
-    d.deserialize_map(Unique)
-}
-
-/// The largest points one game or a bye may give: with 99 rounds no total, progressive score
-/// or team sum comes near `u32::MAX`.
-pub const MAX_POINTS: u32 = 1000;
 /// The largest amount of money (yuan) a fee or prize may name.
 pub const MAX_AMOUNT: u32 = 10_000_000;
 /// The largest place, capacity or count the rules may name.
 pub const MAX_COUNT: u32 = 100_000;
 
-fn default_clock_skew() -> u32 {
-    120
+impl From<Rules> for RulesWire {
+    fn from(r: Rules) -> RulesWire {
+        let parts = r.format.to_wire();
+        RulesWire {
+            name: r.name,
+            description: r.description,
+            title: r.title,
+            date: r.date,
+            system: parts.system,
+            rounds: r.rounds,
+            points: r.points,
+            tiebreaks: r.tiebreaks,
+            round1: r.round1,
+            round1_separate_clubs: r.round1_separate_clubs,
+            late_window_minutes: r.late_window_minutes,
+            seat_mode: r.seat_mode,
+            withdraw_after_forfeits: r.withdraw_after_forfeits,
+            foul_limits: r.foul_limits,
+            foul_loss_on_claim: r.foul_loss_on_claim,
+            time_controls: r.time_controls,
+            sections: r.sections,
+            registration: r.registration,
+            knockout: parts.knockout,
+            teams: r.teams,
+            team_match: parts.team_match,
+            prizes: r.prizes,
+            auto_advance: r.auto_advance,
+            schedule: r.schedule,
+            roles: r.roles,
+            lang: r.lang,
+            time_zone: r.time_zone,
+            numbers_by_registration: r.numbers_by_registration,
+            officials: r.officials,
+            clock_skew_seconds: r.clock_skew_seconds,
+            self_report: r.self_report,
+            round_robin_order: parts.round_robin_order.unwrap_or_default(),
+        }
+    }
 }
 
-fn default_late() -> u32 {
-    10
+impl TryFrom<RulesWire> for Rules {
+    type Error = RulesError;
+    fn try_from(w: RulesWire) -> Result<Rules, RulesError> {
+        Rules::from_wire(w)
+    }
 }
-fn default_two() -> u32 {
-    2
-}
-/// The one section of rules that name none (公开组, also called `open`).
-pub fn default_sections() -> Vec<Section> {
-    vec![Section::named("公开组", &["open"])]
+
+impl Rules {
+    /// The one checked way from the wire shape to the rules: the format's fields become a
+    /// `Format`, or the combination is refused naming the field (`knockout`, `round_robin_order`).
+    ///
+    /// # Errors
+    /// A combination no format holds (knockout finals after a round robin or in a team match,
+    /// a round-robin order in a Swiss).
+    pub fn from_wire(w: RulesWire) -> Result<Rules, RulesError> {
+        let format = Format::from_wire(FormatWire {
+            system: w.system,
+            knockout: w.knockout,
+            team_match: w.team_match,
+            round_robin_order: (w.round_robin_order != RoundRobinOrder::default())
+                .then_some(w.round_robin_order),
+        })
+        .map_err(|(field, fault)| {
+            RulesError::invalid(
+                field,
+                match fault {
+                    FormatFault::KnockoutAfterRoundRobin => RulesFault::KnockoutAfterRoundRobin,
+                    FormatFault::KnockoutInTeamMatch => RulesFault::KnockoutInTeamMatch,
+                    FormatFault::OrderWithoutRoundRobin => RulesFault::OrderWithoutRoundRobin,
+                },
+            )
+        })?;
+        Ok(Rules {
+            name: w.name,
+            description: w.description,
+            title: w.title,
+            date: w.date,
+            format,
+            rounds: w.rounds,
+            points: w.points,
+            tiebreaks: w.tiebreaks,
+            round1: w.round1,
+            round1_separate_clubs: w.round1_separate_clubs,
+            late_window_minutes: w.late_window_minutes,
+            seat_mode: w.seat_mode,
+            withdraw_after_forfeits: w.withdraw_after_forfeits,
+            foul_limits: w.foul_limits,
+            foul_loss_on_claim: w.foul_loss_on_claim,
+            time_controls: w.time_controls,
+            sections: w.sections,
+            registration: w.registration,
+            teams: w.teams,
+            prizes: w.prizes,
+            auto_advance: w.auto_advance,
+            schedule: w.schedule,
+            roles: w.roles,
+            lang: w.lang,
+            time_zone: w.time_zone,
+            numbers_by_registration: w.numbers_by_registration,
+            officials: w.officials,
+            clock_skew_seconds: w.clock_skew_seconds,
+            self_report: w.self_report,
+        })
+    }
 }
 
 /// The embedded presets: (name, RON text).

@@ -2,9 +2,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::MAX_POINTS;
 use crate::domain::result::{GameResult, Outcome};
 use crate::domain::side::Side;
+
+/// The largest points one game or a bye may give: with 99 rounds no total, progressive score
+/// or team sum comes near `u32::MAX`.
+pub const MAX_POINTS: u32 = 1000;
 
 /// The six-entry points table of docs/rules.md#1-scoring, plus the bye.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

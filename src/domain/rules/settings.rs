@@ -312,3 +312,15 @@ pub enum AutoAdvance {
     Pair,
     PairAndStart,
 }
+
+/// The officials named on printouts.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Officials {
+    /// 裁判长 (chief arbiter).
+    #[serde(default)]
+    pub chief_arbiter: Option<String>,
+    /// 编排长 (chief of pairings).
+    #[serde(default)]
+    pub pairing_officer: Option<String>,
+}

@@ -6,8 +6,8 @@ use crate::domain::breaks::{RuleBreak, Who};
 use crate::domain::event::{Pairing, Stage};
 use crate::domain::ids::Board;
 use crate::domain::ids::{PlayerNo, Round};
-use crate::domain::pairing::Entrant;
 use crate::domain::pairing::explain::Break;
+use crate::domain::pairing::input::{Entrant, entrants};
 use crate::domain::side::Side;
 use crate::domain::tournament::Tournament;
 use std::collections::HashMap;
@@ -28,7 +28,7 @@ pub fn check_manual(
     byes: &[PlayerNo],
 ) -> Vec<RuleBreak> {
     let mut out = check_hard_rules_with(t, round, games, byes);
-    let sections = crate::domain::pairing::entrants(t, round);
+    let sections = entrants(t, round);
     let entrant = by_number(&sections);
     let who = |no: PlayerNo| named_player(t, no);
     for &b in byes {
@@ -46,7 +46,7 @@ pub fn check_manual(
 
 /// The colour rules 4–5 a pairing of `round` breaks, per player.
 pub fn colour_breaks(t: &Tournament, round: Round, games: &[Pairing]) -> Vec<Break> {
-    let sections = crate::domain::pairing::entrants(t, round);
+    let sections = entrants(t, round);
     let entrant = by_number(&sections);
     let mut out = Vec::new();
     for g in games.iter().filter(|g| g.stage == Stage::Swiss) {
@@ -95,7 +95,7 @@ fn check_hard_rules_with(
     byes: &[PlayerNo],
 ) -> Vec<RuleBreak> {
     let mut out = Vec::new();
-    let sections = crate::domain::pairing::entrants(t, round);
+    let sections = entrants(t, round);
     let entrant = by_number(&sections);
     let who = |no: PlayerNo| named_player(t, no);
     let last = round.0 >= t.rules.rounds;

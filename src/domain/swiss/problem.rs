@@ -2,13 +2,54 @@
 //! the solve on candidate edges and the pricing of every edge left out (see `swiss`).
 
 use super::cost::{Digit, Layout};
-use super::{Tuning, colour, cost};
+use super::{colour, cost};
 use crate::domain::matching::blossom::{self, Matching};
 use crate::domain::matching::wide::Weight;
 use crate::domain::matching::{self, NONE};
 use crate::domain::pairing::{Entrant, SectionInput};
 use crate::domain::side::Side;
 use std::collections::{HashMap, HashSet};
+
+/// Fields up to this size are solved on every legal edge; larger ones on candidate edges with
+/// pricing (the result is the same, see the module docs).
+pub const DENSE_LIMIT: usize = 160;
+
+/// The candidate edges of a large field, chosen so that one solve is usually certified at once
+/// (each round of pricing that finds edges costs a solve):
+/// - inside a score group, each player's `NEAR` next players of the same colour class in rank
+///   order, and for every other class a band of `NEAR` around the proportional position (from
+///   both sides, so every player reaches every class: which classes meet is criterion 7);
+/// - between a group and each of the `REACH` groups below, every class's `BOUNDARY` cheapest
+///   floaters down (not floated down last round, then lowest in the group) against every
+///   class's `BOUNDARY` cheapest floaters up: which class floats is criterion 7 too, and the
+///   cheapest floaters of a class are those criteria 8 and 9 prefer.
+const NEAR: usize = 4;
+const BOUNDARY: usize = 2;
+const REACH: usize = 3;
+
+/// How a section is solved: the size up to which every edge is used, and the candidate edges
+/// above it (`NEAR`, `BOUNDARY`, `REACH`). The cost of the result never depends on it (the
+/// pricing certifies an optimum against every edge; among pairings of equal cost, which one
+/// comes back may differ, and for one tuning it is always the same); tests narrow the
+/// candidates so that the pricing does the work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    pub dense_limit: usize,
+    pub near: usize,
+    pub boundary: usize,
+    pub reach: usize,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            dense_limit: DENSE_LIMIT,
+            near: NEAR,
+            boundary: BOUNDARY,
+            reach: REACH,
+        }
+    }
+}
 
 /// Edges priced negative added per player and group pair in one round of pricing.
 pub(super) const PRICE_BATCH: usize = 4;

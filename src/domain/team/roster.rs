@@ -8,23 +8,11 @@
 //! player, active, on no team's roster yet, and not entered for another team at the desk
 //! (`player add --team`).
 
-use serde::{Deserialize, Serialize};
-
 use super::super::event::Event;
 use super::super::ids::{PlayerNo, Round, TeamNo};
 use super::super::refusal::Refusal;
 use super::super::tournament::{Status, Tournament};
-use super::{TeamEvent, TeamFault};
-
-/// What a correction changes in a team's roster.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RosterChange {
-    /// A new reserve, after the team's other reserves.
-    AddReserve(PlayerNo),
-    /// `new` takes the place of `old` (board order or reserves), `old` leaves the team.
-    Replace { old: PlayerNo, new: PlayerNo },
-}
+use super::{RosterChange, TeamFault};
 
 /// The number of boards of a match, or a refusal when the event is not a team event.
 pub fn boards_of(t: &Tournament) -> Result<u32, Refusal> {
@@ -118,37 +106,6 @@ pub fn change(
         change,
         reason: reason.trim().to_string(),
     }])
-}
-
-impl TeamEvent {
-    /// Folds a roster correction: a reserve appended, or the newcomer in the leaver's place,
-    /// in the roster and in the lineups handed in for rounds after `paired` (not yet paired).
-    pub(crate) fn change(&mut self, team: TeamNo, change: RosterChange, paired: Round) {
-        let Some(tm) = self.teams.get_mut(team.index()).filter(|x| x.no == team) else {
-            return;
-        };
-        match change {
-            RosterChange::AddReserve(new) => tm.reserves.push(new),
-            RosterChange::Replace { old, new } => {
-                for p in tm.players.iter_mut().chain(tm.reserves.iter_mut()) {
-                    if *p == old {
-                        *p = new;
-                    }
-                }
-                for l in self
-                    .lineups
-                    .iter_mut()
-                    .filter(|l| l.team == team && l.round > paired)
-                {
-                    for p in &mut l.players {
-                        if *p == old {
-                            *p = new;
-                        }
-                    }
-                }
-            }
-        }
-    }
 }
 
 #[cfg(test)]

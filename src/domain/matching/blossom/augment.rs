@@ -1,8 +1,7 @@
 //! Augmenting along a found path, and the stage loop that drives the search.
 
 use super::super::wide::Weight;
-use super::state::State;
-use super::{NONE, at};
+use super::state::{NONE, State, at};
 
 impl<W: Weight> State<W> {
     pub(super) fn augment_blossom(&mut self, b: usize, v: usize) {

@@ -35,10 +35,8 @@ use super::wide::Weight;
 mod augment;
 mod state;
 
+pub use state::NONE;
 use state::State;
-
-/// "None" in index arrays.
-pub const NONE: usize = usize::MAX;
 
 /// The solved state: mate per vertex and the dual variables.
 pub struct Matching<W> {
@@ -330,12 +328,6 @@ fn attempt<W: Weight>(
         dual: s.dualvar,
         parent: s.blossomparent,
     })
-}
-
-/// Python-style index into a cyclic list (negative counts from the end).
-pub(super) fn at(list: &[usize], j: isize) -> usize {
-    let len = list.len() as isize;
-    list[(((j % len) + len) % len) as usize]
 }
 
 #[cfg(test)]

@@ -5,7 +5,15 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::super::wide::Weight;
-use super::{NONE, at};
+
+/// "None" in index arrays.
+pub const NONE: usize = usize::MAX;
+
+/// Python-style index into a cyclic list (negative counts from the end).
+pub(super) fn at(list: &[usize], j: isize) -> usize {
+    let len = list.len() as isize;
+    list[(((j % len) + len) % len) as usize]
+}
 
 pub(super) struct State<W> {
     pub(super) n: usize,
