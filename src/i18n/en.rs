@@ -1,31 +1,8 @@
 //! English texts of the catalog.
 
 use super::{EventZone, clock_time};
+use crate::domain::Tournament;
 use crate::domain::event::Event;
-use crate::domain::{GameResult, Tournament};
-
-/// At most six columns, for the round view's result column.
-pub fn result_short(r: GameResult) -> &'static str {
-    match r {
-        GameResult::RedWin => "red",
-        GameResult::BlackWin => "black",
-        GameResult::Draw => "draw",
-        GameResult::RedWinForfeit => "red ff",
-        GameResult::BlackWinForfeit => "blk ff",
-        GameResult::DoubleForfeit => "dbl ff",
-    }
-}
-
-pub fn result_word(r: GameResult) -> &'static str {
-    match r {
-        GameResult::RedWin => "red wins",
-        GameResult::BlackWin => "black wins",
-        GameResult::Draw => "draw",
-        GameResult::RedWinForfeit => "red wins by forfeit",
-        GameResult::BlackWinForfeit => "black wins by forfeit",
-        GameResult::DoubleForfeit => "double forfeit",
-    }
-}
 
 /// The English line of an event: the export's wording (which scripts read), with every time
 /// in the event's zone.

@@ -39,81 +39,75 @@ use crate::domain::rules::{FoulKind, Lang, Role};
 use crate::domain::zone::EventZone;
 use crate::domain::{GameResult, PlayerNo, Side, Tournament};
 
-/// Result words as the seeds write them: 红胜 / 和 / 黑胜 (never chess notation).
+/// Result words as the seeds write them: 红胜 / 和 / 黑胜 (never chess notation). The Chinese
+/// is the one name of each result (`result_word`); the English fits six columns, for the
+/// round view's result column.
 pub fn result_short(r: GameResult, lang: Lang) -> &'static str {
-    match lang {
-        Lang::Zh => zh::result_short(r),
-        Lang::En => en::result_short(r),
+    match r {
+        GameResult::RedWin => words!(lang, "红胜", "red"),
+        GameResult::BlackWin => words!(lang, "黑胜", "black"),
+        GameResult::Draw => words!(lang, "和", "draw"),
+        GameResult::RedWinForfeit => words!(lang, "红不战胜", "red ff"),
+        GameResult::BlackWinForfeit => words!(lang, "黑不战胜", "blk ff"),
+        GameResult::DoubleForfeit => words!(lang, "双方弃权", "dbl ff"),
     }
 }
 
-/// A result in words (红胜, 红不战胜 …): the one name of each result everywhere.
+/// A result in words (红胜, 红不战胜 …): the one name of each result everywhere, on the
+/// board, in help, the audit and the printouts.
 pub fn result_word(r: GameResult, lang: Lang) -> &'static str {
-    match lang {
-        Lang::Zh => zh::result_word(r),
-        Lang::En => en::result_word(r),
+    match r {
+        GameResult::RedWin => words!(lang, "红胜", "red wins"),
+        GameResult::BlackWin => words!(lang, "黑胜", "black wins"),
+        GameResult::Draw => words!(lang, "和", "draw"),
+        GameResult::RedWinForfeit => words!(lang, "红不战胜", "red wins by forfeit"),
+        GameResult::BlackWinForfeit => words!(lang, "黑不战胜", "black wins by forfeit"),
+        GameResult::DoubleForfeit => words!(lang, "双方弃权", "double forfeit"),
     }
 }
 
 /// The knockout stage (半决赛 / 决赛 / 三四名); empty for the Swiss.
 pub fn stage(s: Stage, lang: Lang) -> &'static str {
-    match (s, lang) {
-        (Stage::Swiss, _) => "",
-        (Stage::SemiFinal, Lang::Zh) => "半决赛",
-        (Stage::Final, Lang::Zh) => "决赛",
-        (Stage::ThirdPlace, Lang::Zh) => "三四名",
-        (Stage::SemiFinal, Lang::En) => "semi-final",
-        (Stage::Final, Lang::En) => "final",
-        (Stage::ThirdPlace, Lang::En) => "3rd place",
+    match s {
+        Stage::Swiss => "",
+        Stage::SemiFinal => words!(lang, "半决赛", "semi-final"),
+        Stage::Final => words!(lang, "决赛", "final"),
+        Stage::ThirdPlace => words!(lang, "三四名", "3rd place"),
     }
 }
 
 /// The kind of knockout game (慢棋 / 快棋 / 超快棋).
 pub fn game_kind(g: GameKind, lang: Lang) -> &'static str {
-    match (g, lang) {
-        (GameKind::Slow, Lang::Zh) => "慢棋",
-        (GameKind::Rapid, Lang::Zh) => "快棋",
-        (GameKind::Armageddon, Lang::Zh) => "超快棋",
-        (GameKind::Slow, Lang::En) => "slow",
-        (GameKind::Rapid, Lang::En) => "rapid",
-        (GameKind::Armageddon, Lang::En) => "armageddon",
+    match g {
+        GameKind::Slow => words!(lang, "慢棋", "slow"),
+        GameKind::Rapid => words!(lang, "快棋", "rapid"),
+        GameKind::Armageddon => words!(lang, "超快棋", "armageddon"),
     }
 }
 
 pub fn side(s: Side, lang: Lang) -> &'static str {
-    match (s, lang) {
-        (Side::Red, Lang::Zh) => "红方",
-        (Side::Black, Lang::Zh) => "黑方",
-        (Side::Red, Lang::En) => "red",
-        (Side::Black, Lang::En) => "black",
+    match s {
+        Side::Red => words!(lang, "红方", "red"),
+        Side::Black => words!(lang, "黑方", "black"),
     }
 }
 
 pub fn role(r: Role, lang: Lang) -> &'static str {
-    match (r, lang) {
-        (Role::Head, Lang::Zh) => "裁判长",
-        (Role::Assistant, Lang::Zh) => "裁判",
-        (Role::Organizer, Lang::Zh) => "编排",
-        (Role::Viewer, Lang::Zh) => "观看",
-        (Role::Head, Lang::En) => "head",
-        (Role::Assistant, Lang::En) => "assistant",
-        (Role::Organizer, Lang::En) => "organizer",
-        (Role::Viewer, Lang::En) => "viewer",
+    match r {
+        Role::Head => words!(lang, "裁判长", "head"),
+        Role::Assistant => words!(lang, "裁判", "assistant"),
+        Role::Organizer => words!(lang, "编排", "organizer"),
+        Role::Viewer => words!(lang, "观看", "viewer"),
     }
 }
 
 pub fn foul_kind(k: FoulKind, lang: Lang) -> &'static str {
-    match (k, lang) {
-        (FoulKind::MoveRule, Lang::Zh) => "违规着法",
-        (FoulKind::Phone, Lang::Zh) => "手机",
-        (FoulKind::LeavingSeat, Lang::Zh) => "离座",
-        (FoulKind::DisturbedPieces, Lang::Zh) => "碰乱棋子",
-        (FoulKind::Other, Lang::Zh) => "其他",
-        (FoulKind::MoveRule, Lang::En) => "move rule",
-        (FoulKind::Phone, Lang::En) => "phone",
-        (FoulKind::LeavingSeat, Lang::En) => "leaving seat",
-        (FoulKind::DisturbedPieces, Lang::En) => "disturbed pieces",
-        (FoulKind::Other, Lang::En) => "other",
+    match k {
+        FoulKind::MoveRule => words!(lang, "违规着法", "move rule"),
+        FoulKind::Phone => words!(lang, "手机", "phone"),
+        FoulKind::LeavingSeat => words!(lang, "离座", "leaving seat"),
+        FoulKind::DisturbedPieces => words!(lang, "碰乱棋子", "disturbed pieces"),
+        FoulKind::Other => words!(lang, "其他", "other"),
     }
 }
 

@@ -9,22 +9,9 @@ use crate::domain::{GameResult, Tournament};
 
 const L: Lang = Lang::Zh;
 
-/// The board column's word: the same as everywhere (one name per result).
-pub fn result_short(r: GameResult) -> &'static str {
-    result_word(r)
-}
-
-/// The one Chinese name of each result, on the board, in help, the audit and the printouts:
-/// 红胜 / 黑胜 / 和 / 红不战胜 / 黑不战胜 / 双方弃权.
-pub fn result_word(r: GameResult) -> &'static str {
-    match r {
-        GameResult::RedWin => "红胜",
-        GameResult::BlackWin => "黑胜",
-        GameResult::Draw => "和",
-        GameResult::RedWinForfeit => "红不战胜",
-        GameResult::BlackWinForfeit => "黑不战胜",
-        GameResult::DoubleForfeit => "双方弃权",
-    }
+/// The one Chinese name of each result (`super::result_word`).
+fn result_word(r: GameResult) -> &'static str {
+    super::result_word(r, L)
 }
 
 fn role_word(word: &str) -> &'static str {
