@@ -24,18 +24,22 @@ pub mod auto;
 pub mod boundary;
 pub mod cli;
 pub mod deed;
-mod en;
-pub mod en_event;
 pub mod errors;
+mod event;
 pub mod explain;
 pub mod faults;
 mod refusal;
 pub mod self_report;
-mod zh;
 
+pub use event::{describe, describe_event};
 pub use refusal::refusal;
 
-use crate::domain::event::{ClockAction, Event, GameKind, Stage};
+/// The path `export` re-exports the export's English event line from (`describe_event`).
+pub mod en_event {
+    pub use super::event::describe_event;
+}
+
+use crate::domain::event::{GameKind, Stage};
 use crate::domain::rules::{FoulKind, Lang, Role};
 use crate::domain::zone::EventZone;
 use crate::domain::{GameResult, PlayerNo, Side, Tournament};
@@ -119,41 +123,10 @@ pub fn foul_kind(k: FoulKind, lang: Lang) -> &'static str {
     }
 }
 
-/// One line describing an event (command output, the console's status line, the audit),
-/// times in `zone`.
-pub fn describe(t: &Tournament, ev: &Event, lang: Lang, zone: EventZone) -> String {
-    match lang {
-        Lang::Zh => zh::describe(t, ev, zone),
-        Lang::En => en::describe(t, ev, zone),
-    }
-}
-
 /// A player's name, or the number when unknown.
 fn name(t: &Tournament, no: PlayerNo) -> String {
     t.player(no)
         .map_or_else(|| no.to_string(), |p| p.entry.name.clone())
-}
-
-fn clock_time(zone: EventZone, at: chrono::DateTime<chrono::Utc>) -> String {
-    zone.format(at, "%H:%M:%S")
-}
-
-fn clock_action(a: &ClockAction, lang: Lang) -> String {
-    use crate::domain::clock::format_ms;
-    match (a, lang) {
-        (ClockAction::Press(s), Lang::Zh) => format!("{}按钟", side(*s, lang)),
-        (ClockAction::Pause, Lang::Zh) => "暂停".into(),
-        (ClockAction::Resume, Lang::Zh) => "继续".into(),
-        (ClockAction::Set { red_ms, black_ms }, Lang::Zh) => {
-            format!("校时 红{} 黑{}", format_ms(*red_ms), format_ms(*black_ms))
-        }
-        (ClockAction::Press(s), Lang::En) => format!("{} pressed", side(*s, lang)),
-        (ClockAction::Pause, Lang::En) => "paused".into(),
-        (ClockAction::Resume, Lang::En) => "resumed".into(),
-        (ClockAction::Set { red_ms, black_ms }, Lang::En) => {
-            format!("set to {} / {}", format_ms(*red_ms), format_ms(*black_ms))
-        }
-    }
 }
 
 /// Messages of the command line (not refusals of the domain).
