@@ -10,102 +10,73 @@ use crate::import::{FieldFault, IdFault, ImportError, ImportNote, RowFault, Valu
 /// Why an entry was refused (the player and the field).
 pub fn registration(f: &RegistrationFault, lang: Lang) -> String {
     use RegistrationFault as R;
-    if lang == Lang::En {
-        return registration_en(f);
-    }
     match f {
-        R::NameControl(n) => format!("姓名: {n:?} 含有控制字符 (换行或制表符)"),
-        R::NameEmpty => "姓名: 不能为空".into(),
-        R::NotAName(n) => format!("姓名: '{n}' 不是棋手姓名"),
-        R::TooLate { name, rounds } => format!("{name}: 报名太晚: 全部{rounds}轮均已编排"),
+        R::NameControl(n) => words!(
+            lang,
+            format!("姓名: {n:?} 含有控制字符 (换行或制表符)"),
+            format!("name: {n:?} contains a control character (a line break or tab)")
+        ),
+        R::NameEmpty => words!(lang, "姓名: 不能为空", "name: must not be empty").into(),
+        R::NotAName(n) => words!(
+            lang,
+            format!("姓名: '{n}' 不是棋手姓名"),
+            format!("name: '{n}' is not a player's name")
+        ),
+        R::TooLate { name, rounds } => words!(
+            lang,
+            format!("{name}: 报名太晚: 全部{rounds}轮均已编排"),
+            format!("{name}: too late to enter: all {rounds} rounds have been paired")
+        ),
         // rr: the round robin's field is fixed at round 1.
-        R::RoundRobinStarted(name) => {
+        R::RoundRobinStarted(name) => words!(
+            lang,
             format!(
                 "{name}: 报名太晚: 循环赛第一轮已编排，参赛名单已固定（贝格尔编排表按全部选手排定）"
+            ),
+            format!(
+                "{name}: too late to enter: a round robin's field is fixed once round 1 is paired (the schedule seats every player)"
             )
-        }
-        R::Full { name, cap } => format!("{name}: 报名已满 (已有{cap}人, 限额{cap}人)"),
-        R::UnknownGroup { name, group, known } => format!(
-            "{name}: 组别: 没有 '{group}' 这个组别 (现有: {})",
-            known.join("、")
         ),
-        R::BirthRequired(name) => format!("{name}: 出生日期: 必须填写"),
-        R::BornAfterEvent { name, birth, date } => {
-            format!("{name}: 出生日期: {birth} 晚于比赛日期 {date}")
-        }
-        R::TooOld {
-            name,
-            birth,
-            age,
-            date,
-            born_after,
-        } => format!(
-            "{name}: 出生日期: {birth} 出生, 须在 {date} 未满{age}岁 ({born_after} 之后出生)"
-        ),
-        R::TooOldForSection {
-            name,
-            birth,
-            section,
-            age,
-            date,
-        } => format!("{name}: 出生日期: {birth} 出生, 超出{section}年龄 (须在 {date} 未满{age}岁)"),
-        R::BornTooEarly { name, birth, min } => {
-            format!("{name}: 出生日期: {birth} 出生, 须在 {min} 或之后出生")
-        }
-        R::SameId { name, no, id } => {
-            format!("{name}: 已报名, 为{no}号棋手 (身份证号 {id} 相同)")
-        }
-        R::SameNameAndBirth {
-            name,
-            no,
-            birth: Some(b),
-        } => format!("{name}: 已报名, 为{no}号棋手 (姓名和出生日期 {b} 相同)"),
-        R::SameNameAndBirth {
-            name,
-            no,
-            birth: None,
-        } => format!("{name}: 已报名, 为{no}号棋手 (请填写出生日期以区分同名棋手)"),
-        // sec
-        R::LooksLike { name, no, other } => {
-            format!("{name:?}: 与{no}号棋手 {other:?} 打印出来完全相同 (只差不可见字符)")
-        }
-    }
-}
-
-/// Why an entry was refused, in English.
-fn registration_en(f: &RegistrationFault) -> String {
-    use RegistrationFault as R;
-    match f {
-        R::NameControl(n) => {
-            format!("name: {n:?} contains a control character (a line break or tab)")
-        }
-        R::NameEmpty => "name: must not be empty".into(),
-        R::NotAName(n) => format!("name: '{n}' is not a player's name"),
-        R::TooLate { name, rounds } => {
-            format!("{name}: too late to enter: all {rounds} rounds have been paired")
-        }
-        R::RoundRobinStarted(name) => format!(
-            "{name}: too late to enter: a round robin's field is fixed once round 1 is paired (the schedule seats every player)"
-        ),
-        R::Full { name, cap } => {
+        R::Full { name, cap } => words!(
+            lang,
+            format!("{name}: 报名已满 (已有{cap}人, 限额{cap}人)"),
             format!("{name}: the event is full ({cap} players registered, 限额{cap}人)")
-        }
-        R::UnknownGroup { name, group, known } => format!(
-            "{name}: group: unknown group '{group}' (known: {})",
-            known.join(", ")
         ),
-        R::BirthRequired(name) => format!("{name}: birth: a birth date is required"),
-        R::BornAfterEvent { name, birth, date } => {
+        R::UnknownGroup { name, group, known } => words!(
+            lang,
+            format!(
+                "{name}: 组别: 没有 '{group}' 这个组别 (现有: {})",
+                known.join("、")
+            ),
+            format!(
+                "{name}: group: unknown group '{group}' (known: {})",
+                known.join(", ")
+            )
+        ),
+        R::BirthRequired(name) => words!(
+            lang,
+            format!("{name}: 出生日期: 必须填写"),
+            format!("{name}: birth: a birth date is required")
+        ),
+        R::BornAfterEvent { name, birth, date } => words!(
+            lang,
+            format!("{name}: 出生日期: {birth} 晚于比赛日期 {date}"),
             format!("{name}: birth: {birth} is after the event date {date}")
-        }
+        ),
         R::TooOld {
             name,
             birth,
             age,
             date,
             born_after,
-        } => format!(
-            "{name}: birth: born {birth}, must be under {age} on {date} (born after {born_after})"
+        } => words!(
+            lang,
+            format!(
+                "{name}: 出生日期: {birth} 出生, 须在 {date} 未满{age}岁 ({born_after} 之后出生)"
+            ),
+            format!(
+                "{name}: birth: born {birth}, must be under {age} on {date} (born after {born_after})"
+            )
         ),
         R::TooOldForSection {
             name,
@@ -113,27 +84,48 @@ fn registration_en(f: &RegistrationFault) -> String {
             section,
             age,
             date,
-        } => format!("{name}: birth: born {birth}, too old for {section} (under {age} on {date})"),
-        R::BornTooEarly { name, birth, min } => {
+        } => words!(
+            lang,
+            format!("{name}: 出生日期: {birth} 出生, 超出{section}年龄 (须在 {date} 未满{age}岁)"),
+            format!("{name}: birth: born {birth}, too old for {section} (under {age} on {date})")
+        ),
+        R::BornTooEarly { name, birth, min } => words!(
+            lang,
+            format!("{name}: 出生日期: {birth} 出生, 须在 {min} 或之后出生"),
             format!("{name}: birth: born {birth}, must be born on or after {min}")
-        }
-        R::SameId { name, no, id } => {
+        ),
+        R::SameId { name, no, id } => words!(
+            lang,
+            format!("{name}: 已报名, 为{no}号棋手 (身份证号 {id} 相同)"),
             format!("{name}: already registered as player {no} (same ID number {id})")
-        }
+        ),
         R::SameNameAndBirth {
             name,
             no,
             birth: Some(b),
-        } => format!("{name}: already registered as player {no} (same name and birth date {b})"),
+        } => words!(
+            lang,
+            format!("{name}: 已报名, 为{no}号棋手 (姓名和出生日期 {b} 相同)"),
+            format!("{name}: already registered as player {no} (same name and birth date {b})")
+        ),
         R::SameNameAndBirth {
             name,
             no,
             birth: None,
-        } => format!(
-            "{name}: already registered as player {no} (give a birth date to tell two players apart)"
+        } => words!(
+            lang,
+            format!("{name}: 已报名, 为{no}号棋手 (请填写出生日期以区分同名棋手)"),
+            format!(
+                "{name}: already registered as player {no} (give a birth date to tell two players apart)"
+            )
         ),
-        R::LooksLike { name, no, other } => format!(
-            "{name:?}: prints exactly like player {no} {other:?} (they differ only in invisible characters)"
+        // sec
+        R::LooksLike { name, no, other } => words!(
+            lang,
+            format!("{name:?}: 与{no}号棋手 {other:?} 打印出来完全相同 (只差不可见字符)"),
+            format!(
+                "{name:?}: prints exactly like player {no} {other:?} (they differ only in invisible characters)"
+            )
         ),
     }
 }
