@@ -5,12 +5,12 @@
 
 mod parts;
 
-use super::{EventZone, foul_kind, game_kind, result_name, result_word, side, stage};
+use super::{EventZone, game_kind, result_name, result_word, side, stage};
 use crate::domain::event::{Event, GameKind, Stage};
 use crate::domain::rules::Lang;
 use crate::domain::team::RosterChange;
 use crate::domain::{GameResult, Tournament};
-use parts::{Times, added_stage, cause, clock_action, named, nos};
+use parts::{Times, added_stage, cause, clock_action, foul_named, named, nos};
 
 /// One line describing an event (command output, the console's status line, the audit),
 /// times in `zone`.
@@ -245,9 +245,7 @@ fn line(t: &Tournament, ev: &Event, lang: Lang, times: Times) -> String {
             kind,
         } => {
             let s = side(*s, lang);
-            // The English names the kind as the command line takes it (`move_rule`), not yet
-            // `foul_kind`'s "move rule" (/work/brief/spellings.md).
-            let kind = words!(lang, foul_kind(*kind, lang), kind.word());
+            let kind = foul_named(*kind, lang);
             words!(
                 lang,
                 format!("第{round}轮第{board}台: {s}犯规 ({kind})"),

@@ -104,10 +104,10 @@ pub fn reason(r: Reason, lang: Lang) -> &'static str {
 /// by its command-line name (docs/cli.md `game`), not yet `stage`'s (/work/brief/spellings.md).
 fn knockout_stage(s: Stage, lang: Lang) -> &'static str {
     match s {
-        Stage::SemiFinal => words!(lang, "半决赛", s.word()),
-        Stage::Final => words!(lang, "决赛", s.word()),
-        Stage::ThirdPlace => words!(lang, "三四名决赛", s.word()),
-        Stage::Swiss => words!(lang, "积分编排", s.word()),
+        Stage::SemiFinal => words!(lang, "半决赛", "semi_final"),
+        Stage::Final => words!(lang, "决赛", "final"),
+        Stage::ThirdPlace => words!(lang, "三四名决赛", "third_place"),
+        Stage::Swiss => words!(lang, "积分编排", "swiss"),
     }
 }
 

@@ -75,7 +75,14 @@ pub fn result_word(r: GameResult, lang: Lang) -> &'static str {
 /// name (`result_word`), in English today the name `bianpai result` takes (`red_win`), not
 /// yet `result_word`'s "red wins" (/work/brief/spellings.md).
 fn result_name(r: GameResult, lang: Lang) -> &'static str {
-    words!(lang, result_word(r, lang), r.word())
+    match r {
+        GameResult::RedWin => words!(lang, "红胜", "red_win"),
+        GameResult::BlackWin => words!(lang, "黑胜", "black_win"),
+        GameResult::Draw => words!(lang, "和", "draw"),
+        GameResult::RedWinForfeit => words!(lang, "红不战胜", "red_win_forfeit"),
+        GameResult::BlackWinForfeit => words!(lang, "黑不战胜", "black_win_forfeit"),
+        GameResult::DoubleForfeit => words!(lang, "双方弃权", "double_forfeit"),
+    }
 }
 
 /// The knockout stage (半决赛 / 决赛 / 三四名); empty for the Swiss.
@@ -176,6 +183,13 @@ mod tests {
         for r in GameResult::ALL {
             let word = result_word(r, Lang::Zh);
             assert_eq!(result_short(r, Lang::Zh), word, "{r:?}");
+            assert_eq!(result_name(r, Lang::Zh), word, "{r:?}");
+            // The English of a refusal names the result as the command line takes it.
+            assert_eq!(
+                result_name(r, Lang::En).parse::<GameResult>(),
+                Ok(r),
+                "{r:?}"
+            );
             assert_eq!(word.parse::<GameResult>(), Ok(r), "typed {r:?}");
         }
     }

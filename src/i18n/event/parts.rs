@@ -3,9 +3,9 @@
 
 use chrono::{DateTime, Utc};
 
-use super::super::{EventZone, side, stage};
+use super::super::{EventZone, foul_kind, side, stage};
 use crate::domain::event::{Cause, ClockAction, Stage};
-use crate::domain::rules::Lang;
+use crate::domain::rules::{FoulKind, Lang};
 use crate::domain::{PlayerNo, Tournament};
 
 /// Where an event line reads its times: in the event's zone, or (the export's English) in
@@ -69,7 +69,24 @@ pub(super) fn nos(v: &[PlayerNo], lang: Lang) -> String {
 /// command line takes it (`semi_final`), not yet `stage`'s "semi-final"
 /// (/work/brief/spellings.md).
 pub(super) fn added_stage(s: Stage, lang: Lang) -> &'static str {
-    words!(lang, stage(s, lang), s.word())
+    match s {
+        Stage::Swiss => words!(lang, stage(s, lang), "swiss"),
+        Stage::SemiFinal => words!(lang, stage(s, lang), "semi_final"),
+        Stage::Final => words!(lang, stage(s, lang), "final"),
+        Stage::ThirdPlace => words!(lang, stage(s, lang), "third_place"),
+    }
+}
+
+/// A foul's kind: in Chinese `foul_kind`, in English as the command line takes it
+/// (`move_rule`), not yet `foul_kind`'s "move rule" (/work/brief/spellings.md).
+pub(super) fn foul_named(k: FoulKind, lang: Lang) -> &'static str {
+    match k {
+        FoulKind::MoveRule => words!(lang, foul_kind(k, lang), "move_rule"),
+        FoulKind::Phone => words!(lang, foul_kind(k, lang), "phone"),
+        FoulKind::LeavingSeat => words!(lang, foul_kind(k, lang), "leaving_seat"),
+        FoulKind::DisturbedPieces => words!(lang, foul_kind(k, lang), "disturbed_pieces"),
+        FoulKind::Other => words!(lang, foul_kind(k, lang), "other"),
+    }
 }
 
 /// Why a result was recorded, after its line; an arbiter's and a signed result say nothing
@@ -102,6 +119,20 @@ pub(super) fn clock_action(a: &ClockAction, lang: Lang) -> String {
                 format!("校时 红{red} 黑{black}"),
                 format!("set to {red} / {black}")
             )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The English of a foul's line names the kind as the command line takes it.
+    #[test]
+    fn a_foul_kind_reads_as_typed_in_english() {
+        for k in FoulKind::ALL {
+            assert_eq!(foul_named(k, Lang::En).parse::<FoulKind>(), Ok(k), "{k:?}");
+            assert_eq!(foul_named(k, Lang::Zh), foul_kind(k, Lang::Zh), "{k:?}");
         }
     }
 }
