@@ -11,17 +11,14 @@ use crate::log::Record;
 
 /// `自动（迟到超时）` / `automatic (late window)`.
 pub fn label(rule: AutoRule, lang: Lang) -> &'static str {
-    match (rule, lang) {
-        (AutoRule::LateWindow, Lang::Zh) => "自动（迟到超时）",
-        (AutoRule::ForfeitLimit, Lang::Zh) => "自动（连续弃权）",
-        (AutoRule::FoulLimit, Lang::Zh) => "自动（犯规超限）",
-        (AutoRule::LateWindow, Lang::En) => "automatic (late window)",
-        (AutoRule::ForfeitLimit, Lang::En) => "automatic (consecutive forfeits)",
-        (AutoRule::FoulLimit, Lang::En) => "automatic (foul limit)",
-        (AutoRule::SelfReport, Lang::Zh) => "自动（双方签认）",
-        (AutoRule::SelfReport, Lang::En) => "automatic (both players signed)",
-        (AutoRule::Advance, Lang::Zh) => "自动（全部完赛）",
-        (AutoRule::Advance, Lang::En) => "automatic (round complete)",
+    match rule {
+        AutoRule::LateWindow => words!(lang, "自动（迟到超时）", "automatic (late window)"),
+        AutoRule::ForfeitLimit => {
+            words!(lang, "自动（连续弃权）", "automatic (consecutive forfeits)")
+        }
+        AutoRule::FoulLimit => words!(lang, "自动（犯规超限）", "automatic (foul limit)"),
+        AutoRule::SelfReport => words!(lang, "自动（双方签认）", "automatic (both players signed)"),
+        AutoRule::Advance => words!(lang, "自动（全部完赛）", "automatic (round complete)"),
     }
 }
 
@@ -51,10 +48,13 @@ pub fn trigger_as(by: &str, ev: &Event, rule: Option<AutoRule>, lang: Lang) -> S
     if let Some(d) = super::self_report::detail(by, ev, lang) {
         return d;
     }
-    match (rule, lang) {
-        (None, _) => String::new(),
-        (Some(_), Lang::Zh) => format!("（由 {by} 的终端触发）"),
-        (Some(_), Lang::En) => format!(" (triggered by {by}'s terminal)"),
+    match rule {
+        None => String::new(),
+        Some(_) => words!(
+            lang,
+            format!("（由 {by} 的终端触发）"),
+            format!(" (triggered by {by}'s terminal)")
+        ),
     }
 }
 
@@ -88,14 +88,17 @@ pub fn rules_of(records: &[Record]) -> Vec<Option<AutoRule>> {
 pub fn foul_decides(board: Board, side: Side, nth: usize, claim: bool, lang: Lang) -> String {
     let s = super::side(side, lang);
     let o = super::side(side.other(), lang);
-    match (claim, lang) {
-        (false, Lang::Zh) => format!("第{board}台 {s}第{nth}次犯规，判负"),
-        (false, Lang::En) => format!("board {board}: {s}'s foul no. {nth}, the game is lost"),
-        (true, Lang::Zh) => {
-            format!("第{board}台 {s}第{nth}次犯规，已达判负次数，经{o}提出判负")
-        }
-        (true, Lang::En) => {
+    if claim {
+        words!(
+            lang,
+            format!("第{board}台 {s}第{nth}次犯规，已达判负次数，经{o}提出判负"),
             format!("board {board}: {s}'s foul no. {nth} reaches the limit; {o} claims the loss")
-        }
+        )
+    } else {
+        words!(
+            lang,
+            format!("第{board}台 {s}第{nth}次犯规，判负"),
+            format!("board {board}: {s}'s foul no. {nth}, the game is lost")
+        )
     }
 }

@@ -8,53 +8,43 @@ use crate::domain::text::{CharKind, Fault, TextFault};
 
 /// A refused free-text field, naming the field.
 pub fn text_fault(t: &TextFault, lang: Lang) -> String {
-    match lang {
-        Lang::En => text_fault_en(t),
-        Lang::Zh => text_fault_zh(t),
-    }
-}
-
-fn text_fault_en(t: &TextFault) -> String {
-    let field = &t.field;
+    let field = words!(lang, field_word(&t.field), t.field.as_str());
     match &t.fault {
-        Fault::Forbidden(c) => format!(
-            "{field}: contains {} ({}); control characters, direction marks and invisible characters are not accepted",
-            code(*c),
-            match CharKind::of(*c) {
-                CharKind::Control => "a control character",
-                CharKind::Direction => "a direction control",
-                CharKind::LineSeparator => "a line separator",
-                CharKind::Invisible => "an invisible character",
-            }
+        Fault::Forbidden(c) => {
+            let (code, kind) = (code(*c), char_kind(CharKind::of(*c), lang));
+            words!(
+                lang,
+                format!("{field}：含有{code}（{kind}），不接受控制字符、方向控制符和不可见字符"),
+                format!(
+                    "{field}: contains {code} ({kind}); control characters, direction marks and invisible characters are not accepted"
+                )
+            )
+        }
+        Fault::Invisible => words!(
+            lang,
+            format!("{field}：内容不可见（只有空白或不可见字符）"),
+            format!("{field}: shows nothing (only blanks or invisible characters)")
         ),
-        Fault::Invisible => format!("{field}: shows nothing (only blanks or invisible characters)"),
-        Fault::TooLong { chars, max } => {
+        Fault::TooLong { chars, max } => words!(
+            lang,
+            format!("{field}：{chars}个字符，最多{max}个"),
             format!("{field}: {chars} characters, at most {max} are accepted")
-        }
-        Fault::TooManyMarks { max } => {
+        ),
+        Fault::TooManyMarks { max } => words!(
+            lang,
+            format!("{field}：一个字符上叠加了超过{max}个组合符号"),
             format!("{field}: more than {max} combining marks on one character")
-        }
+        ),
     }
 }
 
-fn text_fault_zh(t: &TextFault) -> String {
-    let field = field_word(&t.field);
-    match &t.fault {
-        Fault::Forbidden(c) => format!(
-            "{field}：含有{}（{}），不接受控制字符、方向控制符和不可见字符",
-            code(*c),
-            match CharKind::of(*c) {
-                CharKind::Control => "控制字符",
-                CharKind::Direction => "方向控制符",
-                CharKind::LineSeparator => "分行符",
-                CharKind::Invisible => "不可见字符",
-            }
-        ),
-        Fault::Invisible => format!("{field}：内容不可见（只有空白或不可见字符）"),
-        Fault::TooLong { chars, max } => format!("{field}：{chars}个字符，最多{max}个"),
-        Fault::TooManyMarks { max } => {
-            format!("{field}：一个字符上叠加了超过{max}个组合符号")
-        }
+/// The kind of a character refused.
+fn char_kind(k: CharKind, lang: Lang) -> &'static str {
+    match k {
+        CharKind::Control => words!(lang, "控制字符", "a control character"),
+        CharKind::Direction => words!(lang, "方向控制符", "a direction control"),
+        CharKind::LineSeparator => words!(lang, "分行符", "a line separator"),
+        CharKind::Invisible => words!(lang, "不可见字符", "an invisible character"),
     }
 }
 
@@ -81,46 +71,45 @@ fn code(c: char) -> String {
 pub fn time_skew(s: &TimeSkew, lang: Lang) -> String {
     let (h, m, sec) = s.span();
     let ahead = s.ahead();
-    match lang {
-        Lang::En => {
-            let off = match (h, m) {
-                (0, 0) => format!("{sec} s"),
-                (0, _) => format!("{m} min {sec} s"),
-                _ => format!("{h} h {m} min"),
-            };
-            let dir = if ahead { "ahead of" } else { "behind" };
-            let hint = if s.correction {
-                "a correction can only name a past time"
-            } else if ahead {
-                "a clock or bridge in the wrong time zone?"
-            } else {
-                "the head arbiter enters a past time with --correction REASON"
-            };
-            format!(
-                "time {}: {off} {dir} this machine's clock ({}), more than the {} s allowed (clock_skew_seconds); {hint}",
-                s.at, s.now, s.limit_s
-            )
-        }
-        Lang::Zh => {
-            let off = match (h, m) {
-                (0, 0) => format!("{sec}秒"),
-                (0, _) => format!("{m}分{sec}秒"),
-                _ => format!("{h}小时{m}分"),
-            };
-            let dir = if ahead { "快" } else { "慢" };
-            let hint = if s.correction {
-                "更正只能填写过去的时间"
-            } else if ahead {
-                "电子钟或桥接程序的时区是否设错？"
-            } else {
-                "裁判长可用 --correction 理由 填写过去的时间"
-            };
-            format!(
-                "时间 {}：比本机时钟（{}）{dir}{off}，超过允许的{}秒（clock_skew_seconds）；{hint}",
-                s.at, s.now, s.limit_s
-            )
-        }
-    }
+    let off = match (h, m) {
+        (0, 0) => words!(lang, format!("{sec}秒"), format!("{sec} s")),
+        (0, _) => words!(lang, format!("{m}分{sec}秒"), format!("{m} min {sec} s")),
+        _ => words!(lang, format!("{h}小时{m}分"), format!("{h} h {m} min")),
+    };
+    let dir = if ahead {
+        words!(lang, "快", "ahead of")
+    } else {
+        words!(lang, "慢", "behind")
+    };
+    let hint = if s.correction {
+        words!(
+            lang,
+            "更正只能填写过去的时间",
+            "a correction can only name a past time"
+        )
+    } else if ahead {
+        words!(
+            lang,
+            "电子钟或桥接程序的时区是否设错？",
+            "a clock or bridge in the wrong time zone?"
+        )
+    } else {
+        words!(
+            lang,
+            "裁判长可用 --correction 理由 填写过去的时间",
+            "the head arbiter enters a past time with --correction REASON"
+        )
+    };
+    let (at, now, limit) = (&s.at, &s.now, s.limit_s);
+    words!(
+        lang,
+        format!(
+            "时间 {at}：比本机时钟（{now}）{dir}{off}，超过允许的{limit}秒（clock_skew_seconds）；{hint}"
+        ),
+        format!(
+            "time {at}: {off} {dir} this machine's clock ({now}), more than the {limit} s allowed (clock_skew_seconds); {hint}"
+        )
+    )
 }
 
 #[cfg(test)]

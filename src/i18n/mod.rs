@@ -24,116 +24,112 @@ pub mod auto;
 pub mod boundary;
 pub mod cli;
 pub mod deed;
-mod en;
-pub mod en_event;
-mod en_refusal;
 pub mod errors;
+mod event;
 pub mod explain;
 pub mod faults;
 pub mod print;
+mod refusal;
 pub mod room;
 pub mod screen;
 pub mod self_report;
-mod zh;
 
-use crate::domain::event::{ClockAction, Event, GameKind, Stage};
-use crate::domain::refusal::{ReasonFor, Refusal};
+pub use event::{describe, describe_event};
+pub use refusal::refusal;
+
+/// The path `export` re-exports the export's English event line from (`describe_event`).
+pub mod en_event {
+    pub use super::event::describe_event;
+}
+
+use crate::domain::event::{GameKind, Stage};
 use crate::domain::rules::{FoulKind, Lang, Role};
 use crate::domain::zone::EventZone;
 use crate::domain::{GameResult, PlayerNo, Side, Tournament};
 
-/// Result words as the seeds write them: 红胜 / 和 / 黑胜 (never chess notation).
+/// Result words as the seeds write them: 红胜 / 和 / 黑胜 (never chess notation). The Chinese
+/// is the one name of each result (`result_word`); the English fits six columns, for the
+/// round view's result column.
 pub fn result_short(r: GameResult, lang: Lang) -> &'static str {
-    match lang {
-        Lang::Zh => zh::result_short(r),
-        Lang::En => en::result_short(r),
+    match r {
+        GameResult::RedWin => words!(lang, "红胜", "red"),
+        GameResult::BlackWin => words!(lang, "黑胜", "black"),
+        GameResult::Draw => words!(lang, "和", "draw"),
+        GameResult::RedWinForfeit => words!(lang, "红不战胜", "red ff"),
+        GameResult::BlackWinForfeit => words!(lang, "黑不战胜", "blk ff"),
+        GameResult::DoubleForfeit => words!(lang, "双方弃权", "dbl ff"),
     }
 }
 
-/// A result in words (红胜, 红不战胜 …): the one name of each result everywhere.
+/// A result in words (红胜, 红不战胜 …): the one name of each result everywhere, on the
+/// board, in help, the audit and the printouts.
 pub fn result_word(r: GameResult, lang: Lang) -> &'static str {
-    match lang {
-        Lang::Zh => zh::result_word(r),
-        Lang::En => en::result_word(r),
+    match r {
+        GameResult::RedWin => words!(lang, "红胜", "red wins"),
+        GameResult::BlackWin => words!(lang, "黑胜", "black wins"),
+        GameResult::Draw => words!(lang, "和", "draw"),
+        GameResult::RedWinForfeit => words!(lang, "红不战胜", "red wins by forfeit"),
+        GameResult::BlackWinForfeit => words!(lang, "黑不战胜", "black wins by forfeit"),
+        GameResult::DoubleForfeit => words!(lang, "双方弃权", "double forfeit"),
+    }
+}
+
+/// A result as a refusal, a player's report and the event line name it: in Chinese its one
+/// name (`result_word`), in English today the name `bianpai result` takes (`red_win`), not
+/// yet `result_word`'s "red wins" (/work/brief/spellings.md).
+fn result_name(r: GameResult, lang: Lang) -> &'static str {
+    match r {
+        GameResult::RedWin => words!(lang, "红胜", "red_win"),
+        GameResult::BlackWin => words!(lang, "黑胜", "black_win"),
+        GameResult::Draw => words!(lang, "和", "draw"),
+        GameResult::RedWinForfeit => words!(lang, "红不战胜", "red_win_forfeit"),
+        GameResult::BlackWinForfeit => words!(lang, "黑不战胜", "black_win_forfeit"),
+        GameResult::DoubleForfeit => words!(lang, "双方弃权", "double_forfeit"),
     }
 }
 
 /// The knockout stage (半决赛 / 决赛 / 三四名); empty for the Swiss.
 pub fn stage(s: Stage, lang: Lang) -> &'static str {
-    match (s, lang) {
-        (Stage::Swiss, _) => "",
-        (Stage::SemiFinal, Lang::Zh) => "半决赛",
-        (Stage::Final, Lang::Zh) => "决赛",
-        (Stage::ThirdPlace, Lang::Zh) => "三四名",
-        (Stage::SemiFinal, Lang::En) => "semi-final",
-        (Stage::Final, Lang::En) => "final",
-        (Stage::ThirdPlace, Lang::En) => "3rd place",
+    match s {
+        Stage::Swiss => "",
+        Stage::SemiFinal => words!(lang, "半决赛", "semi-final"),
+        Stage::Final => words!(lang, "决赛", "final"),
+        Stage::ThirdPlace => words!(lang, "三四名", "3rd place"),
     }
 }
 
 /// The kind of knockout game (慢棋 / 快棋 / 超快棋).
 pub fn game_kind(g: GameKind, lang: Lang) -> &'static str {
-    match (g, lang) {
-        (GameKind::Slow, Lang::Zh) => "慢棋",
-        (GameKind::Rapid, Lang::Zh) => "快棋",
-        (GameKind::Armageddon, Lang::Zh) => "超快棋",
-        (GameKind::Slow, Lang::En) => "slow",
-        (GameKind::Rapid, Lang::En) => "rapid",
-        (GameKind::Armageddon, Lang::En) => "armageddon",
+    match g {
+        GameKind::Slow => words!(lang, "慢棋", "slow"),
+        GameKind::Rapid => words!(lang, "快棋", "rapid"),
+        GameKind::Armageddon => words!(lang, "超快棋", "armageddon"),
     }
 }
 
 pub fn side(s: Side, lang: Lang) -> &'static str {
-    match (s, lang) {
-        (Side::Red, Lang::Zh) => "红方",
-        (Side::Black, Lang::Zh) => "黑方",
-        (Side::Red, Lang::En) => "red",
-        (Side::Black, Lang::En) => "black",
+    match s {
+        Side::Red => words!(lang, "红方", "red"),
+        Side::Black => words!(lang, "黑方", "black"),
     }
 }
 
 pub fn role(r: Role, lang: Lang) -> &'static str {
-    match (r, lang) {
-        (Role::Head, Lang::Zh) => "裁判长",
-        (Role::Assistant, Lang::Zh) => "裁判",
-        (Role::Organizer, Lang::Zh) => "编排",
-        (Role::Viewer, Lang::Zh) => "观看",
-        (Role::Head, Lang::En) => "head",
-        (Role::Assistant, Lang::En) => "assistant",
-        (Role::Organizer, Lang::En) => "organizer",
-        (Role::Viewer, Lang::En) => "viewer",
+    match r {
+        Role::Head => words!(lang, "裁判长", "head"),
+        Role::Assistant => words!(lang, "裁判", "assistant"),
+        Role::Organizer => words!(lang, "编排", "organizer"),
+        Role::Viewer => words!(lang, "观看", "viewer"),
     }
 }
 
 pub fn foul_kind(k: FoulKind, lang: Lang) -> &'static str {
-    match (k, lang) {
-        (FoulKind::MoveRule, Lang::Zh) => "违规着法",
-        (FoulKind::Phone, Lang::Zh) => "手机",
-        (FoulKind::LeavingSeat, Lang::Zh) => "离座",
-        (FoulKind::DisturbedPieces, Lang::Zh) => "碰乱棋子",
-        (FoulKind::Other, Lang::Zh) => "其他",
-        (FoulKind::MoveRule, Lang::En) => "move rule",
-        (FoulKind::Phone, Lang::En) => "phone",
-        (FoulKind::LeavingSeat, Lang::En) => "leaving seat",
-        (FoulKind::DisturbedPieces, Lang::En) => "disturbed pieces",
-        (FoulKind::Other, Lang::En) => "other",
-    }
-}
-
-/// A refusal in `lang`; times in `zone`.
-pub fn refusal(r: &Refusal, lang: Lang, zone: EventZone) -> String {
-    match lang {
-        Lang::Zh => zh::refusal(r, zone),
-        Lang::En => en_refusal::refusal(r, zone),
-    }
-}
-
-/// One line describing an event (command output, the console's status line, the audit),
-/// times in `zone`.
-pub fn describe(t: &Tournament, ev: &Event, lang: Lang, zone: EventZone) -> String {
-    match lang {
-        Lang::Zh => zh::describe(t, ev, zone),
-        Lang::En => en::describe(t, ev, zone),
+    match k {
+        FoulKind::MoveRule => words!(lang, "违规着法", "move rule"),
+        FoulKind::Phone => words!(lang, "手机", "phone"),
+        FoulKind::LeavingSeat => words!(lang, "离座", "leaving seat"),
+        FoulKind::DisturbedPieces => words!(lang, "碰乱棋子", "disturbed pieces"),
+        FoulKind::Other => words!(lang, "其他", "other"),
     }
 }
 
@@ -141,42 +137,6 @@ pub fn describe(t: &Tournament, ev: &Event, lang: Lang, zone: EventZone) -> Stri
 fn name(t: &Tournament, no: PlayerNo) -> String {
     t.player(no)
         .map_or_else(|| no.to_string(), |p| p.entry.name.clone())
-}
-
-fn clock_time(zone: EventZone, at: chrono::DateTime<chrono::Utc>) -> String {
-    zone.format(at, "%H:%M:%S")
-}
-
-fn reason_for(r: ReasonFor, lang: Lang) -> &'static str {
-    match (r, lang) {
-        (ReasonFor::Correction, Lang::Zh) => "更正结果须填写理由 (--reason 理由)",
-        (ReasonFor::Reinstatement, Lang::Zh) => "恢复参赛须填写理由",
-        (ReasonFor::StartCorrection, Lang::Zh) => "更正开始时间须填写理由 (--reason 理由)",
-        (ReasonFor::RelaxedPairing, Lang::Zh) => "放宽颜色规则编排须填写理由 (--reason 理由)",
-        (ReasonFor::ManualPairing, Lang::Zh) => "手工编排须填写理由 (--reason 理由)",
-        (ReasonFor::KeptPairing, Lang::Zh) => {
-            "保留按更正前结果所作的编排须填写理由 (--reason 理由)"
-        }
-        (other, Lang::En) => en_refusal::reason_for(other),
-    }
-}
-
-fn clock_action(a: &ClockAction, lang: Lang) -> String {
-    use crate::domain::clock::format_ms;
-    match (a, lang) {
-        (ClockAction::Press(s), Lang::Zh) => format!("{}按钟", side(*s, lang)),
-        (ClockAction::Pause, Lang::Zh) => "暂停".into(),
-        (ClockAction::Resume, Lang::Zh) => "继续".into(),
-        (ClockAction::Set { red_ms, black_ms }, Lang::Zh) => {
-            format!("校时 红{} 黑{}", format_ms(*red_ms), format_ms(*black_ms))
-        }
-        (ClockAction::Press(s), Lang::En) => format!("{} pressed", side(*s, lang)),
-        (ClockAction::Pause, Lang::En) => "paused".into(),
-        (ClockAction::Resume, Lang::En) => "resumed".into(),
-        (ClockAction::Set { red_ms, black_ms }, Lang::En) => {
-            format!("set to {} / {}", format_ms(*red_ms), format_ms(*black_ms))
-        }
-    }
 }
 
 /// Messages of the command line (not refusals of the domain).
@@ -203,7 +163,7 @@ pub fn cli(m: &CliMsg, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::{Board, Round};
+    use crate::domain::{Board, Refusal, Round};
 
     #[test]
     fn every_result_has_a_word_in_both_languages() {
@@ -226,6 +186,13 @@ mod tests {
         for r in GameResult::ALL {
             let word = result_word(r, Lang::Zh);
             assert_eq!(result_short(r, Lang::Zh), word, "{r:?}");
+            assert_eq!(result_name(r, Lang::Zh), word, "{r:?}");
+            // The English of a refusal names the result as the command line takes it.
+            assert_eq!(
+                result_name(r, Lang::En).parse::<GameResult>(),
+                Ok(r),
+                "{r:?}"
+            );
             assert_eq!(word.parse::<GameResult>(), Ok(r), "typed {r:?}");
         }
     }

@@ -11,12 +11,15 @@ pub fn ron(e: &ron::Error, lang: Lang) -> String {
 
 /// A RON finding; `list` names the words that were possible (a rules file's fields and
 /// values: the way forward), or not (a log line: the event names help nobody at a table).
-/// The program's type names (`outer`) are left out: the line and column place the fault.
+/// The program's type names (`outer`) are left out: the line and column place the fault. The
+/// English is the parser's own words.
 pub(super) fn ron_in(e: &ron::Error, lang: Lang, list: bool) -> String {
+    words!(lang, ron_zh(e, list), e.to_string())
+}
+
+/// A RON finding in Chinese (the parser's own words are English).
+fn ron_zh(e: &ron::Error, list: bool) -> String {
     use ron::Error as E;
-    if lang == Lang::En {
-        return e.to_string();
-    }
     let one_of = |xs: &[&str]| {
         if !list {
             String::new()
@@ -102,16 +105,20 @@ fn message_zh(m: &str) -> String {
 
 /// A rules-file error: the file, line and column, and the field.
 pub fn rules(e: &RulesError, lang: Lang) -> String {
-    if lang == Lang::En {
-        return rules_en(e);
-    }
     match e {
         RulesError::Syntax {
             origin,
             line,
             column,
             code,
-        } => format!("{origin}: 第{line}行第{column}列: {}", ron(code, Lang::Zh)),
+        } => {
+            let code = ron(code, lang);
+            words!(
+                lang,
+                format!("{origin}: 第{line}行第{column}列: {code}"),
+                format!("{origin}: line {line}, column {column}: {code}")
+            )
+        }
         RulesError::Invalid {
             origin,
             at,
@@ -119,148 +126,150 @@ pub fn rules(e: &RulesError, lang: Lang) -> String {
             fault,
         } => {
             let place = match (origin, at) {
-                (Some(o), Some((line, col))) => format!("{o}: 第{line}行第{col}列: "),
+                (Some(o), Some((line, col))) => words!(
+                    lang,
+                    format!("{o}: 第{line}行第{col}列: "),
+                    format!("{o}: line {line}, column {col}: ")
+                ),
                 (Some(o), None) => format!("{o}: "),
-                (None, _) => "规则: ".to_string(),
+                (None, _) => words!(lang, "规则: ", "rules: ").to_string(),
             };
-            format!("{place}{field}: {}", rules_fault(fault))
+            format!("{place}{field}: {}", rules_fault(fault, lang))
         }
-        RulesError::UnknownPreset(name) => {
-            format!("没有名为 '{name}' 的预设 (见 bianpai presets)")
-        }
+        RulesError::UnknownPreset(name) => words!(
+            lang,
+            format!("没有名为 '{name}' 的预设 (见 bianpai presets)"),
+            format!("unknown preset '{name}' (see `bianpai presets`)")
+        ),
+        // The OS's own words (English) come with the error; the Chinese names its kind.
         RulesError::Read {
             origin,
             kind,
             os_code,
-            ..
-        } => {
-            let e = match os_code {
-                Some(c) => std::io::Error::from_raw_os_error(*c),
-                None => std::io::Error::from(*kind),
-            };
-            format!("{origin}: 无法读取规则文件: {}", io(&e, lang))
-        }
-        RulesError::NotUtf8 { origin, byte } => {
-            format!("{origin}: 不是 UTF-8 文本 (第{byte}字节处); 请以 UTF-8 编码保存")
-        }
-    }
-}
-
-/// A rules-file error in English.
-fn rules_en(e: &RulesError) -> String {
-    match e {
-        RulesError::Syntax {
-            origin,
-            line,
-            column,
-            code,
-        } => format!(
-            "{origin}: line {line}, column {column}: {}",
-            ron(code, Lang::En)
+            text,
+        } => words!(
+            lang,
+            {
+                let e = match os_code {
+                    Some(c) => std::io::Error::from_raw_os_error(*c),
+                    None => std::io::Error::from(*kind),
+                };
+                format!("{origin}: 无法读取规则文件: {}", io(&e, lang))
+            },
+            format!("{origin}: {text}")
         ),
-        RulesError::Invalid {
-            origin,
-            at,
-            field,
-            fault,
-        } => {
-            let place = match (origin, at) {
-                (Some(o), Some((line, col))) => format!("{o}: line {line}, column {col}: "),
-                (Some(o), None) => format!("{o}: "),
-                (None, _) => "rules: ".to_string(),
-            };
-            format!("{place}{field}: {}", rules_fault_en(fault))
-        }
-        RulesError::UnknownPreset(name) => {
-            format!("unknown preset '{name}' (see `bianpai presets`)")
-        }
-        RulesError::Read { origin, text, .. } => format!("{origin}: {text}"),
-        RulesError::NotUtf8 { origin, byte } => format!("{origin}: not UTF-8 text (byte {byte})"),
-    }
-}
-
-/// What is wrong with a field of the rules, in English.
-fn rules_fault_en(f: &RulesFault) -> String {
-    match f {
-        RulesFault::MoreThan { value, max } => format!("{value} is more than {max}"),
-        RulesFault::AtLeastOne => "must be at least 1".into(),
-        RulesFault::RoundsRange => "must be between 1 and 99".into(),
-        RulesFault::EmptyChain => {
-            "the chain must not be empty (end it with draw_number)".into()
-        }
-        RulesFault::Twice(what) => format!("{what} appears twice"),
-        RulesFault::NoSections => "at least one section is needed".into(),
-        RulesFault::SectionWithoutName => "a section needs a name".into(),
-        RulesFault::NotAZone(t) => format!("'{t}' is not a time zone (an IANA name like Asia/Shanghai or an offset like +08:00)"
+        RulesError::NotUtf8 { origin, byte } => words!(
+            lang,
+            format!("{origin}: 不是 UTF-8 文本 (第{byte}字节处); 请以 UTF-8 编码保存"),
+            format!("{origin}: not UTF-8 text (byte {byte})")
         ),
-        RulesFault::LateWindowOverADay => "at most one day".into(),
-        RulesFault::KnockoutAfterRoundRobin => "knockout finals follow Swiss rounds only; a round robin ranks its whole field (remove knockout or use system: swiss)".into(),
-        RulesFault::KnockoutInTeamMatch => "knockout finals are for individual Swiss events, not team matches (remove knockout)".into(),
-        RulesFault::OrderWithoutRoundRobin => "the order of a double round robin's rounds; a Swiss has none (remove round_robin_order)".into(),
-        RulesFault::KnockoutPlayers => {
-            "only 4 (semi-finals 1 v 4, 2 v 3) is supported".into()
-        }
-        RulesFault::KnockoutAfterRound => "must be a Swiss round of the event".into(),
-        RulesFault::NotARange { from, to } => {
-            format!("places {from}..{to} are not a range")
-        }
-        RulesFault::UnknownSection(s) => format!("unknown section '{s}'"),
-        RulesFault::CategorySection { category, section } => {
-            format!("category '{category}' names unknown section '{section}'")
-        }
-        RulesFault::BaseTimeZero => "base time must be positive".into(),
-        RulesFault::EmptyUser => "an empty user name".into(),
-        RulesFault::RoleTwice { user, role } => {
-            format!("user '{user}' is given the role {role} twice")
-        }
-        RulesFault::BoardsRange => "must be between 2 and 8".into(),
-        RulesFault::Text(t) => {
-            let text = crate::i18n::faults::text_fault(t, Lang::En);
-            let own = format!("{}: ", t.field);
-            text.strip_prefix(&own).unwrap_or(&text).to_string()
-        }
     }
 }
 
-fn rules_fault(f: &RulesFault) -> String {
+/// What is wrong with a field of the rules.
+fn rules_fault(f: &RulesFault, lang: Lang) -> String {
     match f {
-        RulesFault::MoreThan { value, max } => format!("{value} 超过上限 {max}"),
-        RulesFault::AtLeastOne => "至少为 1".into(),
-        RulesFault::RoundsRange => "应在 1 到 99 之间".into(),
-        RulesFault::EmptyChain => "不能为空 (以 draw_number 结尾)".into(),
-        RulesFault::Twice(what) => format!("{what} 出现两次"),
-        RulesFault::NoSections => "至少需要一个组别".into(),
-        RulesFault::SectionWithoutName => "组别需要名称".into(),
-        RulesFault::NotAZone(t) => {
-            format!("'{t}' 不是时区 (应为 IANA 名称如 Asia/Shanghai, 或时差如 +08:00)")
+        RulesFault::MoreThan { value, max } => words!(
+            lang,
+            format!("{value} 超过上限 {max}"),
+            format!("{value} is more than {max}")
+        ),
+        RulesFault::AtLeastOne => words!(lang, "至少为 1", "must be at least 1").into(),
+        RulesFault::RoundsRange => {
+            words!(lang, "应在 1 到 99 之间", "must be between 1 and 99").into()
         }
-        RulesFault::LateWindowOverADay => "最多一天 (1440 分钟)".into(),
-        RulesFault::KnockoutPlayers => "只支持 4 人 (半决赛 1 对 4, 2 对 3)".into(),
+        RulesFault::EmptyChain => words!(
+            lang,
+            "不能为空 (以 draw_number 结尾)",
+            "the chain must not be empty (end it with draw_number)"
+        )
+        .into(),
+        RulesFault::Twice(what) => words!(
+            lang,
+            format!("{what} 出现两次"),
+            format!("{what} appears twice")
+        ),
+        RulesFault::NoSections => words!(
+            lang,
+            "至少需要一个组别",
+            "at least one section is needed"
+        )
+        .into(),
+        RulesFault::SectionWithoutName => {
+            words!(lang, "组别需要名称", "a section needs a name").into()
+        }
+        RulesFault::NotAZone(t) => words!(
+            lang,
+            format!("'{t}' 不是时区 (应为 IANA 名称如 Asia/Shanghai, 或时差如 +08:00)"),
+            format!(
+                "'{t}' is not a time zone (an IANA name like Asia/Shanghai or an offset like +08:00)"
+            )
+        ),
+        RulesFault::LateWindowOverADay => {
+            words!(lang, "最多一天 (1440 分钟)", "at most one day").into()
+        }
+        RulesFault::KnockoutPlayers => words!(
+            lang,
+            "只支持 4 人 (半决赛 1 对 4, 2 对 3)",
+            "only 4 (semi-finals 1 v 4, 2 v 3) is supported"
+        )
+        .into(),
         // rr: no knockout finals after a round robin.
-        RulesFault::KnockoutAfterRoundRobin => {
-            "淘汰赛只接在积分编排轮次之后; 循环赛按全部选手排名 (删去 knockout 或改用 system: swiss)".into()
+        RulesFault::KnockoutAfterRoundRobin => words!(
+            lang,
+            "淘汰赛只接在积分编排轮次之后; 循环赛按全部选手排名 (删去 knockout 或改用 system: swiss)",
+            "knockout finals follow Swiss rounds only; a round robin ranks its whole field (remove knockout or use system: swiss)"
+        )
+        .into(),
+        RulesFault::KnockoutInTeamMatch => words!(
+            lang,
+            "淘汰赛只用于个人积分编排赛, 团体赛不设淘汰赛 (删去 knockout)",
+            "knockout finals are for individual Swiss events, not team matches (remove knockout)"
+        )
+        .into(),
+        RulesFault::OrderWithoutRoundRobin => words!(
+            lang,
+            "这是双循环的轮次顺序, 积分编排赛没有此项 (删去 round_robin_order)",
+            "the order of a double round robin's rounds; a Swiss has none (remove round_robin_order)"
+        )
+        .into(),
+        RulesFault::KnockoutAfterRound => words!(
+            lang,
+            "应为本赛事的某一轮瑞士制",
+            "must be a Swiss round of the event"
+        )
+        .into(),
+        RulesFault::NotARange { from, to } => words!(
+            lang,
+            format!("名次 {from}..{to} 不是有效范围"),
+            format!("places {from}..{to} are not a range")
+        ),
+        RulesFault::UnknownSection(s) => words!(
+            lang,
+            format!("未知组别 '{s}'"),
+            format!("unknown section '{s}'")
+        ),
+        RulesFault::CategorySection { category, section } => words!(
+            lang,
+            format!("奖项类别 '{category}' 指向未知组别 '{section}'"),
+            format!("category '{category}' names unknown section '{section}'")
+        ),
+        RulesFault::BaseTimeZero => {
+            words!(lang, "基本用时必须大于 0", "base time must be positive").into()
         }
-        RulesFault::KnockoutInTeamMatch => {
-            "淘汰赛只用于个人积分编排赛, 团体赛不设淘汰赛 (删去 knockout)".into()
+        RulesFault::BoardsRange => {
+            words!(lang, "应在 2 到 8 之间", "must be between 2 and 8").into()
         }
-        RulesFault::OrderWithoutRoundRobin => {
-            "这是双循环的轮次顺序, 积分编排赛没有此项 (删去 round_robin_order)".into()
-        }
-        RulesFault::KnockoutAfterRound => "应为本赛事的某一轮瑞士制".into(),
-        RulesFault::NotARange { from, to } => format!("名次 {from}..{to} 不是有效范围"),
-        RulesFault::UnknownSection(s) => format!("未知组别 '{s}'"),
-        RulesFault::CategorySection { category, section } => {
-            format!("奖项类别 '{category}' 指向未知组别 '{section}'")
-        }
-        RulesFault::BaseTimeZero => "基本用时必须大于 0".into(),
-        RulesFault::BoardsRange => "应在 2 到 8 之间".into(),
-        RulesFault::EmptyUser => "用户名为空".into(),
-        RulesFault::RoleTwice { user, role } => {
-            format!("用户 '{user}' 被给了两次角色 {role}")
-        }
+        RulesFault::EmptyUser => words!(lang, "用户名为空", "an empty user name").into(),
+        RulesFault::RoleTwice { user, role } => words!(
+            lang,
+            format!("用户 '{user}' 被给了两次角色 {role}"),
+            format!("user '{user}' is given the role {role} twice")
+        ),
+        // The text fault without its field (the field is named before it).
         RulesFault::Text(t) => {
-            let text = crate::i18n::faults::text_fault(t, Lang::Zh);
-            let own = format!("{}：", t.field);
+            let text = crate::i18n::faults::text_fault(t, lang);
+            let own = words!(lang, format!("{}：", t.field), format!("{}: ", t.field));
             text.strip_prefix(&own).unwrap_or(&text).to_string()
         }
     }
