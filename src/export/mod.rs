@@ -27,7 +27,6 @@ use std::path::Path;
 
 use chrono::{DateTime, Utc};
 
-pub use crate::i18n::en_event::describe_event;
 pub use crate::i18n::print::ExportFault;
 pub use report::{Masthead, Report};
 pub use rows::Kind;

@@ -18,12 +18,6 @@ pub fn describe(t: &Tournament, ev: &Event, lang: Lang, zone: EventZone) -> Stri
     line(t, ev, lang, Times::Zone(zone))
 }
 
-/// One line describing an event in English, for command output and the audit log (the
-/// export's wording, which scripts read): times in UTC.
-pub fn describe_event(t: &Tournament, ev: &Event) -> String {
-    line(t, ev, Lang::En, Times::Utc)
-}
-
 fn line(t: &Tournament, ev: &Event, lang: Lang, times: Times) -> String {
     let n = |no| named(t, no, lang);
     match ev {

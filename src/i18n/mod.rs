@@ -34,13 +34,8 @@ pub mod room;
 pub mod screen;
 pub mod self_report;
 
-pub use event::{describe, describe_event};
+pub use event::describe;
 pub use refusal::refusal;
-
-/// The path `export` re-exports the export's English event line from (`describe_event`).
-pub mod en_event {
-    pub use super::event::describe_event;
-}
 
 use crate::domain::event::{GameKind, Stage};
 use crate::domain::rules::{FoulKind, Lang, Role};
