@@ -1,7 +1,6 @@
 //! One line describing an event (command output, the console's status line, the audit): one
 //! exhaustive `match` over `domain::event::Event`, the Chinese and the English of each event
-//! side by side. The export's English (`describe_event`, which scripts read) is the same
-//! match with its times in UTC.
+//! side by side, times in the event's zone.
 
 mod parts;
 
@@ -15,7 +14,7 @@ use parts::{Times, added_stage, cause, clock_action, foul_named, named, nos};
 /// One line describing an event (command output, the console's status line, the audit),
 /// times in `zone`.
 pub fn describe(t: &Tournament, ev: &Event, lang: Lang, zone: EventZone) -> String {
-    line(t, ev, lang, Times::Zone(zone))
+    line(t, ev, lang, Times(zone))
 }
 
 fn line(t: &Tournament, ev: &Event, lang: Lang, times: Times) -> String {
@@ -137,13 +136,12 @@ fn line(t: &Tournament, ev: &Event, lang: Lang, times: Times) -> String {
                 times.stamp(*at)
             )
         ),
-        // The English gives the corrected time in UTC, in the zone's lines too.
         Event::TimeCorrected { at, reason } => words!(
             lang,
             format!("裁判长更正时间为 {}: {reason}", times.local(*at)),
             format!(
                 "time corrected by the head arbiter: {} ({reason})",
-                Times::Utc.local(*at)
+                times.local(*at)
             )
         ),
         Event::ResultRecorded {
@@ -440,6 +438,29 @@ fn line(t: &Tournament, ev: &Event, lang: Lang, times: Times) -> String {
                     side(*s, lang)
                 )
             )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::rules::Rules;
+
+    #[test]
+    fn a_corrected_time_reads_in_the_events_zone_in_both_languages() {
+        let t = Tournament::new("t".into(), Rules::preset("qigu-2024-07").expect("preset"));
+        let zone = EventZone::parse("Asia/Shanghai").expect("zone");
+        let at = chrono::DateTime::parse_from_rfc3339("2024-07-06T00:30:00Z")
+            .expect("time")
+            .to_utc();
+        let ev = Event::TimeCorrected {
+            at,
+            reason: "r".into(),
+        };
+        for lang in [Lang::Zh, Lang::En] {
+            let line = describe(&t, &ev, lang, zone);
+            assert!(line.contains("2024-07-06 08:30:00"), "{lang:?}: {line}");
         }
     }
 }

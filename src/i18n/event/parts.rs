@@ -8,37 +8,24 @@ use crate::domain::event::{Cause, ClockAction, Stage};
 use crate::domain::rules::{FoulKind, Lang};
 use crate::domain::{PlayerNo, Tournament};
 
-/// Where an event line reads its times: in the event's zone, or (the export's English) in
-/// UTC.
+/// Where an event line reads its times: in the event's zone.
 #[derive(Clone, Copy)]
-pub(super) enum Times {
-    Zone(EventZone),
-    Utc,
-}
+pub(super) struct Times(pub(super) EventZone);
 
 impl Times {
     /// `2024-07-06 08:30:00`.
     pub(super) fn local(self, at: DateTime<Utc>) -> String {
-        match self {
-            Times::Zone(z) => z.format(at, "%Y-%m-%d %H:%M:%S"),
-            Times::Utc => at.format("%Y-%m-%d %H:%M:%S").to_string(),
-        }
+        self.0.format(at, "%Y-%m-%d %H:%M:%S")
     }
 
-    /// `2024-07-06 08:30:00+08:00` in the zone, RFC 3339 in UTC.
+    /// `2024-07-06 08:30:00+08:00`.
     pub(super) fn stamp(self, at: DateTime<Utc>) -> String {
-        match self {
-            Times::Zone(z) => z.format(at, "%Y-%m-%d %H:%M:%S%:z"),
-            Times::Utc => at.to_rfc3339(),
-        }
+        self.0.format(at, "%Y-%m-%d %H:%M:%S%:z")
     }
 
     /// `08:30:00`.
     pub(super) fn clock(self, at: DateTime<Utc>) -> String {
-        match self {
-            Times::Zone(z) => z.format(at, "%H:%M:%S"),
-            Times::Utc => at.format("%H:%M:%S").to_string(),
-        }
+        self.0.format(at, "%H:%M:%S")
     }
 }
 
