@@ -317,7 +317,11 @@ pub fn standings_report(t: &Tournament, after: Round, lang: Lang) -> Report {
         ],
         lang,
     );
-    h.extend(chain.iter().map(|tb| tb.label(lang).to_string()));
+    h.extend(
+        chain
+            .iter()
+            .map(|tb| crate::i18n::print::team_tiebreak(*tb, lang).to_string()),
+    );
     let rows = standings(t, after)
         .iter()
         .map(|s| {

@@ -59,23 +59,6 @@ impl TeamTiebreak {
             TeamTiebreak::OpponentMatchPoints => "opponent_match_points",
         }
     }
-
-    /// The column heading of the printouts.
-    pub fn label(self, lang: crate::domain::lang::Lang) -> &'static str {
-        use crate::domain::lang::Lang;
-        match (self, lang) {
-            (TeamTiebreak::GamePoints, Lang::Zh) => "局分",
-            (TeamTiebreak::DirectEncounter, Lang::Zh) => "直胜",
-            (TeamTiebreak::BoardPoints, Lang::Zh) => "台次分",
-            (TeamTiebreak::MatchWins, Lang::Zh) => "胜场",
-            (TeamTiebreak::OpponentMatchPoints, Lang::Zh) => "对手分",
-            (TeamTiebreak::GamePoints, Lang::En) => "Game pts",
-            (TeamTiebreak::DirectEncounter, Lang::En) => "Direct",
-            (TeamTiebreak::BoardPoints, Lang::En) => "Board pts",
-            (TeamTiebreak::MatchWins, Lang::En) => "Wins",
-            (TeamTiebreak::OpponentMatchPoints, Lang::En) => "Opp. MP",
-        }
-    }
 }
 
 fn default_boards() -> u32 {

@@ -3,6 +3,7 @@
 //! "Pts" in the pairing list) is two keys.
 
 use crate::domain::rules::{Lang, Tiebreak};
+use crate::domain::team::TeamTiebreak;
 
 /// One column heading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -202,6 +203,17 @@ pub fn tiebreak(tb: Tiebreak, lang: Lang) -> &'static str {
         Tiebreak::PreviousRoundPoints => words!(lang, "前轮积分", "Prev. points"),
         Tiebreak::DrawNumber => words!(lang, "抽签号", "Draw no"),
         Tiebreak::SonnebornBerger => words!(lang, "小分", "S-B"),
+    }
+}
+
+/// The column heading of a team tiebreak.
+pub fn team_tiebreak(tb: TeamTiebreak, lang: Lang) -> &'static str {
+    match tb {
+        TeamTiebreak::GamePoints => words!(lang, "局分", "Game pts"),
+        TeamTiebreak::DirectEncounter => words!(lang, "直胜", "Direct"),
+        TeamTiebreak::BoardPoints => words!(lang, "台次分", "Board pts"),
+        TeamTiebreak::MatchWins => words!(lang, "胜场", "Wins"),
+        TeamTiebreak::OpponentMatchPoints => words!(lang, "对手分", "Opp. MP"),
     }
 }
 

@@ -15,7 +15,7 @@ mod slip;
 mod title;
 
 pub use fault::{ExportFault, fault};
-pub use header::{Header, header, headers, round_column, tiebreak};
+pub use header::{Header, header, headers, round_column, team_tiebreak, tiebreak};
 pub use knockout::{
     armageddon_draw_result, armageddon_verdict, bracket_game, bracket_stage, lot_pending_word,
     placing_word, result_text, slip_stage, stage_before_lot, stage_text,
