@@ -15,6 +15,7 @@ use crate::i18n::print::{
     Header, Label, Note, Prize, Summary, Title, bracket_game, bracket_stage, headers, label,
     listing, note, prize, summary, title,
 };
+use crate::i18n::read::{given_items, place_in_label, promises_money, split_label};
 
 /// Team standings after the team rules' counting round.
 pub fn teams_report(t: &Tournament, lang: Lang) -> Report {
@@ -154,39 +155,6 @@ pub fn prizes_report(t: &Tournament, standings: &[Standing], after: u32, lang: L
     report
 }
 
-/// A label's parenthetical, the thing given (`第9-12名(奖状)` → `奖状`), and the label without it.
-fn split_label(label: &str) -> (&str, Option<&str>) {
-    let open = label.find(['(', '（']);
-    match open {
-        Some(i) => {
-            let inner = label[i..]
-                .trim_start_matches(['(', '（'])
-                .trim_end_matches([')', '）'])
-                .trim();
-            (label[..i].trim(), (!inner.is_empty()).then_some(inner))
-        }
-        None => (label.trim(), None),
-    }
-}
-
-/// The number a label such as `第三名` or `第3名` names (1–99), if that is all it says.
-fn place_in_label(label: &str) -> Option<u32> {
-    let inner = label.strip_prefix('第')?.strip_suffix('名')?;
-    if let Ok(n) = inner.parse::<u32>() {
-        return Some(n);
-    }
-    let digit = |c: char| "一二三四五六七八九".find(c).map(|i| i as u32 / 3 + 1);
-    let chars: Vec<char> = inner.chars().collect();
-    match chars.as_slice() {
-        ['十'] => Some(10),
-        [d] => digit(*d),
-        ['十', d] => Some(10 + digit(*d)?),
-        [t, '十'] => Some(10 * digit(*t)?),
-        [t, '十', d] => Some(10 * digit(*t)? + digit(*d)?),
-        _ => None,
-    }
-}
-
 /// The name of one prize as printed: a place prize over a range of places is named by its
 /// place (第7名), a single-place one by its label (冠军) — but a label that only numbers the
 /// place (`第一名`) is written `第1名` like the places after it, so a list reads one way; a
@@ -233,17 +201,14 @@ pub fn amount_cell(a: &prizes::Award, lang: Lang) -> Cell {
 /// The label's words for what is given besides money (`第9-12名(奖状)` → 奖状), 奖金 apart.
 fn given_words(a: &prizes::Award) -> Vec<&str> {
     let (_, given) = split_label(&a.label);
-    given
-        .unwrap_or("")
-        .split([',', '，', '、'])
-        .map(str::trim)
-        .filter(|w| !w.is_empty() && !w.contains("奖金"))
+    given_items(given.unwrap_or(""))
+        .filter(|w| !promises_money(w))
         .collect()
 }
 
 /// Whether the label promises money without the rules giving its amount (`前6名(奖金, 证书)`).
 fn money_unstated(a: &prizes::Award) -> bool {
-    a.amount == 0 && split_label(&a.label).1.is_some_and(|g| g.contains("奖金"))
+    a.amount == 0 && split_label(&a.label).1.is_some_and(promises_money)
 }
 
 /// The prize list's 奖金(元) cell: money only — the amount, `待定` where the label promises
@@ -426,27 +391,4 @@ pub fn bracket_report(t: &Tournament, lang: Lang) -> Option<Report> {
         h,
         rows,
     ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::place_in_label;
-
-    #[test]
-    fn a_label_that_only_numbers_the_place_is_read_as_its_number() {
-        for (label, n) in [
-            ("第一名", Some(1)),
-            ("第四名", Some(4)),
-            ("第十名", Some(10)),
-            ("第十二名", Some(12)),
-            ("第二十名", Some(20)),
-            ("第三十二名", Some(32)),
-            ("第7名", Some(7)),
-            ("冠军", None),
-            ("第5-10名", None),
-            ("幸运奖", None),
-        ] {
-            assert_eq!(place_in_label(label), n, "{label}");
-        }
-    }
 }

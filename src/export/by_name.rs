@@ -3,66 +3,12 @@
 //! name by its lowercased words), with board, colour and opponent, and the bye. This is the
 //! wall list players scan for their name when 40 boards hang side by side.
 
-use pinyin::ToPinyin;
-
 use super::report::{Cell, Report};
 use super::rows::{club, name, per_section, section_of};
 use crate::domain::rules::Lang;
 use crate::domain::{PlayerNo, Round, Side, Tournament};
 use crate::i18n::print::{Header, Label, Sheet, Title, headers, label, sheet, title};
-
-/// Surnames whose reading differs from the character's common one (单 is Shàn as a surname,
-/// not dān), for the first character of a Chinese name.
-const SURNAMES: [(char, &str); 12] = [
-    ('单', "shan"),
-    ('曾', "zeng"),
-    ('解', "xie"),
-    ('仇', "qiu"),
-    ('朴', "piao"),
-    ('区', "ou"),
-    ('查', "zha"),
-    ('乐', "yue"),
-    ('翟', "zhai"),
-    ('覃', "qin"),
-    ('盖', "ge"),
-    ('缪', "miao"),
-];
-
-/// The sort key of a name: its syllables (pinyin of each Chinese character, or each Latin
-/// word lowercased), then the characters themselves so that homophones keep a fixed order.
-pub fn sort_key(name: &str) -> (Vec<String>, String) {
-    let mut syllables = Vec::new();
-    let mut word = String::new();
-    for (i, ch) in name.chars().enumerate() {
-        let reading = if i == 0 {
-            SURNAMES
-                .iter()
-                .find(|(c, _)| *c == ch)
-                .map(|(_, r)| *r)
-                .or_else(|| ch.to_pinyin().map(pinyin::Pinyin::plain))
-        } else {
-            ch.to_pinyin().map(pinyin::Pinyin::plain)
-        };
-        match reading {
-            Some(r) => {
-                if !word.is_empty() {
-                    syllables.push(std::mem::take(&mut word));
-                }
-                syllables.push(r.to_string());
-            }
-            None if ch.is_alphanumeric() => word.extend(ch.to_lowercase()),
-            None => {
-                if !word.is_empty() {
-                    syllables.push(std::mem::take(&mut word));
-                }
-            }
-        }
-    }
-    if !word.is_empty() {
-        syllables.push(word);
-    }
-    (syllables, name.to_string())
-}
+use crate::i18n::read::sort_key;
 
 /// The round's pairing by name: name, number, club, board, colour, opponent and the
 /// opponent's number; a bye says 轮空 in the opponent column.

@@ -29,6 +29,7 @@ mod event;
 pub mod explain;
 pub mod faults;
 pub mod print;
+pub mod read;
 mod refusal;
 pub mod room;
 pub mod screen;
