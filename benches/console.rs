@@ -1,7 +1,7 @@
 //! Building and rendering one frame of a 500-board round (every board with a running clock)
 //! into a `TestBackend`. Target: under 5 ms.
 
-#[path = "../tests/console_common/mod.rs"]
+#[path = "../tests/it/support/console/mod.rs"]
 mod console_common;
 
 use bianpai::console::ui;

@@ -10,7 +10,7 @@
 //! `cargo bench --bench self_report -- [--boards N] [--seconds S] [--streams N] [--rate R]`
 //! Everything stays on loopback (each phone its own 127.x address) and stops by itself.
 
-#[path = "../tests/console_common/mod.rs"]
+#[path = "../tests/it/support/console/mod.rs"]
 mod console_common;
 
 use std::io::{BufRead, BufReader, Read, Write};
