@@ -109,16 +109,20 @@ impl FromStr for GameResult {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let r = match s.trim().to_ascii_lowercase().as_str() {
-            "red_win" | "r" | "rw" | "1-0" | "红胜" => GameResult::RedWin,
-            "black_win" | "b" | "bw" | "0-1" | "黑胜" => GameResult::BlackWin,
+            "red_win" | "red wins" | "r" | "rw" | "1-0" | "红胜" => GameResult::RedWin,
+            "black_win" | "black wins" | "b" | "bw" | "0-1" | "黑胜" => GameResult::BlackWin,
             "draw" | "d" | "=" | "1/2" | "和" | "和棋" => GameResult::Draw,
-            "red_win_forfeit" | "fr" | "rf" | "+:-" | "+-" | "红不战胜" => {
+            "red_win_forfeit" | "red wins by forfeit" | "fr" | "rf" | "+:-" | "+-" | "红不战胜" => {
                 GameResult::RedWinForfeit
             }
-            "black_win_forfeit" | "fb" | "bf" | "-:+" | "-+" | "黑不战胜" => {
-                GameResult::BlackWinForfeit
-            }
-            "double_forfeit" | "ff" | "df" | "-:-" | "--" | "双方弃权" => {
+            "black_win_forfeit"
+            | "black wins by forfeit"
+            | "fb"
+            | "bf"
+            | "-:+"
+            | "-+"
+            | "黑不战胜" => GameResult::BlackWinForfeit,
+            "double_forfeit" | "double forfeit" | "ff" | "df" | "-:-" | "--" | "双方弃权" => {
                 GameResult::DoubleForfeit
             }
             other => {

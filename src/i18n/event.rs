@@ -4,7 +4,7 @@
 
 mod parts;
 
-use super::{EventZone, game_kind, result_name, result_word, side, stage};
+use super::{EventZone, game_kind, result_word, side, stage};
 use crate::domain::event::{Event, GameKind, Stage};
 use crate::domain::rules::Lang;
 use crate::domain::team::RosterChange;
@@ -183,7 +183,7 @@ fn line(t: &Tournament, ev: &Event, lang: Lang, times: Times) -> String {
                             format!("和棋黑胜，{} {what}", n(g.black))
                         },
                     ),
-                result_name(*result, lang).to_string()
+                result_word(*result, lang).to_string()
             );
             words!(
                 lang,
@@ -199,11 +199,11 @@ fn line(t: &Tournament, ev: &Event, lang: Lang, times: Times) -> String {
             was,
         } => {
             let was = was.map_or_else(String::new, |w| {
-                let w = result_name(w, lang);
+                let w = result_word(w, lang);
                 words!(lang, format!("由{w}"), format!("from {w} "))
             });
             let now = result.map_or(words!(lang, "无结果", "no result"), |r| {
-                result_name(r, lang)
+                result_word(r, lang)
             });
             words!(
                 lang,

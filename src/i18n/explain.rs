@@ -101,13 +101,12 @@ pub fn reason(r: Reason, lang: Lang) -> &'static str {
 }
 
 /// The knockout stage a line names: in Chinese its name in the pairing's words, in English
-/// by its command-line name (docs/cli.md `game`), not yet `stage`'s (/work/brief/spellings.md).
+/// the one word of the stage (`i18n::stage`).
 fn knockout_stage(s: Stage, lang: Lang) -> &'static str {
     match s {
-        Stage::SemiFinal => words!(lang, "半决赛", "semi_final"),
-        Stage::Final => words!(lang, "决赛", "final"),
-        Stage::ThirdPlace => words!(lang, "三四名决赛", "third_place"),
-        Stage::Swiss => words!(lang, "积分编排", "swiss"),
+        Stage::SemiFinal | Stage::Final => super::stage(s, lang),
+        Stage::ThirdPlace => words!(lang, "三四名决赛", super::stage(s, lang)),
+        Stage::Swiss => words!(lang, "积分编排", "Swiss"),
     }
 }
 

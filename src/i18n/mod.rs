@@ -70,27 +70,13 @@ pub fn result_word(r: GameResult, lang: Lang) -> &'static str {
     }
 }
 
-/// A result as a refusal, a player's report and the event line name it: in Chinese its one
-/// name (`result_word`), in English today the name `bianpai result` takes (`red_win`), not
-/// yet `result_word`'s "red wins" (/work/brief/spellings.md).
-fn result_name(r: GameResult, lang: Lang) -> &'static str {
-    match r {
-        GameResult::RedWin => words!(lang, "红胜", "red_win"),
-        GameResult::BlackWin => words!(lang, "黑胜", "black_win"),
-        GameResult::Draw => words!(lang, "和", "draw"),
-        GameResult::RedWinForfeit => words!(lang, "红不战胜", "red_win_forfeit"),
-        GameResult::BlackWinForfeit => words!(lang, "黑不战胜", "black_win_forfeit"),
-        GameResult::DoubleForfeit => words!(lang, "双方弃权", "double_forfeit"),
-    }
-}
-
 /// The knockout stage (半决赛 / 决赛 / 三四名); empty for the Swiss.
 pub fn stage(s: Stage, lang: Lang) -> &'static str {
     match s {
         Stage::Swiss => "",
         Stage::SemiFinal => words!(lang, "半决赛", "semi-final"),
         Stage::Final => words!(lang, "决赛", "final"),
-        Stage::ThirdPlace => words!(lang, "三四名", "3rd place"),
+        Stage::ThirdPlace => words!(lang, "三四名", "third place"),
     }
 }
 
@@ -112,7 +98,7 @@ pub fn side(s: Side, lang: Lang) -> &'static str {
 
 pub fn role(r: Role, lang: Lang) -> &'static str {
     match r {
-        Role::Head => words!(lang, "裁判长", "head"),
+        Role::Head => words!(lang, "裁判长", "head arbiter"),
         Role::Assistant => words!(lang, "裁判", "assistant"),
         Role::Organizer => words!(lang, "编排", "organizer"),
         Role::Viewer => words!(lang, "观看", "viewer"),
@@ -166,7 +152,7 @@ mod tests {
         for r in GameResult::ALL {
             assert!(!result_short(r, Lang::Zh).is_ascii(), "{r:?}");
             // Four CJK characters at most (eight cells; the printouts' width is checked in
-            // tests/result_words.rs).
+            // tests/it/result_words.rs).
             assert!(
                 result_short(r, Lang::Zh).chars().count() <= 4
                     && result_short(r, Lang::En).len() <= 6,
@@ -178,14 +164,13 @@ mod tests {
         assert_eq!(result_short(GameResult::Draw, Lang::Zh), "和");
         assert_eq!(result_short(GameResult::RedWin, Lang::Zh), "红胜");
         // One name per result: the board and the audit agree (the console and the printouts
-        // too: tests/result_words.rs).
+        // too: tests/it/result_words.rs).
         for r in GameResult::ALL {
             let word = result_word(r, Lang::Zh);
             assert_eq!(result_short(r, Lang::Zh), word, "{r:?}");
-            assert_eq!(result_name(r, Lang::Zh), word, "{r:?}");
-            // The English of a refusal names the result as the command line takes it.
+            // The one English word is also what the command line takes.
             assert_eq!(
-                result_name(r, Lang::En).parse::<GameResult>(),
+                result_word(r, Lang::En).parse::<GameResult>(),
                 Ok(r),
                 "{r:?}"
             );

@@ -7,7 +7,7 @@ mod floor;
 #[cfg(test)]
 mod samples;
 
-use super::{EventZone, result_name, role, stage};
+use super::{EventZone, result_word, role, stage};
 use crate::domain::refusal::{ReasonFor, Refusal};
 use crate::domain::rules::Lang;
 
@@ -52,7 +52,7 @@ pub fn refusal(r: &Refusal, lang: Lang, zone: EventZone) -> String {
             board,
             existing,
         } => {
-            let existing = result_name(*existing, lang);
+            let existing = result_word(*existing, lang);
             words!(
                 lang,
                 format!(
@@ -243,7 +243,7 @@ pub fn refusal(r: &Refusal, lang: Lang, zone: EventZone) -> String {
             board,
             result,
         } => {
-            let result = result_name(*result, lang);
+            let result = result_word(*result, lang);
             words!(
                 lang,
                 format!("第{round}轮第{board}台的结果已是{result}, 无需更正"),
@@ -363,16 +363,11 @@ pub fn refusal(r: &Refusal, lang: Lang, zone: EventZone) -> String {
     }
 }
 
-/// The role a refusal names: in Chinese its word (裁判长), in English as the rules spell it
-/// (`head`); `?` for a word no role has.
+/// The role a refusal names, in the one word of each role (裁判长 / head arbiter); a word no
+/// role has is shown as it came.
 fn role_word(word: &str, lang: Lang) -> String {
-    words!(
-        lang,
-        word.parse::<crate::domain::Role>()
-            .map_or("?", |r| role(r, lang))
-            .to_string(),
-        word.to_string()
-    )
+    word.parse::<crate::domain::Role>()
+        .map_or_else(|_| word.to_string(), |r| role(r, lang).to_string())
 }
 
 /// What a reason was missing for (`Refusal::ReasonNeeded`).

@@ -7,11 +7,11 @@ use crate::domain::rules::Lang;
 use crate::domain::self_report::{ReportWhy, Signing};
 use crate::domain::{GameResult, Side};
 
-use super::{result_name, result_word, side};
+use super::{result_word, side};
 
 /// A refused report in `lang`.
 pub fn why(w: &ReportWhy, lang: Lang) -> String {
-    let r = |x: GameResult| result_name(x, lang);
+    let r = |x: GameResult| result_word(x, lang);
     match w {
         ReportWhy::Off => words!(
             lang,
@@ -142,7 +142,7 @@ pub fn describe(
             ..
         } => {
             let (signed, result, name) =
-                (signed(*s, lang), result_name(*result, lang), name(*player));
+                (signed(*s, lang), result_word(*result, lang), name(*player));
             words!(
                 lang,
                 format!("第{round}轮第{board}台: {signed} {result} ({player}号{name})"),

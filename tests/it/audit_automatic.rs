@@ -73,7 +73,7 @@ fn the_automatic_advance_is_the_rules_act_and_a_correction_shows_the_old_result(
         "{en}"
     );
     assert!(
-        en.contains("round 1 board 1: corrected from red_win to black_win: 记分表核对"),
+        en.contains("round 1 board 1: corrected from red wins to black wins: 记分表核对"),
         "{en}"
     );
     // The console's audit screen says the same.

@@ -817,7 +817,7 @@ fn argument_cases(f: &Fixture) -> Vec<Case> {
         case(
             "correct to the same result",
             &["result", g, "1", "red_win", "--correct", "--reason", "x"],
-            &["red_win"],
+            &["red wins"],
         ),
         case(
             "arrive with reverse",
@@ -1172,7 +1172,7 @@ fn argument_cases(f: &Fixture) -> Vec<Case> {
     v.push(case(
         "result on a finished board",
         &["result", g, "1", "black_win"],
-        &["red_win"],
+        &["red wins"],
     ));
     v.push(case(
         "foul on a finished board",
@@ -1405,6 +1405,7 @@ const ZH_PLACES: &[(&str, &[&str])] = &[
     ("seed", &["--seed"]),
     ("foul kind", &["犯规类型"]),
     ("red_win", &["红胜"]),
+    ("red wins", &["红胜"]),
     ("full", &["已满", "满额"]),
     ("clock", &["clock", "棋钟"]),
     ("feed", &["feed"]),

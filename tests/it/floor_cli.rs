@@ -167,7 +167,7 @@ fn clock_press_set_flag_and_the_clocks_export() {
         serde_json::json!({"board": 3, "red_ms": null, "black_ms": null, "running": null, "flag": null})
     );
     let out = ok(&["flag", l, "1", "black", "--at", &at(20, 31)]);
-    assert!(out.contains("red_win") && out.contains("[time]"), "{out}");
+    assert!(out.contains("red wins") && out.contains("[time]"), "{out}");
     refused(
         &log,
         &["flag", l, "1", "black", "--at", &at(21, 0)],
@@ -203,7 +203,7 @@ fn late_window_tick_arrive_and_reverse() {
     assert_eq!(std::fs::read(&log).unwrap(), before);
     let out = ok(&["tick", l, "--at", &at(10, 0)]);
     assert!(
-        out.contains("board 2: red_win_forfeit") && out.contains("[latewindow]"),
+        out.contains("board 2: red wins by forfeit") && out.contains("[latewindow]"),
         "{out}"
     );
     assert!(!out.contains("board 3"), "{out}");
@@ -254,7 +254,7 @@ fn late_window_tick_arrive_and_reverse() {
         &at(11, 0),
     ]);
     assert!(
-        out.contains("corrected from red_win_forfeit to no result: traffic"),
+        out.contains("corrected from red wins by forfeit to no result: traffic"),
         "{out}"
     );
     // The reopened game is played; fouls and results go on as usual.
@@ -269,10 +269,10 @@ fn fouls_reach_the_preset_limit() {
     let l = log.to_str().unwrap();
     refused(&log, &["foul", l, "1", "red", "jumping"], "jumping");
     let out = ok(&["foul", l, "1", "red", "phone"]);
-    assert!(!out.contains("black_win"), "{out}");
+    assert!(!out.contains("black wins"), "{out}");
     let out = ok(&["foul", l, "1", "red", "phone"]);
     assert!(
-        out.contains("black_win") && out.contains("[fouls]"),
+        out.contains("black wins") && out.contains("[fouls]"),
         "{out}"
     );
     refused(

@@ -59,6 +59,7 @@ mod log_snapshot;
 mod log_tail;
 mod log_tamper;
 mod machine_zone;
+mod one_english;
 mod oracle_matching;
 mod pairing_brute;
 mod pairing_cases;

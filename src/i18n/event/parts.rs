@@ -52,20 +52,16 @@ pub(super) fn nos(v: &[PlayerNo], lang: Lang) -> String {
         .join(", ")
 }
 
-/// The stage of an added game: in Chinese `stage` (empty for the Swiss), in English as the
-/// command line takes it (`semi_final`), not yet `stage`'s "semi-final"
-/// (/work/brief/spellings.md).
+/// The stage of an added game, in the one word of each stage (`stage`; "Swiss" in English).
 pub(super) fn added_stage(s: Stage, lang: Lang) -> &'static str {
     match s {
-        Stage::Swiss => words!(lang, stage(s, lang), "swiss"),
-        Stage::SemiFinal => words!(lang, stage(s, lang), "semi_final"),
-        Stage::Final => words!(lang, stage(s, lang), "final"),
-        Stage::ThirdPlace => words!(lang, stage(s, lang), "third_place"),
+        Stage::Swiss => words!(lang, stage(s, lang), "Swiss"),
+        s => stage(s, lang),
     }
 }
 
 /// A foul's kind: in Chinese `foul_kind`, in English as the command line takes it
-/// (`move_rule`), not yet `foul_kind`'s "move rule" (/work/brief/spellings.md).
+/// (`move_rule`), so an audit line can be typed back.
 pub(super) fn foul_named(k: FoulKind, lang: Lang) -> &'static str {
     match k {
         FoulKind::MoveRule => words!(lang, foul_kind(k, lang), "move_rule"),

@@ -11,7 +11,7 @@ use crate::domain::rules::Lang;
 
 /// A result as every printout prints it (pairings, knockout bracket, scoresheets): the words of
 /// the wall sheet, 红胜 / 和 / 黑胜 (the shared result word), never the log's `red_win` or
-/// `1-0`; in English the printouts' own capitalised words.
+/// `1-0`; in English the shared word with a capital, as a cell begins.
 pub fn result_text(r: GameResult, lang: Lang) -> &'static str {
     words!(
         lang,
@@ -20,8 +20,8 @@ pub fn result_text(r: GameResult, lang: Lang) -> &'static str {
             GameResult::RedWin => "Red wins",
             GameResult::BlackWin => "Black wins",
             GameResult::Draw => "Draw",
-            GameResult::RedWinForfeit => "Red wins (forfeit)",
-            GameResult::BlackWinForfeit => "Black wins (forfeit)",
+            GameResult::RedWinForfeit => "Red wins by forfeit",
+            GameResult::BlackWinForfeit => "Black wins by forfeit",
             GameResult::DoubleForfeit => "Double forfeit",
         }
     )
@@ -33,20 +33,11 @@ pub fn armageddon_draw_result(lang: Lang) -> &'static str {
     words!(lang, "和（黑胜）", "Draw (black wins)")
 }
 
-/// A stage as the printouts name it, empty for the Swiss: the shared stage words, but
-/// "third place" in English.
-fn stage_name(s: Stage, lang: Lang) -> &'static str {
-    match s {
-        Stage::ThirdPlace => words!(lang, super::super::stage(s, lang), "third place"),
-        s => super::super::stage(s, lang),
-    }
-}
-
 /// A game's stage and kind in a pairing list: 积分编排, 半决赛, 决赛 快棋, 三四名 超快棋.
 pub fn stage_text(s: Stage, g: GameKind, lang: Lang) -> String {
     let s = match s {
         Stage::Swiss => words!(lang, "积分编排", "Swiss"),
-        s => stage_name(s, lang),
+        s => super::super::stage(s, lang),
     };
     match g {
         GameKind::Slow => s.to_string(),
@@ -60,7 +51,7 @@ pub fn slip_stage(s: Stage, g: GameKind, lang: Lang) -> String {
         GameKind::Slow => "",
         g => super::super::game_kind(g, lang),
     };
-    [stage_name(s, lang), g]
+    [super::super::stage(s, lang), g]
         .iter()
         .filter(|w| !w.is_empty())
         .copied()
@@ -122,8 +113,8 @@ pub fn placing_word(p: Placing, lang: Lang) -> &'static str {
     match p {
         Placing::Champion => words!(lang, "淘汰赛冠军", "knockout champion"),
         Placing::RunnerUp => words!(lang, "淘汰赛亚军", "knockout runner-up"),
-        Placing::Third => words!(lang, "淘汰赛季军", "knockout 3rd"),
-        Placing::Fourth => words!(lang, "淘汰赛第四名", "knockout 4th"),
+        Placing::Third => words!(lang, "淘汰赛季军", "knockout third place"),
+        Placing::Fourth => words!(lang, "淘汰赛第四名", "knockout fourth place"),
         Placing::Finalist => words!(lang, "进入淘汰赛", "in the knockout"),
         Placing::InFinal => words!(lang, "进入决赛", "in the final"),
         Placing::InThirdPlace => words!(lang, "三四名赛", "third-place match"),

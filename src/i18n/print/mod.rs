@@ -1,10 +1,9 @@
 //! The printouts' words (`src/export/`): column headers, titles, labels, notes and remarks,
 //! and the export's own faults. The export computes a report as data and hands this catalog
 //! typed keys (a `Header`, a `Label`, an `ExportFault` …), never text; each key's Chinese and
-//! English stand side by side in one `words!`. Where a printout names a shared noun (a result,
-//! a side, a stage) with the same bytes as `i18n`'s shared function, it calls that function;
-//! where it spells one differently, the printout's spelling is its own key here, until one
-//! spelling is chosen for every surface (issue 34, "One English").
+//! English stand side by side in one `words!`. A printout names a shared noun (a result, a
+//! side, a stage, a place) with `i18n`'s shared word, so each has one spelling on every surface
+//! (a cell may begin with a capital).
 
 mod fault;
 mod header;

@@ -135,7 +135,9 @@ pub fn title(t: Title<'_>, lang: Lang) -> String {
         Title::Knockout(Some([first, second, third, fourth])) => words!(
             lang,
             format!("淘汰赛 冠军 {first} 亚军 {second} 季军 {third} 第四名 {fourth}"),
-            format!("Knockout: 1st {first}, 2nd {second}, 3rd {third}, 4th {fourth}")
+            format!(
+                "Knockout: champion {first}, runner-up {second}, third place {third}, fourth place {fourth}"
+            )
         ),
     }
 }

@@ -1,7 +1,7 @@
 //! A floor refusal (`domain::refusal::FloorWhy`: seats, clocks, fouls, flags, move limits) in
 //! words, times in the event's zone.
 
-use super::super::{EventZone, result_name, side};
+use super::super::{EventZone, result_word, side};
 use crate::domain::refusal::{FloorWhy, OverFor};
 use crate::domain::rules::Lang;
 
@@ -9,7 +9,7 @@ pub(super) fn floor(why: &FloorWhy, lang: Lang, zone: EventZone) -> String {
     let hms = |t| zone.format(t, "%H:%M:%S");
     match why {
         FloorWhy::GameOver { existing, what } => {
-            let existing = result_name(*existing, lang);
+            let existing = result_word(*existing, lang);
             let what = match what {
                 OverFor::Clock => words!(lang, ", 棋钟输入不予记录", "; clock input ignored"),
                 OverFor::Foul => words!(
@@ -127,7 +127,7 @@ pub(super) fn floor(why: &FloorWhy, lang: Lang, zone: EventZone) -> String {
         FloorWhy::NotAForfeitAgainst { side: s, existing } => {
             let s = side(*s, lang);
             let existing =
-                existing.map_or(words!(lang, "无", "none"), |r| result_name(r, lang));
+                existing.map_or(words!(lang, "无", "none"), |r| result_word(r, lang));
             words!(
                 lang,
                 format!("本台结果 ({existing}) 不是{s}弃权; 请用 result --correct 更正"),

@@ -75,7 +75,7 @@ mod tests {
             forfeit: true,
         };
         assert_eq!(text(&forfeit, Lang::Zh), "胜 (弃权)");
-        assert_eq!(text(&forfeit, Lang::En), "win (forfeit)");
+        assert_eq!(text(&forfeit, Lang::En), "win by forfeit");
         let option = |result| Msg::SignOption {
             result,
             red: "甲".into(),

@@ -133,7 +133,11 @@ pub fn text(m: &Msg, lang: Lang) -> String {
         Msg::CardResult { outcome, forfeit } => {
             let w = label(Label::Outcome(*outcome), lang);
             if *forfeit {
-                format!("{w} ({})", label(Label::Forfeit, lang))
+                words!(
+                    lang,
+                    format!("{w} ({})", label(Label::Forfeit, lang)),
+                    format!("{w} by forfeit")
+                )
             } else {
                 w.to_string()
             }
