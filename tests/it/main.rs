@@ -106,3 +106,4 @@ mod team_match;
 mod team_props;
 mod text_and_bounds;
 mod time_zone;
+mod words_home;
