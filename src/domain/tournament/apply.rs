@@ -149,6 +149,14 @@ impl Tournament {
                 if round.index() + 1 == self.rounds.len() {
                     self.discarded_round = self.rounds.pop().map(Box::new);
                     self.discarded = Some(*round);
+                    // A player who withdrew while this round was paired is out of it: with
+                    // the pairing gone, the round after the last one paired is this one.
+                    let next = Round(round.0 + 1);
+                    for p in &mut self.players {
+                        if p.withdrawn_from == Some(next) {
+                            p.withdrawn_from = Some(*round);
+                        }
+                    }
                 }
             }
             Event::PairingOverridden {
