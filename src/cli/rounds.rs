@@ -218,6 +218,11 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
         }
     }
     print_records(t, a, &recs, lang);
+    // The slips made void: the seats re-seated by hand, or changed by a re-pair.
+    let seats = crate::domain::tournament::keep::reprint_of(t, recs.iter().map(|r| &r.ev));
+    if !seats.is_empty() {
+        crate::outln!("{}", crate::i18n::keep::reprint(&seats, lang));
+    }
     Ok(())
 }
 
@@ -300,6 +305,17 @@ fn print_records(
     lang: crate::domain::rules::Lang,
 ) {
     for r in recs {
+        if let Event::PairingOverridden {
+            games,
+            changed: Some(changed),
+            ..
+        } = &r.ev
+        {
+            // Each re-seated board and what it dropped.
+            for c in changed {
+                crate::outln!("{}", crate::i18n::keep::board_change(c, games, lang));
+            }
+        }
         if let Event::PairingOverridden {
             warnings, breaks, ..
         } = &r.ev

@@ -108,6 +108,28 @@ fn is_default<T: Default + PartialEq>(v: &T) -> bool {
     *v == T::default()
 }
 
+/// One board a change by hand re-seated: who sat there before, and what belonged to the old
+/// seating and is dropped (docs/rules.md#3-pairing). A player's absent mark follows the player
+/// to the seat they move to; the rest of the board starts afresh.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardChange {
+    pub board: Board,
+    /// The players seated there before: (red, black).
+    pub was: (PlayerNo, PlayerNo),
+    /// Clock inputs (presses, pauses, readings) dropped.
+    #[serde(default)]
+    pub clock_inputs: u32,
+    /// Fouls dropped.
+    #[serde(default)]
+    pub fouls: u32,
+    /// Players' reports (signatures) dropped.
+    #[serde(default)]
+    pub reports: u32,
+    /// A move-limit note dropped.
+    #[serde(default)]
+    pub move_limit: bool,
+}
+
 /// Why a result was recorded.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -235,6 +257,11 @@ pub enum Event {
         /// English words older logs have).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         breaks: Vec<crate::domain::breaks::RuleBreak>,
+        /// The boards the override changed and what each lost (docs/rules.md#3-pairing, "a
+        /// change by hand"): every other board keeps its state. Absent in older logs, whose
+        /// override replaced every game of the round with a fresh one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        changed: Option<Vec<BoardChange>>,
     },
     /// A knockout game added to a round (a tie-break game, or a match of the next stage).
     GameAdded {

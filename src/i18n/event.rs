@@ -109,11 +109,30 @@ fn line(t: &Tournament, ev: &Event, lang: Lang, times: Times) -> String {
             format!("撤销第{round}轮编排: {reason}"),
             format!("round {round} pairing discarded: {reason}")
         ),
-        Event::PairingOverridden { round, reason, .. } => words!(
-            lang,
-            format!("第{round}轮编排已手工修改: {reason}"),
-            format!("round {round} pairing changed by hand: {reason}")
-        ),
+        Event::PairingOverridden {
+            round,
+            reason,
+            games,
+            changed,
+            ..
+        } => {
+            let head = words!(
+                lang,
+                format!("第{round}轮编排已手工修改: {reason}"),
+                format!("round {round} pairing changed by hand: {reason}")
+            );
+            // What each re-seated board dropped (an older record replaced every board).
+            let boards: Vec<String> = changed
+                .iter()
+                .flatten()
+                .map(|c| super::keep::board_change(c, games, lang))
+                .collect();
+            if boards.is_empty() {
+                head
+            } else {
+                format!("{head}; {}", boards.join("; "))
+            }
+        }
         Event::GameAdded { round, game, .. } => {
             let (board, red, black) = (game.board, game.red, game.black);
             let (stage, kind) = (added_stage(game.stage, lang), game_kind(game.game, lang));

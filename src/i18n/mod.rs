@@ -28,6 +28,7 @@ pub mod errors;
 mod event;
 pub mod explain;
 pub mod faults;
+pub mod keep;
 pub mod print;
 pub mod read;
 mod refusal;

@@ -93,6 +93,23 @@ fn a_team_round_robin_log_re_encodes_byte_for_byte() {
     assert!(!t.team_event.teams.is_empty());
 }
 
+/// A Swiss log of the previous release with `self_report`: round 1 discarded and paired again,
+/// round 2 changed by hand (`pair --flip 4`) after a foul, an absent mark and clock readings.
+#[test]
+fn an_override_and_a_re_pair_of_the_previous_release_keep_their_old_effect() {
+    use bianpai::domain::{Board, Round};
+    let (text, records) = frozen("v1-override-repair.log");
+    assert_eq!(reencoded(&text, &records), text);
+    let t = replay(&records);
+    // That release's flip replaced every game of the round: the log says so, and replays so.
+    let r2 = t.round(Round(2)).expect("round 2");
+    assert!(r2.game(Board(2)).expect("board 2").fouls.red.is_empty());
+    assert!(r2.game(Board(8)).expect("board 8").seats.black.present);
+    assert!(r2.game(Board(3)).expect("board 3").clock.is_none());
+    // Its re-pair drew a new secret: every slip of round 1 was void.
+    assert_eq!(t.round(Round(1)).expect("round 1").reprint.len(), 16);
+}
+
 #[test]
 fn verify_finds_every_frozen_log_whole() {
     for name in [
@@ -100,6 +117,7 @@ fn verify_finds_every_frozen_log_whole() {
         "v1-round-robin.log",
         "v1-double-round-robin.log",
         "v1-team-round-robin.log",
+        "v1-override-repair.log",
     ] {
         let dir = tempfile::tempdir().unwrap();
         let copy = dir.path().join(name);

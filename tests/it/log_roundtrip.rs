@@ -165,24 +165,45 @@ fn event() -> impl Strategy<Value = Event> {
         (r(), vec(pairing(), 0..6), vec(p(), 0..3))
             .prop_map(|(round, games, byes)| Event::RoundPaired { round, games, byes }),
         (r(), text()).prop_map(|(round, reason)| Event::RoundUnpaired { round, reason }),
-        (r(), vec(pairing(), 0..6), vec(text(), 0..3), text()).prop_map(
-            |(round, games, warnings, reason)| Event::PairingOverridden {
-                round,
-                games,
-                // Each warning's text also as a player's name in a structured break.
-                breaks: warnings
-                    .iter()
-                    .map(|w| bianpai::domain::refusal::RuleBreak::SecondBye {
-                        who: bianpai::domain::refusal::Who {
-                            no: PlayerNo(7),
-                            name: w.clone(),
-                        },
-                    })
-                    .collect(),
-                warnings,
-                reason
-            }
-        ),
+        (
+            r(),
+            vec(pairing(), 0..6),
+            vec(text(), 0..3),
+            text(),
+            any::<bool>()
+        )
+            .prop_map(|(round, games, warnings, reason, per_board)| {
+                Event::PairingOverridden {
+                    round,
+                    // What the re-seated boards dropped (an older record has none).
+                    changed: per_board.then(|| {
+                        games
+                            .iter()
+                            .map(|g| bianpai::domain::event::BoardChange {
+                                board: g.board,
+                                was: (g.black, g.red),
+                                clock_inputs: g.board.0,
+                                fouls: 1,
+                                reports: 0,
+                                move_limit: g.board.0 % 2 == 0,
+                            })
+                            .collect()
+                    }),
+                    games,
+                    // Each warning's text also as a player's name in a structured break.
+                    breaks: warnings
+                        .iter()
+                        .map(|w| bianpai::domain::refusal::RuleBreak::SecondBye {
+                            who: bianpai::domain::refusal::Who {
+                                no: PlayerNo(7),
+                                name: w.clone(),
+                            },
+                        })
+                        .collect(),
+                    warnings,
+                    reason,
+                }
+            }),
         (r(), pairing(), proptest::option::of(any::<u64>())).prop_map(|(round, game, lot_seed)| {
             Event::GameAdded {
                 round,

@@ -191,6 +191,17 @@ impl App {
                         }
                         (None, _) => self.info(self.s.nothing_due.to_string()),
                     }
+                    // A change by hand or a re-pair says which slips to print again.
+                    let seats = crate::domain::tournament::keep::reprint_of(
+                        self.log.state(),
+                        recs.iter().map(|r| &r.ev),
+                    );
+                    if !seats.is_empty()
+                        && let Some(m) = self.message.as_mut()
+                    {
+                        let line = crate::i18n::keep::reprint(&seats, self.lang);
+                        m.text = format!("{}; {line}", m.text);
+                    }
                     // A foul that decides the game says so.
                     crate::console::floor_keys::after_records(self, &recs);
                 }

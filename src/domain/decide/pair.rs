@@ -248,12 +248,15 @@ impl Tournament {
         if !warnings.is_empty() && force.is_none() {
             return Err(Refusal::BreaksRule(warnings));
         }
+        // Only the boards named change; what their old seating had is dropped and named.
+        let changed = crate::domain::tournament::keep::changes(r, &games);
         Ok(vec![Event::PairingOverridden {
             round: r.round,
             games,
             warnings: warnings.iter().map(ToString::to_string).collect(),
             reason: force.cloned().unwrap_or_default(),
             breaks: warnings,
+            changed: Some(changed),
         }])
     }
 }

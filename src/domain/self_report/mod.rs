@@ -101,20 +101,32 @@ pub fn with_codes(t: &Tournament, events: Vec<Event>, entropy: &[u8; 32]) -> Vec
     if t.rules.self_report.is_off() {
         return events;
     }
-    let paired: Vec<Round> = events
+    if !events
         .iter()
-        .filter_map(|e| match e {
-            Event::RoundPaired { round, .. } => Some(*round),
-            _ => None,
-        })
-        .collect();
-    let mut events = events;
-    for (n, round) in paired.into_iter().enumerate() {
-        events.push(Event::CodesIssued {
-            round,
-            key: ReportKey::from_entropy(entropy, n as u32),
-        });
+        .any(|e| matches!(e, Event::RoundPaired { .. }))
+    {
+        return events;
     }
+    // A round paired again after its pairing was discarded keeps the secret it had, so the
+    // seats that keep their player keep their code (docs/self-report.md).
+    let mut state = t.clone();
+    let mut issued = Vec::new();
+    for (n, e) in events.iter().enumerate() {
+        if let Event::RoundPaired { round, .. } = e {
+            let kept = state
+                .discarded_round
+                .as_ref()
+                .filter(|d| d.round == *round)
+                .and_then(|d| d.codes.clone());
+            let key = kept.unwrap_or_else(|| ReportKey::from_entropy(entropy, issued.len() as u32));
+            issued.push(Event::CodesIssued { round: *round, key });
+        }
+        if n + 1 < events.len() {
+            state.apply(e);
+        }
+    }
+    let mut events = events;
+    events.extend(issued);
     events
 }
 

@@ -1,7 +1,7 @@
 //! How each event changes the state (`Tournament::apply`): the fold of the log. Never refuses;
 //! `decide` has judged every event before it is written.
 
-use super::{Game, Player, RoundState, Seat, Status, Tournament};
+use super::{Game, Player, RoundState, Seat, Status, Tournament, keep};
 use crate::domain::clock::Clock;
 use crate::domain::event::{Cause, Event, Pairing};
 use crate::domain::ids::{Board, PlayerNo, Round};
@@ -37,6 +37,7 @@ impl Tournament {
             corrections: 0,
             lot: false,
             reports: BySide::default(),
+            clock_inputs: 0,
         }
     }
 
@@ -118,7 +119,14 @@ impl Tournament {
             }
             Event::RoundPaired { round, games, byes } => {
                 if round.index() == self.rounds.len() {
-                    let games = games.iter().map(|p| self.new_game(p)).collect();
+                    let games: Vec<Game> = games.iter().map(|p| self.new_game(p)).collect();
+                    // Paired again after a discard: the seats that changed need new slips.
+                    let before = self.discarded_round.take().filter(|d| d.round == *round);
+                    let reprint = before
+                        .as_ref()
+                        .map(|d| keep::reseated(&d.games, &games))
+                        .unwrap_or_default();
+                    let codes_before = before.and_then(|d| d.codes);
                     self.rounds.push(RoundState {
                         round: *round,
                         games,
@@ -131,14 +139,24 @@ impl Tournament {
                         kept: None,
                         codes: None,
                         choices: Vec::new(),
+                        reprint,
+                        codes_before,
                     });
                     self.discarded = None;
                 }
             }
             Event::RoundUnpaired { round, .. } => {
                 if round.index() + 1 == self.rounds.len() {
-                    self.rounds.pop();
+                    self.discarded_round = self.rounds.pop().map(Box::new);
                     self.discarded = Some(*round);
+                    // A player who withdrew while this round was paired is out of it: with
+                    // the pairing gone, the round after the last one paired is this one.
+                    let next = Round(round.0 + 1);
+                    for p in &mut self.players {
+                        if p.withdrawn_from == Some(next) {
+                            p.withdrawn_from = Some(*round);
+                        }
+                    }
                 }
             }
             Event::PairingOverridden {
@@ -146,11 +164,22 @@ impl Tournament {
                 games,
                 warnings,
                 breaks,
+                changed,
                 ..
             } => {
-                let new_games: Vec<Game> = games.iter().map(|p| self.new_game(p)).collect();
+                let Some(old) = self.round(*round) else {
+                    return;
+                };
+                let new_games: Vec<Game> = if changed.is_some() {
+                    keep::overridden(old, games, |p| self.new_game(p))
+                } else {
+                    // An older record: the override replaced every game of the round.
+                    games.iter().map(|p| self.new_game(p)).collect()
+                };
+                let reseated = keep::reseated(&old.games, &new_games);
                 if let Some(r) = self.round_mut(*round) {
                     r.games = new_games;
+                    keep::add_seats(&mut r.reprint, reseated);
                     r.override_warnings.extend(warnings.iter().cloned());
                     r.override_breaks.extend(breaks.iter().cloned());
                 }
@@ -273,6 +302,7 @@ impl Tournament {
                 let started = self.round(*round).and_then(|r| r.started_at);
                 let tc = self.game(*round, *board).map(|g| self.time_control(g.game));
                 if let (Some(g), Some(tc)) = (self.game_mut(*round, *board), tc) {
+                    g.clock_inputs += 1;
                     let clock = g.clock.get_or_insert_with(|| {
                         // The clock ran from the round's start with red to move; a board whose
                         // first clock event precedes the start starts at that event.
@@ -339,6 +369,11 @@ impl Tournament {
             }
             Event::CodesIssued { round, key } => {
                 if let Some(r) = self.round_mut(*round) {
+                    // A re-pair under a new secret changes every code of the round.
+                    if r.codes_before.as_ref().is_some_and(|k| k != key) {
+                        let all = keep::every_seat(&r.games);
+                        keep::add_seats(&mut r.reprint, all);
+                    }
                     r.codes = Some(key.clone());
                 }
             }

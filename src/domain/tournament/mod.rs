@@ -12,6 +12,7 @@ use super::side::{BySide, Side};
 
 mod apply;
 mod field;
+pub mod keep;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Status {
@@ -73,6 +74,9 @@ pub struct Game {
         skip_serializing_if = "super::self_report::record::none_reported"
     )]
     pub reports: super::self_report::record::Reports,
+    /// Clock inputs recorded on this board (what a change by hand would drop).
+    #[serde(default)]
+    pub clock_inputs: u32,
 }
 
 impl Game {
@@ -126,6 +130,14 @@ pub struct RoundState {
     /// player and the colour they took.
     #[serde(default)]
     pub choices: Vec<(PlayerNo, Side)>,
+    /// Seats whose slip (签认条: board, side, player, code) no longer holds since the round
+    /// was first paired: re-seated by a change by hand or a re-pair (docs/rules.md#3-pairing).
+    #[serde(default)]
+    pub reprint: Vec<(Board, Side)>,
+    /// The secret of this round's discarded pairing, when the round was paired again: a re-pair
+    /// that issues the same secret keeps the codes of unchanged seats.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub codes_before: Option<super::self_report::code::ReportKey>,
 }
 
 impl RoundState {
@@ -171,6 +183,10 @@ pub struct Tournament {
     /// advance leaves it to the head arbiter (nothing re-pairs by itself).
     #[serde(default)]
     pub discarded: Option<Round>,
+    /// That discarded pairing itself: its seats and the secret of its codes, so that pairing
+    /// the round again keeps the codes of the seats that do not change.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discarded_round: Option<Box<RoundState>>,
     /// A round robin created with `rounds: 0`: `rules.rounds` follows the schedule's own
     /// number (fixed by the field seated in round 1).
     #[serde(default)]
@@ -190,6 +206,7 @@ impl Tournament {
             draw: None,
             rounds: Vec::new(),
             discarded: None,
+            discarded_round: None,
             auto_rounds: false,
             team_event: super::team::TeamEvent::default(),
         }
