@@ -2,6 +2,7 @@
 //! terminal on the machine. Appends take an exclusive lock, catch up with what others wrote,
 //! decide against that fresh state, write, `fsync` and only then report success.
 
+mod checkpoint;
 mod lock;
 pub mod privilege;
 pub mod record;

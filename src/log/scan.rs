@@ -22,7 +22,8 @@ pub(super) fn decode_line(bytes: &[u8]) -> Decoded {
 /// Decodes lines; large reads (a replay) are split over the available cores, since checking
 /// each line's hash and parsing it does not depend on the others.
 pub(super) fn decode_lines(buf: &[u8], spans: &[std::ops::Range<usize>]) -> Vec<Decoded> {
-    const PARALLEL_FROM: usize = 4096;
+    // A thread costs tens of microseconds, a line several: worth it from a few hundred.
+    const PARALLEL_FROM: usize = 256;
     let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     if spans.len() < PARALLEL_FROM || threads < 2 {
         return spans.iter().map(|r| decode_line(&buf[r.clone()])).collect();

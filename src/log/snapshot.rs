@@ -1,13 +1,20 @@
-//! A verified state snapshot beside the log (`LOG.snapshot`), so a log of a million records
-//! opens in well under a second: the state after the first N records, keyed by N, the byte
-//! length of those records, the last hash, and the SHA-256 of those bytes.
+//! A state snapshot beside the log (`LOG.snapshot`), so a log of a million records opens
+//! in a few milliseconds: the state after the first N records, keyed by N, the byte length of
+//! those records and a checkpoint, the last record they end with ([`super::checkpoint`]).
 //!
-//! Never trusted blindly: it is used only when the log's first `offset` bytes hash to the
-//! digest it holds (any edit, insertion or deletion in that prefix makes it miss) and it was
-//! written by this very program (a program that applies events differently rebuilds it).
-//! Anything else, a missing, unreadable, foreign or stale snapshot, is ignored, and the log
-//! is replayed in full; the reader then writes a fresh one when it may (write permission on
-//! the directory), atomically (a temporary file renamed over the old one).
+//! Never trusted blindly: it is used only when the log still holds the checkpoint's record at
+//! the same bytes, with the same sequence number and chain hash (then only the records after
+//! it are read and checked), and it was written by this very program (a program that applies
+//! events differently rebuilds it). A snapshot without a checkpoint (an earlier format) is
+//! used only when the log's first `offset` bytes hash to the SHA-256 it holds. Anything else,
+//! a missing, unreadable, foreign or stale snapshot, is ignored, and the log is replayed in
+//! full; the reader then writes a fresh one when it may (write permission on the directory),
+//! atomically (a temporary file renamed over the old one).
+//!
+//! When: a reader that read at least [`EVERY`] records or [`EVERY_BYTES`] bytes past the
+//! snapshot it started from (or replayed without one) writes a new one, so the tail a command
+//! reads stays short and the state is rewritten once in that many records, not per command.
+//! Writing it reads only the checkpoint's line back, never the prefix.
 //!
 //! Who can write the log's directory can write a snapshot; in the plain-file mode they can
 //! rewrite the log too, so this adds no new power. `verify` never uses a snapshot.
@@ -21,6 +28,7 @@ use std::fs::File;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 
+use super::checkpoint::Checkpoint;
 use super::trust::{self, Place};
 
 use serde::{Deserialize, Serialize};
@@ -30,8 +38,11 @@ use crate::domain::Tournament;
 
 /// Bump when the snapshot's shape or meaning changes.
 const FORMAT: u32 = 1;
-/// A snapshot is (re)written when a replay read at least this many records past it.
-pub(super) const EVERY: usize = 10_000;
+/// A snapshot is (re)written when a reader read at least this many records past it (a
+/// command reads at most about this many records on top of it: some 20 ms)…
+pub(super) const EVERY: usize = 2_000;
+/// … or this many bytes (a few large records: a 10,000-player round's pairing).
+pub(super) const EVERY_BYTES: u64 = 1 << 20;
 
 /// What a snapshot holds.
 #[derive(Serialize, Deserialize)]
@@ -43,8 +54,20 @@ pub(super) struct Snapshot {
     pub next_seq: u64,
     pub last_hash: String,
     pub newline_owed: bool,
-    prefix_sha256: String,
+    /// Earlier snapshots: the SHA-256 of the first `offset` bytes (checked in full).
+    #[serde(default)]
+    prefix_sha256: Option<String>,
+    /// The last record covered (absent in earlier snapshots).
+    #[serde(default)]
+    checkpoint: Option<Checkpoint>,
     pub state: Tournament,
+}
+
+impl Snapshot {
+    /// Whether it carries a checkpoint (else it was checked by hashing the whole prefix).
+    pub fn checkpointed(&self) -> bool {
+        self.checkpoint.is_some()
+    }
 }
 
 /// The same, borrowed, for writing (field for field).
@@ -57,7 +80,7 @@ struct SnapshotRef<'a> {
     next_seq: u64,
     last_hash: &'a str,
     newline_owed: bool,
-    prefix_sha256: String,
+    checkpoint: Checkpoint,
     state: &'a Tournament,
 }
 
@@ -100,16 +123,14 @@ fn program() -> String {
     format!("{} {FORMAT} {size} {modified}", env!("CARGO_PKG_VERSION"))
 }
 
-/// A SHA-256 over the first `at` bytes of the log, kept so a later snapshot hashes only
-/// what was appended since.
-#[derive(Clone)]
-pub(super) struct Prefix {
-    pub at: u64,
+/// A SHA-256 over the first `at` bytes of the log (an earlier snapshot's check).
+struct Prefix {
+    at: u64,
     hasher: Sha256,
 }
 
 impl Prefix {
-    pub fn new() -> Prefix {
+    fn new() -> Prefix {
         Prefix {
             at: 0,
             hasher: Sha256::new(),
@@ -146,9 +167,10 @@ impl Prefix {
     }
 }
 
-/// The snapshot beside `log`, if there is one this program wrote for a prefix of `file`.
-/// Returns it with the hash of the prefix it covers (for the next snapshot).
-pub(super) fn load(place: &Place, file: &File) -> Option<(Snapshot, Prefix)> {
+/// The snapshot beside `log`, if there is one this program wrote for a prefix of `file`
+/// that `file` still holds: its checkpoint's record where it says, or (an earlier snapshot
+/// without one) the whole prefix hashing to its digest.
+pub(super) fn load(place: &Place, file: &File) -> Option<Snapshot> {
     // The state of a prefix is never much larger than the prefix's records: a bigger file
     // is not a snapshot of this log, and is not read past that.
     let cap = file.metadata().ok()?.len().saturating_add(64 << 20);
@@ -161,8 +183,19 @@ pub(super) fn load(place: &Place, file: &File) -> Option<(Snapshot, Prefix)> {
     if snap.offset > len {
         return None;
     }
-    let prefix = Prefix::new().extend(file, snap.offset)?;
-    (prefix.hex() == snap.prefix_sha256).then_some((snap, prefix))
+    let held = match (&snap.checkpoint, &snap.prefix_sha256) {
+        (Some(cp), _) => {
+            cp.seq == snap.lines as u64
+                && cp.seq.checked_add(1) == Some(snap.next_seq)
+                && cp.hash == snap.last_hash
+                && cp.holds(file, snap.offset, snap.newline_owed)
+        }
+        (None, Some(digest)) => Prefix::new()
+            .extend(file, snap.offset)
+            .is_some_and(|p| p.hex() == *digest),
+        (None, None) => false,
+    };
+    held.then_some(snap)
 }
 
 /// What a snapshot records about the log, besides the state.
@@ -176,23 +209,16 @@ pub(super) struct At<'a> {
 
 /// Writes the snapshot for the first `at.offset` bytes of `file`, best effort: a reader
 /// without write permission, a full disk or a race with another writer of the snapshot
-/// leaves things as they were (the rename is atomic).
-/// `prefix`: the hash of a shorter prefix already computed (from the snapshot this log was
-/// opened from), so only the bytes after it are read; `None` hashes from the start.
-pub(super) fn save(
-    place: &Place,
-    file: &File,
-    at: &At<'_>,
-    state: &Tournament,
-    prefix: Option<Prefix>,
-) {
-    let start = prefix
-        .filter(|p| p.at <= at.offset)
-        .unwrap_or_else(Prefix::new);
-    let Some(prefix) = start.extend(file, at.offset) else {
+/// leaves things as they were (the rename is atomic). Only the last record's line is read
+/// back (to name where it begins).
+pub(super) fn save(place: &Place, file: &File, at: &At<'_>, state: &Tournament) {
+    let Some(checkpoint) = at
+        .next_seq
+        .checked_sub(1)
+        .and_then(|seq| Checkpoint::at_end(file, at.offset, at.newline_owed, seq, at.last_hash))
+    else {
         return;
     };
-    let prefix_sha256 = prefix.hex();
     let snap = SnapshotRef {
         format: FORMAT,
         program: program(),
@@ -201,7 +227,7 @@ pub(super) fn save(
         next_seq: at.next_seq,
         last_hash: at.last_hash,
         newline_owed: at.newline_owed,
-        prefix_sha256,
+        checkpoint,
         state,
     };
     let Ok(bytes) = serde_json::to_vec(&snap) else {

@@ -53,16 +53,23 @@ pub struct Log {
     damage_seen: Option<(u64, Option<std::time::SystemTime>)>,
     /// The last record read has no newline after it (the next append writes one first).
     newline_owed: bool,
-    /// Records covered by the snapshot this log was opened from (0: none), and the hash of
-    /// the bytes it covers (a new snapshot hashes on from there).
+    /// Records covered by the snapshot this log was opened from (0: none).
     snapshot_lines: usize,
-    snapshot_prefix: Option<snapshot::Prefix>,
     writable: bool,
     /// Where side files (snapshot, lock note) go; whether this is an installed log.
     place: Place,
     /// Whether this process may take the lock at all (install mode: only a user with a role).
     may_lock: bool,
 }
+/// What the snapshot a log was opened from covers (all zero: none).
+#[derive(Default)]
+struct Resumed {
+    lines: usize,
+    offset: u64,
+    /// It had no checkpoint (an earlier snapshot).
+    unchecked: bool,
+}
+
 pub(super) fn io_err(path: &Path) -> impl Fn(std::io::Error) -> LogError + '_ {
     move |source| LogError::Io {
         path: path.display().to_string(),
@@ -186,7 +193,6 @@ impl Log {
             damage_seen: None,
             newline_owed: false,
             snapshot_lines: 0,
-            snapshot_prefix: None,
             writable,
             place: Place::default(),
             may_lock: true,
@@ -194,11 +200,12 @@ impl Log {
         log.place = trust::place(path, &log.file);
         // Installed: nobody locks before the rules say who holds a role.
         log.may_lock = !log.place.installed;
-        // A verified snapshot of a prefix saves replaying it (not when every record is kept).
-        let from_snapshot = if use_snapshot {
+        // A snapshot the log still matches saves replaying its prefix (not when every
+        // record is kept).
+        let from = if use_snapshot {
             log.resume_from_snapshot()
         } else {
-            0
+            Resumed::default()
         };
         log.read_new_with(false, false)?;
         if log.place.installed {
@@ -212,7 +219,11 @@ impl Log {
                 log.read_new_with(false, false)?;
             }
         }
-        if use_snapshot && log.damage.is_none() && log.lines - from_snapshot >= snapshot::EVERY {
+        // A new snapshot once the tail read past the old one is long, or to give an earlier
+        // snapshot (checked by hashing its whole prefix) a checkpoint.
+        let tail_long = log.lines - from.lines >= snapshot::EVERY
+            || log.offset - from.offset >= snapshot::EVERY_BYTES;
+        if use_snapshot && log.damage.is_none() && (tail_long || from.unchecked) {
             log.save_snapshot();
         }
         if log.lines == 0 && log.damage.is_none() {
@@ -223,13 +234,17 @@ impl Log {
         Ok(log)
     }
 
-    /// Takes up the state from a verified snapshot of a prefix of the file; returns the
-    /// number of records it covers (0 when there is none to use).
-    fn resume_from_snapshot(&mut self) -> usize {
-        let Some((snap, prefix)) = snapshot::load(&self.place, &self.file) else {
-            return 0;
+    /// Takes up the state from a snapshot of a prefix of the file that the file still
+    /// matches; returns what it covers (nothing when there is none to use).
+    fn resume_from_snapshot(&mut self) -> Resumed {
+        let Some(snap) = snapshot::load(&self.place, &self.file) else {
+            return Resumed::default();
         };
-        self.snapshot_prefix = Some(prefix);
+        let from = Resumed {
+            lines: snap.lines,
+            offset: snap.offset,
+            unchecked: !snap.checkpointed(),
+        };
         self.lines = snap.lines;
         self.offset = snap.offset;
         self.next_seq = snap.next_seq;
@@ -237,7 +252,7 @@ impl Log {
         self.newline_owed = snap.newline_owed;
         self.state = snap.state;
         self.snapshot_lines = snap.lines;
-        snap.lines
+        from
     }
 
     /// Writes a snapshot of what has been read (best effort).
@@ -249,8 +264,7 @@ impl Log {
             last_hash: &self.last_hash,
             newline_owed: self.newline_owed,
         };
-        let prefix = self.snapshot_prefix.take();
-        snapshot::save(&self.place, &self.file, &at, &self.state, prefix);
+        snapshot::save(&self.place, &self.file, &at, &self.state);
     }
 
     /// How many records the state was taken up from a snapshot for (0: replayed in full).

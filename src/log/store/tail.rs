@@ -72,17 +72,29 @@ impl Log {
                 break;
             }
         }
-        let mut lines: Vec<&[u8]> = buf
-            .split(|b| *b == b'\n')
-            .filter(|l| !l.is_empty())
-            .collect();
-        if start > 0 && !lines.is_empty() {
-            lines.remove(0); // begins mid-line
-        }
-        let skip = lines.len().saturating_sub(count);
-        lines[skip..]
+        // The lines' spans in `buf`, empty ones left out.
+        let mut spans = Vec::new();
+        let mut from = 0;
+        for end in buf
             .iter()
-            .filter_map(|l| decode_line(l).ok())
+            .enumerate()
+            .filter(|(_, b)| **b == b'\n')
+            .map(|(i, _)| i)
+            .chain(std::iter::once(buf.len()))
+        {
+            if end > from {
+                spans.push(from..end);
+            }
+            from = end + 1;
+        }
+        if start > 0 && !spans.is_empty() {
+            spans.remove(0); // begins mid-line
+        }
+        let skip = spans.len().saturating_sub(count);
+        // Decoded as a replay decodes, over the cores (the console's first frame waits).
+        decode_lines(&buf, &spans[skip..])
+            .into_iter()
+            .filter_map(Result::ok)
             .collect()
     }
 
