@@ -201,7 +201,8 @@ struct Own {
 /// annulled; one who played half or more keeps them and loses each remaining game by forfeit
 /// (the opponent scores the forfeit win of the table's colour; both out: nobody scores).
 /// "Played": the boards sat at with a result, forfeits included, and the table's games against
-/// an opponent already out (a forfeit win, on no board). Checks on the way that the field,
+/// an opponent already out (a forfeit win, on no board); never a game against a player whose
+/// results are annulled. Checks on the way that the field,
 /// the exported schedule and the `withdrawals` list agree with this reading.
 fn recompute(all: &Value, withdrawn: &[(u32, u32)], n: usize) -> Result<Own, String> {
     let from: HashMap<u32, u32> = withdrawn.iter().copied().collect();
@@ -271,27 +272,38 @@ fn recompute(all: &Value, withdrawn: &[(u32, u32)], n: usize) -> Result<Own, Str
             .filter(|(_, a, b, _)| *a == p || *b == p)
             .count() as u32
     };
-    let played = |p: u32| {
+    // A game against a player whose results are annulled is no game: the verdicts are the
+    // least fixed point, from no annulment on, adding what the count gives until none is added.
+    let played = |p: u32, annulled: &HashSet<u32>| {
         table
             .iter()
             .filter(|(r, a, b, _)| (*a == p || *b == p) && !out_in(p, *r))
+            .filter(|(_, a, b, _)| !annulled.contains(if *a == p { b } else { a }))
             .filter(|(r, a, b, _)| {
                 boards.contains_key(&(*r, *a, *b)) || out_in(if *a == p { *b } else { *a }, *r)
             })
             .count() as u32
     };
     let mut annulled = HashSet::new();
-    let mut expect_w: Vec<(u32, u32, u32, &str)> = Vec::new();
-    for &(p, _) in withdrawn {
-        if !field.contains(&p) {
-            continue;
+    let mut expect_w: Vec<(u32, u32, u32, &str)>;
+    loop {
+        expect_w = Vec::new();
+        let mut next = HashSet::new();
+        for &(p, _) in withdrawn {
+            if !field.contains(&p) {
+                continue;
+            }
+            let (pl, sc) = (played(p, &annulled), scheduled(p));
+            let verdict = if pl * 2 < sc { "annulled" } else { "forfeits" };
+            if verdict == "annulled" {
+                next.insert(p);
+            }
+            expect_w.push((p, pl, sc, verdict));
         }
-        let (pl, sc) = (played(p), scheduled(p));
-        let verdict = if pl * 2 < sc { "annulled" } else { "forfeits" };
-        if verdict == "annulled" {
-            annulled.insert(p);
+        if next == annulled {
+            break;
         }
-        expect_w.push((p, pl, sc, verdict));
+        annulled = next;
     }
     expect_w.sort_unstable();
     let got_w: Vec<(u32, u32, u32, String)> = all["withdrawals"]

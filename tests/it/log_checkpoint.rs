@@ -8,8 +8,8 @@
 //! The snapshots here are written by this test's own process (a snapshot is keyed by the
 //! program that wrote it), through `Log::open`; `verify` runs the real binary.
 
+use crate::support::bin::run;
 use std::path::{Path, PathBuf};
-use std::process::{Command as Proc, Output, Stdio};
 
 use chrono::{Duration, TimeZone, Utc};
 use serde_json::Value;
@@ -18,14 +18,6 @@ use bianpai::cli::execute_batch;
 use bianpai::domain::event::{ClockAction, PlayerEntry};
 use bianpai::domain::{Actor, Board, Command, Role, Rules, Side, Tournament};
 use bianpai::log::{Damage, IfDamaged, Log, LogError};
-
-fn run(args: &[&str]) -> Output {
-    Proc::new(env!("CARGO_BIN_EXE_bianpai"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the bianpai binary runs")
-}
 
 fn head() -> Actor {
     Actor {

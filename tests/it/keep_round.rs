@@ -3,25 +3,8 @@
 //! `unpair` + `pair` keeps the codes of every seat whose player stays, and names the slips to
 //! reprint.
 
+use crate::support::bin::{ok, run};
 use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn run(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_bianpai"))
-        .args(args)
-        .output()
-        .expect("bianpai runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 const NAMES: &[&str] = &[
     "王天一",
