@@ -3,7 +3,7 @@
 //! `unpair` + `pair` keeps the codes of every seat whose player stays, and names the slips to
 //! reprint.
 
-use crate::support::bin::{ok, run};
+use crate::support::bin::ok;
 use std::path::{Path, PathBuf};
 
 const NAMES: &[&str] = &[
