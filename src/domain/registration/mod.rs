@@ -16,10 +16,12 @@ use super::event::{Event, PlayerEntry};
 use super::ids::PlayerNo;
 use super::refusal::Refusal;
 use super::rules::Rules;
-use super::tournament::Tournament;
+use super::tournament::{Player, Tournament};
 
 pub mod fault;
+pub mod index;
 pub use fault::RegistrationFault;
+pub use index::{EntryIndex, look_key, name_key};
 
 /// The date `years` before `date` (29 February falls back to 28 February).
 pub fn years_before(date: NaiveDate, years: u32) -> NaiveDate {
@@ -56,8 +58,8 @@ pub fn normalize_name(name: &str) -> String {
     out
 }
 
-/// True when two names are the same after [`normalize_name`]; allocates only when the
-/// letters agree (the duplicate check runs once per registered player).
+/// True when two names are the same after [`normalize_name`] (equal [`name_key`]s); allocates
+/// only when the letters agree.
 fn same_name(first: &str, second: &str) -> bool {
     if first == second {
         return true;
@@ -74,10 +76,9 @@ fn same_name(first: &str, second: &str) -> bool {
     same_letters && normalize_name(first) == normalize_name(second)
 }
 
-/// A name as it prints, for the look-alike check: NFKC (a compatibility ideograph such as
-/// U+F9E1 李 or a Kangxi radical such as U+2F00 一 is the common ideograph; full-width
-/// letters are letters), braille blanks as spaces. Borrowed when nothing changes (the check
-/// runs once per registered player).
+/// A name as it prints, for the look-alike check ([`look_key`]): NFKC (a compatibility
+/// ideograph such as U+F9E1 李 or a Kangxi radical such as U+2F00 一 is the common ideograph;
+/// full-width letters are letters), braille blanks as spaces. Borrowed when nothing changes.
 fn as_printed(name: &str) -> std::borrow::Cow<'_, str> {
     use unicode_normalization::{IsNormalized, UnicodeNormalization as _, is_nfkc_quick};
     if is_nfkc_quick(name.chars()) == IsNormalized::Yes && !name.contains('\u{2800}') {
@@ -187,11 +188,24 @@ pub fn check_entry(t: &Tournament, entry: &PlayerEntry) -> Result<(), Refusal> {
             return refuse(R::BornTooEarly { name, birth, min });
         }
     }
+    // The field by key (`index`), as `apply` keeps it; a state it does not cover (read from a
+    // snapshot, changed outside `apply`) is indexed here.
+    let built;
+    let index = if t.entries.covers(&t.players) {
+        &t.entries
+    } else {
+        built = EntryIndex::of(&t.players);
+        &built
+    };
+    let first = |at: &[usize], keep: &dyn Fn(&Player) -> bool| {
+        at.iter()
+            .filter_map(|&i| t.players.get(i))
+            .find(|p| keep(p))
+    };
     if let Some(id) = &entry.id_number
-        && let Some(p) = t
-            .players
-            .iter()
-            .find(|p| p.entry.id_number.as_ref() == Some(id))
+        && let Some(p) = first(index.with_id(id), &|p| {
+            p.entry.id_number.as_ref() == Some(id)
+        })
     {
         return refuse(R::SameId {
             name,
@@ -199,10 +213,8 @@ pub fn check_entry(t: &Tournament, entry: &PlayerEntry) -> Result<(), Refusal> {
             id: id.to_string(),
         });
     }
-    let printed = as_printed(&name);
-    if let Some(p) = t.players.iter().find(|p| {
-        super::invisible::same_visible(&as_printed(&p.entry.name), &printed)
-            && !same_name(&p.entry.name, &name)
+    if let Some(p) = first(index.looking(&look_key(&name)), &|p| {
+        !same_name(&p.entry.name, &name)
     }) {
         return refuse(R::LooksLike {
             name,
@@ -210,11 +222,9 @@ pub fn check_entry(t: &Tournament, entry: &PlayerEntry) -> Result<(), Refusal> {
             other: p.entry.name.clone(),
         });
     }
-    if let Some(p) = t
-        .players
-        .iter()
-        .find(|p| p.entry.birth == entry.birth && same_name(&p.entry.name, &name))
-    {
+    if let Some(p) = first(index.named(&name_key(&name)), &|p| {
+        p.entry.birth == entry.birth
+    }) {
         return refuse(R::SameNameAndBirth {
             name,
             no: p.no,

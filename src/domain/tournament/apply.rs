@@ -81,6 +81,7 @@ impl Tournament {
                         registered,
                         withdrawn_from: None,
                     });
+                    self.entries.catch_up(&self.players);
                 }
             }
             Event::PlayerWithdrawn { no, by_rule, .. } => {
@@ -111,6 +112,8 @@ impl Tournament {
                         .collect();
                     if self.players.len() == old.len() {
                         self.draw = Some(*seed);
+                        // The draw reorders the field: its positions are indexed afresh.
+                        self.reindex();
                     } else {
                         self.players = old;
                     }

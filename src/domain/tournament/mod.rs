@@ -178,6 +178,10 @@ pub struct Tournament {
     /// Teams and lineups of a team match event (`domain::team`); empty otherwise.
     #[serde(default)]
     pub team_event: super::team::TeamEvent,
+    /// The players by name, look and identity number, for the duplicate checks of a new
+    /// entry (`registration::index`); kept by `apply`, rebuilt after a snapshot is read.
+    #[serde(skip)]
+    pub entries: super::registration::EntryIndex,
 }
 
 impl Tournament {
@@ -192,6 +196,7 @@ impl Tournament {
             discarded: None,
             auto_rounds: false,
             team_event: super::team::TeamEvent::default(),
+            entries: super::registration::EntryIndex::default(),
         }
         .with_auto_rounds()
     }
@@ -220,6 +225,12 @@ impl Tournament {
             t.apply(e);
         }
         Some(t)
+    }
+
+    /// Rebuilds what the state keeps beside the log's facts (the entry index), for a state
+    /// that was not folded by `apply` (read from a snapshot).
+    pub fn reindex(&mut self) {
+        self.entries = super::registration::EntryIndex::of(&self.players);
     }
 
     pub fn player(&self, no: PlayerNo) -> Option<&Player> {
