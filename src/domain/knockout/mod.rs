@@ -10,6 +10,7 @@
 
 pub mod config;
 pub mod placing;
+pub mod table;
 
 use sha2::{Digest, Sha256};
 
@@ -18,7 +19,6 @@ use crate::domain::ids::{Board, PlayerNo, Round};
 use crate::domain::refusal::Refusal;
 use crate::domain::result::GameResult;
 use crate::domain::side::Side;
-use crate::domain::standings::calc as swiss_table;
 use crate::domain::tournament::{Game, Status, Tournament};
 
 /// The four finalists in seed order (1st to 4th after the Swiss round), once that round is
@@ -30,7 +30,7 @@ pub fn seeds(t: &Tournament) -> Vec<PlayerNo> {
     if t.completed_rounds() < k.after_round {
         return Vec::new();
     }
-    let table = swiss_table::without_finals(t, Round(k.after_round));
+    let table = table::SelectingTable::get(t, Round(k.after_round));
     // Once the semi-finals are paired the seeds are fixed: a finalist who withdraws later
     // (by hand or by the consecutive-forfeit rule) stays a seed, and the knockout goes on.
     if let Some(first) = t.round(Round(k.after_round + 1)) {
@@ -42,18 +42,18 @@ pub fn seeds(t: &Tournament) -> Vec<PlayerNo> {
             .collect();
         if !semi.is_empty() {
             return table
-                .into_iter()
-                .filter(|s| semi.contains(&s.no))
-                .map(|s| s.no)
+                .iter()
+                .filter(|(no, _)| semi.contains(no))
+                .map(|(no, _)| *no)
                 .collect();
         }
     }
     table
-        .into_iter()
-        .filter(|s| s.section == 0)
-        .filter(|s| t.player(s.no).is_some_and(|p| p.status == Status::Active))
+        .iter()
+        .filter(|(_, section)| *section == 0)
+        .filter(|(no, _)| t.player(*no).is_some_and(|p| p.status == Status::Active))
         .take(k.players as usize)
-        .map(|s| s.no)
+        .map(|(no, _)| *no)
         .collect()
 }
 

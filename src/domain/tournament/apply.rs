@@ -55,6 +55,7 @@ impl Tournament {
     pub fn apply(&mut self, event: &Event) {
         self.apply_event(event);
         self.resolve_rounds();
+        self.selecting.after(event, &self.rules);
     }
 
     fn apply_event(&mut self, event: &Event) {

@@ -182,6 +182,10 @@ pub struct Tournament {
     /// entry (`registration::index`); kept by `apply`, rebuilt after a snapshot is read.
     #[serde(skip)]
     pub entries: super::registration::EntryIndex,
+    /// The knockout's selecting table once computed (`knockout::table`); forgotten by
+    /// `apply` when an event can change it.
+    #[serde(skip)]
+    pub selecting: super::knockout::table::SelectingTable,
 }
 
 impl Tournament {
@@ -197,6 +201,7 @@ impl Tournament {
             auto_rounds: false,
             team_event: super::team::TeamEvent::default(),
             entries: super::registration::EntryIndex::default(),
+            selecting: super::knockout::table::SelectingTable::default(),
         }
         .with_auto_rounds()
     }
