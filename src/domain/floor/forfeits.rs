@@ -165,21 +165,18 @@ impl Tournament {
             return events;
         }
         let copy;
-        let (after, pending) = match Pending::of(self, &events).filter(|_| overlay) {
-            Some(p) => (self, p),
-            None => {
-                let mut t = self.clone();
-                for e in &events {
-                    t.apply(e);
-                }
-                copy = t;
-                (
-                    &copy,
-                    Pending {
-                        results: Vec::new(),
-                    },
-                )
+        let (after, pending) = if let Some(p) = Pending::of(self, &events).filter(|_| overlay) {
+            (self, p)
+        } else {
+            let mut t = self.clone();
+            for e in &events {
+                t.apply(e);
             }
+            copy = t;
+            let none = Pending {
+                results: Vec::new(),
+            };
+            (&copy, none)
         };
         let mut touched: Vec<PlayerNo> = Vec::new();
         for e in &events {
