@@ -19,6 +19,7 @@ use crate::domain::ids::{Board, PlayerNo, Round};
 use crate::domain::refusal::Refusal;
 use crate::domain::result::GameResult;
 use crate::domain::side::Side;
+use crate::domain::standings::calc as swiss_table;
 use crate::domain::tournament::{Game, Status, Tournament};
 
 /// The four finalists in seed order (1st to 4th after the Swiss round), once that round is
@@ -30,7 +31,14 @@ pub fn seeds(t: &Tournament) -> Vec<PlayerNo> {
     if t.completed_rounds() < k.after_round {
         return Vec::new();
     }
-    let table = table::SelectingTable::get(t, Round(k.after_round));
+    // The table that selects them, kept in the state once computed (`table`).
+    let after = Round(k.after_round);
+    let table = t.selecting.get_or(&t.rules, t.players.len(), || {
+        swiss_table::without_finals(t, after)
+            .into_iter()
+            .map(|s| (s.no, s.section))
+            .collect()
+    });
     // Once the semi-finals are paired the seeds are fixed: a finalist who withdraws later
     // (by hand or by the consecutive-forfeit rule) stays a seed, and the knockout goes on.
     if let Some(first) = t.round(Round(k.after_round + 1)) {

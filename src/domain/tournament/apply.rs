@@ -82,7 +82,7 @@ impl Tournament {
                         registered,
                         withdrawn_from: None,
                     });
-                    self.entries.catch_up(&self.players);
+                    self.entries.catch_up(self.players.iter().map(|p| &p.entry));
                 }
             }
             Event::PlayerWithdrawn { no, by_rule, .. } => {

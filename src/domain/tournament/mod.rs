@@ -181,7 +181,7 @@ pub struct Tournament {
     /// The players by name, look and identity number, for the duplicate checks of a new
     /// entry (`registration::index`); kept by `apply`, rebuilt after a snapshot is read.
     #[serde(skip)]
-    pub entries: super::registration::EntryIndex,
+    pub entries: super::registration::index::EntryIndex,
     /// The knockout's selecting table once computed (`knockout::table`); forgotten by
     /// `apply` when an event can change it.
     #[serde(skip)]
@@ -200,7 +200,7 @@ impl Tournament {
             discarded: None,
             auto_rounds: false,
             team_event: super::team::TeamEvent::default(),
-            entries: super::registration::EntryIndex::default(),
+            entries: super::registration::index::EntryIndex::default(),
             selecting: super::knockout::table::SelectingTable::default(),
         }
         .with_auto_rounds()
@@ -235,7 +235,8 @@ impl Tournament {
     /// Rebuilds what the state keeps beside the log's facts (the entry index), for a state
     /// that was not folded by `apply` (read from a snapshot).
     pub fn reindex(&mut self) {
-        self.entries = super::registration::EntryIndex::of(&self.players);
+        self.entries =
+            super::registration::index::EntryIndex::of(self.players.iter().map(|p| &p.entry));
     }
 
     pub fn player(&self, no: PlayerNo) -> Option<&Player> {
