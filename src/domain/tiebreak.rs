@@ -110,7 +110,6 @@ pub fn direct_encounter(group: &[usize], games: &[&[Met]], points: &Points) -> O
     if group.len() < 2 {
         return None;
     }
-    let in_group = |o: usize| group.iter().position(|g| *g == o);
     if group.len() == 2 {
         let mut met = false;
         let mut wins = [0_u32; 2];
@@ -125,6 +124,26 @@ pub fn direct_encounter(group: &[usize], games: &[&[Met]], points: &Points) -> O
         return met.then(|| wins.to_vec());
     }
     let n = group.len();
+    let at: std::collections::HashMap<usize, usize> = group
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(i, &o)| (o, i))
+        .collect();
+    let in_group = |o: usize| at.get(&o).copied();
+    // Each game names one pair: with fewer games inside the group than pairs, some pair has
+    // not met (most groups of a large Swiss field), known without the n × n table below.
+    let inside: usize = games
+        .iter()
+        .map(|list| {
+            list.iter()
+                .filter(|m| in_group(m.opponent).is_some())
+                .count()
+        })
+        .sum();
+    if inside < n * (n - 1) / 2 {
+        return None;
+    }
     let mut met = vec![false; n * n];
     let mut scored = vec![0_u32; n];
     for (i, list) in games.iter().enumerate() {
@@ -149,6 +168,72 @@ mod tests {
             opponent,
             side,
             result,
+        }
+    }
+
+    /// Direct encounter as it read before the count of games inside the group: the oracle.
+    fn direct_encounter_by_table(
+        group: &[usize],
+        games: &[&[Met]],
+        points: &Points,
+    ) -> Option<Vec<u32>> {
+        if group.len() < 2 {
+            return None;
+        }
+        let in_group = |o: usize| group.iter().position(|g| *g == o);
+        if group.len() == 2 {
+            return direct_encounter(group, games, points);
+        }
+        let n = group.len();
+        let mut met = vec![false; n * n];
+        let mut scored = vec![0_u32; n];
+        for (i, list) in games.iter().enumerate() {
+            for m in *list {
+                if let Some(j) = in_group(m.opponent) {
+                    met[i * n + j] = true;
+                    met[j * n + i] = true;
+                    scored[i] = scored[i].saturating_add(points.for_result(m.result, m.side));
+                }
+            }
+        }
+        let every_pair = (0..n).all(|i| (0..n).all(|j| i == j || met[i * n + j]));
+        every_pair.then_some(scored)
+    }
+
+    proptest::proptest! {
+        /// Any group, any games (met or not, the same pair twice, a player listed against
+        /// themselves): the same decision as the n × n table.
+        #[test]
+        fn direct_encounter_decides_as_the_table(
+            size in 3usize..7,
+            lists in proptest::collection::vec(
+                proptest::collection::vec((0usize..9, proptest::bool::ANY, 0usize..6), 0..8),
+                7,
+            ),
+        ) {
+            const RESULTS: [GameResult; 6] = [
+                GameResult::RedWin,
+                GameResult::BlackWin,
+                GameResult::Draw,
+                GameResult::RedWinForfeit,
+                GameResult::BlackWinForfeit,
+                GameResult::DoubleForfeit,
+            ];
+            let pts = Points::uniform(2, 1, 0);
+            let group: Vec<usize> = (0..size).map(|i| (i * 5) % 9).collect();
+            let games: Vec<Vec<Met>> = lists[..size]
+                .iter()
+                .map(|l| {
+                    l.iter()
+                        .map(|&(o, red, r)| met(o, if red { Side::Red } else { Side::Black }, RESULTS[r]))
+                        .collect()
+                })
+                .collect();
+            let games: Vec<&[Met]> = games.iter().map(Vec::as_slice).collect();
+            proptest::prop_assert_eq!(
+                direct_encounter(&group, &games, &pts),
+                direct_encounter_by_table(&group, &games, &pts)
+            );
         }
     }
 

@@ -32,8 +32,9 @@ use super::ids::{Board, PlayerNo, Round};
 use super::refusal::{FloorWhy, OverFor, Refusal};
 use super::result::GameResult;
 use super::side::Side;
-use super::tournament::{Game, Status, Tournament};
+use super::tournament::{Game, Tournament};
 
+mod forfeits;
 mod fouls;
 
 type Decision = Result<Vec<Event>, Refusal>;
@@ -121,27 +122,6 @@ impl Tournament {
             .map(|g| g.board)
             .collect();
         (1..=2).contains(&playing.len()).then_some(playing)
-    }
-
-    /// How many of the player's most recent paired rounds (with results) ended in their
-    /// forfeit. Rounds they were not paired in are skipped; a bye or a played game ends the run.
-    pub fn consecutive_forfeits(&self, no: PlayerNo) -> u32 {
-        let mut n = 0;
-        for r in self.rounds.iter().rev() {
-            let Some(g) = r.game_of(no) else {
-                if r.byes.contains(&no) {
-                    break;
-                }
-                continue;
-            };
-            let Some(side) = g.side_of(no) else { break };
-            match g.result {
-                Some(res) if res.forfeited_by(side) => n += 1,
-                Some(_) => break,
-                None => {}
-            }
-        }
-        n
     }
 
     /// The late-window forfeit due on `board` of `round` at `now`, if any.
@@ -473,76 +453,5 @@ impl Tournament {
             cause: Cause::Time,
             at: None,
         }]))
-    }
-
-    /// Adds what `events` trigger under the consecutive-forfeit rule: a withdrawal when a
-    /// player reaches the limit, and the undoing of a withdrawal the rule made once a
-    /// correction takes the player back below it.
-    pub(super) fn with_consequences(&self, events: Vec<Event>) -> Vec<Event> {
-        let limit = self.rules.withdraw_after_forfeits;
-        if limit == 0 || events.is_empty() {
-            return events;
-        }
-        // The common case without the copy of the whole state below: results that are no
-        // forfeit can only lower a player's run of forfeits (an unreported game is skipped,
-        // a played one ends the run), which matters only to a player this rule withdrew.
-        let plain = events.iter().all(|e| match e {
-            Event::ResultRecorded {
-                round,
-                board,
-                result,
-                ..
-            } => {
-                !result.is_forfeit()
-                    && self.game(*round, *board).is_some_and(|g| {
-                        [g.red, g.black].iter().all(|&no| {
-                            self.player(no).is_some_and(|p| {
-                                !matches!(p.status, Status::Withdrawn { by_rule: true })
-                            })
-                        })
-                    })
-            }
-            _ => false,
-        });
-        if plain {
-            return events;
-        }
-        let mut after = self.clone();
-        for e in &events {
-            after.apply(e);
-        }
-        let mut touched: Vec<PlayerNo> = Vec::new();
-        for e in &events {
-            if let Some((round, board)) = e.board()
-                && let Some(g) = after.game(round, board)
-            {
-                touched.push(g.red);
-                touched.push(g.black);
-            }
-        }
-        touched.sort();
-        touched.dedup();
-        let mut out = events;
-        for no in touched {
-            let Some(p) = after.player(no) else { continue };
-            let count = after.consecutive_forfeits(no);
-            match p.status {
-                Status::Active if count >= limit => out.push(Event::PlayerWithdrawn {
-                    no,
-                    by_rule: true,
-                    reason: format!("{limit} consecutive forfeits (连续{limit}轮弃权)"),
-                }),
-                Status::Withdrawn { by_rule: true } if count < limit => {
-                    out.push(Event::PlayerReinstated {
-                        no,
-                        reason: format!(
-                            "a forfeit was corrected: {count} consecutive forfeit(s), below the limit of {limit}"
-                        ),
-                    });
-                }
-                _ => {}
-            }
-        }
-        out
     }
 }

@@ -10,6 +10,7 @@
 
 pub mod config;
 pub mod placing;
+pub mod table;
 
 use sha2::{Digest, Sha256};
 
@@ -30,7 +31,14 @@ pub fn seeds(t: &Tournament) -> Vec<PlayerNo> {
     if t.completed_rounds() < k.after_round {
         return Vec::new();
     }
-    let table = swiss_table::without_finals(t, Round(k.after_round));
+    // The table that selects them, kept in the state once computed (`table`).
+    let after = Round(k.after_round);
+    let table = t.selecting.get_or(&t.rules, t.players.len(), || {
+        swiss_table::without_finals(t, after)
+            .into_iter()
+            .map(|s| (s.no, s.section))
+            .collect()
+    });
     // Once the semi-finals are paired the seeds are fixed: a finalist who withdraws later
     // (by hand or by the consecutive-forfeit rule) stays a seed, and the knockout goes on.
     if let Some(first) = t.round(Round(k.after_round + 1)) {
@@ -42,18 +50,18 @@ pub fn seeds(t: &Tournament) -> Vec<PlayerNo> {
             .collect();
         if !semi.is_empty() {
             return table
-                .into_iter()
-                .filter(|s| semi.contains(&s.no))
-                .map(|s| s.no)
+                .iter()
+                .filter(|(no, _)| semi.contains(no))
+                .map(|(no, _)| *no)
                 .collect();
         }
     }
     table
-        .into_iter()
-        .filter(|s| s.section == 0)
-        .filter(|s| t.player(s.no).is_some_and(|p| p.status == Status::Active))
+        .iter()
+        .filter(|(_, section)| *section == 0)
+        .filter(|(no, _)| t.player(*no).is_some_and(|p| p.status == Status::Active))
         .take(k.players as usize)
-        .map(|s| s.no)
+        .map(|(no, _)| *no)
         .collect()
 }
 

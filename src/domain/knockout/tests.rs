@@ -272,3 +272,107 @@ fn final_and_third_place_follow_the_semis_and_give_places_one_to_four() {
     let semi_points = slow_game_points(&t, fin.1, Round(2));
     assert_eq!(slow_game_points(&t, fin.1, Round(3)), semi_points + 3);
 }
+
+/// The kept selecting table against one computed afresh (`knockout::table`).
+mod kept_table {
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::domain::command::{Actor, Command};
+    use crate::domain::event::{GameKind, PlayerEntry};
+    use crate::domain::knockout::table::SelectingTable;
+    use crate::domain::result::GameResult;
+    use crate::domain::rules::{FoulKind, Role, Rules};
+    use crate::domain::side::Side;
+
+    const RESULTS: [GameResult; 5] = [
+        GameResult::RedWin,
+        GameResult::BlackWin,
+        GameResult::Draw,
+        GameResult::Draw,
+        GameResult::RedWinForfeit,
+    ];
+
+    fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
+        (rng.next_u64() % n.max(1) as u64) as usize
+    }
+
+    /// The seeds as a state that never kept the table finds them.
+    fn fresh_seeds(t: &Tournament) -> Vec<PlayerNo> {
+        let mut fresh = t.clone();
+        fresh.selecting = SelectingTable::default();
+        crate::domain::knockout::seeds(&fresh)
+    }
+
+    proptest::proptest! {
+        /// Kept or computed afresh, the table gives the same seeds after every event of a
+        /// knockout event played with corrections of the selecting rounds, fouls, lots and
+        /// a withdrawal, in the order `apply` sees them.
+        #[test]
+        fn the_kept_table_gives_the_seeds_computed_afresh(seed in 0u64..u64::MAX, n in 8u32..15) {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut rules = Rules::preset("lvliang-2024").unwrap();
+            rules.registration.capacity = None;
+            rules.rounds = 5;
+            if let crate::domain::format::Format::Swiss { knockout: Some(k) } = &mut rules.format {
+                k.after_round = 3;
+            }
+            let mut t = Tournament::new(rules.title.clone(), rules);
+            let head = Actor { user: "test".into(), role: Role::Head };
+            let run = |t: &mut Tournament, cmd: Command| -> Result<(), proptest::test_runner::TestCaseError> {
+                if let Ok(evs) = t.decide(&head, &cmd) {
+                    for e in &evs {
+                        t.apply(e);
+                        proptest::prop_assert_eq!(crate::domain::knockout::seeds(t), fresh_seeds(t));
+                    }
+                }
+                Ok(())
+            };
+            for i in 0..n {
+                run(&mut t, Command::RegisterPlayer(PlayerEntry {
+                    name: format!("Player {i}"),
+                    gender: None,
+                    birth: None,
+                    club: String::new(),
+                    team: String::new(),
+                    group: String::new(),
+                    local: false,
+                    id_number: None,
+                }))?;
+            }
+            run(&mut t, Command::DrawNumbers { seed })?;
+            for _ in 0..5 {
+                let next = Round(t.current_round().0 + 1);
+                let red: Vec<PlayerNo> = crate::domain::colour_choice::due(&t, next).iter().map(|(hi, _)| *hi).collect();
+                run(&mut t, Command::PairNextRoundWith { red })?;
+                run(&mut t, Command::StartRound { at: chrono::DateTime::UNIX_EPOCH })?;
+                for _ in 0..4 {
+                    let open: Vec<_> = t.current().map(|r| r.games.iter().filter(|g| g.result.is_none()).map(|g| (g.board, g.game)).collect()).unwrap_or_default();
+                    for (board, game) in open {
+                        if game == GameKind::Armageddon {
+                            run(&mut t, Command::DrawLot { board: Some(board), higher: Side::Red })?;
+                        }
+                        if pick(&mut rng, 4) == 0 {
+                            run(&mut t, Command::RecordFoul { round: None, board, side: Side::Red, kind: FoulKind::Other })?;
+                        }
+                        let result = RESULTS[pick(&mut rng, RESULTS.len())];
+                        run(&mut t, Command::RecordResult { round: None, board, result, correct: None })?;
+                    }
+                }
+                // A correction of an earlier board, the selecting rounds' included.
+                if let Some(r) = t.rounds.get(pick(&mut rng, t.rounds.len())).map(|r| (r.round, r.games.len()))
+                    && r.1 > 0
+                {
+                    let board = crate::domain::ids::Board(pick(&mut rng, r.1) as u32 + 1);
+                    let result = RESULTS[pick(&mut rng, RESULTS.len())];
+                    run(&mut t, Command::RecordResult { round: Some(r.0), board, result, correct: Some("fix".into()) })?;
+                }
+                if pick(&mut rng, 3) == 0 {
+                    let no = PlayerNo(pick(&mut rng, n as usize) as u32 + 1);
+                    run(&mut t, Command::WithdrawPlayer { no, reason: "x".into() })?;
+                }
+            }
+        }
+    }
+}

@@ -16,10 +16,15 @@ use super::event::{Event, PlayerEntry};
 use super::ids::PlayerNo;
 use super::refusal::Refusal;
 use super::rules::Rules;
-use super::tournament::Tournament;
+use super::tournament::{Player, Tournament};
 
 pub mod fault;
+pub mod index;
+pub mod name;
 pub use fault::RegistrationFault;
+pub use index::EntryIndex;
+use name::same_name;
+pub use name::{look_key, name_key, normalize_name};
 
 /// The date `years` before `date` (29 February falls back to 28 February).
 pub fn years_before(date: NaiveDate, years: u32) -> NaiveDate {
@@ -32,66 +37,6 @@ pub fn years_before(date: NaiveDate, years: u32) -> NaiveDate {
 /// True when someone born on `birth` is younger than `age` years on `on`.
 pub fn younger_than(birth: NaiveDate, age: u32, on: NaiveDate) -> bool {
     birth > years_before(on, age)
-}
-
-/// A blank inside a name: white space, full-width spaces (U+3000) and the braille blank
-/// (U+2800, which prints as a space: `洪⠀智` is `洪智`).
-fn is_blank(c: char) -> bool {
-    c.is_whitespace() || c == '\u{2800}'
-}
-
-/// A name as compared and stored: outer blanks trimmed; inside a Chinese name every blank
-/// removed (spreadsheets pad two-character names: "张  三"); inside other names runs of
-/// blanks collapsed to one space. Full-width spaces (U+3000) and braille blanks count as
-/// blanks.
-pub fn normalize_name(name: &str) -> String {
-    let cjk = name.chars().any(is_cjk);
-    let mut out = String::with_capacity(name.len());
-    for word in name.split(is_blank).filter(|w| !w.is_empty()) {
-        if !out.is_empty() && !cjk {
-            out.push(' ');
-        }
-        out.push_str(word);
-    }
-    out
-}
-
-/// True when two names are the same after [`normalize_name`]; allocates only when the
-/// letters agree (the duplicate check runs once per registered player).
-fn same_name(first: &str, second: &str) -> bool {
-    if first == second {
-        return true;
-    }
-    let mut one = first.chars().filter(|c| !is_blank(*c));
-    let mut two = second.chars().filter(|c| !is_blank(*c));
-    let same_letters = loop {
-        match (one.next(), two.next()) {
-            (None, None) => break true,
-            (l, r) if l == r => {}
-            _ => break false,
-        }
-    };
-    same_letters && normalize_name(first) == normalize_name(second)
-}
-
-/// A name as it prints, for the look-alike check: NFKC (a compatibility ideograph such as
-/// U+F9E1 李 or a Kangxi radical such as U+2F00 一 is the common ideograph; full-width
-/// letters are letters), braille blanks as spaces. Borrowed when nothing changes (the check
-/// runs once per registered player).
-fn as_printed(name: &str) -> std::borrow::Cow<'_, str> {
-    use unicode_normalization::{IsNormalized, UnicodeNormalization as _, is_nfkc_quick};
-    if is_nfkc_quick(name.chars()) == IsNormalized::Yes && !name.contains('\u{2800}') {
-        return std::borrow::Cow::Borrowed(name);
-    }
-    std::borrow::Cow::Owned(
-        name.nfkc()
-            .map(|c| if c == '\u{2800}' { ' ' } else { c })
-            .collect(),
-    )
-}
-
-fn is_cjk(c: char) -> bool {
-    matches!(c, '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '\u{20000}'..='\u{2FFFF}')
 }
 
 /// Checks one entry against the rules and the players already registered. Every refusal
@@ -187,11 +132,24 @@ pub fn check_entry(t: &Tournament, entry: &PlayerEntry) -> Result<(), Refusal> {
             return refuse(R::BornTooEarly { name, birth, min });
         }
     }
+    // The field by key (`index`), as `apply` keeps it; a state it does not cover (read from a
+    // snapshot, changed outside `apply`) is indexed here.
+    let built;
+    let index = if t.entries.covers(t.players.len()) {
+        &t.entries
+    } else {
+        built = EntryIndex::of(t.players.iter().map(|p| &p.entry));
+        &built
+    };
+    let first = |at: &[usize], keep: &dyn Fn(&Player) -> bool| {
+        at.iter()
+            .filter_map(|&i| t.players.get(i))
+            .find(|p| keep(p))
+    };
     if let Some(id) = &entry.id_number
-        && let Some(p) = t
-            .players
-            .iter()
-            .find(|p| p.entry.id_number.as_ref() == Some(id))
+        && let Some(p) = first(index.with_id(id), &|p| {
+            p.entry.id_number.as_ref() == Some(id)
+        })
     {
         return refuse(R::SameId {
             name,
@@ -199,10 +157,8 @@ pub fn check_entry(t: &Tournament, entry: &PlayerEntry) -> Result<(), Refusal> {
             id: id.to_string(),
         });
     }
-    let printed = as_printed(&name);
-    if let Some(p) = t.players.iter().find(|p| {
-        super::invisible::same_visible(&as_printed(&p.entry.name), &printed)
-            && !same_name(&p.entry.name, &name)
+    if let Some(p) = first(index.looking(&look_key(&name)), &|p| {
+        !same_name(&p.entry.name, &name)
     }) {
         return refuse(R::LooksLike {
             name,
@@ -210,11 +166,9 @@ pub fn check_entry(t: &Tournament, entry: &PlayerEntry) -> Result<(), Refusal> {
             other: p.entry.name.clone(),
         });
     }
-    if let Some(p) = t
-        .players
-        .iter()
-        .find(|p| p.entry.birth == entry.birth && same_name(&p.entry.name, &name))
-    {
+    if let Some(p) = first(index.named(&name_key(&name)), &|p| {
+        p.entry.birth == entry.birth
+    }) {
         return refuse(R::SameNameAndBirth {
             name,
             no: p.no,

@@ -1,3 +1,4 @@
+use super::name::as_printed;
 use super::*;
 use crate::domain::command::{Actor, Command};
 use crate::domain::ids::Round;
@@ -286,4 +287,111 @@ fn fee_totals_per_section() {
     );
     assert_eq!(s.sections[1].1.players, 2);
     assert_eq!(s.sections[1].1.total_yuan, 100);
+}
+
+/// The duplicate checks as they read before the entry index: a pass over the whole field,
+/// the first player in field order named. The oracle of the index's equivalence test.
+fn duplicate_by_pass(t: &Tournament, e: &PlayerEntry) -> Option<RegistrationFault> {
+    use crate::domain::invisible::same_visible;
+    let name = normalize_name(&e.name);
+    if let Some(id) = &e.id_number
+        && let Some(p) = t
+            .players
+            .iter()
+            .find(|p| p.entry.id_number.as_ref() == Some(id))
+    {
+        return Some(RegistrationFault::SameId {
+            name,
+            no: p.no,
+            id: id.to_string(),
+        });
+    }
+    let printed = as_printed(&name);
+    if let Some(p) = t.players.iter().find(|p| {
+        same_visible(&as_printed(&p.entry.name), &printed) && !same_name(&p.entry.name, &name)
+    }) {
+        return Some(RegistrationFault::LooksLike {
+            name,
+            no: p.no,
+            other: p.entry.name.clone(),
+        });
+    }
+    t.players
+        .iter()
+        .find(|p| p.entry.birth == e.birth && same_name(&p.entry.name, &name))
+        .map(|p| RegistrationFault::SameNameAndBirth {
+            name,
+            no: p.no,
+            birth: e.birth,
+        })
+}
+
+/// A valid identity number, the `i`-th of a few.
+fn id(i: usize) -> crate::domain::id_number::IdNumber {
+    const WEIGHTS: [u32; 17] = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+    const CHECK: [char; 11] = ['1', '0', 'X', '9', '8', '7', '6', '5', '4', '3', '2'];
+    let body = format!("33010619900101{:03}", 11 + 2 * i);
+    let sum: u32 = body
+        .chars()
+        .zip(WEIGHTS)
+        .map(|(c, w)| c.to_digit(10).unwrap() * w)
+        .sum();
+    crate::domain::id_number::IdNumber::parse(&format!("{body}{}", CHECK[(sum % 11) as usize]))
+        .unwrap()
+}
+
+/// Letters, blanks, compatibility forms, marks and invisibles: names that are the same,
+/// print alike or differ in every way the duplicate checks tell apart.
+const NAME_CHARS: [char; 17] = [
+    '张', '三', '李', '\u{F9E1}', '\u{2F00}', '一', 'a', 'A', '\u{FF21}', 'e', '\u{0301}',
+    '\u{E9}', ' ', '\u{3000}', '\u{2800}', '\u{200B}', '\u{034F}',
+];
+
+fn arbitrary_entry((first, rest, birth, id_no): (usize, Vec<usize>, usize, usize)) -> PlayerEntry {
+    let mut name: String = ['张', 'a', '李', '\u{F9E1}'][first % 4].to_string();
+    name.extend(rest.iter().map(|&c| NAME_CHARS[c % NAME_CHARS.len()]));
+    let mut e = entry(
+        &name,
+        [None, Some(d(1990, 1, 1)), Some(d(1991, 2, 3))][birth % 3],
+        "",
+    );
+    e.id_number = (id_no < 3).then(|| id(id_no));
+    e
+}
+
+proptest::proptest! {
+    /// The index gives the verdicts of the pass over the field, on any field `apply` can
+    /// hold (names stored as old logs wrote them, duplicates included), before and after a
+    /// draw reorders it, and from a state whose index was not kept (a snapshot's).
+    #[test]
+    fn the_index_refuses_what_the_pass_refused(
+        field in proptest::collection::vec(
+            (0usize..4, proptest::collection::vec(0usize..17, 0..4), 0usize..3, 0usize..6),
+            0..24,
+        ),
+        probes in proptest::collection::vec(
+            (0usize..4, proptest::collection::vec(0usize..17, 0..4), 0usize..3, 0usize..6),
+            1..12,
+        ),
+        draw_at in proptest::option::of(0usize..24),
+    ) {
+        let mut t = event("qigu-2024-07");
+        t.rules.registration.capacity = None;
+        for (i, raw) in field.into_iter().enumerate() {
+            if draw_at == Some(i) && !t.players.is_empty() {
+                t.apply(&Event::NumbersDrawn { seed: Some(7), order: t.draw_order(Some(7)) });
+            }
+            let no = PlayerNo(t.players.len() as u32 + 1);
+            t.apply(&Event::PlayerRegistered { no, entry: arbitrary_entry(raw) });
+        }
+        proptest::prop_assert_eq!(&t.entries, &EntryIndex::of(t.players.iter().map(|p| &p.entry)));
+        let mut unkept = t.clone();
+        unkept.entries = EntryIndex::default();
+        for raw in probes {
+            let e = arbitrary_entry(raw);
+            let want = duplicate_by_pass(&t, &e).map_or(Ok(()), |f| Err(Refusal::Registration(f)));
+            proptest::prop_assert_eq!(check_entry(&t, &e), want.clone(), "{:?}", e.name);
+            proptest::prop_assert_eq!(check_entry(&unkept, &e), want);
+        }
+    }
 }

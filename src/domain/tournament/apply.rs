@@ -56,6 +56,7 @@ impl Tournament {
     pub fn apply(&mut self, event: &Event) {
         self.apply_event(event);
         self.resolve_rounds();
+        self.selecting.after(event, &self.rules);
     }
 
     fn apply_event(&mut self, event: &Event) {
@@ -82,6 +83,7 @@ impl Tournament {
                         registered,
                         withdrawn_from: None,
                     });
+                    self.entries.catch_up(self.players.iter().map(|p| &p.entry));
                 }
             }
             Event::PlayerWithdrawn { no, by_rule, .. } => {
@@ -112,6 +114,8 @@ impl Tournament {
                         .collect();
                     if self.players.len() == old.len() {
                         self.draw = Some(*seed);
+                        // The draw reorders the field: its positions are indexed afresh.
+                        self.reindex();
                     } else {
                         self.players = old;
                     }

@@ -194,6 +194,14 @@ pub struct Tournament {
     /// Teams and lineups of a team match event (`domain::team`); empty otherwise.
     #[serde(default)]
     pub team_event: super::team::TeamEvent,
+    /// The players by name, look and identity number, for the duplicate checks of a new
+    /// entry (`registration::index`); kept by `apply`, rebuilt after a snapshot is read.
+    #[serde(skip)]
+    pub entries: super::registration::index::EntryIndex,
+    /// The knockout's selecting table once computed (`knockout::table`); forgotten by
+    /// `apply` when an event can change it.
+    #[serde(skip)]
+    pub selecting: super::knockout::table::SelectingTable,
 }
 
 impl Tournament {
@@ -209,6 +217,8 @@ impl Tournament {
             discarded_round: None,
             auto_rounds: false,
             team_event: super::team::TeamEvent::default(),
+            entries: super::registration::index::EntryIndex::default(),
+            selecting: super::knockout::table::SelectingTable::default(),
         }
         .with_auto_rounds()
     }
@@ -237,6 +247,13 @@ impl Tournament {
             t.apply(e);
         }
         Some(t)
+    }
+
+    /// Rebuilds what the state keeps beside the log's facts (the entry index), for a state
+    /// that was not folded by `apply` (read from a snapshot).
+    pub fn reindex(&mut self) {
+        self.entries =
+            super::registration::index::EntryIndex::of(self.players.iter().map(|p| &p.entry));
     }
 
     pub fn player(&self, no: PlayerNo) -> Option<&Player> {

@@ -251,6 +251,7 @@ impl Log {
         self.last_hash = snap.last_hash;
         self.newline_owed = snap.newline_owed;
         self.state = snap.state;
+        self.state.reindex();
         self.snapshot_lines = snap.lines;
         from
     }
