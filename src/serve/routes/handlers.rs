@@ -16,7 +16,7 @@ use crate::serve::view;
 
 pub(super) async fn round_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &p);
+    let ctx = ctx(&app, &snap, &p);
     let t = &snap.tournament;
     let v = view::round(t, t.current_round(), ctx.lang);
     let heading = pages::round::heading(&ctx, v.as_ref());
@@ -32,7 +32,7 @@ pub(super) async fn team_page(
     Query(p): Query<Params>,
 ) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &p);
+    let ctx = ctx(&app, &snap, &p);
     let Some((heading, main)) = no
         .parse::<u32>()
         .ok()
@@ -56,7 +56,7 @@ pub(super) async fn match_page(
     Query(p): Query<Params>,
 ) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &p);
+    let ctx = ctx(&app, &snap, &p);
     let found = match (round.parse::<u32>(), k.parse::<u32>()) {
         (Ok(r), Ok(k)) => pages::team::match_page(&ctx, &snap.tournament, Round(r), k),
         _ => None,
@@ -80,7 +80,7 @@ pub(super) async fn past_round_page(
     Query(p): Query<Params>,
 ) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &p);
+    let ctx = ctx(&app, &snap, &p);
     let t = &snap.tournament;
     let Some(v) = n
         .parse::<u32>()
@@ -104,7 +104,7 @@ pub(super) async fn past_round_page(
 
 pub(super) async fn find_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &p);
+    let ctx = ctx(&app, &snap, &p);
     // A search is a few characters: the rest of an over-long one is ignored.
     let q: String = p.q.as_deref().unwrap_or("").chars().take(40).collect();
     // What the page says it searched for is shown escaped, as the names are.
@@ -117,7 +117,7 @@ pub(super) async fn find_page(State(app): State<App>, Query(p): Query<Params>) -
 
 pub(super) async fn standings_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &p);
+    let ctx = ctx(&app, &snap, &p);
     let t = &snap.tournament;
     let (after, s) = rows::standings_for(t, None);
     let r = rows::standings(t, after, &s, ctx.lang);
@@ -127,7 +127,7 @@ pub(super) async fn standings_page(State(app): State<App>, Query(p): Query<Param
 
 pub(super) async fn crosstable_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &p);
+    let ctx = ctx(&app, &snap, &p);
     let t = &snap.tournament;
     let (after, s) = rows::standings_for(t, None);
     let r = crate::export::crosstable(t, after, &s, ctx.lang);
@@ -137,7 +137,7 @@ pub(super) async fn crosstable_page(State(app): State<App>, Query(p): Query<Para
 
 pub(super) async fn teams_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &p);
+    let ctx = ctx(&app, &snap, &p);
     let t = &snap.tournament;
     if t.rules.format.is_team() {
         let main = pages::team::teams(&ctx, t);
@@ -153,7 +153,7 @@ pub(super) async fn teams_page(State(app): State<App>, Query(p): Query<Params>) 
 
 pub(super) async fn prizes_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &p);
+    let ctx = ctx(&app, &snap, &p);
     let t = &snap.tournament;
     let r = view::event_over(t).then(|| {
         let (after, s) = rows::standings_for(t, None);
@@ -170,7 +170,7 @@ pub(super) async fn player_page(
     Query(p): Query<Params>,
 ) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &p);
+    let ctx = ctx(&app, &snap, &p);
     let Some(card) = no
         .parse::<u32>()
         .ok()
@@ -192,7 +192,7 @@ pub(super) async fn player_page(
 
 pub(super) async fn wall_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &p);
+    let ctx = ctx(&app, &snap, &p);
     let t = &snap.tournament;
     let now = Utc::now();
     let v = view::round(t, t.current_round(), ctx.lang);

@@ -42,6 +42,8 @@ pub struct Limits {
     pub page_timeout: Duration,
     /// Largest request body accepted (only a report's form carries one).
     pub body_bytes: usize,
+    /// A phone's wait between reads of its page when it has no stream (jittered up to twice).
+    pub poll: Duration,
 }
 
 impl Default for Limits {
@@ -51,6 +53,7 @@ impl Default for Limits {
             streams: super::MAX_STREAMS,
             page_timeout: Duration::from_secs(10),
             body_bytes: 1024,
+            poll: Duration::from_secs(super::POLL_SECS),
         }
     }
 }
@@ -61,6 +64,8 @@ pub(super) struct App {
     streams: Arc<Semaphore>,
     /// Wrong report codes per client (docs/self-report.md).
     pub(super) guesses: super::report::Guesses,
+    /// What pages tell their script: the wait between reads without a stream.
+    poll_ms: u64,
 }
 
 /// The query words a page understands; any other is ignored.
@@ -86,7 +91,7 @@ impl Params {
     }
 }
 
-pub(super) fn ctx(snap: &Snapshot, p: &Params) -> Ctx {
+pub(super) fn ctx(app: &App, snap: &Snapshot, p: &Params) -> Ctx {
     let lang = p.lang(snap);
     Ctx {
         lang,
@@ -105,6 +110,7 @@ pub(super) fn ctx(snap: &Snapshot, p: &Params) -> Ctx {
                 crate::domain::zone::EventZone::of(&snap.tournament.rules).format(t, "%H:%M:%S")
             }),
         version: snap.version,
+        poll_ms: app.poll_ms,
     }
 }
 
@@ -163,7 +169,7 @@ async fn fallback(State(app): State<App>, Query(p): Query<Params>, req: Request)
         );
     }
     let snap = app.feed.current();
-    missing(&ctx(&snap, &p), &p)
+    missing(&ctx(&app, &snap, &p), &p)
 }
 
 /// The whole application.
@@ -173,6 +179,7 @@ pub fn router(feed: Feed, limits: Limits) -> Router<()> {
         feed,
         streams: Arc::new(Semaphore::new(limits.streams)),
         guesses: super::report::Guesses::default(),
+        poll_ms: u64::try_from(limits.poll.as_millis()).unwrap_or(u64::MAX),
     };
     let pages = Router::new()
         .route("/", get(handlers::round_page))
@@ -197,6 +204,8 @@ pub fn router(feed: Feed, limits: Limits) -> Router<()> {
             cache_state,
             super::cache::layer,
         ))
+        // Outside the cache: a page kept there carries its tag already.
+        .layer(middleware::from_fn(super::etag::layer))
         // The timeout wraps the wait for a render slot too: a queue never grows unbounded.
         .layer(GlobalConcurrencyLimitLayer::new(limits.renders))
         .layer(TimeoutLayer::with_status_code(
