@@ -81,3 +81,149 @@ fn pages_and_the_api_answer_304_until_the_log_changes() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
 }
+
+fn gunzip(b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(b), &mut out).expect("gzip");
+    out
+}
+
+fn unbrotli(b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    std::io::Read::read_to_end(
+        &mut brotli_decompressor::Decompressor::new(b, 4096),
+        &mut out,
+    )
+    .expect("brotli");
+    out
+}
+
+#[test]
+fn pages_and_the_api_are_compressed_when_the_client_accepts_it() {
+    let (_dir, log) = fixture();
+    let server = Server::start(&log);
+    for path in ["/", "/?part=main", "/standings", "/api/all"] {
+        let plain = server.get(path);
+        assert_eq!(
+            plain.header("content-encoding"),
+            None,
+            "{path}: asked for none"
+        );
+        assert!(
+            plain
+                .header("vary")
+                .is_some_and(|v| v.to_ascii_lowercase().contains("accept-encoding")),
+            "{path}: {:?}",
+            plain.headers
+        );
+        let gz = request(server.port, "GET", path, &["Accept-Encoding: gzip"]);
+        assert_eq!(gz.header("content-encoding"), Some("gzip"), "{path}");
+        assert!(gz.body.len() < plain.body.len(), "{path}: smaller");
+        assert_eq!(gunzip(&gz.body), plain.body, "{path}: the same page");
+        let br = request(
+            server.port,
+            "GET",
+            path,
+            &["Accept-Encoding: gzip, deflate, br"],
+        );
+        assert_eq!(br.header("content-encoding"), Some("br"), "{path}");
+        assert_eq!(unbrotli(&br.body), plain.body, "{path}: the same page");
+        assert_eq!(br.header("etag"), plain.header("etag"), "{path}: one tag");
+        let again = request(
+            server.port,
+            "GET",
+            path,
+            &[
+                "Accept-Encoding: br",
+                &format!("If-None-Match: {}", plain.header("etag").unwrap()),
+            ],
+        );
+        assert_eq!(again.status, 304, "{path}");
+    }
+    // The live stream is never compressed (it would be held back in the encoder).
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(5)))
+        .unwrap();
+    std::io::Write::write_all(
+        &mut s,
+        b"GET /events HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip, br\r\n\r\n",
+    )
+    .unwrap();
+    let mut head = vec![0u8; 4096];
+    let n = std::io::Read::read(&mut s, &mut head).unwrap();
+    let head = String::from_utf8_lossy(&head[..n]).to_ascii_lowercase();
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert!(!head.contains("content-encoding"), "{head}");
+}
+
+#[test]
+fn a_finished_round_has_a_long_cacheable_address_until_it_is_corrected() {
+    let (_dir, log) = fixture();
+    let l = log.to_str().unwrap();
+    let server = Server::start(&log);
+    let page = server.get("/round/1").text();
+    assert!(!page.contains("/round/1?v="), "round 1 is not finished");
+    for board in ["1", "2", "3"] {
+        bianpai(&["result", l, board, "draw"]);
+    }
+    bianpai(&["pair", l]);
+    // The round page links the finished round at its versioned address.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    let link = loop {
+        let page = server.get("/").text();
+        if let Some(at) = page.find("/round/1?v=") {
+            let rest = &page[at..];
+            break rest[..rest.find('"').unwrap()].to_string();
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no versioned link: {page}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    // Twice: the second is the page kept by the server, which must say the same.
+    for _ in 0..2 {
+        let kept = server.get(&link);
+        assert_eq!(kept.status, 200);
+        assert_eq!(
+            kept.header("cache-control"),
+            Some("private, max-age=31536000, immutable"),
+            "{link}"
+        );
+    }
+    assert_eq!(
+        server.get("/round/1").header("cache-control"),
+        Some("no-store")
+    );
+    assert_eq!(
+        server.get("/round/1?v=0").header("cache-control"),
+        Some("no-store")
+    );
+    assert_eq!(server.get("/").header("cache-control"), Some("no-store"));
+    // A correction: the old address is no longer kept, and the page links a new one.
+    bianpai(&[
+        "result",
+        l,
+        "1",
+        "red_win",
+        "--round",
+        "1",
+        "--correct",
+        "--reason",
+        "记错",
+    ]);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while server.get(&link).header("cache-control") != Some("no-store") {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the old tag stayed current"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let page = server.get("/").text();
+    assert!(
+        page.contains("/round/1?v=") && !page.contains(&link),
+        "a new address: {link} {}",
+        &page[page.find("p class=\"rounds").unwrap_or(0)..]
+    );
+}

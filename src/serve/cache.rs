@@ -31,6 +31,8 @@ struct Inner {
 struct Kept {
     page: Bytes,
     tag: HeaderValue,
+    /// What the page said about keeping it (a finished round's versioned address).
+    keep: Option<HeaderValue>,
 }
 
 /// The shared store.
@@ -87,7 +89,7 @@ pub async fn layer(
         if super::etag::matches(req.headers(), &kept.tag) {
             return super::etag::not_modified(kept.tag);
         }
-        return (
+        let mut res = (
             StatusCode::OK,
             [
                 (
@@ -99,6 +101,10 @@ pub async fn layer(
             kept.page,
         )
             .into_response();
+        if let Some(keep) = kept.keep {
+            res.headers_mut().insert(header::CACHE_CONTROL, keep);
+        }
+        return res;
     }
     let res = next.run(req).await;
     if res.status() != StatusCode::OK {
@@ -112,6 +118,7 @@ pub async fn layer(
             let kept = Kept {
                 page: bytes.clone(),
                 tag,
+                keep: parts.headers.get(header::CACHE_CONTROL).cloned(),
             };
             cache.put(version, key, kept);
             Response::from_parts(parts, Body::from(bytes))
@@ -130,6 +137,7 @@ mod tests {
         let kept = |b: &'static [u8]| Kept {
             page: Bytes::from_static(b),
             tag: crate::serve::etag::of(b),
+            keep: None,
         };
         c.put(2, "/".into(), kept(b"v2"));
         assert_eq!(c.get(2, "/"), Some(kept(b"v2")));

@@ -41,7 +41,14 @@ pub fn matches(headers: &HeaderMap, tag: &HeaderValue) -> bool {
 
 /// `304 Not Modified` for `tag`.
 pub fn not_modified(tag: HeaderValue) -> Response {
-    (StatusCode::NOT_MODIFIED, [(header::ETAG, tag)]).into_response()
+    (
+        StatusCode::NOT_MODIFIED,
+        [
+            (header::ETAG, tag),
+            (header::VARY, HeaderValue::from_static("accept-encoding")),
+        ],
+    )
+        .into_response()
 }
 
 /// The middleware: tags every 200 answer to a GET or HEAD (not the live stream), and answers

@@ -13,6 +13,7 @@ pub mod api;
 mod cache;
 mod etag;
 pub mod final_standings;
+pub mod finished;
 pub mod follow;
 pub mod pages;
 pub mod per_client;

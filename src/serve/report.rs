@@ -113,6 +113,7 @@ fn params(lang: Option<String>) -> Params {
         lang,
         part: None,
         q: None,
+        v: None,
     }
 }
 

@@ -12,13 +12,16 @@ use crate::domain::{PlayerNo, Round};
 use crate::export::{awards, rows};
 use crate::i18n::room::Label;
 use crate::serve::pages::{self, Tab};
-use crate::serve::view;
+use crate::serve::{finished, view};
 
 pub(super) async fn round_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
     let snap = app.feed.current();
     let ctx = ctx(&app, &snap, &p);
     let t = &snap.tournament;
-    let v = view::round(t, t.current_round(), ctx.lang);
+    let v = view::round(t, t.current_round(), ctx.lang).map(|mut v| {
+        v.tags = finished::tags(t, snap.damage.is_some());
+        v
+    });
     let heading = pages::round::heading(&ctx, v.as_ref());
     let main = pages::round::page(&ctx, v.as_ref());
     // A team event: the round's matches, team v team with the live score, above the boards.
@@ -82,24 +85,33 @@ pub(super) async fn past_round_page(
     let snap = app.feed.current();
     let ctx = ctx(&app, &snap, &p);
     let t = &snap.tournament;
-    let Some(v) = n
+    let Some(mut v) = n
         .parse::<u32>()
         .ok()
         .and_then(|n| view::round(t, Round(n), ctx.lang))
     else {
         return missing(&ctx, &p);
     };
+    v.tags = finished::tags(t, snap.damage.is_some());
+    let keep = finished::current(&v.tags, Round(v.round), p.v.as_deref());
     let heading = pages::round::heading(&ctx, Some(&v));
     let main = pages::round::page(&ctx, Some(&v));
     let main = maud::html! { (pages::team::summary(&ctx, t, Round(v.round))) (main) };
-    respond(
+    let mut res = respond(
         &ctx,
         &p,
         Tab::Round,
         &format!("/round/{n}"),
         &heading,
         &main,
-    )
+    );
+    if keep {
+        res.headers_mut().insert(
+            axum::http::header::CACHE_CONTROL,
+            axum::http::HeaderValue::from_static(finished::IMMUTABLE),
+        );
+    }
+    res
 }
 
 pub(super) async fn find_page(State(app): State<App>, Query(p): Query<Params>) -> Response {

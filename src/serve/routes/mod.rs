@@ -23,6 +23,7 @@ use maud::Markup;
 use serde::Deserialize;
 use tokio::sync::Semaphore;
 use tower::limit::GlobalConcurrencyLimitLayer;
+use tower_http::compression::CompressionLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
@@ -75,6 +76,8 @@ pub(super) struct Params {
     /// `main`: only the page's main part, for the live script.
     pub(super) part: Option<String>,
     pub(super) q: Option<String>,
+    /// A finished round's tag (`/round/N?v=TAG`, `serve::finished`).
+    pub(super) v: Option<String>,
 }
 
 impl Params {
@@ -206,6 +209,9 @@ pub fn router(feed: Feed, limits: Limits) -> Router<()> {
         ))
         // Outside the cache: a page kept there carries its tag already.
         .layer(middleware::from_fn(super::etag::layer))
+        // gzip or brotli when the client accepts it (`Vary: Accept-Encoding`); the tag is of
+        // the bytes before, so it holds for every encoding (docs/room-page.md#budgets).
+        .layer(CompressionLayer::new().gzip(true).br(true))
         // The timeout wraps the wait for a render slot too: a queue never grows unbounded.
         .layer(GlobalConcurrencyLimitLayer::new(limits.renders))
         .layer(TimeoutLayer::with_status_code(
