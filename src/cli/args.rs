@@ -207,6 +207,12 @@ pub enum Cmd {
         /// Serve a copy of the embedded demo, its current round replaying live.
         #[arg(long, conflicts_with = "log")]
         demo: bool,
+        /// Live event streams open at once, for the whole hall (phones past it poll).
+        #[arg(long, default_value_t = crate::serve::MAX_STREAMS)]
+        max_streams: usize,
+        /// Seconds between a phone's reads when it has no live stream (jittered up to twice).
+        #[arg(long, default_value_t = crate::serve::POLL_SECS, value_parser = clap::value_parser!(u64).range(1..=600))]
+        poll: u64,
     },
 }
 

@@ -200,7 +200,19 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
         Cmd::Audit { log, last } => setup::audit(ctx, &log, last),
         Cmd::Simulate(a) => simulation(&a),
         Cmd::Install { log, group, bin } => install::run(&log, &group, &bin),
-        Cmd::Serve { log, bind, demo } => serve::run(ctx, log.as_deref(), &bind, demo),
+        Cmd::Serve {
+            log,
+            bind,
+            demo,
+            max_streams,
+            poll,
+        } => {
+            let opts = crate::serve::Options {
+                max_streams,
+                poll: std::time::Duration::from_secs(poll),
+            };
+            serve::run(ctx, log.as_deref(), &bind, demo, opts)
+        }
         Cmd::Console { .. } | Cmd::Demo { .. } => Ok(()),
     }
 }

@@ -12,7 +12,13 @@ use crate::domain::rules::Lang;
 use crate::log::{IfDamaged, Log};
 
 /// Starts the room page on `log`, or on a copy of the demo.
-pub fn run(ctx: &Ctx, log: Option<&Path>, bind: &str, demo: bool) -> CliResult {
+pub fn run(
+    ctx: &Ctx,
+    log: Option<&Path>,
+    bind: &str,
+    demo: bool,
+    opts: crate::serve::Options,
+) -> CliResult {
     let addr = crate::serve::parse_bind(bind)
         .map_err(|f| CliError(crate::i18n::room::fault(&f, super::out_lang())))?;
     match log {
@@ -21,9 +27,9 @@ pub fn run(ctx: &Ctx, log: Option<&Path>, bind: &str, demo: bool) -> CliResult {
             let opened = Log::open_reader(path, false, IfDamaged::Warn)?;
             let lang = lang(ctx.lang, Some(&opened.state().rules));
             drop(opened);
-            crate::serve::run(path, addr, lang).map_err(CliError)
+            crate::serve::run(path, addr, lang, opts).map_err(CliError)
         }
-        _ => run_demo(addr, lang(ctx.lang, None)).map_err(CliError),
+        _ => run_demo(addr, lang(ctx.lang, None), opts).map_err(CliError),
     }
 }
 
@@ -32,12 +38,12 @@ pub fn run(ctx: &Ctx, log: Option<&Path>, bind: &str, demo: bool) -> CliResult {
 ///
 /// # Errors
 /// As `crate::serve::run`.
-fn run_demo(bind: SocketAddr, lang: Lang) -> Result<(), String> {
+fn run_demo(bind: SocketAddr, lang: Lang, opts: crate::serve::Options) -> Result<(), String> {
     let dir = tempfile::tempdir().map_err(|e| format!("demo: {e}"))?;
     let (path, schedule) = crate::console::demo::build(dir.path(), chrono::Utc::now())?;
     let stop = Arc::new(AtomicBool::new(false));
     let replay = crate::console::demo::spawn_replay(path.clone(), schedule, Arc::clone(&stop));
-    let result = crate::serve::run(&path, bind, lang);
+    let result = crate::serve::run(&path, bind, lang, opts);
     stop.store(true, Ordering::Relaxed);
     let _ = replay.join();
     drop(dir);

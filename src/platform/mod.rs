@@ -104,6 +104,12 @@ pub fn on_stop(flag: &Arc<AtomicBool>) -> io::Result<()> {
     Ok(())
 }
 
+/// Raises this process's open-files limit towards `want` (at most to its hard limit) and
+/// returns the limit now in force; `None` where there is no such limit (Windows).
+pub fn raise_open_files(want: u64) -> Option<u64> {
+    imp::raise_open_files(want)
+}
+
 /// The parent process id, to notice that the shell that started us died (Unix); `None`
 /// where there is no such cheap check (Windows closes the console with the window).
 pub fn parent_id() -> Option<u32> {

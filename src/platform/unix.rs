@@ -80,6 +80,25 @@ pub fn set_thread_egid(gid: u32) -> io::Result<()> {
     )?)
 }
 
+pub fn raise_open_files(want: u64) -> Option<u64> {
+    use rustix::process::{Resource, getrlimit, setrlimit};
+    let now = getrlimit(Resource::Nofile);
+    let current = now.current?;
+    if current >= want {
+        return Some(current);
+    }
+    let target = now.maximum.map_or(want, |max| want.min(max));
+    let raised = rustix::process::Rlimit {
+        current: Some(target),
+        maximum: now.maximum,
+    };
+    Some(if setrlimit(Resource::Nofile, raised).is_ok() {
+        target
+    } else {
+        current
+    })
+}
+
 pub fn set_not_dumpable() -> io::Result<()> {
     Ok(rustix::process::set_dumpable_behavior(
         rustix::process::DumpableBehavior::NotDumpable,

@@ -107,6 +107,10 @@ pub fn set_thread_egid(_gid: u32) -> io::Result<()> {
     Err(unsupported())
 }
 
+pub fn raise_open_files(_want: u64) -> Option<u64> {
+    None
+}
+
 pub fn set_not_dumpable() -> io::Result<()> {
     Err(unsupported())
 }

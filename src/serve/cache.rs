@@ -1,13 +1,15 @@
 //! Rendered pages kept per log version. When a result comes in, every open phone re-fetches
 //! its page at once; the first request of each page renders it and the rest get the same
-//! bytes, until the next change. The wall (clocks move) and searches are not kept.
+//! bytes, until the next change. The wall (clocks move) and searches are not kept. Each page
+//! is kept with its entity tag (`etag`), so a phone asking whether its copy is still current
+//! gets its 304 without a render or a hash.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
-use axum::http::{Method, StatusCode, header};
+use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
@@ -21,7 +23,16 @@ const MAX_BYTES: usize = 4 << 20;
 #[derive(Default)]
 struct Inner {
     version: u64,
-    pages: HashMap<String, Bytes>,
+    pages: HashMap<String, Kept>,
+}
+
+/// A page as rendered, with its tag.
+#[derive(Clone, Debug, PartialEq)]
+struct Kept {
+    page: Bytes,
+    tag: HeaderValue,
+    /// What the page said about keeping it (a finished round's versioned address).
+    keep: Option<HeaderValue>,
 }
 
 /// The shared store.
@@ -29,7 +40,7 @@ struct Inner {
 pub struct Cache(Arc<Mutex<Inner>>);
 
 impl Cache {
-    fn get(&self, version: u64, key: &str) -> Option<Bytes> {
+    fn get(&self, version: u64, key: &str) -> Option<Kept> {
         let inner = self.0.lock().ok()?;
         (inner.version == version)
             .then(|| inner.pages.get(key).cloned())
@@ -38,7 +49,7 @@ impl Cache {
 
     /// Keeps `page` as rendered at `version`; a page of an older version than the store's is
     /// dropped, a newer one starts the store afresh.
-    fn put(&self, version: u64, key: String, page: Bytes) {
+    fn put(&self, version: u64, key: String, page: Kept) {
         let Ok(mut inner) = self.0.lock() else { return };
         if version < inner.version {
             return;
@@ -74,22 +85,42 @@ pub async fn layer(
     let key = req.uri().to_string();
     // Read before rendering: the page is at least this fresh.
     let version = feed.current().version;
-    if let Some(page) = cache.get(version, &key) {
-        return (
+    if let Some(kept) = cache.get(version, &key) {
+        if super::etag::matches(req.headers(), &kept.tag) {
+            return super::etag::not_modified(kept.tag);
+        }
+        let mut res = (
             StatusCode::OK,
-            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-            page,
+            [
+                (
+                    header::CONTENT_TYPE,
+                    HeaderValue::from_static("text/html; charset=utf-8"),
+                ),
+                (header::ETAG, kept.tag),
+            ],
+            kept.page,
         )
             .into_response();
+        if let Some(keep) = kept.keep {
+            res.headers_mut().insert(header::CACHE_CONTROL, keep);
+        }
+        return res;
     }
     let res = next.run(req).await;
     if res.status() != StatusCode::OK {
         return res;
     }
-    let (parts, body) = res.into_parts();
+    let (mut parts, body) = res.into_parts();
     match axum::body::to_bytes(body, MAX_BYTES).await {
         Ok(bytes) => {
-            cache.put(version, key, bytes.clone());
+            let tag = super::etag::of(&bytes);
+            parts.headers.insert(header::ETAG, tag.clone());
+            let kept = Kept {
+                page: bytes.clone(),
+                tag,
+                keep: parts.headers.get(header::CACHE_CONTROL).cloned(),
+            };
+            cache.put(version, key, kept);
             Response::from_parts(parts, Body::from(bytes))
         }
         Err(_) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
@@ -103,14 +134,19 @@ mod tests {
     #[test]
     fn a_newer_version_starts_afresh_and_an_older_one_is_dropped() {
         let c = Cache::default();
-        c.put(2, "/".into(), Bytes::from_static(b"v2"));
-        assert_eq!(c.get(2, "/"), Some(Bytes::from_static(b"v2")));
+        let kept = |b: &'static [u8]| Kept {
+            page: Bytes::from_static(b),
+            tag: crate::serve::etag::of(b),
+            keep: None,
+        };
+        c.put(2, "/".into(), kept(b"v2"));
+        assert_eq!(c.get(2, "/"), Some(kept(b"v2")));
         assert_eq!(c.get(3, "/"), None, "stale for version 3");
-        c.put(1, "/standings".into(), Bytes::from_static(b"v1"));
+        c.put(1, "/standings".into(), kept(b"v1"));
         assert_eq!(c.get(2, "/standings"), None, "an older render is not kept");
-        c.put(3, "/standings".into(), Bytes::from_static(b"v3"));
+        c.put(3, "/standings".into(), kept(b"v3"));
         assert_eq!(c.get(2, "/"), None, "version 2's pages are gone");
-        assert_eq!(c.get(3, "/standings"), Some(Bytes::from_static(b"v3")));
+        assert_eq!(c.get(3, "/standings"), Some(kept(b"v3")));
     }
 
     #[test]

@@ -11,7 +11,9 @@
 
 pub mod api;
 mod cache;
+mod etag;
 pub mod final_standings;
+pub mod finished;
 pub mod follow;
 pub mod pages;
 pub mod per_client;
@@ -42,10 +44,47 @@ use crate::i18n::room::{Fault, Msg, text};
 pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
 
 /// Connections open at once (event streams included); more wait in the kernel's backlog.
-pub const MAX_CONNECTIONS: usize = 1000;
-/// Event streams open at once, for the whole server: half the connections, so that pages
-/// always have the other half whatever the streams (`routes::Limits`).
-pub const MAX_STREAMS: usize = MAX_CONNECTIONS / 2;
+/// Sized for a 5,000-player hall on one laptop (docs/room-page.md#budgets): a stream per
+/// phone and a thousand connections over for pages.
+pub const MAX_CONNECTIONS: usize = 6000;
+/// Event streams open at once, for the whole server (`serve --max-streams`); the
+/// connections above it are always left for pages, whatever the streams. A phone refused a
+/// stream polls its page instead (`POLL_SECS`) and asks for a stream again later.
+pub const MAX_STREAMS: usize = 5000;
+/// Seconds between a phone's reads of its page when it has no stream (`serve --poll`); each
+/// wait is jittered up to twice that, so the phones of a hall spread out.
+pub const POLL_SECS: u64 = 10;
+/// File descriptors kept for everything but the connections (the log, the runtime).
+const SPARE_FILES: usize = 64;
+
+/// What `bianpai serve` is told on its command line besides the log and the address.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Event streams open at once for the whole server.
+    pub max_streams: usize,
+    /// A phone's wait between reads when it has no stream.
+    pub poll: Duration,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            max_streams: MAX_STREAMS,
+            poll: Duration::from_secs(POLL_SECS),
+        }
+    }
+}
+
+/// The connections this process can hold: [`MAX_CONNECTIONS`], or fewer when the open-files
+/// limit (raised to its hard limit first) cannot hold that many.
+fn connection_budget() -> usize {
+    let files = crate::platform::raise_open_files((MAX_CONNECTIONS + SPARE_FILES) as u64);
+    files.map_or(MAX_CONNECTIONS, |n| {
+        (n as usize)
+            .saturating_sub(SPARE_FILES)
+            .clamp(1, MAX_CONNECTIONS)
+    })
+}
 /// A client must send a request's headers within this time.
 const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// The largest request head read (a GET is a few hundred bytes).
@@ -159,7 +198,7 @@ pub async fn serve(listener: TcpListener, app: Router, max: usize, stop: Arc<Ato
 ///
 /// # Errors
 /// The log cannot be opened, or the address cannot be bound.
-pub fn run(log: &Path, bind: SocketAddr, lang: Lang) -> Result<(), String> {
+pub fn run(log: &Path, bind: SocketAddr, lang: Lang, opts: Options) -> Result<(), String> {
     let stop = Arc::new(AtomicBool::new(false));
     crate::platform::on_stop(&stop).map_err(|e| format!("serve: {e}"))?;
     let feed = follow::start(log, Arc::clone(&stop))?;
@@ -182,8 +221,15 @@ pub fn run(log: &Path, bind: SocketAddr, lang: Lang) -> Result<(), String> {
         let _running = running::announce(log, &page_url(bound), bound)
             .inspect_err(|e| running::cannot_announce(log, e, lang))
             .ok();
-        let app = routes::router(feed, routes::Limits::default());
-        serve(listener, app, MAX_CONNECTIONS, Arc::clone(&stop)).await;
+        let connections = connection_budget();
+        let limits = routes::Limits {
+            // The streams never take every connection: a sixth is left for pages.
+            streams: opts.max_streams.min(connections - connections / 6),
+            poll: opts.poll,
+            ..routes::Limits::default()
+        };
+        let app = routes::router(feed, limits);
+        serve(listener, app, connections, Arc::clone(&stop)).await;
         Ok(())
     });
     stop.store(true, Ordering::Relaxed);

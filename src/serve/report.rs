@@ -113,6 +113,7 @@ fn params(lang: Option<String>) -> Params {
         lang,
         part: None,
         q: None,
+        v: None,
     }
 }
 
@@ -186,7 +187,7 @@ fn off(ctx: &Ctx) -> Response {
 /// `GET /report?round=R&board=B`: the board's form; without a board, the board chooser.
 pub async fn form_page(State(app): State<App>, Query(w): Query<Where>) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &params(w.lang));
+    let ctx = ctx(&app, &snap, &params(w.lang));
     let t = &snap.tournament;
     if t.rules.self_report.is_off() {
         return off(&ctx);
@@ -284,7 +285,7 @@ fn written_text(events: &[Event], lang: crate::domain::rules::Lang) -> String {
 pub async fn submit(State(app): State<App>, Query(p): Query<Params>, req: Request) -> Response {
     let client = req.extensions().get::<Client>().map(|c| c.0);
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &p);
+    let ctx = ctx(&app, &snap, &p);
     if snap.tournament.rules.self_report.is_off() {
         return off(&ctx);
     }

@@ -57,6 +57,9 @@ pub struct RoundView {
     pub boards: usize,
     /// Rounds paired so far (for links to the earlier ones).
     pub paired: u32,
+    /// Each paired round's tag once it is finished, for its long-cacheable link
+    /// (`serve::finished`); empty where the page shows no links.
+    pub tags: Vec<Option<String>>,
 }
 
 fn who(t: &Tournament, no: PlayerNo, scores: &HashMap<PlayerNo, u32>) -> Who {
@@ -133,6 +136,7 @@ pub fn round(t: &Tournament, round: Round, lang: Lang) -> Option<RoundView> {
         reported: r.reported(),
         boards: r.games.len(),
         paired: t.rounds.len() as u32,
+        tags: Vec::new(),
     })
 }
 

@@ -24,6 +24,8 @@ pub enum Label {
     ReloadForLatest,
     LiveOn,
     LiveOff,
+    /// The page reads itself again every few seconds (no live stream for it).
+    LivePolling,
     NotFound,
     NoSuchPage,
     BackToRound,
@@ -154,6 +156,7 @@ pub fn label(l: Label, lang: crate::domain::rules::Lang) -> &'static str {
         ),
         Label::LiveOn => words!(lang, "实时更新中", "Live"),
         Label::LiveOff => words!(lang, "连接中断，正在重连…", "Reconnecting…"),
+        Label::LivePolling => words!(lang, "自动刷新中", "Refreshing every few seconds"),
         Label::NotFound => words!(lang, "找不到", "Not found"),
         Label::NoSuchPage => words!(lang, "找不到这一页", "No such page"),
         Label::BackToRound => words!(lang, "回到本轮对阵", "Back to the round"),

@@ -1,7 +1,9 @@
 //! The room pages as HTML (maud templates): one layout, phone-first, Chinese by default with
-//! an English switch (`?lang=en`). Every page reads without JavaScript; with it, a small
-//! inline script listens to `/events` and replaces `<main>` with a fresh copy (the same URL
-//! with `part=main`) when the log changes.
+//! an English switch (`?lang=en`). Every page reads without JavaScript (and reloads itself
+//! every 30 s); with it, a small inline script listens to `/events` and replaces `<main>`
+//! with a fresh copy (the same URL with `part=main`) when the log changes. A phone refused a
+//! stream reads that copy every few seconds instead (a 304 when nothing changed) and asks for
+//! a stream again later (docs/room-page.md#budgets).
 
 pub mod player;
 pub mod report;
@@ -26,6 +28,8 @@ pub struct Ctx {
     /// The log was replaced by another file and read again: when, local time.
     pub replaced: Option<String>,
     pub version: u64,
+    /// Milliseconds between the script's reads of the page when it has no live stream.
+    pub poll_ms: u64,
 }
 
 impl Ctx {
@@ -68,6 +72,8 @@ pub enum Tab {
 
 const CSS: &str = include_str!("page.css");
 const LIVE_JS: &str = include_str!("live.js");
+/// Seconds between reloads of a live page in a browser without JavaScript.
+const NOSCRIPT_REFRESH: &str = "30";
 
 /// The damage warning, when the log could not be read to the end.
 pub fn warning(ctx: &Ctx) -> Markup {
@@ -129,6 +135,7 @@ fn layout_with(
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (heading) " · " (ctx.title) }
+                @if live { noscript { meta http-equiv="refresh" content=(NOSCRIPT_REFRESH); } }
                 style { (PreEscaped(CSS)) }
             }
             body {
@@ -143,7 +150,7 @@ fn layout_with(
                 }
                 div #warning { (warning(ctx)) }
                 @if live {
-                    main #main data-version=(ctx.version) { (main) }
+                    main #main data-version=(ctx.version) data-poll=(ctx.poll_ms) { (main) }
                     footer {
                         span #live { (ctx.label(Label::ReloadForLatest)) }
                     }
@@ -161,6 +168,7 @@ fn live_script(ctx: &Ctx) -> String {
     LIVE_JS
         .replace("LIVE_ON", ctx.label(Label::LiveOn))
         .replace("LIVE_OFF", ctx.label(Label::LiveOff))
+        .replace("LIVE_POLL", ctx.label(Label::LivePolling))
 }
 
 /// A report (standings, crosstable, teams, prizes) as tables: the same rows as the printouts.

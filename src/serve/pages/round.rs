@@ -91,6 +91,14 @@ pub fn table(ctx: &Ctx, v: &RoundView) -> Markup {
     }
 }
 
+/// A round's address: with its tag once finished (`serve::finished`), so a phone keeps it.
+fn round_link(v: &RoundView, r: u32) -> String {
+    match v.tags.get(r as usize - 1) {
+        Some(Some(tag)) => format!("/round/{r}?v={tag}"),
+        _ => format!("/round/{r}"),
+    }
+}
+
 /// The round page's `main`.
 pub fn page(ctx: &Ctx, view: Option<&RoundView>) -> Markup {
     html! {
@@ -109,7 +117,7 @@ pub fn page(ctx: &Ctx, view: Option<&RoundView>) -> Markup {
                         (ctx.label(Label::RoundLinks))
                         @for r in 1..=v.paired {
                             @if r == v.round { b { (r) } } @else {
-                                a href=(ctx.href(&format!("/round/{r}"))) { (r) }
+                                a href=(ctx.href(&round_link(v, r))) { (r) }
                             }
                             " "
                         }

@@ -257,7 +257,7 @@ pub fn page(ctx: &Ctx, main_html: &Markup) -> Markup {
             body.wall {
                 h1 { (ctx.title) }
                 div #warning { (warning(ctx)) }
-                main #main data-version=(ctx.version) { (main_html) }
+                main #main data-version=(ctx.version) data-poll=(ctx.poll_ms) { (main_html) }
                 span #live {}
                 script { (PreEscaped(super::live_script(ctx))) }
                 script { (PreEscaped(WALL_JS)) }

@@ -38,7 +38,10 @@ pub(super) async fn guard(req: Request, next: Next) -> Response {
     }
     let mut res = next.run(req).await;
     let h = res.headers_mut();
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    // Nothing is kept by a browser but a finished round at its versioned address.
+    if !h.contains_key(header::CACHE_CONTROL) {
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
     h.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),

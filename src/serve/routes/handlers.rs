@@ -12,13 +12,16 @@ use crate::domain::{PlayerNo, Round};
 use crate::export::{awards, rows};
 use crate::i18n::room::Label;
 use crate::serve::pages::{self, Tab};
-use crate::serve::view;
+use crate::serve::{finished, view};
 
 pub(super) async fn round_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &p);
+    let ctx = ctx(&app, &snap, &p);
     let t = &snap.tournament;
-    let v = view::round(t, t.current_round(), ctx.lang);
+    let v = view::round(t, t.current_round(), ctx.lang).map(|mut v| {
+        v.tags = finished::tags(t, snap.damage.is_some());
+        v
+    });
     let heading = pages::round::heading(&ctx, v.as_ref());
     let main = pages::round::page(&ctx, v.as_ref());
     // A team event: the round's matches, team v team with the live score, above the boards.
@@ -32,7 +35,7 @@ pub(super) async fn team_page(
     Query(p): Query<Params>,
 ) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &p);
+    let ctx = ctx(&app, &snap, &p);
     let Some((heading, main)) = no
         .parse::<u32>()
         .ok()
@@ -56,7 +59,7 @@ pub(super) async fn match_page(
     Query(p): Query<Params>,
 ) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &p);
+    let ctx = ctx(&app, &snap, &p);
     let found = match (round.parse::<u32>(), k.parse::<u32>()) {
         (Ok(r), Ok(k)) => pages::team::match_page(&ctx, &snap.tournament, Round(r), k),
         _ => None,
@@ -80,31 +83,40 @@ pub(super) async fn past_round_page(
     Query(p): Query<Params>,
 ) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &p);
+    let ctx = ctx(&app, &snap, &p);
     let t = &snap.tournament;
-    let Some(v) = n
+    let Some(mut v) = n
         .parse::<u32>()
         .ok()
         .and_then(|n| view::round(t, Round(n), ctx.lang))
     else {
         return missing(&ctx, &p);
     };
+    v.tags = finished::tags(t, snap.damage.is_some());
+    let keep = finished::current(&v.tags, Round(v.round), p.v.as_deref());
     let heading = pages::round::heading(&ctx, Some(&v));
     let main = pages::round::page(&ctx, Some(&v));
     let main = maud::html! { (pages::team::summary(&ctx, t, Round(v.round))) (main) };
-    respond(
+    let mut res = respond(
         &ctx,
         &p,
         Tab::Round,
         &format!("/round/{n}"),
         &heading,
         &main,
-    )
+    );
+    if keep {
+        res.headers_mut().insert(
+            axum::http::header::CACHE_CONTROL,
+            axum::http::HeaderValue::from_static(finished::IMMUTABLE),
+        );
+    }
+    res
 }
 
 pub(super) async fn find_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &p);
+    let ctx = ctx(&app, &snap, &p);
     // A search is a few characters: the rest of an over-long one is ignored.
     let q: String = p.q.as_deref().unwrap_or("").chars().take(40).collect();
     // What the page says it searched for is shown escaped, as the names are.
@@ -117,7 +129,7 @@ pub(super) async fn find_page(State(app): State<App>, Query(p): Query<Params>) -
 
 pub(super) async fn standings_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &p);
+    let ctx = ctx(&app, &snap, &p);
     let t = &snap.tournament;
     let (after, s) = rows::standings_for(t, None);
     let r = rows::standings(t, after, &s, ctx.lang);
@@ -127,7 +139,7 @@ pub(super) async fn standings_page(State(app): State<App>, Query(p): Query<Param
 
 pub(super) async fn crosstable_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &p);
+    let ctx = ctx(&app, &snap, &p);
     let t = &snap.tournament;
     let (after, s) = rows::standings_for(t, None);
     let r = crate::export::crosstable(t, after, &s, ctx.lang);
@@ -137,7 +149,7 @@ pub(super) async fn crosstable_page(State(app): State<App>, Query(p): Query<Para
 
 pub(super) async fn teams_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &p);
+    let ctx = ctx(&app, &snap, &p);
     let t = &snap.tournament;
     if t.rules.format.is_team() {
         let main = pages::team::teams(&ctx, t);
@@ -153,7 +165,7 @@ pub(super) async fn teams_page(State(app): State<App>, Query(p): Query<Params>) 
 
 pub(super) async fn prizes_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &p);
+    let ctx = ctx(&app, &snap, &p);
     let t = &snap.tournament;
     let r = view::event_over(t).then(|| {
         let (after, s) = rows::standings_for(t, None);
@@ -170,7 +182,7 @@ pub(super) async fn player_page(
     Query(p): Query<Params>,
 ) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &p);
+    let ctx = ctx(&app, &snap, &p);
     let Some(card) = no
         .parse::<u32>()
         .ok()
@@ -192,7 +204,7 @@ pub(super) async fn player_page(
 
 pub(super) async fn wall_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&snap, &p);
+    let ctx = ctx(&app, &snap, &p);
     let t = &snap.tournament;
     let now = Utc::now();
     let v = view::round(t, t.current_round(), ctx.lang);

@@ -18,7 +18,8 @@ use crate::serve::per_client;
 /// The live stream: the current version at once, then each new one. A stream that falls
 /// behind (a phone asleep, a slow link) gets `resync` instead of the versions it missed.
 /// A stream over its client's share or the server's is refused and its connection closed,
-/// so the refusal holds no connection a page could use (the page reads on without it).
+/// so the refusal holds no connection a page could use (the page's script then reads the
+/// page every few seconds, and asks for a stream again later: docs/room-page.md#budgets).
 pub(super) async fn events(
     State(app): State<App>,
     peer: Option<Extension<per_client::Peer>>,
@@ -26,7 +27,7 @@ pub(super) async fn events(
     let refused = || {
         (
             StatusCode::SERVICE_UNAVAILABLE,
-            [(header::CONNECTION, "close")],
+            [(header::CONNECTION, "close"), (header::RETRY_AFTER, "30")],
             "too many live streams\n",
         )
             .into_response()

@@ -23,6 +23,7 @@ use maud::Markup;
 use serde::Deserialize;
 use tokio::sync::Semaphore;
 use tower::limit::GlobalConcurrencyLimitLayer;
+use tower_http::compression::CompressionLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
@@ -42,6 +43,8 @@ pub struct Limits {
     pub page_timeout: Duration,
     /// Largest request body accepted (only a report's form carries one).
     pub body_bytes: usize,
+    /// A phone's wait between reads of its page when it has no stream (jittered up to twice).
+    pub poll: Duration,
 }
 
 impl Default for Limits {
@@ -51,6 +54,7 @@ impl Default for Limits {
             streams: super::MAX_STREAMS,
             page_timeout: Duration::from_secs(10),
             body_bytes: 1024,
+            poll: Duration::from_secs(super::POLL_SECS),
         }
     }
 }
@@ -61,6 +65,8 @@ pub(super) struct App {
     streams: Arc<Semaphore>,
     /// Wrong report codes per client (docs/self-report.md).
     pub(super) guesses: super::report::Guesses,
+    /// What pages tell their script: the wait between reads without a stream.
+    poll_ms: u64,
 }
 
 /// The query words a page understands; any other is ignored.
@@ -70,6 +76,8 @@ pub(super) struct Params {
     /// `main`: only the page's main part, for the live script.
     pub(super) part: Option<String>,
     pub(super) q: Option<String>,
+    /// A finished round's tag (`/round/N?v=TAG`, `serve::finished`).
+    pub(super) v: Option<String>,
 }
 
 impl Params {
@@ -86,7 +94,7 @@ impl Params {
     }
 }
 
-pub(super) fn ctx(snap: &Snapshot, p: &Params) -> Ctx {
+pub(super) fn ctx(app: &App, snap: &Snapshot, p: &Params) -> Ctx {
     let lang = p.lang(snap);
     Ctx {
         lang,
@@ -105,6 +113,7 @@ pub(super) fn ctx(snap: &Snapshot, p: &Params) -> Ctx {
                 crate::domain::zone::EventZone::of(&snap.tournament.rules).format(t, "%H:%M:%S")
             }),
         version: snap.version,
+        poll_ms: app.poll_ms,
     }
 }
 
@@ -163,7 +172,7 @@ async fn fallback(State(app): State<App>, Query(p): Query<Params>, req: Request)
         );
     }
     let snap = app.feed.current();
-    missing(&ctx(&snap, &p), &p)
+    missing(&ctx(&app, &snap, &p), &p)
 }
 
 /// The whole application.
@@ -173,6 +182,7 @@ pub fn router(feed: Feed, limits: Limits) -> Router<()> {
         feed,
         streams: Arc::new(Semaphore::new(limits.streams)),
         guesses: super::report::Guesses::default(),
+        poll_ms: u64::try_from(limits.poll.as_millis()).unwrap_or(u64::MAX),
     };
     let pages = Router::new()
         .route("/", get(handlers::round_page))
@@ -197,6 +207,11 @@ pub fn router(feed: Feed, limits: Limits) -> Router<()> {
             cache_state,
             super::cache::layer,
         ))
+        // Outside the cache: a page kept there carries its tag already.
+        .layer(middleware::from_fn(super::etag::layer))
+        // gzip or brotli when the client accepts it (`Vary: Accept-Encoding`); the tag is of
+        // the bytes before, so it holds for every encoding (docs/room-page.md#budgets).
+        .layer(CompressionLayer::new().gzip(true).br(true))
         // The timeout wraps the wait for a render slot too: a queue never grows unbounded.
         .layer(GlobalConcurrencyLimitLayer::new(limits.renders))
         .layer(TimeoutLayer::with_status_code(
