@@ -41,6 +41,8 @@ mod floor_skew;
 mod forgery;
 mod format_defects;
 mod format_frozen;
+mod hall_http;
+mod hall_polling_browser;
 mod import_csv;
 mod import_id;
 mod import_limits;

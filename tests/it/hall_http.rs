@@ -3,7 +3,7 @@
 //! API answer carries an entity tag and answers 304 to it until the log changes, and a
 //! page read without JavaScript reloads itself.
 
-mod serve_support;
+use crate::support::serve as serve_support;
 
 use serve_support::{Server, bianpai, fixture, request};
 

@@ -3,7 +3,7 @@
 //! driven over the `DevTools` protocol, shows a result entered with `bianpai result` within
 //! its polling interval, without a reload. Loopback only; every wait is bounded.
 
-mod serve_support;
+use crate::support::serve as serve_support;
 
 use std::time::{Duration, Instant};
 
@@ -11,8 +11,16 @@ use serde_json::json;
 use serve_support::browser::Browser;
 use serve_support::{Server, bianpai, fixture};
 
+use crate::support::need::{Tool, need};
+
 #[test]
 fn a_phone_refused_a_stream_polls_and_shows_a_result() {
+    if !need(
+        "a_phone_refused_a_stream_polls_and_shows_a_result",
+        &[Tool::Chromium],
+    ) {
+        return;
+    }
     let (dir, log) = fixture();
     let server = Server::start_args(&[log.to_str().unwrap(), "--max-streams", "0", "--poll", "2"]);
     let refused = server.get("/events");
