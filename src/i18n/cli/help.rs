@@ -141,6 +141,8 @@ pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
         ("install", "bin") => "setgid 程序的安装位置",
         ("serve", "bind") => "监听的 地址:端口; 0.0.0.0:8080 向赛场局域网开放",
         ("serve", "demo") => "提供内置示例的副本, 本轮实时回放",
+        ("serve", "max_streams") => "全场同时打开的实时推送数上限 (超出的手机改为定时刷新)",
+        ("serve", "poll") => "手机无实时推送时每隔几秒读取一次 (随机延长至两倍以内)",
         // rr: the demo's sample.
         ("demo", "sample") => "示例赛事: swiss (积分编排, 默认) 或 round-robin (十人单循环)",
         // team (团体赛)
@@ -215,6 +217,8 @@ pub fn placeholder_zh(name: &str) -> Option<&'static str> {
         "BY" => "排序",
         "WHAT" => "内容",
         "BIND" => "地址:端口",
+        "MAX_STREAMS" => "推送数",
+        "POLL" => "秒数",
         "URL" => "地址",
         "BIN" => "安装路径",
         "SAMPLE" => "示例",
