@@ -15,9 +15,9 @@ use crate::support::export as export_support;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use crate::support::need::{Tool, need};
+use crate::support::serve::browser::headless as chromium;
 use export_support::ok;
 
 /// Runs in each printout's frame: compares every table, header, footer and slip with the
@@ -56,33 +56,6 @@ window.addEventListener('load', function () {
   document.body.appendChild(pre);
 });
 ";
-
-/// Chromium with the flags for a quiet, repeatable headless run, its profile in `profile`.
-fn chromium(profile: &Path, args: &[&str]) -> String {
-    let out = Command::new("chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--hide-scrollbars",
-            "--allow-file-access-from-files",
-            "--virtual-time-budget=10000",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .args(args)
-        .output()
-        .expect("chromium runs (.ci/run installs Debian's chromium)");
-    assert!(
-        out.status.success(),
-        "chromium {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 fn url(path: &Path) -> String {
     format!("file://{}", path.display())

@@ -6,36 +6,10 @@
 use crate::support::cli as cli_support;
 
 use std::path::Path;
-use std::process::Command;
 
 use crate::support::need::{Tool, need};
+use crate::support::serve::browser::headless as chromium;
 use cli_support::ok;
-
-fn chromium(profile: &Path, args: &[&str]) -> String {
-    let out = Command::new("chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--hide-scrollbars",
-            "--allow-file-access-from-files",
-            "--virtual-time-budget=10000",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .args(args)
-        .output()
-        .expect("chromium runs (.ci/run installs Debian's chromium)");
-    assert!(
-        out.status.success(),
-        "chromium {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 #[test]
 fn the_round_robin_crosstable_and_schedule_render_in_chromium() {

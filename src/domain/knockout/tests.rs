@@ -294,7 +294,7 @@ mod kept_table {
         GameResult::RedWinForfeit,
     ];
 
-    fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
+    fn roll(rng: &mut ChaCha8Rng, n: usize) -> usize {
         (rng.next_u64() % n.max(1) as u64) as usize
     }
 
@@ -353,23 +353,23 @@ mod kept_table {
                         if game == GameKind::Armageddon {
                             run(&mut t, Command::DrawLot { board: Some(board), higher: Side::Red })?;
                         }
-                        if pick(&mut rng, 4) == 0 {
+                        if roll(&mut rng, 4) == 0 {
                             run(&mut t, Command::RecordFoul { round: None, board, side: Side::Red, kind: FoulKind::Other })?;
                         }
-                        let result = RESULTS[pick(&mut rng, RESULTS.len())];
+                        let result = RESULTS[roll(&mut rng, RESULTS.len())];
                         run(&mut t, Command::RecordResult { round: None, board, result, correct: None })?;
                     }
                 }
                 // A correction of an earlier board, the selecting rounds' included.
-                if let Some(r) = t.rounds.get(pick(&mut rng, t.rounds.len())).map(|r| (r.round, r.games.len()))
+                if let Some(r) = t.rounds.get(roll(&mut rng, t.rounds.len())).map(|r| (r.round, r.games.len()))
                     && r.1 > 0
                 {
-                    let board = crate::domain::ids::Board(pick(&mut rng, r.1) as u32 + 1);
-                    let result = RESULTS[pick(&mut rng, RESULTS.len())];
+                    let board = crate::domain::ids::Board(roll(&mut rng, r.1) as u32 + 1);
+                    let result = RESULTS[roll(&mut rng, RESULTS.len())];
                     run(&mut t, Command::RecordResult { round: Some(r.0), board, result, correct: Some("fix".into()) })?;
                 }
-                if pick(&mut rng, 3) == 0 {
-                    let no = PlayerNo(pick(&mut rng, n as usize) as u32 + 1);
+                if roll(&mut rng, 3) == 0 {
+                    let no = PlayerNo(roll(&mut rng, n as usize) as u32 + 1);
                     run(&mut t, Command::WithdrawPlayer { no, reason: "x".into() })?;
                 }
             }

@@ -16,7 +16,7 @@ const RESULTS: [GameResult; 6] = [
     GameResult::DoubleForfeit,
 ];
 
-fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
+fn roll(rng: &mut ChaCha8Rng, n: usize) -> usize {
     (rng.next_u64() % n as u64) as usize
 }
 
@@ -34,8 +34,8 @@ fn run(t: &mut Tournament, cmd: &Command) {
 
 /// A board of an earlier or the current round, at random.
 fn some_board(t: &Tournament, rng: &mut ChaCha8Rng) -> Option<(Round, Board)> {
-    let r = t.rounds.get(pick(rng, t.rounds.len().max(1)))?;
-    let g = r.games.get(pick(rng, r.games.len().max(1)))?;
+    let r = t.rounds.get(roll(rng, t.rounds.len().max(1)))?;
+    let g = r.games.get(roll(rng, r.games.len().max(1)))?;
     Some((r.round, g.board))
 }
 
@@ -44,12 +44,12 @@ fn some_board(t: &Tournament, rng: &mut ChaCha8Rng) -> Option<(Round, Board)> {
 /// cannot take (a lot, a withdrawal).
 fn pending(t: &Tournament, rng: &mut ChaCha8Rng) -> Vec<Event> {
     let mut out = Vec::new();
-    for _ in 0..=pick(rng, 4) {
+    for _ in 0..=roll(rng, 4) {
         let Some((round, board)) = some_board(t, rng) else {
             break;
         };
-        let result = RESULTS[pick(rng, RESULTS.len())];
-        out.push(match pick(rng, 8) {
+        let result = RESULTS[roll(rng, RESULTS.len())];
+        out.push(match roll(rng, 8) {
             0..=2 => Event::ResultRecorded {
                 round,
                 board,
@@ -60,7 +60,7 @@ fn pending(t: &Tournament, rng: &mut ChaCha8Rng) -> Vec<Event> {
             3 | 4 => Event::ResultCorrected {
                 round,
                 board,
-                result: (pick(rng, 5) > 0).then_some(result),
+                result: (roll(rng, 5) > 0).then_some(result),
                 reason: "x".into(),
                 was: None,
             },
@@ -80,7 +80,7 @@ fn pending(t: &Tournament, rng: &mut ChaCha8Rng) -> Vec<Event> {
                 None => continue,
             },
             _ => Event::PlayerWithdrawn {
-                no: PlayerNo(pick(rng, t.players.len()) as u32 + 1),
+                no: PlayerNo(roll(rng, t.players.len()) as u32 + 1),
                 by_rule: true,
                 reason: "x".into(),
             },
@@ -126,11 +126,11 @@ proptest::proptest! {
                     );
                 }
                 // Forfeits often, so that runs reach the limit and corrections undo them.
-                let result = RESULTS[pick(&mut rng, RESULTS.len())];
+                let result = RESULTS[roll(&mut rng, RESULTS.len())];
                 run(&mut t, &Command::RecordResult { round: None, board, result, correct: None });
             }
             if let Some((round, board)) = some_board(&t, &mut rng) {
-                let result = RESULTS[pick(&mut rng, RESULTS.len())];
+                let result = RESULTS[roll(&mut rng, RESULTS.len())];
                 run(&mut t, &Command::RecordResult { round: Some(round), board, result, correct: Some("fix".into()) });
             }
         }

@@ -187,3 +187,31 @@ fn base64(text: &str) -> Vec<u8> {
     }
     out
 }
+
+/// A headless Chromium run to its end (a printout laid out, a PDF printed, a DOM dumped) with
+/// the flags for a quiet, repeatable run, its profile in `profile`; returns standard output.
+pub fn headless(profile: &std::path::Path, args: &[&str]) -> String {
+    let out = Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--hide-scrollbars",
+            "--allow-file-access-from-files",
+            "--virtual-time-budget=10000",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(args)
+        .output()
+        .expect("chromium runs (.ci/run installs Debian's chromium)");
+    assert!(
+        out.status.success(),
+        "chromium {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
