@@ -6,6 +6,8 @@
 //! - a look-alike written with compatibility ideographs or a Kangxi radical (U+F9E1 李,
 //!   U+F90A 金, U+2F00 一: the same after NFKC) is refused naming the player it copies, and a
 //!   braille blank inside a name is a blank (`洪⠀智` is `洪智`);
+//! - a look-alike beyond NFKC (a katakana mark for `一`, Cyrillic `а` for `a`) is refused by
+//!   its confusable skeleton naming the player it resembles;
 //! - the html export of an older log (written before the sanitiser) shows ESC, NUL and BS
 //!   as `\u{…}`, never raw.
 
@@ -101,6 +103,41 @@ fn look_alike_ideographs_and_a_braille_blank_do_not_make_a_new_name() {
             before,
             "{copy:?} reached the log"
         );
+    }
+}
+
+/// Look-alikes beyond NFKC, by their confusable skeleton (UTS #39): a katakana mark, a CJK
+/// stroke, a dash or a box line for `一`, katakana for `力` and `二`, Cyrillic `а` for `a`;
+/// each refused naming the player it resembles. Two real characters that merely resemble
+/// each other (`士`/`土`, `未`/`末`) are two names.
+#[test]
+fn confusable_look_alikes_are_refused_naming_the_player() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let l = new_event(dir.path());
+    for real in ["王天一", "李力", "王二", "Wang", "王士", "李未"] {
+        ok(&["player", "add", &l, "--name", real]);
+    }
+    let before = read(std::path::Path::new(&l));
+    for (copy, real) in [
+        ("王天\u{30FC}", "王天一"),
+        ("王天\u{31D0}", "王天一"),
+        ("王天\u{2014}", "王天一"),
+        ("王天\u{2500}", "王天一"),
+        ("李\u{30AB}", "李力"),
+        ("王\u{30CB}", "王二"),
+        ("W\u{0430}ng", "Wang"),
+    ] {
+        let out = run(&["player", "add", &l, "--name", copy]);
+        let line = refused(&out, &format!("{copy:?}"));
+        assert!(line.contains(real), "{copy:?} names {real}: {line}");
+        assert_eq!(
+            read(std::path::Path::new(&l)),
+            before,
+            "{copy:?} reached the log"
+        );
+    }
+    for other in ["王土", "李末", "Wong"] {
+        ok(&["player", "add", &l, "--name", other]);
     }
 }
 

@@ -1,9 +1,11 @@
 //! How a registered name is compared (docs/rules.md#9-registration): the name as stored (outer
 //! blanks trimmed, a Chinese name without inner blanks), and the keys of the two duplicate
 //! rules. [`name_key`]: two names are the same name exactly when their keys are equal.
-//! [`look_key`]: two names print alike exactly when their keys are equal; this is the one
-//! place a stronger notion of "prints alike" (a Unicode confusable skeleton, UTS #39) would
-//! replace today's (NFKC, without what shows nothing).
+//! [`look_key`]: two names print alike exactly when their keys are equal: NFKC, without what
+//! shows nothing, then each letter that is not a Chinese character by its Unicode confusable
+//! skeleton (UTS #39), so `王天ー` (a katakana mark) looks like `王天一`, `李カ` like `李力` and a
+//! Cyrillic `Wаng` like `Wang`, while two real characters that merely resemble each other
+//! (`士`/`土`, `未`/`末`) stay two names.
 
 /// A blank inside a name: white space, full-width spaces (U+3000) and the braille blank
 /// (U+2800, which prints as a space: `洪⠀智` is `洪智`).
@@ -70,7 +72,26 @@ pub fn name_key(name: &str) -> String {
 }
 
 /// The look-alike key: the name as it prints ([`as_printed`]) without what shows nothing
-/// ([`crate::domain::invisible::visible_key`]).
+/// ([`crate::domain::invisible::visible_key`]), each letter by its [`skeleton`].
 pub fn look_key(name: &str) -> String {
     crate::domain::invisible::visible_key(&as_printed(name))
+        .chars()
+        .fold(String::with_capacity(name.len()), |mut key, c| {
+            skeleton(c, &mut key);
+            key
+        })
+}
+
+/// One letter's confusable skeleton (UTS #39), pushed onto `key`. A Chinese character keeps
+/// itself unless its skeleton is not a Chinese character (`一` is the skeleton `ー` of the
+/// katakana mark, so both key as `ー`): two characters of the language are never one name.
+fn skeleton(c: char, key: &mut String) {
+    use unicode_security::confusable_detection::skeleton as uts39;
+    let mut buf = [0u8; 4];
+    let mapped: String = uts39(c.encode_utf8(&mut buf)).collect();
+    if is_cjk(c) && mapped.chars().all(is_cjk) {
+        key.push(c);
+    } else {
+        key.push_str(&mapped);
+    }
 }

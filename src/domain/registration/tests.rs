@@ -292,7 +292,6 @@ fn fee_totals_per_section() {
 /// The duplicate checks as they read before the entry index: a pass over the whole field,
 /// the first player in field order named. The oracle of the index's equivalence test.
 fn duplicate_by_pass(t: &Tournament, e: &PlayerEntry) -> Option<RegistrationFault> {
-    use crate::domain::invisible::same_visible;
     let name = normalize_name(&e.name);
     if let Some(id) = &e.id_number
         && let Some(p) = t
@@ -306,10 +305,12 @@ fn duplicate_by_pass(t: &Tournament, e: &PlayerEntry) -> Option<RegistrationFaul
             id: id.to_string(),
         });
     }
-    let printed = as_printed(&name);
-    if let Some(p) = t.players.iter().find(|p| {
-        same_visible(&as_printed(&p.entry.name), &printed) && !same_name(&p.entry.name, &name)
-    }) {
+    let printed = super::look_key(&name);
+    if let Some(p) = t
+        .players
+        .iter()
+        .find(|p| super::look_key(&p.entry.name) == printed && !same_name(&p.entry.name, &name))
+    {
         return Some(RegistrationFault::LooksLike {
             name,
             no: p.no,

@@ -119,9 +119,9 @@ pub fn registration(f: &RegistrationFault, lang: Lang) -> String {
         // sec
         R::LooksLike { name, no, other } => words!(
             lang,
-            format!("{name:?}: 与{no}号棋手 {other:?} 打印出来完全相同 (只差不可见字符)"),
+            format!("{name:?}: 与{no}号棋手 {other:?} 看起来相同 (只差不可见字符或形近字符)"),
             format!(
-                "{name:?}: prints exactly like player {no} {other:?} (they differ only in invisible characters)"
+                "{name:?}: looks exactly like player {no} {other:?} (they differ only in invisible or look-alike characters)"
             )
         ),
     }
