@@ -1,4 +1,3 @@
-use super::name::as_printed;
 use super::*;
 use crate::domain::command::{Actor, Command};
 use crate::domain::ids::Round;
