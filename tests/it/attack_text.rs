@@ -18,6 +18,18 @@ use bianpai::log::Log;
 use chrono::Utc;
 use reliability_support::{head, ok, open_rules, read, refused, run};
 
+/// `copy` is refused naming `real`, and the log stays as it was.
+fn refused_naming(l: &str, before: &[u8], copy: &str, real: &str) {
+    let out = run(&["player", "add", l, "--name", copy]);
+    let line = refused(&out, &format!("{copy:?}"));
+    assert!(line.contains(real), "{copy:?} names {real}: {line}");
+    assert_eq!(
+        read(std::path::Path::new(l)),
+        before,
+        "{copy:?} reached the log"
+    );
+}
+
 fn new_event(dir: &std::path::Path) -> String {
     let l = dir.join("day.log").to_string_lossy().into_owned();
     let rules = dir.join("rules.ron");
@@ -95,14 +107,7 @@ fn look_alike_ideographs_and_a_braille_blank_do_not_make_a_new_name() {
         ("王\u{2F00}", "王一"),
         ("洪\u{2800}智", "洪智"),
     ] {
-        let out = run(&["player", "add", &l, "--name", copy]);
-        let line = refused(&out, &format!("{copy:?}"));
-        assert!(line.contains(real), "{copy:?} names {real}: {line}");
-        assert_eq!(
-            read(std::path::Path::new(&l)),
-            before,
-            "{copy:?} reached the log"
-        );
+        refused_naming(&l, &before, copy, real);
     }
 }
 
@@ -127,14 +132,7 @@ fn confusable_look_alikes_are_refused_naming_the_player() {
         ("王\u{30CB}", "王二"),
         ("W\u{0430}ng", "Wang"),
     ] {
-        let out = run(&["player", "add", &l, "--name", copy]);
-        let line = refused(&out, &format!("{copy:?}"));
-        assert!(line.contains(real), "{copy:?} names {real}: {line}");
-        assert_eq!(
-            read(std::path::Path::new(&l)),
-            before,
-            "{copy:?} reached the log"
-        );
+        refused_naming(&l, &before, copy, real);
     }
     for other in ["王土", "李末", "Wong"] {
         ok(&["player", "add", &l, "--name", other]);
