@@ -7,10 +7,12 @@ use super::report::{Cell, Masthead, Report};
 
 /// One field, quoted when it holds a comma, a quote or a line break (RFC 4180). A text cell
 /// that a spreadsheet would take for a formula (leading `=`, `+`, `-`, `@`) gets a leading
-/// apostrophe, as OWASP advises against CSV injection.
+/// apostrophe, as OWASP advises against CSV injection. A lone sign is no formula (nothing
+/// follows it to evaluate): the crosstable's forfeit marks `+`, `-` and `=` stay as they
+/// print, beside the `−` of a forfeit loss.
 fn field(c: &Cell) -> String {
     let mut s = c.text();
-    if matches!(c, Cell::Text(_)) && s.starts_with(['=', '+', '-', '@']) {
+    if matches!(c, Cell::Text(_)) && s.starts_with(['=', '+', '-', '@']) && s.chars().count() > 1 {
         s.insert(0, '\'');
     }
     if s.contains([',', '"', '\n', '\r']) {
@@ -53,6 +55,11 @@ mod tests {
         assert_eq!(field(&Cell::from("two\nlines")), "\"two\nlines\"");
         assert_eq!(field(&Cell::Int(-3)), "-3");
         assert_eq!(field(&Cell::from("=1+1")), "'=1+1");
+        assert_eq!(field(&Cell::from("+1")), "'+1");
+        // The crosstable's forfeit marks: a lone sign, written as printed, like `−`.
+        assert_eq!(field(&Cell::from("+")), "+");
+        assert_eq!(field(&Cell::from("−")), "−");
+        assert_eq!(field(&Cell::from("=")), "=");
         assert_eq!(field(&Cell::Empty), "");
     }
 

@@ -282,11 +282,11 @@ pub fn json_value(
             let (r, s) = rows::standings_for(t, round);
             json::crosstable(t, r, &s)
         }
-        // A Swiss event has no schedule: an empty list, as the pairings before round 1.
+        // A Swiss event has no schedule: refused as in every other format.
         What::Schedule => match sheets(t).schedule {
             Some(ScheduleOf::Players) => round_robin::schedule_json(t),
             Some(ScheduleOf::Teams) => team_match::schedule_json(t),
-            None => serde_json::json!([]),
+            None => return Err(ExportFault::ScheduleNotRoundRobin),
         },
         What::Players => json::players(t),
         What::Clocks => match round {

@@ -39,6 +39,11 @@ struct Slot {
     result: Option<GameResult>,
     /// Not on a board: a withdrawal (R2011 ch.14).
     unplayed: Option<Verdict>,
+    /// A paired round's game that is on no board and that no withdrawal decides: one side
+    /// was out then and has since been reinstated (the game is simply not played).
+    skipped: bool,
+    /// The table's rest (`black` is none) of a player who was out of the event that round.
+    out: bool,
 }
 
 fn slots(t: &Tournament, s: usize, w: &[Withdrawal]) -> Vec<Slot> {
@@ -68,6 +73,15 @@ fn slots(t: &Tournament, s: usize, w: &[Withdrawal]) -> Vec<Slot> {
                     .and_then(|b| b.result)
                     .or(gone.and_then(withdrawal::Unplayed::result)),
                 unplayed: gone.map(|u| u.verdict),
+                skipped: state.is_some() && g.black.is_some() && board.is_none() && gone.is_none(),
+                out: g.black.is_none()
+                    && match state {
+                        Some(r) => !r.byes.contains(&g.red),
+                        None => t
+                            .player(g.red)
+                            .and_then(|p| p.withdrawn_from)
+                            .is_some_and(|from| from <= round),
+                    },
             });
         }
     }
@@ -105,8 +119,10 @@ pub fn schedule(t: &Tournament, lang: Lang) -> Report {
                             label(Label::WithdrawnForfeits, lang).to_string()
                         }
                         (None, Some(r)) => result_text(r, lang).to_string(),
+                        (None, None) if g.skipped => label(Label::NotPlayed, lang).to_string(),
                         (None, None) => String::new(),
                     };
+                    let rest = if g.out { Label::Withdrawn } else { Label::Bye };
                     match g.black {
                         Some(b) => vec![
                             Cell::from(g.round),
@@ -125,7 +141,7 @@ pub fn schedule(t: &Tournament, lang: Lang) -> Report {
                             Cell::from(g.red.0),
                             Cell::from(name(t, g.red)),
                             Cell::Empty,
-                            Cell::from(label(Label::Bye, lang)),
+                            Cell::from(label(rest, lang)),
                             Cell::Empty,
                         ],
                     }
@@ -204,7 +220,12 @@ pub fn withdrawal_line(t: &Tournament, w: &Withdrawal, lang: Lang) -> String {
         Note::Withdrawal {
             no: w.no,
             name: &name(t, w.no),
-            after: t.last_paired_round(w.no).map_or(0, |r| r.0),
+            // The rounds the player was in the event for: the count of games played
+            // (forfeit wins over an earlier withdrawal included) never exceeds it.
+            after: t
+                .player(w.no)
+                .and_then(|p| p.withdrawn_from)
+                .map_or(0, |r| r.0.saturating_sub(1)),
             played: w.played,
             scheduled: w.scheduled,
             verdict: w.verdict,

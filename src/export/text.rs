@@ -101,15 +101,24 @@ fn table_text(t: &Table) -> String {
     out.push_str(&table(&t.header, &rows, &t.numeric_columns()));
     if !t.summary.is_empty() {
         let lw = t.summary.iter().map(|(l, _)| width(l)).max().unwrap_or(0);
+        // Numbers line up on the right; a sentence (a withdrawal note) starts where the
+        // others start, whatever its length.
+        let numeric = |v: &Cell| matches!(v, Cell::Int(_) | Cell::Ratio(..));
         let vw = t
             .summary
             .iter()
+            .filter(|(_, v)| numeric(v))
             .map(|(_, v)| width(&v.text()))
             .max()
             .unwrap_or(0);
         out.push('\n');
         for (label, value) in &t.summary {
-            let _ = writeln!(out, "{}  {}", pad(label, lw), rpad(&value.text(), vw));
+            let shown = if numeric(value) {
+                rpad(&value.text(), vw)
+            } else {
+                value.text()
+            };
+            let _ = writeln!(out, "{}  {}", pad(label, lw), shown);
         }
     }
     if !t.notes.is_empty() {
@@ -203,5 +212,20 @@ mod tests {
         ];
         let s = table_text(&t);
         assert!(s.ends_with("人数   12\nTotal   3\n"), "{s}");
+    }
+
+    #[test]
+    fn sentences_in_the_summary_start_at_one_column() {
+        let mut t = Table::new(vec!["a".into()]);
+        t.rows = vec![vec![Cell::Int(1)]];
+        t.summary = vec![
+            (
+                "退赛".into(),
+                Cell::from("3号张庚第4轮后退赛，已赛4局，不足应赛6局的一半：已赛成绩全部取消"),
+            ),
+            ("退赛".into(), Cell::from("6号张己第3轮后退赛")),
+        ];
+        let s = table_text(&t);
+        assert!(s.ends_with("退赛  6号张己第3轮后退赛\n"), "{s}");
     }
 }

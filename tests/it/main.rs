@@ -83,6 +83,7 @@ mod reliability_console_tmux;
 mod reliability_crash;
 mod reliability_disk;
 mod result_words;
+mod round_prints;
 mod round_robin_cli;
 mod round_robin_print;
 mod round_robin_props;

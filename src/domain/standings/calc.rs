@@ -362,6 +362,13 @@ impl<'a> Calc<'a> {
             let (kept, annulled): (Vec<usize>, Vec<usize>) =
                 order.iter().partition(|i| !self.annulled[**i]);
             order = kept.into_iter().chain(annulled).collect();
+            if t.rules.format.team().is_some() {
+                // A team event's individual table: a player who has not yet played a game
+                // (a reserve never fielded) comes after every player who has.
+                let (played, idle): (Vec<usize>, Vec<usize>) =
+                    order.iter().partition(|i| !self.games[**i].is_empty());
+                order = played.into_iter().chain(idle).collect();
+            }
             if s == 0 {
                 // Places 1–4 come from the knockout once the finalists have left the Swiss.
                 if let Some(top) = self.finals.places_after(after) {

@@ -26,10 +26,19 @@ pub fn name(t: &Tournament, no: PlayerNo) -> String {
         .unwrap_or_default()
 }
 
-/// The player's club (单位), empty when none was entered.
+/// The player's club (单位): the one entered, else in a team event the player's team, else
+/// empty.
 pub fn club(t: &Tournament, no: PlayerNo) -> String {
-    t.player(no)
+    let entered = t
+        .player(no)
         .map(|p| p.entry.club.clone())
+        .unwrap_or_default();
+    if !entered.is_empty() {
+        return entered;
+    }
+    t.team_event
+        .team_of(no)
+        .map(|team| team.name.clone())
         .unwrap_or_default()
 }
 

@@ -1,7 +1,7 @@
 //! The standings (成绩表) with the preset's tiebreak chain in order (docs/rules.md §6), and
 //! each row's remark (a knockout place, a withdrawal).
 
-use super::{Kind, name, per_section};
+use super::{Kind, club, name, per_section};
 use crate::domain::rules::Lang;
 use crate::domain::standings::{self, Standing};
 use crate::domain::tournament::Status;
@@ -33,6 +33,14 @@ pub fn remark(t: &Tournament, st: &Standing, lang: Lang) -> Cell {
     }
 }
 
+/// Whether `no` sat at a board in a round up to `after`.
+fn played(t: &Tournament, no: crate::domain::PlayerNo, after: Round) -> bool {
+    t.rounds
+        .iter()
+        .take(after.0 as usize)
+        .any(|r| r.game_of(no).is_some())
+}
+
 /// The standings (成绩表) after `after`: rank, number, name, club, points, then every
 /// tiebreak of the chain in order (blank where the criterion gives no value), and a remark.
 pub fn standings(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -> Report {
@@ -53,19 +61,21 @@ pub fn standings(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) ->
             .map(|tb| tiebreak(*tb, lang).to_string()),
     );
     h.push(header(Header::Remark, lang).to_string());
+    let team_event = t.rules.format.team().is_some();
     let tables = per_section(t, &h, |s| {
         rows.iter()
             .filter(|st| st.section == s || t.rules.sections.len() <= 1)
             .map(|st| {
+                let idle = team_event && !played(t, st.no, after);
                 let mut row = vec![
-                    Cell::from(st.rank),
+                    if idle {
+                        Cell::Empty
+                    } else {
+                        Cell::from(st.rank)
+                    },
                     Cell::from(st.no.0),
                     Cell::from(name(t, st.no)),
-                    Cell::from(
-                        t.player(st.no)
-                            .map(|p| p.entry.club.clone())
-                            .unwrap_or_default(),
-                    ),
+                    Cell::from(club(t, st.no)),
                     Cell::from(st.points),
                 ];
                 // Values by criterion, so a chain computed in another order still lands in
@@ -79,7 +89,11 @@ pub fn standings(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) ->
                         tb.divisor(&t.rules.points),
                     )
                 }));
-                row.push(remark(t, st, lang));
+                row.push(if idle {
+                    Cell::from(label(Label::NotFielded, lang))
+                } else {
+                    remark(t, st, lang)
+                });
                 row
             })
             .collect()

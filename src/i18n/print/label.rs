@@ -21,6 +21,11 @@ pub enum Label {
     WithdrawnAnnulled,
     /// 退赛，对手不战胜 / withdrawn, forfeit (a round robin's schedule).
     WithdrawnForfeits,
+    /// 未赛（当轮退赛） / not played (out that round): a round robin's game skipped while a
+    /// player, since reinstated, was withdrawn.
+    NotPlayed,
+    /// 未出场 / not fielded: a team event's player who has not played a game (no rank).
+    NotFielded,
     /// 退赛，成绩取消，不赛 / withdrawn, annulled, no game (a pairing list).
     AnnulledNoGame,
     /// 红方退赛，黑方不战胜 / red withdrew, black wins by forfeit: `Withdrew(side)` names the
@@ -52,6 +57,8 @@ pub fn label(l: Label, lang: Lang) -> &'static str {
         Label::Withdrawn => words!(lang, "退赛", "withdrawn"),
         Label::WithdrawnAnnulled => words!(lang, "退赛，成绩取消", "withdrawn, annulled"),
         Label::WithdrawnForfeits => words!(lang, "退赛，对手不战胜", "withdrawn, forfeit"),
+        Label::NotPlayed => words!(lang, "未赛（当轮退赛）", "not played (out that round)"),
+        Label::NotFielded => words!(lang, "未出场", "not fielded"),
         Label::AnnulledNoGame => {
             words!(lang, "退赛，成绩取消，不赛", "withdrawn, annulled, no game")
         }
