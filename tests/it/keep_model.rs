@@ -1,10 +1,11 @@
 //! A model test of "a command changes only what it names" (docs/rules.md#3-pairing): random
-//! events (a Swiss and a round robin) take random sequences of commands — results, fouls,
-//! clocks, absent/arrive, the players' reports, flip, swap, unpair/pair, withdraw/reinstate,
-//! corrections, ticks — through the real `decide` and `apply` (with the codes the log's append
-//! seals). After each command accepted: every board it did not name is unchanged in the state,
-//! the rounds before a (re-)paired round are unchanged, and the standings of the JSON export
-//! equal a recomputation from that JSON's own games and rules.
+//! events (a Swiss, a round robin and a round robin of teams) take random sequences of
+//! commands — results, fouls, clocks, absent/arrive, the players' reports and the arbiter's
+//! confirmation, flip, swap, unpair/pair, withdraw/reinstate, corrections, ticks — through the
+//! real `decide` and `apply` (with the codes the log's append seals). After each command
+//! accepted: every board it did not name is unchanged in the state, the rounds before a
+//! (re-)paired round are unchanged, and the standings of the JSON export equal a recomputation
+//! from that JSON's own games and rules.
 
 use bianpai::domain::event::ClockAction;
 use bianpai::domain::format::{Format, RoundRobin};
@@ -32,9 +33,44 @@ fn t0() -> DateTime<Utc> {
 enum Kind {
     Swiss,
     RoundRobin,
+    /// A round robin of teams (team-rr-8): `n` teams of four boards and a reserve.
+    Team,
+}
+
+fn step(t: &mut Tournament, cmd: &Command) {
+    for e in &t.decide(&head(), cmd).unwrap() {
+        t.apply(e);
+    }
+}
+
+fn team_event(teams: u32) -> Tournament {
+    let mut rules = Rules::preset("team-rr-8").unwrap();
+    rules.self_report = SelfReport::Confirm;
+    let mut t = Tournament::new("T".into(), rules);
+    for k in 0..teams {
+        for i in 1..=5 {
+            step(
+                &mut t,
+                &Command::RegisterPlayer(PlayerEntry::named(format!("T{k}P{i}"))),
+            );
+        }
+        let first = k * 5;
+        step(
+            &mut t,
+            &Command::RegisterTeam {
+                name: format!("队{k}"),
+                players: (1..=4).map(|i| PlayerNo(first + i)).collect(),
+                reserves: vec![PlayerNo(first + 5)],
+            },
+        );
+    }
+    t
 }
 
 fn event(kind: Kind, n: u32) -> Tournament {
+    if let Kind::Team = kind {
+        return team_event(n);
+    }
     let mut rules = Rules::preset("qigu-2024-07").unwrap();
     rules.numbers_by_registration = true;
     rules.self_report = SelfReport::Confirm;
@@ -44,6 +80,7 @@ fn event(kind: Kind, n: u32) -> Tournament {
             rules.format = Format::RoundRobin(RoundRobin::single());
             0
         }
+        Kind::Team => unreachable!("made by team_event"),
     };
     let mut t = Tournament::new("T".into(), rules);
     for i in 1..=n {
@@ -95,7 +132,7 @@ fn command(t: &Tournament, op: (u8, u8, u8, u8), now: DateTime<Utc>) -> (Command
     let board = Board(u32::from(a % boards) + 1);
     let here = Names::Boards(vec![(cur, board)]);
     let at = now;
-    match kind % 20 {
+    match kind % 21 {
         0..=3 => (
             Command::RecordResult {
                 round: None,
@@ -140,7 +177,7 @@ fn command(t: &Tournament, op: (u8, u8, u8, u8), now: DateTime<Utc>) -> (Command
                 round: None,
                 board,
                 side: side(b),
-                present: kind % 20 == 8,
+                present: kind % 21 == 8,
                 at,
                 reverse_reason: None,
             },
@@ -221,6 +258,7 @@ fn command(t: &Tournament, op: (u8, u8, u8, u8), now: DateTime<Utc>) -> (Command
                 Names::Boards(vec![(round, board)]),
             )
         }
+        20 => (Command::ConfirmReport { round: None, board }, here),
         _ => (Command::Tick { now: at }, Names::Due),
     }
 }
@@ -369,5 +407,10 @@ proptest! {
     #[test]
     fn a_round_robin_command_changes_only_what_it_names(n in 5u32..9, ops in ops()) {
         run_model(Kind::RoundRobin, n, &ops);
+    }
+
+    #[test]
+    fn a_team_match_command_changes_only_what_it_names(n in 2u32..6, ops in ops()) {
+        run_model(Kind::Team, n, &ops);
     }
 }
