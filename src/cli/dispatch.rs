@@ -258,6 +258,7 @@ fn export(ctx: &Ctx, a: args::ExportArgs) -> CliResult {
         now,
         ctx.if_damaged(),
         &room,
+        &|rules: &Rules| ctx.reads(rules).map_err(|e| e.0),
     )
     .map_err(CliError)
 }

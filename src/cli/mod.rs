@@ -171,6 +171,20 @@ impl Ctx {
             .then_some(Role::Head)
         })
     }
+
+    /// What this user reads of an event with `rules` (`log::reads`): in the role `--role`
+    /// asks for, refused as for an act when they do not hold it (a viewer's always), else
+    /// in the roles they hold (docs/trust.md).
+    ///
+    /// # Errors
+    /// `--role` names a role the user does not hold.
+    pub fn reads(&self, rules: &Rules) -> Result<crate::log::reads::Reads, CliError> {
+        if let Some(r) = self.role {
+            crate::console::resolve_role(rules, &user::current_user(), Some(r), out_lang())
+                .map_err(CliError)?;
+        }
+        Ok(crate::log::reads::current(rules, self.role))
+    }
 }
 
 /// A command-line message in the output language.

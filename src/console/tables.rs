@@ -267,12 +267,14 @@ pub fn players_table(t: &Tournament, s: &Strings) -> Table {
     }
 }
 
-/// The audit log, newest first: who did what, when.
+/// The audit log, newest first: who did what, when; without `reasons` (a viewer), every
+/// reason is replaced by the words saying arbiters read it (docs/trust.md).
 pub fn audit_table(
     t: &Tournament,
     s: &Strings,
     records: &[Record],
     zone: crate::domain::zone::EventZone,
+    reasons: bool,
 ) -> Table {
     let rules = crate::i18n::auto::rules_of(records);
     let rows: Vec<Vec<String>> = records
@@ -280,17 +282,24 @@ pub fn audit_table(
         .zip(rules)
         .rev()
         .map(|(r, rule)| {
+            let hidden;
+            let ev = if reasons {
+                &r.ev
+            } else {
+                hidden = r.ev.without_reasons(crate::i18n::reason_hidden(s.lang()));
+                &hidden
+            };
             // An automatic act is the rule's (a late forfeit, the automatic advance's
             // pairing); who triggered it is a detail.
             vec![
                 r.seq.to_string(),
                 zone.format(r.at, "%m-%d %H:%M:%S"),
-                crate::i18n::auto::who_as(&r.by, &r.ev, rule, s.lang()),
+                crate::i18n::auto::who_as(&r.by, ev, rule, s.lang()),
                 s.role(r.role).to_string(),
                 format!(
                     "{}{}",
-                    crate::i18n::describe(t, &r.ev, s.lang(), zone),
-                    crate::i18n::auto::trigger_as(&r.by, &r.ev, rule, s.lang())
+                    crate::i18n::describe(t, ev, s.lang(), zone),
+                    crate::i18n::auto::trigger_as(&r.by, ev, rule, s.lang())
                 ),
             ]
         })

@@ -438,6 +438,32 @@ pub struct PairingDecision {
 }
 
 impl Event {
+    /// The event with every free-text reason (a correction's, a withdrawal's, an override's)
+    /// replaced by `hidden`: what the audit shows a reader who reads no reason
+    /// (docs/trust.md).
+    #[must_use]
+    pub fn without_reasons(&self, hidden: &str) -> Event {
+        let mut e = self.clone();
+        match &mut e {
+            Event::PlayerWithdrawn { reason, .. }
+            | Event::PlayerReinstated { reason, .. }
+            | Event::RoundUnpaired { reason, .. }
+            | Event::PairingOverridden { reason, .. }
+            | Event::ResultCorrected { reason, .. }
+            | Event::TimeCorrected { reason, .. }
+            | Event::StartCorrected { reason, .. }
+            | Event::PairingKept { reason, .. }
+            | Event::TeamChanged { reason, .. } => hidden.clone_into(reason),
+            Event::PairingNoted { note, .. } => {
+                if let Some(d) = &mut note.decision {
+                    hidden.clone_into(&mut d.reason);
+                }
+            }
+            _ => {}
+        }
+        e
+    }
+
     /// A short name for the audit log.
     pub fn kind(&self) -> &'static str {
         match self {

@@ -7,18 +7,8 @@ use std::fmt::Write as _;
 use qrcode::{Color, EcLevel, QrCode};
 use serde_json::{Value, json};
 
-use crate::domain::rules::{Role, Rules};
 use crate::domain::side::BySide;
 use crate::domain::{Round, Tournament};
-
-/// Whether `user` may read the codes: the head arbiter or the organizer (with an empty roles
-/// map every user holds every role).
-pub fn may_read(rules: &Rules, user: &str) -> bool {
-    rules
-        .roles_of(user)
-        .iter()
-        .any(|r| matches!(r, Role::Head | Role::Organizer))
-}
 
 /// `[{"round": 1, "board": 3, "side": "red", "no": 17, "code": "…"}]` for `round`.
 pub fn json(t: &Tournament, round: Round) -> Value {
@@ -120,16 +110,5 @@ mod tests {
         assert!(svg.contains("width=\"22mm\" height=\"22mm\""));
         assert!(svg.matches("h1v1h-1z").count() > 100, "modules drawn");
         assert!(qr_svg(&"x".repeat(5000), 22).is_none());
-    }
-
-    #[test]
-    fn only_the_head_arbiter_and_the_organizer_read_codes() {
-        let mut rules = Rules::preset("qigu-2024-07").unwrap();
-        assert!(may_read(&rules, "anyone"), "no roles map: every role");
-        rules.roles.insert("wang".into(), vec![Role::Head]);
-        rules.roles.insert("chen".into(), vec![Role::Organizer]);
-        rules.roles.insert("li".into(), vec![Role::Assistant]);
-        assert!(may_read(&rules, "wang") && may_read(&rules, "chen"));
-        assert!(!may_read(&rules, "li") && !may_read(&rules, "guest"));
     }
 }

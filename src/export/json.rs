@@ -13,6 +13,22 @@ use crate::domain::standings::Standing;
 use crate::domain::tournament::Status;
 use crate::domain::{Round, Side};
 
+/// Every text value of `v`, at every depth, as every other writer prints it
+/// (`domain::text::escape`): a control or direction character an older log holds becomes
+/// `\u{…}`, so a parser never hands it back raw.
+pub fn escape_text(v: &mut Value) {
+    match v {
+        Value::String(s) => {
+            if let std::borrow::Cow::Owned(shown) = crate::domain::text::escape(s) {
+                *s = shown;
+            }
+        }
+        Value::Object(map) => map.values_mut().for_each(escape_text),
+        Value::Array(items) => items.iter_mut().for_each(escape_text),
+        _ => {}
+    }
+}
+
 pub fn rules(t: &Tournament) -> Value {
     let r = &t.rules;
     let p = &r.points;

@@ -370,7 +370,7 @@ pub fn render_for(
         let slips = scoresheet::slips(t, r, lang);
         return Ok(match format {
             Format::Html => scoresheet::html(&head, r, &slips),
-            _ => scoresheet::text(&head, &slips),
+            _ => escape(&scoresheet::text(&head, &slips)).into_owned(),
         }
         .into_bytes());
     }
@@ -388,6 +388,7 @@ pub fn render_for(
             if !desk {
                 private::scrub(&mut v);
             }
+            json::escape_text(&mut v);
             let mut s = serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?;
             s.push('\n');
             s.into_bytes()
@@ -436,9 +437,49 @@ fn render_codes(
     }
     Ok(match q.format {
         Format::Html => scoresheet::html(&head, r, &slips),
-        _ => scoresheet::text(&head, &slips),
+        _ => escape(&scoresheet::text(&head, &slips)).into_owned(),
     }
     .into_bytes())
+}
+
+/// Whether the export of `q` for a desk reader holds what only the desk reads: the entry
+/// list's private columns, or in the json a key the room page never serves.
+fn holds_private(t: &Tournament, q: &Request, now: DateTime<Utc>, desk: bool) -> bool {
+    if !desk {
+        return false;
+    }
+    match q.format {
+        Format::Json => json_value(t, q.what, q.round, now).is_ok_and(|v| {
+            let mut room = v.clone();
+            private::scrub(&mut room);
+            room != v
+        }),
+        _ => q.by == By::Board && matches!(q.what, What::Players | What::All),
+    }
+}
+
+/// Writes the export to `p`: for its owner only (0600, said once on standard error) when it
+/// holds codes or private columns (docs/trust.md), else as any file.
+fn write_out(p: &Path, bytes: &[u8], owner_only: bool, lang: Lang) -> Result<(), String> {
+    let written = if owner_only {
+        crate::platform::write_owner_only(p, bytes).map(|narrowed| {
+            if narrowed {
+                eprintln!(
+                    "{}",
+                    crate::i18n::errors::owner_only(&p.display().to_string(), lang)
+                );
+            }
+        })
+    } else {
+        std::fs::write(p, bytes)
+    };
+    written.map_err(|e| {
+        ExportFault::Write {
+            place: format!("--out {}", p.display()),
+            cause: crate::i18n::errors::io(&e, lang),
+        }
+        .text(lang)
+    })
 }
 
 /// True when `out` names the same file as `log`.
@@ -450,7 +491,8 @@ fn same_file(out: &Path, log: &Path) -> bool {
 }
 
 /// `bianpai export`: reads the log (never writes it) and writes the report to `--out` or
-/// standard output.
+/// standard output. `reads` says what the reader reads of the event with the log's rules
+/// (`log::reads`, in the role `--role` asks for), or why it is refused.
 ///
 /// # Errors
 /// A one-line reason: a damaged or missing log, a bad `--round`, a report this build lacks,
@@ -464,6 +506,7 @@ pub fn run(
     now: DateTime<Utc>,
     if_damaged: IfDamaged,
     room_url: &dyn Fn(&crate::domain::Rules) -> Option<String>,
+    reads: &dyn Fn(&crate::domain::Rules) -> Result<crate::log::reads::Reads, String>,
 ) -> Result<(), String> {
     // Before the log is read: the language asked for (the command line primes it with the
     // event's own), else Chinese.
@@ -493,17 +536,19 @@ pub fn run(
     // The language asked for, else the event's own default, else Chinese.
     let lang = lang.or(log.state().rules.lang).unwrap_or(Lang::Zh);
     // What the room page shows, unless the reader is the desk (docs/trust.md).
-    let desk = crate::log::user::reads_private(&log.state().rules);
+    let reads = reads(&log.state().rules)?;
+    let desk = reads.private;
     let t = log.state();
     let coded =
         q.what == What::Codes || (q.what == What::Scoresheets && !t.rules.self_report.is_off());
+    let owner_only = coded || holds_private(t, &q, now, desk);
     let bytes = if coded {
         // The players' codes (docs/self-report.md): the head arbiter's and the organizer's.
         let user = crate::log::user::current_user();
         if q.what == What::Codes && t.rules.self_report.is_off() {
             return Err(ExportFault::CodesOff.text(lang));
         }
-        if !codes::may_read(&t.rules, &user) {
+        if !reads.codes {
             return Err(ExportFault::CodesNotAllowed { user }.text(lang));
         }
         let url = (q.what == What::Scoresheets)
@@ -517,13 +562,7 @@ pub fn run(
         render_for(t, &q, lang, now, desk)?
     };
     match out {
-        Some(p) => std::fs::write(p, &bytes).map_err(|e| {
-            ExportFault::Write {
-                place: format!("--out {}", p.display()),
-                cause: crate::i18n::errors::io(&e, lang),
-            }
-            .text(lang)
-        }),
+        Some(p) => write_out(p, &bytes, owner_only, lang),
         None => std::io::stdout()
             .write_all(&bytes)
             .map_err(|e| e.to_string()),

@@ -4,11 +4,16 @@
 //! numbers, column widths from the display width of the text (a Chinese character counts
 //! two), A4 page setup (landscape when `Report::layout` says so) fitted to the page width,
 //! the table header repeated on each page and the page number in the footer.
+//!
+//! Every text (cells, sheet names, page header and footer) goes through the escape every
+//! other writer uses (`domain::text::escape`): a control or direction character an older log
+//! holds is shown as `\u{…}`, never raw and never as the `_x001B_` Excel turns back into it.
 
 use rust_xlsxwriter::{Format, Workbook, XlsxError};
 
 use super::report::{Cell, Masthead, Report, RowKind};
 use super::text::width;
+use crate::domain::text::escape;
 
 /// A sheet name Excel accepts: at most 31 characters, none of `[]:*?/\`, unique.
 fn sheet_name(wanted: &str, taken: &[String]) -> String {
@@ -58,7 +63,7 @@ pub fn write(m: &Masthead, reports: &[Report]) -> Result<Vec<u8>, XlsxError> {
     let mut names: Vec<String> = Vec::new();
     for r in reports {
         let ws = wb.add_worksheet();
-        let name = sheet_name(&r.name, &names);
+        let name = sheet_name(&escape(&r.name), &names);
         ws.set_name(name.clone())?;
         names.push(name);
         ws.set_paper_size(9); // A4
@@ -66,9 +71,9 @@ pub fn write(m: &Masthead, reports: &[Report]) -> Result<Vec<u8>, XlsxError> {
             ws.set_landscape();
         }
         ws.set_print_fit_to_pages(1, 0);
-        let header = format!("&C{}", r.title.replace('&', "&&"));
+        let header = format!("&C{}", escape(&r.title).replace('&', "&&"));
         ws.set_header(fit(&header, HEADER_MAX));
-        let footer = format!("&L{}&R&P / &N", m.date_line().replace('&', "&&"));
+        let footer = format!("&L{}&R&P / &N", escape(&m.date_line()).replace('&', "&&"));
         ws.set_footer(fit(&footer, HEADER_MAX));
         let mut grid = r.sheet_rows(m);
         grid.push((RowKind::Blank, Vec::new()));
@@ -96,7 +101,7 @@ pub fn write(m: &Masthead, reports: &[Report]) -> Result<Vec<u8>, XlsxError> {
                     if widths.len() <= col {
                         widths.resize(col + 1, 0);
                     }
-                    widths[col] = widths[col].max(width(&cell.text()));
+                    widths[col] = widths[col].max(width(&escape(&cell.text())));
                 }
                 let format = match kind {
                     RowKind::Title => Some(&title),
@@ -114,10 +119,10 @@ pub fn write(m: &Masthead, reports: &[Report]) -> Result<Vec<u8>, XlsxError> {
                         ws.write_number(row, c, cell.number().unwrap_or(0.0))?;
                     }
                     (Cell::Text(s), Some(f)) => {
-                        ws.write_string_with_format(row, c, fit(s, CELL_MAX), f)?;
+                        ws.write_string_with_format(row, c, fit(&escape(s), CELL_MAX), f)?;
                     }
                     (Cell::Text(s), None) => {
-                        ws.write_string(row, c, fit(s, CELL_MAX))?;
+                        ws.write_string(row, c, fit(&escape(s), CELL_MAX))?;
                     }
                 }
             }

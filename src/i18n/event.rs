@@ -11,6 +11,11 @@ use crate::domain::team::RosterChange;
 use crate::domain::{GameResult, Tournament};
 use parts::{Times, added_stage, cause, clock_action, foul_named, named, nos};
 
+/// What the audit shows in place of a reason to a reader who reads none (docs/trust.md).
+pub fn reason_hidden(lang: Lang) -> &'static str {
+    words!(lang, "理由仅裁判可见", "reason shown to arbiters only")
+}
+
 /// One line describing an event (command output, the console's status line, the audit),
 /// times in `zone`.
 pub fn describe(t: &Tournament, ev: &Event, lang: Lang, zone: EventZone) -> String {

@@ -36,7 +36,7 @@ pub mod room;
 pub mod screen;
 pub mod self_report;
 
-pub use event::describe;
+pub use event::{describe, reason_hidden};
 pub use refusal::refusal;
 
 use crate::domain::event::{GameKind, Stage};

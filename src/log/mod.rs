@@ -5,6 +5,7 @@
 mod checkpoint;
 mod lock;
 pub mod privilege;
+pub mod reads;
 pub mod record;
 mod repair;
 mod scan;

@@ -29,16 +29,3 @@ pub fn name_of(uid: u32) -> String {
         })
         .unwrap_or_else(|| format!("uid{uid}"))
 }
-
-/// Whether this process's user reads the desk's fields of an event with `rules` (birth
-/// dates, ID numbers, fees): root, or a user the rules' roles map gives the head arbiter's or
-/// the organizer's role (every user, without a roles map). An assistant and a user without
-/// a role read what the room page shows.
-pub fn reads_private(rules: &crate::domain::Rules) -> bool {
-    use crate::domain::Role;
-    uid() == Some(0)
-        || rules
-            .roles_of(&current_user())
-            .iter()
-            .any(|r| matches!(r, Role::Head | Role::Organizer))
-}

@@ -276,6 +276,46 @@ pub fn same_file(path: &Path, meta: &Metadata) -> bool {
     imp::same_file(path, meta)
 }
 
+/// Writes `bytes` to `path` for its owner only: mode 0600 whatever the umask, also where an
+/// older file with a wider mode stood (docs/trust.md). The bytes go to a new 0600 file beside
+/// `path`, renamed over it, so that a reader who kept the older file open never sees them;
+/// where the folder cannot take a new file, the existing file is narrowed to 0600 before it
+/// is written. Windows has no mode bits: the file is written plainly (the folder's ACL
+/// decides). True when the mode was set.
+///
+/// # Errors
+/// As the operating system's open, write and rename.
+pub fn write_owner_only(path: &Path, bytes: &[u8]) -> io::Result<bool> {
+    use std::io::Write as _;
+    let fill = |mut f: File| -> io::Result<()> {
+        set_file_mode(&f, 0o600)?;
+        f.write_all(bytes)
+    };
+    let mut tmp_name = path.as_os_str().to_owned();
+    tmp_name.push(format!(
+        ".{}-{:016x}.tmp",
+        std::process::id(),
+        rand::random::<u64>()
+    ));
+    let tmp = std::path::PathBuf::from(tmp_name);
+    let mut opts = OpenOptions::new();
+    opts.write(true).create_new(true);
+    let fresh = create_mode(no_follow(&mut opts), 0o600).open(&tmp);
+    let renamed = fresh.is_ok_and(|f| {
+        let done = fill(f).and_then(|()| std::fs::rename(&tmp, path));
+        if done.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        done.is_ok()
+    });
+    if !renamed {
+        let mut opts = OpenOptions::new();
+        opts.write(true).create(true).truncate(true);
+        fill(create_mode(&mut opts, 0o600).open(path)?)?;
+    }
+    Ok(mode_permissions(0o600).is_some())
+}
+
 #[cfg(test)]
 mod tests {
     use std::io::Write as _;

@@ -6,6 +6,7 @@ mod support;
 
 mod access;
 mod armageddon_before_lot;
+mod attack_files;
 mod attack_install;
 mod attack_replace;
 mod attack_serve;

@@ -52,6 +52,9 @@ impl App {
                     self.s,
                     self.log.records(),
                     self.zone(),
+                    // The role the console acts in is the role it reads in.
+                    crate::log::reads::of(&t.rules, &self.actor.user, false, Some(self.actor.role))
+                        .reasons,
                 )),
                 Screen::Round | Screen::Help => None,
             };

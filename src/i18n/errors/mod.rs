@@ -88,6 +88,16 @@ pub fn no_room_url(lang: Lang) -> String {
     .into()
 }
 
+/// Said once when an export holding the players' codes or the desk's private columns is
+/// written readable by its owner only (docs/trust.md).
+pub fn owner_only(file: &str, lang: Lang) -> String {
+    words!(
+        lang,
+        format!("{file} 含签认码/私密栏目, 已设为仅本人可读 (0600)"),
+        format!("{file} holds players' codes or private columns: readable by its owner only (0600)")
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
