@@ -42,7 +42,7 @@ struct Open {
     connections: HashMap<IpAddr, usize>,
     loopback: usize,
     streams: HashMap<IpAddr, usize>,
-    half_open: HashMap<IpAddr, usize>,
+    unsent: HashMap<IpAddr, usize>,
 }
 
 /// Open connections and event streams per client.
@@ -173,7 +173,7 @@ impl Clients {
     pub fn admit_half_open(&self, ip: IpAddr) -> Option<HalfOpenTicket> {
         let key = client_key(ip);
         let mut open = self.lock();
-        let n = open.half_open.entry(key).or_insert(0);
+        let n = open.unsent.entry(key).or_insert(0);
         if *n >= HALF_OPEN_PER_CLIENT {
             return None;
         }
@@ -187,7 +187,7 @@ impl Clients {
 
 impl Drop for HalfOpenTicket {
     fn drop(&mut self) {
-        release(&mut self.clients.lock().half_open, self.key);
+        release(&mut self.clients.lock().unsent, self.key);
     }
 }
 
