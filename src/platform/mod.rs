@@ -20,6 +20,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+mod listener;
 #[cfg(unix)]
 mod unix;
 #[cfg(unix)]
@@ -230,6 +231,12 @@ pub fn read_regular(path: &Path, max: u64) -> io::Result<Vec<u8>> {
 /// A file's owner uid, group gid and mode bits (`None` on Windows).
 pub fn owner(m: &Metadata) -> Option<(u32, u32, u32)> {
     imp::owner(m)
+}
+
+/// Whether process `pid`, running as `uid`, still listens on TCP `port` through a socket of
+/// `uid` (Linux, from `/proc`); `true` where this cannot be seen (see `listener.rs`).
+pub fn holds_port(pid: u32, uid: u32, port: u16) -> bool {
+    listener::holds(pid, uid, port)
 }
 
 /// Gives `path` to `uid`:`gid` and sets its mode bits.

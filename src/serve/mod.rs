@@ -23,6 +23,10 @@ pub mod routes;
 pub mod running;
 mod shown;
 pub mod view;
+mod whole;
+
+/// Wrong report codes one client may give within ten minutes (docs/self-report.md).
+pub use report::WRONG_LIMIT;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::Path;
@@ -85,8 +89,11 @@ fn connection_budget() -> usize {
             .clamp(1, MAX_CONNECTIONS)
     })
 }
-/// A client must send a request's headers within this time.
-const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// A client must send a request's head within this time (hyper's header read timeout; it
+/// also closes a kept-alive connection idle for as long).
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// A client must send a request's body within this time after its head (`whole`).
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 /// The largest request head read (a GET is a few hundred bytes).
 const MAX_HEAD: usize = 16 * 1024;
 
@@ -139,7 +146,8 @@ async fn stopped(stop: &AtomicBool) {
 }
 
 /// Accepts connections until `stop`, each served by hyper under a connection permit, at
-/// most `per_client::PER_CLIENT` open from one client address.
+/// most `per_client::PER_CLIENT` open from one client address, and of those at most
+/// `per_client::HALF_OPEN_PER_CLIENT` still without a whole request after the grace.
 pub async fn serve(listener: TcpListener, app: Router, max: usize, stop: Arc<AtomicBool>) {
     let permits = Arc::new(Semaphore::new(max));
     let clients = per_client::Clients::default();
@@ -169,28 +177,74 @@ pub async fn serve(listener: TcpListener, app: Router, max: usize, stop: Arc<Ato
         // The router counts this client's event streams (`per_client::Peer`); the client's
         // address also counts its wrong report codes (`report::Client`).
         let client = report::Client(peer.ip());
+        let ip = peer.ip();
         let peer = per_client::Peer {
             clients: clients.clone(),
-            ip: peer.ip(),
+            ip,
         };
+        let (arrived, whole_rx) = whole::Arrived::new();
         let svc = TowerToHyperService::new(tower::ServiceExt::map_request(
             app.clone(),
             move |mut req: hyper::Request<hyper::body::Incoming>| {
                 req.extensions_mut().insert(peer.clone());
                 req.extensions_mut().insert(client);
+                req.extensions_mut().insert(arrived.clone());
                 req
             },
         ));
+        let counts = clients.clone();
         tokio::spawn(async move {
             let conn = http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(HEADER_TIMEOUT)
                 .max_buf_size(MAX_HEAD)
                 .serve_connection(TokioIo::new(stream), svc);
-            let _ = conn.await;
+            until_whole_or_closed(std::pin::pin!(conn), whole_rx, &counts, ip).await;
             drop(ticket);
             drop(permit);
         });
+    }
+}
+
+/// Serves one connection. If it has not sent a whole first request within
+/// `per_client::HALF_OPEN_GRACE`, it holds one of its client's half-open places until it
+/// does, or is closed at once when the client holds them all.
+async fn until_whole_or_closed<C: std::future::Future>(
+    mut conn: std::pin::Pin<&mut C>,
+    mut whole: tokio::sync::oneshot::Receiver<()>,
+    clients: &per_client::Clients,
+    ip: IpAddr,
+) {
+    /// What happened first on a new connection.
+    enum First {
+        Closed,
+        Whole,
+        Grace,
+    }
+    let first = tokio::select! {
+        _ = conn.as_mut() => First::Closed,
+        _ = &mut whole => First::Whole,
+        () = tokio::time::sleep(per_client::HALF_OPEN_GRACE) => First::Grace,
+    };
+    match first {
+        First::Closed => return,
+        First::Whole => {
+            conn.await;
+            return;
+        }
+        First::Grace => {}
+    }
+    // Dropping the connection closes it.
+    let Some(half_open) = clients.admit_half_open(ip) else {
+        return;
+    };
+    let whole_now = tokio::select! {
+        _ = conn.as_mut() => false,
+        _ = &mut whole => true,
+    };
+    drop(half_open);
+    if whole_now {
+        conn.await;
     }
 }
 

@@ -11,6 +11,14 @@
 //! the long-lived connections, are capped per client ([`STREAMS_PER_CLIENT`]) and, by the
 //! router, for the whole server below the number of connections: whatever the streams, pages
 //! always have connections left.
+//!
+//! A connection that has not sent a whole request (its head and, for a report, its body)
+//! [`HALF_OPEN_GRACE`] after it was accepted is half-open: a client (all of loopback as one)
+//! may hold [`HALF_OPEN_PER_CLIENT`] of them, and one more is closed at once. A phone sends
+//! its request within milliseconds of connecting; a browser's spare connections opened ahead
+//! fit in the share. Half-sent requests from any number of loopback addresses, or from one
+//! phone, therefore hold a handful of connections, and those only until the header or body
+//! timeout (docs/room-page.md#budgets).
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr};
@@ -22,12 +30,19 @@ pub const PER_CLIENT: usize = 100;
 pub const LOOPBACK_SHARE: usize = 250;
 /// Event streams one client (all of loopback counting as one) may hold open at once.
 pub const STREAMS_PER_CLIENT: usize = 50;
+/// Half-open connections (no whole request [`HALF_OPEN_GRACE`] after being accepted) one
+/// client (all of loopback counting as one) may hold at once.
+pub const HALF_OPEN_PER_CLIENT: usize = 8;
+/// How long a new connection may take to send its whole first request before it counts as
+/// half-open.
+pub const HALF_OPEN_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
 
 #[derive(Default)]
 struct Open {
     connections: HashMap<IpAddr, usize>,
     loopback: usize,
     streams: HashMap<IpAddr, usize>,
+    unsent: HashMap<IpAddr, usize>,
 }
 
 /// Open connections and event streams per client.
@@ -45,6 +60,12 @@ pub struct Ticket {
 
 /// One counted event stream; uncounted when dropped.
 pub struct StreamTicket {
+    clients: Clients,
+    key: IpAddr,
+}
+
+/// One counted half-open connection; uncounted when dropped.
+pub struct HalfOpenTicket {
     clients: Clients,
     key: IpAddr,
 }
@@ -75,6 +96,16 @@ pub fn key(ip: IpAddr) -> IpAddr {
                 IpAddr::V6(std::net::Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
             }
         }
+    }
+}
+
+/// The client `ip` counts as where all of loopback is one client: its event streams, its
+/// half-open connections and its wrong report codes (docs/self-report.md).
+pub fn client_key(ip: IpAddr) -> IpAddr {
+    if is_loopback(ip) {
+        IpAddr::V4(Ipv4Addr::LOCALHOST)
+    } else {
+        key(ip)
     }
 }
 
@@ -122,11 +153,7 @@ impl Clients {
     /// Counts an event stream from `ip`, or `None` when that client (all of loopback as
     /// one) holds [`STREAMS_PER_CLIENT`] already.
     pub fn admit_stream(&self, ip: IpAddr) -> Option<StreamTicket> {
-        let key = if is_loopback(ip) {
-            IpAddr::V4(Ipv4Addr::LOCALHOST)
-        } else {
-            key(ip)
-        };
+        let key = client_key(ip);
         let mut open = self.lock();
         let n = open.streams.entry(key).or_insert(0);
         if *n >= STREAMS_PER_CLIENT {
@@ -137,6 +164,30 @@ impl Clients {
             clients: self.clone(),
             key,
         })
+    }
+}
+
+impl Clients {
+    /// Counts a half-open connection from `ip`, or `None` when that client (all of loopback
+    /// as one) holds [`HALF_OPEN_PER_CLIENT`] already: then the connection is closed.
+    pub fn admit_half_open(&self, ip: IpAddr) -> Option<HalfOpenTicket> {
+        let key = client_key(ip);
+        let mut open = self.lock();
+        let n = open.unsent.entry(key).or_insert(0);
+        if *n >= HALF_OPEN_PER_CLIENT {
+            return None;
+        }
+        *n += 1;
+        Some(HalfOpenTicket {
+            clients: self.clone(),
+            key,
+        })
+    }
+}
+
+impl Drop for HalfOpenTicket {
+    fn drop(&mut self) {
+        release(&mut self.clients.lock().unsent, self.key);
     }
 }
 
@@ -186,6 +237,24 @@ mod tests {
         let v6b: IpAddr = "2001:db8::2".parse().unwrap();
         let _t = c.admit(v6a, 1).unwrap();
         assert!(c.admit(v6b, 1).is_none());
+    }
+
+    #[test]
+    fn half_open_connections_are_capped_per_client_and_loopback_is_one() {
+        let c = Clients::default();
+        let held: Vec<HalfOpenTicket> = (1..=20u8)
+            .filter_map(|k| c.admit_half_open(IpAddr::V4(Ipv4Addr::new(127, 0, 0, k))))
+            .collect();
+        assert_eq!(held.len(), HALF_OPEN_PER_CLIENT, "all of loopback together");
+        assert!(c.admit_half_open("::1".parse().unwrap()).is_none());
+        let lan: Vec<HalfOpenTicket> = (0..20)
+            .filter_map(|_| c.admit_half_open("192.0.2.7".parse().unwrap()))
+            .collect();
+        assert_eq!(lan.len(), HALF_OPEN_PER_CLIENT, "one LAN address");
+        assert!(c.admit_half_open("192.0.2.8".parse().unwrap()).is_some());
+        assert!(c.admit_half_open("2001:db8::1".parse().unwrap()).is_some());
+        drop(held);
+        assert!(c.admit_half_open("127.0.0.1".parse().unwrap()).is_some());
     }
 
     #[test]

@@ -40,49 +40,88 @@ const CLIENTS_KEPT: usize = 4096;
 #[derive(Clone, Copy, Debug)]
 pub struct Client(pub IpAddr);
 
-/// Wrong codes per client address (IPv6 per /64, as the connection limits count them).
+/// Wrong codes per client (IPv6 per /64, all of loopback as one client, as
+/// `per_client::client_key` counts them). A report takes a place ([`Guess`]) before the
+/// domain judges its code, so however many arrive at once, no more than [`WRONG_LIMIT`]
+/// are judged within [`WINDOW`]: the others are answered 429 without being judged.
 #[derive(Clone, Default)]
 pub struct Guesses {
-    wrong: Arc<Mutex<HashMap<IpAddr, VecDeque<Instant>>>>,
+    wrong: Arc<Mutex<HashMap<IpAddr, Tally>>>,
+}
+
+/// One client's wrong codes lately and its reports being judged now.
+#[derive(Default)]
+struct Tally {
+    times: VecDeque<Instant>,
+    judging: usize,
+}
+
+/// A report's place among its client's [`WRONG_LIMIT`]; given back when dropped unless its
+/// code was wrong ([`Guess::wrong`]).
+pub struct Guess {
+    guesses: Guesses,
+    key: IpAddr,
 }
 
 impl Guesses {
-    /// Whether `ip` has given too many wrong codes lately.
-    pub fn blocked(&self, ip: IpAddr, now: Instant) -> bool {
-        let mut map = self
-            .wrong
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<IpAddr, Tally>> {
+        self.wrong
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let key = super::per_client::key(ip);
-        let Some(times) = map.get_mut(&key) else {
-            return false;
-        };
-        while times
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// A place for one report of `ip`'s to be judged, or `None` when its wrong codes within
+    /// the window and its reports being judged reach [`WRONG_LIMIT`].
+    pub fn reserve(&self, ip: IpAddr, now: Instant) -> Option<Guess> {
+        let key = super::per_client::client_key(ip);
+        let mut map = self.lock();
+        if map.len() >= CLIENTS_KEPT {
+            map.retain(|_, t| {
+                t.judging > 0
+                    || t.times
+                        .back()
+                        .is_some_and(|b| now.duration_since(*b) < WINDOW)
+            });
+        }
+        let tally = map.entry(key).or_default();
+        while tally
+            .times
             .front()
             .is_some_and(|t| now.duration_since(*t) >= WINDOW)
         {
-            times.pop_front();
+            tally.times.pop_front();
         }
-        if times.is_empty() {
-            map.remove(&key);
-            return false;
+        if tally.times.len() + tally.judging >= WRONG_LIMIT {
+            return None;
         }
-        times.len() >= WRONG_LIMIT
+        tally.judging += 1;
+        Some(Guess {
+            guesses: self.clone(),
+            key,
+        })
     }
+}
 
-    /// Counts a wrong code from `ip`.
-    pub fn wrong(&self, ip: IpAddr, now: Instant) {
-        let mut map = self
-            .wrong
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if map.len() >= CLIENTS_KEPT {
-            map.retain(|_, t| t.back().is_some_and(|b| now.duration_since(*b) < WINDOW));
+impl Guess {
+    /// The code was wrong: the place stays taken for [`WINDOW`] from `now`.
+    pub fn wrong(self, now: Instant) {
+        let mut map = self.guesses.lock();
+        let tally = map.entry(self.key).or_default();
+        tally.times.push_back(now);
+        while tally.times.len() > WRONG_LIMIT {
+            tally.times.pop_front();
         }
-        let times = map.entry(super::per_client::key(ip)).or_default();
-        times.push_back(now);
-        while times.len() > WRONG_LIMIT {
-            times.pop_front();
+    }
+}
+
+impl Drop for Guess {
+    fn drop(&mut self) {
+        let mut map = self.guesses.lock();
+        if let Some(tally) = map.get_mut(&self.key) {
+            tally.judging = tally.judging.saturating_sub(1);
+            if tally.judging == 0 && tally.times.is_empty() {
+                map.remove(&self.key);
+            }
         }
     }
 }
@@ -290,11 +329,14 @@ pub async fn submit(State(app): State<App>, Query(p): Query<Params>, req: Reques
         return off(&ctx);
     }
     let now = Instant::now();
-    if let Some(ip) = client
-        && app.guesses.blocked(ip, now)
-    {
-        return too_many_guesses(&ctx);
-    }
+    // The place is taken before the code is judged, and given back unless it was wrong.
+    let guess = match client {
+        Some(ip) => match app.guesses.reserve(ip, now) {
+            Some(g) => Some(g),
+            None => return too_many_guesses(&ctx),
+        },
+        None => None,
+    };
     let fields = match axum::Form::<Fields>::from_request(req, &()).await {
         Ok(axum::Form(f)) => f,
         Err(_) => Fields::default(),
@@ -360,8 +402,8 @@ pub async fn submit(State(app): State<App>, Query(p): Query<Params>, req: Reques
         }
         Err(e) => {
             let (status, wrong) = refused_status(&e);
-            if wrong && let Some(ip) = client {
-                app.guesses.wrong(ip, now);
+            if wrong && let Some(g) = guess {
+                g.wrong(Instant::now());
             }
             let text = refused_text(&e, &snap, ctx.lang);
             let main = if status == StatusCode::CONFLICT || f.result.is_some() {
@@ -443,19 +485,41 @@ mod tests {
         let b: IpAddr = "192.168.1.8".parse().unwrap();
         let t0 = Instant::now();
         for i in 0..WRONG_LIMIT {
-            assert!(!g.blocked(a, t0), "after {i} wrong codes");
-            g.wrong(a, t0);
+            let place = g.reserve(a, t0);
+            assert!(place.is_some(), "after {i} wrong codes");
+            place.unwrap().wrong(t0);
         }
-        assert!(g.blocked(a, t0));
-        assert!(!g.blocked(b, t0), "another phone is not held back");
-        assert!(g.blocked(a, t0 + WINDOW.saturating_sub(Duration::from_secs(1))));
-        assert!(!g.blocked(a, t0 + WINDOW), "the window passed");
-        // One /64 is one client.
+        assert!(g.reserve(a, t0).is_none());
+        assert!(g.reserve(b, t0).is_some(), "another phone is not held back");
+        assert!(
+            g.reserve(a, t0 + WINDOW.saturating_sub(Duration::from_secs(1)))
+                .is_none()
+        );
+        assert!(g.reserve(a, t0 + WINDOW).is_some(), "the window passed");
+        // One /64 is one client, and all of loopback.
         let v6a: IpAddr = "2001:db8::1".parse().unwrap();
         let v6b: IpAddr = "2001:db8::2".parse().unwrap();
         for _ in 0..WRONG_LIMIT {
-            g.wrong(v6a, t0);
+            g.reserve(v6a, t0).unwrap().wrong(t0);
         }
-        assert!(g.blocked(v6b, t0));
+        assert!(g.reserve(v6b, t0).is_none());
+        for _ in 0..WRONG_LIMIT {
+            g.reserve("127.0.0.2".parse().unwrap(), t0)
+                .unwrap()
+                .wrong(t0);
+        }
+        assert!(g.reserve("127.0.9.9".parse().unwrap(), t0).is_none());
+        assert!(g.reserve("::1".parse().unwrap(), t0).is_none());
+    }
+
+    #[test]
+    fn places_being_judged_count_and_a_right_code_gives_its_place_back() {
+        let g = Guesses::default();
+        let a: IpAddr = "192.168.1.7".parse().unwrap();
+        let t0 = Instant::now();
+        let held: Vec<Guess> = (0..20).filter_map(|_| g.reserve(a, t0)).collect();
+        assert_eq!(held.len(), WRONG_LIMIT, "at most the limit judged at once");
+        drop(held);
+        assert!(g.reserve(a, t0).is_some(), "not wrong: given back");
     }
 }

@@ -1,19 +1,26 @@
 //! Whether a room page is being served for a log (point 6): `bianpai serve` writes
 //! `LOG.serve` once it listens (the page's address as it printed it, the address to probe
-//! and its process id) and removes it when it stops. The console's `Q` shows the page's QR
-//! code only when that file names an address that answers a connection, so a phone is never
-//! sent to a page that is not there; otherwise the console says how to start one.
+//! and its process id) and removes it when it stops. The console's `Q` and the scoresheets'
+//! QR codes use the address only while the server that wrote it still holds it
+//! (docs/trust.md, "the room page's announcement"): on Linux its process is alive and runs as
+//! the file's owner, and a socket of that owner listens on the port it names (`/proc`, see
+//! `platform::holds_port`); everywhere, the address answers a connection. A `serve` killed
+//! without removing its file (SIGKILL, SIGQUIT) is therefore not believed, even when someone
+//! else listens on the port it freed.
 //!
 //! In the install mode the log's directory belongs to root, so a `serve` run by the
-//! organizer writes the file in the temporary directory instead, named by the log's path
-//! (`/tmp/bianpai-<hash>.serve.<pid>-<random>`). Anyone can write there, so:
-//! - every file bianpai writes is created new, exclusively and without following a link
-//!   (`O_CREAT|O_EXCL|O_NOFOLLOW`): a planted link or file is never written through or over;
-//!   a name already taken is passed over for another random one;
-//! - the console believes a file there only when it is a regular file (not a link), written
-//!   by nobody but its owner, and its owner is root or holds the head arbiter's or the
-//!   organizer's role; it looks at every such file of the log, so a file planted under the
-//!   old fixed name cannot hide the real one.
+//! organizer writes the file in the temporary directory instead, under a name made of the
+//! log's full path and the writer's uid (`/tmp/bianpai-<hash>.serve.u<uid>`): a reader looks
+//! up that one name for each user it trusts (root, the head arbiter, the organizer), never
+//! scans the directory, so no number of other files there hides it. Anyone can write there, so:
+//! - the file is written to a new name, exclusively and without following a link
+//!   (`O_CREAT|O_EXCL|O_NOFOLLOW`), mode 0644 (the address is public, the readers are other
+//!   users), and renamed over the fixed name: a planted link or another user's file is never
+//!   written through or over (the sticky temporary directory refuses the rename; `serve` then
+//!   says the console cannot see it);
+//! - a reader believes it only when it is a regular file (not a link) owned by the uid its
+//!   name says, written by nobody but that owner, and the owner is root or holds the head
+//!   arbiter's or the organizer's role.
 
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpStream};
@@ -30,8 +37,8 @@ pub fn state_path(log: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// The state file in the temporary directory, for a log whose directory `serve` cannot
-/// write: named by the log's full path.
+/// The stem of the state files in the temporary directory, for a log whose directory
+/// `serve` cannot write: named by the log's full path (each writer's file is [`temp_path`]).
 pub fn fallback_path(log: &Path) -> PathBuf {
     use sha2::{Digest, Sha256};
     let full = std::fs::canonicalize(log).unwrap_or_else(|_| log.to_path_buf());
@@ -42,26 +49,40 @@ pub fn fallback_path(log: &Path) -> PathBuf {
     std::env::temp_dir().join(format!("bianpai-{id:016x}.serve"))
 }
 
-/// The state file of a running `serve`; removed when dropped (the server stopped).
+/// The state file in the temporary directory written by the user `uid`.
+pub fn temp_path(log: &Path, uid: u32) -> PathBuf {
+    let mut name = fallback_path(log).into_os_string();
+    name.push(format!(".u{uid}"));
+    PathBuf::from(name)
+}
+
+/// The state file of a running `serve`; removed when dropped (the server stopped), unless
+/// another `serve` replaced it meanwhile.
 pub struct Announced {
     path: PathBuf,
+    id: Option<(u64, u64)>,
 }
 
 impl Drop for Announced {
     fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.path);
+        let still_ours = std::fs::symlink_metadata(&self.path)
+            .is_ok_and(|m| crate::platform::dev_ino(&m) == self.id);
+        if still_ours {
+            let _ = std::fs::remove_file(&self.path);
+        }
     }
 }
 
 /// Writes `LOG.serve` for a server bound to `bound` whose page is `url`, or where the log's
-/// directory cannot be written, a new file in the temporary directory.
+/// directory cannot be written, this user's file in the temporary directory.
 ///
 /// # Errors
 /// Neither can be written (the console then cannot see this server).
 pub fn announce(log: &Path, url: &str, bound: SocketAddr) -> std::io::Result<Announced> {
     let probe = probe_addr(bound);
     let text = format!("url={url}\nprobe={probe}\npid={}\n", std::process::id());
-    write_beside(&state_path(log), &text).or_else(|_| write_in_temp(log, &text))
+    let uid = crate::platform::real_uid().unwrap_or(0);
+    write_over(&state_path(log), &text).or_else(|_| write_over(&temp_path(log, uid), &text))
 }
 
 /// Creates `path` new (never through a link, never over a file), mode 0644, holding `text`.
@@ -82,32 +103,29 @@ fn fresh() -> String {
     format!("{}-{:016x}", std::process::id(), rand::random::<u64>())
 }
 
-/// `LOG.serve` beside the log: written to a new file and renamed over it, so a reader never
-/// sees half of it.
-fn write_beside(path: &Path, text: &str) -> std::io::Result<Announced> {
-    let mut tmp_name = path.as_os_str().to_owned();
-    tmp_name.push(format!(".{}.tmp", fresh()));
-    let tmp = PathBuf::from(tmp_name);
-    let written = create_new(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(e);
-    }
-    Ok(Announced {
-        path: path.to_path_buf(),
-    })
-}
-
-/// A new file `bianpai-<hash>.serve.<pid>-<random>` in the temporary directory.
-fn write_in_temp(log: &Path, text: &str) -> std::io::Result<Announced> {
-    let base = fallback_path(log);
+/// The state file at `path`: written to a new file beside it and renamed over it, so a
+/// reader never sees half of it, and a link or another user's file there is never followed
+/// or replaced (a sticky directory refuses the rename).
+fn write_over(path: &Path, text: &str) -> std::io::Result<Announced> {
     let mut last = None;
     for _ in 0..16 {
-        let mut name = base.as_os_str().to_owned();
-        name.push(format!(".{}", fresh()));
-        let path = PathBuf::from(name);
-        match create_new(&path, text) {
-            Ok(()) => return Ok(Announced { path }),
+        let mut tmp_name = path.as_os_str().to_owned();
+        tmp_name.push(format!(".{}.tmp", fresh()));
+        let tmp = PathBuf::from(tmp_name);
+        match create_new(&tmp, text) {
+            Ok(()) => {
+                if let Err(e) = std::fs::rename(&tmp, path) {
+                    let _ = std::fs::remove_file(&tmp);
+                    return Err(e);
+                }
+                let id = std::fs::symlink_metadata(path)
+                    .ok()
+                    .and_then(|m| crate::platform::dev_ino(&m));
+                return Ok(Announced {
+                    path: path.to_path_buf(),
+                    id,
+                });
+            }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
             Err(e) => return Err(e),
         }
@@ -119,7 +137,9 @@ fn write_in_temp(log: &Path, text: &str) -> std::io::Result<Announced> {
 pub fn cannot_announce(log: &Path, e: &std::io::Error, lang: crate::domain::rules::Lang) {
     let fault = crate::i18n::room::Fault::CannotAnnounce {
         beside: state_path(log).display().to_string(),
-        temp: fallback_path(log).display().to_string(),
+        temp: temp_path(log, crate::platform::real_uid().unwrap_or(0))
+            .display()
+            .to_string(),
         why: e.to_string(),
     };
     crate::outln!("{}", crate::i18n::room::fault(&fault, lang));
@@ -137,37 +157,34 @@ fn probe_addr(bound: SocketAddr) -> SocketAddr {
 }
 
 /// The page's address when a `serve` for `log` is running: its state file exists, reads,
-/// and its address answers; a file in the temporary directory only when it is a regular
-/// file that only its owner may write and `trusted` says yes to that owner's name. `None`
+/// its writer still holds the address and the address answers; a file in the temporary
+/// directory only when it is a regular file owned by the uid its name gives, that only its
+/// owner may write, and `trusted` says yes to that owner's name (root always). `None`
 /// otherwise (never started, stopped, or killed without removing the file).
 pub fn find(log: &Path, trusted: &dyn Fn(&str) -> bool) -> Option<String> {
-    read(&state_path(log)).or_else(|| {
-        let base = fallback_path(log);
-        let prefix = base.file_name()?.to_string_lossy().into_owned();
-        std::fs::read_dir(base.parent()?)
-            .ok()?
-            .flatten()
-            .take(100_000)
-            .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
-            .map(|e| e.path())
-            .filter(|p| {
-                std::fs::symlink_metadata(p).is_ok_and(|m| {
-                    m.file_type().is_file()
-                        && crate::platform::owner(&m).is_some_and(|(_, _, mode)| mode & 0o022 == 0)
-                })
-            })
-            .filter(|p| owner_name(p).is_some_and(|o| o == "root" || trusted(&o)))
-            .find_map(|p| read(&p))
+    read(&state_path(log), None).or_else(|| {
+        users()
+            .into_iter()
+            .filter(|(name, _)| name == "root" || trusted(name))
+            .find_map(|(_, uid)| read(&temp_path(log, uid), Some(uid)))
     })
 }
 
-/// The address in a state file (a regular file, not followed if a link, at most 4 KB),
-/// when it answers.
-fn read(path: &Path) -> Option<String> {
+/// The address in a state file (a regular file, not followed if a link, at most 4 KB, owned
+/// by `owner` when given and then writable by its owner only), when the process it names
+/// still holds it and it answers.
+fn read(path: &Path, owner: Option<u32>) -> Option<String> {
     let mut f = crate::platform::no_follow(std::fs::OpenOptions::new().read(true))
         .open(path)
         .ok()?;
-    if !f.metadata().ok()?.is_file() {
+    let meta = f.metadata().ok()?;
+    if !meta.is_file() {
+        return None;
+    }
+    let file_owner = crate::platform::owner(&meta);
+    if let Some(want) = owner
+        && !file_owner.is_some_and(|(uid, _, mode)| uid == want && mode & 0o022 == 0)
+    {
         return None;
     }
     let mut text = String::new();
@@ -179,20 +196,28 @@ fn read(path: &Path) -> Option<String> {
     };
     let url = field("url").filter(|u| u.starts_with("http://") && u.len() < 200)?;
     let probe: SocketAddr = field("probe")?.parse().ok()?;
+    let pid: u32 = field("pid")?.parse().ok()?;
+    if let Some((uid, _, _)) = file_owner
+        && !crate::platform::holds_port(pid, uid, probe.port())
+    {
+        return None;
+    }
     TcpStream::connect_timeout(&probe, PROBE).ok()?;
     Some(url.to_string())
 }
 
-/// The login name of a file's owner (`/etc/passwd`); `None` where there are no such owners.
-fn owner_name(path: &Path) -> Option<String> {
-    let (uid, _, _) = crate::platform::owner(&std::fs::symlink_metadata(path).ok()?)?;
-    let passwd = std::fs::read_to_string("/etc/passwd").ok()?;
-    passwd.lines().find_map(|l| {
-        let mut f = l.split(':');
-        let name = f.next()?;
-        let _pw = f.next()?;
-        (f.next()?.parse::<u32>().ok()? == uid).then(|| name.to_string())
-    })
+/// The login names and uids of `/etc/passwd` (empty where there is none).
+fn users() -> Vec<(String, u32)> {
+    let passwd = std::fs::read_to_string("/etc/passwd").unwrap_or_default();
+    passwd
+        .lines()
+        .filter_map(|l| {
+            let mut f = l.split(':');
+            let name = f.next()?;
+            let _pw = f.next()?;
+            Some((name.to_string(), f.next()?.parse::<u32>().ok()?))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -226,7 +251,16 @@ mod tests {
         let url = format!("http://127.0.0.1:{}/", bound.port());
         let announced = announce(&log, &url, bound).expect("written");
         assert!(!state_path(&log).exists());
-        let me = owner_name(&announced.path).expect("an owner");
+        let uid = crate::platform::real_uid().expect("a uid");
+        assert_eq!(
+            announced.path,
+            temp_path(&log, uid),
+            "one name per log and user"
+        );
+        let me = users()
+            .into_iter()
+            .find_map(|(name, u)| (u == uid).then_some(name))
+            .expect("an owner");
         let nobody = |_: &str| false;
         if me != "root" {
             assert_eq!(find(&log, &nobody), None, "an untrusted owner");
@@ -237,6 +271,25 @@ mod tests {
         assert!(path.starts_with(std::env::temp_dir()));
         drop(announced);
         assert!(!path.exists());
+    }
+
+    #[test]
+    fn a_file_whose_process_is_gone_is_not_believed_though_its_port_answers() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let log = dir.path().join("e.log");
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let bound = listener.local_addr().expect("addr");
+        let url = format!("http://127.0.0.1:{}/", bound.port());
+        // A pid no process has (beyond the kernel's pid_max).
+        let text = format!("url={url}\nprobe={bound}\npid=999999999\n");
+        std::fs::write(state_path(&log), text).expect("written");
+        let anyone = |_: &str| true;
+        let expected = if cfg!(target_os = "linux") {
+            None
+        } else {
+            Some(url)
+        };
+        assert_eq!(find(&log, &anyone), expected);
     }
 
     #[test]

@@ -9,6 +9,7 @@ mod armageddon_before_lot;
 mod attack_files;
 mod attack_install;
 mod attack_replace;
+mod attack_room;
 mod attack_serve;
 mod attack_text;
 mod attack_trust;

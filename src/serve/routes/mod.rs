@@ -221,6 +221,8 @@ pub fn router(feed: Feed, limits: Limits) -> Router<()> {
     Router::new()
         .route("/events", get(live::events))
         .merge(pages)
+        // After the guard (only a report has a body), before the render slots.
+        .layer(middleware::from_fn(super::whole::layer))
         .layer(middleware::from_fn(guard::guard))
         .layer(RequestBodyLimitLayer::new(limits.body_bytes))
         .with_state(app)

@@ -25,10 +25,26 @@ impl Server {
     }
 
     pub fn start_args(args: &[&str]) -> Server {
+        let s = Server::spawn(args, "127.0.0.1:0");
+        assert!(
+            s.url.starts_with("http://127.0.0.1:"),
+            "serve printed {:?}",
+            s.url
+        );
+        s
+    }
+
+    /// `bianpai serve LOG --bind BIND` (`0.0.0.0:0`: every address, the hall's LAN too); the
+    /// port is the printed address's.
+    pub fn start_on(log: &Path, bind: &str) -> Server {
+        Server::spawn(&[log.to_str().unwrap()], bind)
+    }
+
+    fn spawn(args: &[&str], bind: &str) -> Server {
         let mut child = Command::new(super::bin::BIN)
             .arg("serve")
             .args(args)
-            .args(["--bind", "127.0.0.1:0"])
+            .args(["--bind", bind])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -37,15 +53,12 @@ impl Server {
         let mut first = String::new();
         BufReader::new(stdout).read_line(&mut first).unwrap();
         let url = first.trim().to_string();
-        assert!(
-            url.starts_with("http://127.0.0.1:"),
-            "serve printed {url:?}"
-        );
         let port = url
-            .trim_start_matches("http://127.0.0.1:")
             .trim_end_matches('/')
-            .parse()
-            .unwrap();
+            .rsplit(':')
+            .next()
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("serve printed {url:?}"));
         Server { child, port, url }
     }
 
