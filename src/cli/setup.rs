@@ -146,18 +146,17 @@ pub fn audit(ctx: &super::Ctx, path: &Path, last: Option<usize>) -> CliResult {
     };
     super::set_event(&log.state().rules);
     let (lang, zone) = (super::out_lang(), super::out_zone());
-    let rules = crate::i18n::auto::rules_of(recs);
-    for (r, rule) in recs.iter().zip(rules) {
-        // Times in the event's zone, as the console's audit screen shows them.
-        // An automatic act is the rule's, named as such; who triggered it is a detail.
+    // Times in the event's zone, as the console's audit screen shows them. An automatic
+    // act is the rule's, named as such; who triggered it is a detail. A run of wrong codes
+    // is one line per board (docs/self-report.md).
+    for l in crate::i18n::audit::lines(log.state(), recs, lang, zone) {
         crate::outln!(
-            "{:>6}  {}  {:<12} {:<9} {}{}",
-            r.seq,
-            zone.format(r.at, "%Y-%m-%d %H:%M:%S"),
-            crate::i18n::auto::who_as(&r.by, &r.ev, rule, lang),
-            crate::i18n::role(r.role, lang),
-            crate::i18n::describe(log.state(), &r.ev, lang, zone),
-            crate::i18n::auto::trigger_as(&r.by, &r.ev, rule, lang)
+            "{:>6}  {}  {:<12} {:<9} {}",
+            l.seq,
+            zone.format(l.at, "%Y-%m-%d %H:%M:%S"),
+            l.who,
+            crate::i18n::role(l.role, lang),
+            l.text
         );
     }
     Ok(())

@@ -274,24 +274,18 @@ pub fn audit_table(
     records: &[Record],
     zone: crate::domain::zone::EventZone,
 ) -> Table {
-    let rules = crate::i18n::auto::rules_of(records);
-    let rows: Vec<Vec<String>> = records
-        .iter()
-        .zip(rules)
+    // An automatic act is the rule's (a late forfeit, the automatic advance's pairing); who
+    // triggered it is a detail. A run of wrong codes is one line per board.
+    let rows: Vec<Vec<String>> = crate::i18n::audit::lines(t, records, s.lang(), zone)
+        .into_iter()
         .rev()
-        .map(|(r, rule)| {
-            // An automatic act is the rule's (a late forfeit, the automatic advance's
-            // pairing); who triggered it is a detail.
+        .map(|l| {
             vec![
-                r.seq.to_string(),
-                zone.format(r.at, "%m-%d %H:%M:%S"),
-                crate::i18n::auto::who_as(&r.by, &r.ev, rule, s.lang()),
-                s.role(r.role).to_string(),
-                format!(
-                    "{}{}",
-                    crate::i18n::describe(t, &r.ev, s.lang(), zone),
-                    crate::i18n::auto::trigger_as(&r.by, &r.ev, rule, s.lang())
-                ),
+                l.seq,
+                zone.format(l.at, "%m-%d %H:%M:%S"),
+                l.who,
+                s.role(l.role).to_string(),
+                l.text,
             ]
         })
         .collect();

@@ -7,6 +7,7 @@ mod support;
 mod access;
 mod armageddon_before_lot;
 mod attack_install;
+mod attack_lock;
 mod attack_replace;
 mod attack_serve;
 mod attack_text;

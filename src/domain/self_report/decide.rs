@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{ReportWhy, SeatCode, SelfReport, pending, reportable};
+use super::{ReportWhy, SeatCode, SelfReport, locked, pending, reportable};
 use crate::domain::event::{Cause, Event, GameKind};
 use crate::domain::ids::{Board, Round};
 use crate::domain::refusal::Refusal;
@@ -61,11 +61,17 @@ impl Tournament {
         let Some(key) = &r.codes else {
             return Err(refuse(ReportWhy::NoCodes));
         };
+        if locked(g) {
+            // The code is not judged: the board's guesses are spent (docs/self-report.md).
+            return Err(refuse(ReportWhy::Locked));
+        }
         let Some(side) = Side::BOTH
             .into_iter()
             .find(|s| key.code(round, board, *s, g.player(*s)).matches(code))
         else {
-            return Err(refuse(ReportWhy::WrongCode));
+            // Counted in the log, so the bound holds across every client and every restart;
+            // the room page answers it as refused (403).
+            return Ok(vec![Event::WrongCodeGiven { round, board }]);
         };
         if !reportable(result) {
             return Err(refuse(ReportWhy::NotReportable(result)));
@@ -158,6 +164,42 @@ impl Tournament {
         self.decide_result(round, board, agreed, None, Cause::Confirmed)
     }
 
+    /// An arbiter unlocks a board's reports after wrong codes (`bianpai unlock`, the console's
+    /// `u`): its count starts again; refused when the board has no wrong code to forget.
+    pub(in crate::domain) fn decide_unlock(&self, round: Option<Round>, board: Board) -> Decision {
+        let at = round.unwrap_or(self.current_round());
+        let refuse = |why| Refusal::Report {
+            round: at,
+            board,
+            why,
+        };
+        if self.rules.self_report.is_off() {
+            return Err(refuse(ReportWhy::Off));
+        }
+        let g = self.board(round, board)?;
+        if g.wrong_codes == 0 {
+            return Err(refuse(ReportWhy::NotLocked));
+        }
+        Ok(vec![Event::ReportsUnlocked { round: at, board }])
+    }
+
+    /// The boards of the current round locked after wrong codes (签认已锁定), in board order.
+    pub fn locked_boards(&self) -> Vec<Board> {
+        self.current().map_or_else(Vec::new, |r| {
+            r.games
+                .iter()
+                .filter(|g| locked(g))
+                .map(|g| g.board)
+                .collect()
+        })
+    }
+
+    /// The wrong codes given on the current round's boards since each was paired or unlocked.
+    pub fn wrong_codes(&self) -> u32 {
+        self.current()
+            .map_or(0, |r| r.games.iter().map(|g| g.wrong_codes).sum())
+    }
+
     /// The boards of the current round whose two reports await an arbiter (待确认), in board
     /// order, with the result they signed.
     pub fn pending_boards(&self) -> Vec<(Board, GameResult)> {
@@ -232,6 +274,14 @@ mod tests {
             code: code.into(),
             at: t0() + chrono::Duration::minutes(50),
         }
+    }
+
+    /// Whether the report is taken as a wrong code: counted, nothing else.
+    fn counted_wrong(t: &Tournament, cmd: &Command) -> bool {
+        matches!(
+            t.decide(&head(), cmd).as_deref(),
+            Ok([Event::WrongCodeGiven { .. }])
+        )
     }
 
     fn why(t: &Tournament, cmd: &Command) -> ReportWhy {
@@ -363,15 +413,14 @@ mod tests {
     fn wrong_codes_other_boards_forfeits_and_unstarted_rounds_are_refused() {
         let mut t = event(SelfReport::Confirm);
         let red1 = code(&t, 1, Side::Red);
-        assert_eq!(
-            why(&t, &report(2, GameResult::RedWin, &red1)),
-            ReportWhy::WrongCode,
+        assert!(
+            counted_wrong(&t, &report(2, GameResult::RedWin, &red1)),
             "board 1's code on board 2"
         );
-        assert_eq!(
-            why(&t, &report(1, GameResult::RedWin, "00000000")),
-            ReportWhy::WrongCode
-        );
+        assert!(counted_wrong(
+            &t,
+            &report(1, GameResult::RedWin, "00000000")
+        ));
         assert_eq!(
             why(&t, &report(1, GameResult::RedWinForfeit, &red1)),
             ReportWhy::NotReportable(GameResult::RedWinForfeit)
@@ -448,10 +497,85 @@ mod tests {
             },
         );
         assert_ne!(code(&t, 1, Side::Red), before);
+        assert!(counted_wrong(&t, &report(1, GameResult::Draw, &before)));
+    }
+
+    #[test]
+    fn twenty_wrong_codes_lock_the_board_until_an_arbiter_unlocks_it() {
+        let mut t = event(SelfReport::Confirm);
+        let red = code(&t, 1, Side::Red);
+        let unlock = Command::UnlockReports {
+            round: None,
+            board: Board(1),
+        };
         assert_eq!(
-            why(&t, &report(1, GameResult::Draw, &before)),
-            ReportWhy::WrongCode
+            t.decide(&head(), &unlock),
+            Err(Refusal::Report {
+                round: Round(1),
+                board: Board(1),
+                why: ReportWhy::NotLocked
+            })
         );
+        for i in 0..super::super::WRONG_CODE_LIMIT {
+            assert!(!super::locked(t.game(Round(1), Board(1)).unwrap()), "{i}");
+            let evs = run(&mut t, &report(1, GameResult::RedWin, &format!("{i:08}")));
+            assert_eq!(
+                evs,
+                vec![Event::WrongCodeGiven {
+                    round: Round(1),
+                    board: Board(1)
+                }]
+            );
+        }
+        assert_eq!(t.game(Round(1), Board(1)).unwrap().wrong_codes, 20);
+        assert_eq!(t.locked_boards(), vec![Board(1)]);
+        assert_eq!(t.wrong_codes(), 20);
+        // Locked: the real code is not judged, a wrong one is not counted.
+        assert_eq!(
+            why(&t, &report(1, GameResult::RedWin, &red)),
+            ReportWhy::Locked
+        );
+        assert_eq!(
+            why(&t, &report(1, GameResult::RedWin, "12345678")),
+            ReportWhy::Locked
+        );
+        // Another board goes on.
+        let c = code(&t, 2, Side::Red);
+        assert!(matches!(
+            run(&mut t, &report(2, GameResult::Draw, &c)).as_slice(),
+            [Event::ResultReported { .. }]
+        ));
+        // The organizer keys no results; an assistant may unlock.
+        let organizer = Actor {
+            user: "chen".into(),
+            role: Role::Organizer,
+        };
+        assert!(matches!(
+            t.decide(&organizer, &unlock),
+            Err(Refusal::NotAllowed { .. })
+        ));
+        let assistant = Actor {
+            user: "li".into(),
+            role: Role::Assistant,
+        };
+        let evs = t.decide(&assistant, &unlock).unwrap();
+        assert_eq!(
+            evs,
+            vec![Event::ReportsUnlocked {
+                round: Round(1),
+                board: Board(1)
+            }]
+        );
+        t.apply(&evs[0]);
+        assert_eq!(t.game(Round(1), Board(1)).unwrap().wrong_codes, 0);
+        assert!(t.locked_boards().is_empty());
+        assert!(matches!(
+            run(&mut t, &report(1, GameResult::RedWin, &red)).as_slice(),
+            [Event::ResultReported {
+                side: Side::Red,
+                ..
+            }]
+        ));
     }
 
     #[test]
