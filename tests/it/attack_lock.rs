@@ -139,6 +139,16 @@ fn twenty_wrong_codes_from_twenty_addresses_lock_the_board_until_the_head_arbite
     let g = game(&log, 1, 1);
     assert_eq!(g["wrong_codes"], 0);
     assert_eq!(g["reports_locked"], false);
+    // The room page follows the log within moments: its form opens again.
+    let open = (0..50).any(|_| {
+        let page = s.get("/report?round=1&board=1").text();
+        if page.contains("name=\"code\"") {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        false
+    });
+    assert!(open, "the form opened again after the unlock");
     let r = post_form_from(fresh, s.port, "/report", &body(1, "red_win", &real));
     assert_eq!(r.status, 200, "{}", r.text());
     assert!(r.text().contains("已记录: 红方签认 红胜"), "{}", r.text());

@@ -164,42 +164,6 @@ impl Tournament {
         self.decide_result(round, board, agreed, None, Cause::Confirmed)
     }
 
-    /// An arbiter unlocks a board's reports after wrong codes (`bianpai unlock`, the console's
-    /// `u`): its count starts again; refused when the board has no wrong code to forget.
-    pub(in crate::domain) fn decide_unlock(&self, round: Option<Round>, board: Board) -> Decision {
-        let at = round.unwrap_or(self.current_round());
-        let refuse = |why| Refusal::Report {
-            round: at,
-            board,
-            why,
-        };
-        if self.rules.self_report.is_off() {
-            return Err(refuse(ReportWhy::Off));
-        }
-        let g = self.board(round, board)?;
-        if g.wrong_codes == 0 {
-            return Err(refuse(ReportWhy::NotLocked));
-        }
-        Ok(vec![Event::ReportsUnlocked { round: at, board }])
-    }
-
-    /// The boards of the current round locked after wrong codes (签认已锁定), in board order.
-    pub fn locked_boards(&self) -> Vec<Board> {
-        self.current().map_or_else(Vec::new, |r| {
-            r.games
-                .iter()
-                .filter(|g| locked(g))
-                .map(|g| g.board)
-                .collect()
-        })
-    }
-
-    /// The wrong codes given on the current round's boards since each was paired or unlocked.
-    pub fn wrong_codes(&self) -> u32 {
-        self.current()
-            .map_or(0, |r| r.games.iter().map(|g| g.wrong_codes).sum())
-    }
-
     /// The boards of the current round whose two reports await an arbiter (待确认), in board
     /// order, with the result they signed.
     pub fn pending_boards(&self) -> Vec<(Board, GameResult)> {
@@ -213,7 +177,7 @@ impl Tournament {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::domain::event::PlayerEntry;
     use crate::domain::self_report::{Signing, signing, to_check, with_codes};
@@ -225,14 +189,14 @@ mod tests {
         Utc.with_ymd_and_hms(2026, 4, 1, 1, 0, 0).unwrap()
     }
 
-    fn head() -> Actor {
+    pub(in crate::domain::self_report) fn head() -> Actor {
         Actor {
             user: "wang".into(),
             role: Role::Head,
         }
     }
 
-    fn event(mode: SelfReport) -> Tournament {
+    pub(in crate::domain::self_report) fn event(mode: SelfReport) -> Tournament {
         let mut rules = Rules::preset("qigu-2024-07").unwrap();
         rules.numbers_by_registration = true;
         rules.self_report = mode;
@@ -248,7 +212,7 @@ mod tests {
         t
     }
 
-    fn run(t: &mut Tournament, cmd: &Command) -> Vec<Event> {
+    pub(in crate::domain::self_report) fn run(t: &mut Tournament, cmd: &Command) -> Vec<Event> {
         let events = t.decide(&head(), cmd).unwrap();
         for e in &events {
             t.apply(e);
@@ -256,7 +220,7 @@ mod tests {
         events
     }
 
-    fn code(t: &Tournament, board: u32, side: Side) -> String {
+    pub(in crate::domain::self_report) fn code(t: &Tournament, board: u32, side: Side) -> String {
         t.seat_codes(Round(1))
             .into_iter()
             .find(|c| c.board == Board(board) && c.side == side)
@@ -266,7 +230,11 @@ mod tests {
             .to_string()
     }
 
-    fn report(board: u32, result: GameResult, code: &str) -> Command {
+    pub(in crate::domain::self_report) fn report(
+        board: u32,
+        result: GameResult,
+        code: &str,
+    ) -> Command {
         Command::ReportResult {
             round: Round(1),
             board: Board(board),
@@ -284,7 +252,7 @@ mod tests {
         )
     }
 
-    fn why(t: &Tournament, cmd: &Command) -> ReportWhy {
+    pub(in crate::domain::self_report) fn why(t: &Tournament, cmd: &Command) -> ReportWhy {
         match t.decide(&head(), cmd) {
             Err(Refusal::Report { why, .. }) => why,
             other => panic!("not a report refusal: {other:?}"),
@@ -498,84 +466,6 @@ mod tests {
         );
         assert_ne!(code(&t, 1, Side::Red), before);
         assert!(counted_wrong(&t, &report(1, GameResult::Draw, &before)));
-    }
-
-    #[test]
-    fn twenty_wrong_codes_lock_the_board_until_an_arbiter_unlocks_it() {
-        let mut t = event(SelfReport::Confirm);
-        let red = code(&t, 1, Side::Red);
-        let unlock = Command::UnlockReports {
-            round: None,
-            board: Board(1),
-        };
-        assert_eq!(
-            t.decide(&head(), &unlock),
-            Err(Refusal::Report {
-                round: Round(1),
-                board: Board(1),
-                why: ReportWhy::NotLocked
-            })
-        );
-        for i in 0..super::super::WRONG_CODE_LIMIT {
-            assert!(!super::locked(t.game(Round(1), Board(1)).unwrap()), "{i}");
-            let evs = run(&mut t, &report(1, GameResult::RedWin, &format!("{i:08}")));
-            assert_eq!(
-                evs,
-                vec![Event::WrongCodeGiven {
-                    round: Round(1),
-                    board: Board(1)
-                }]
-            );
-        }
-        assert_eq!(t.game(Round(1), Board(1)).unwrap().wrong_codes, 20);
-        assert_eq!(t.locked_boards(), vec![Board(1)]);
-        assert_eq!(t.wrong_codes(), 20);
-        // Locked: the real code is not judged, a wrong one is not counted.
-        assert_eq!(
-            why(&t, &report(1, GameResult::RedWin, &red)),
-            ReportWhy::Locked
-        );
-        assert_eq!(
-            why(&t, &report(1, GameResult::RedWin, "12345678")),
-            ReportWhy::Locked
-        );
-        // Another board goes on.
-        let c = code(&t, 2, Side::Red);
-        assert!(matches!(
-            run(&mut t, &report(2, GameResult::Draw, &c)).as_slice(),
-            [Event::ResultReported { .. }]
-        ));
-        // The organizer keys no results; an assistant may unlock.
-        let organizer = Actor {
-            user: "chen".into(),
-            role: Role::Organizer,
-        };
-        assert!(matches!(
-            t.decide(&organizer, &unlock),
-            Err(Refusal::NotAllowed { .. })
-        ));
-        let assistant = Actor {
-            user: "li".into(),
-            role: Role::Assistant,
-        };
-        let evs = t.decide(&assistant, &unlock).unwrap();
-        assert_eq!(
-            evs,
-            vec![Event::ReportsUnlocked {
-                round: Round(1),
-                board: Board(1)
-            }]
-        );
-        t.apply(&evs[0]);
-        assert_eq!(t.game(Round(1), Board(1)).unwrap().wrong_codes, 0);
-        assert!(t.locked_boards().is_empty());
-        assert!(matches!(
-            run(&mut t, &report(1, GameResult::RedWin, &red)).as_slice(),
-            [Event::ResultReported {
-                side: Side::Red,
-                ..
-            }]
-        ));
     }
 
     #[test]

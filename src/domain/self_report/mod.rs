@@ -17,6 +17,7 @@
 
 pub mod code;
 mod decide;
+mod lock;
 pub mod record;
 
 pub use code::{Code, ReportKey};
