@@ -137,6 +137,14 @@ pub enum Cmd {
         #[arg(long)]
         round: Option<u32>,
     },
+    /// Let a board take the players' reports again after wrong codes locked it (head
+    /// arbiter or assistant; docs/self-report.md).
+    Unlock {
+        log: PathBuf,
+        board: String,
+        #[arg(long)]
+        round: Option<u32>,
+    },
     /// Note a move limit (限着) on a board (head arbiter).
     Limit {
         log: PathBuf,

@@ -85,6 +85,7 @@ fn log_of(cmd: &Cmd) -> Option<&Path> {
         | Cmd::Flag { log, .. }
         | Cmd::Claim { log, .. }
         | Cmd::Limit { log, .. }
+        | Cmd::Unlock { log, .. }
         | Cmd::Feed { log }
         | Cmd::Tick { log, .. }
         | Cmd::Export(args::ExportArgs { log, .. })
@@ -183,6 +184,11 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             let side: crate::domain::Side = side_arg(&side)?;
             let round = round_arg(round)?;
             rounds::simple(ctx, &log, &Command::ClaimFoulLoss { round, board, side })
+        }
+        Cmd::Unlock { log, board, round } => {
+            let board = board_arg(&board)?;
+            let round = round_arg(round)?;
+            rounds::simple(ctx, &log, &Command::UnlockReports { round, board })
         }
         Cmd::Limit { log, board, note } => {
             let board = board_arg(&board)?;

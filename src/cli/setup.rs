@@ -146,27 +146,19 @@ pub fn audit(ctx: &super::Ctx, path: &Path, last: Option<usize>) -> CliResult {
     };
     super::set_event(&log.state().rules);
     let (lang, zone) = (super::out_lang(), super::out_zone());
+    // Times in the event's zone, as the console's audit screen shows them. An automatic
+    // act is the rule's, named as such; who triggered it is a detail. A run of wrong codes
+    // is one line per board (docs/self-report.md).
     // A reader without an arbiter's role sees the acts, not their reasons (docs/trust.md).
     let reasons = ctx.reads(&log.state().rules)?.reasons;
-    let rules = crate::i18n::auto::rules_of(recs);
-    for (r, rule) in recs.iter().zip(rules) {
-        let hidden;
-        let ev = if reasons {
-            &r.ev
-        } else {
-            hidden = r.ev.without_reasons(crate::i18n::reason_hidden(lang));
-            &hidden
-        };
-        // Times in the event's zone, as the console's audit screen shows them.
-        // An automatic act is the rule's, named as such; who triggered it is a detail.
+    for l in crate::i18n::audit::lines(log.state(), recs, lang, zone, reasons) {
         crate::outln!(
-            "{:>6}  {}  {:<12} {:<9} {}{}",
-            r.seq,
-            zone.format(r.at, "%Y-%m-%d %H:%M:%S"),
-            crate::i18n::auto::who_as(&r.by, ev, rule, lang),
-            crate::i18n::role(r.role, lang),
-            crate::i18n::describe(log.state(), ev, lang, zone),
-            crate::i18n::auto::trigger_as(&r.by, ev, rule, lang)
+            "{:>6}  {}  {:<12} {:<9} {}",
+            l.seq,
+            zone.format(l.at, "%Y-%m-%d %H:%M:%S"),
+            l.who,
+            crate::i18n::role(l.role, lang),
+            l.text
         );
     }
     Ok(())

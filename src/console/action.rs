@@ -99,6 +99,8 @@ pub enum Action {
     KeepPairing,
     /// Accept the result both players signed (待确认): the board typed, or the first waiting.
     AcceptSigned,
+    /// Unlock the typed board's reports after wrong codes locked it (签认已锁定).
+    UnlockReports,
     /// The round screen shows the round before the one shown (`[`).
     RoundBack,
     /// The round screen shows the round after the one shown, up to the current one (`]`).

@@ -262,6 +262,13 @@ pub const BINDINGS: &[Binding] = &[
     ),
     b(
         M::Board,
+        K::Char('u'),
+        ARB,
+        Action::UnlockReports,
+        Deed::UnlockReports,
+    ),
+    b(
+        M::Board,
         K::Char('n'),
         HEAD,
         Action::MoveLimit,

@@ -1,7 +1,8 @@
 //! The console's side of the players' reports (docs/self-report.md): `c` takes the first
 //! board whose two reports agree (待确认), `7 c` board 7; Enter then records the signed
 //! result as the arbiter's acceptance (`Command::ConfirmReport`), decided by the domain.
-//! The round view marks each board (待确认 红胜, 待核对 红:红胜) and counts them in the header.
+//! The round view marks each board (待确认 红胜, 待核对 红:红胜, 签认已锁定) and counts them in the
+//! header. `7 u` then Enter unlocks board 7 after wrong codes locked it (`Command::UnlockReports`).
 
 use super::app::{App, Mode, Pending};
 use crate::domain::{Board, Command};
@@ -42,6 +43,30 @@ pub fn accept_entry(app: &mut App, board: Board) -> Mode {
         pending: Pending {
             cmd,
             label: fill(app.s.accept_what, &[&app.s.result(result)]),
+        },
+    }
+}
+
+/// A board typed, then `u`: unlock its reports after wrong codes (签认已锁定), ready for
+/// Enter; refused at once when the board has no wrong code.
+pub fn unlock_entry(app: &mut App, board: Board) -> Mode {
+    let cmd = Command::UnlockReports {
+        round: app.entry_round,
+        board,
+    };
+    if let Err(e) = app.log.state().decide(&app.actor, &cmd) {
+        let text = crate::i18n::refusal(&e, app.lang, app.zone());
+        app.error(fill(app.s.refused, &[&text]));
+        return Mode::Normal;
+    }
+    let t = app.log.state();
+    let round = app.entry_round.unwrap_or_else(|| t.current_round());
+    let wrong = t.game(round, board).map_or(0, |g| g.wrong_codes);
+    Mode::Ready {
+        digits: board.0.to_string(),
+        pending: Pending {
+            cmd,
+            label: fill(app.s.unlock_what, &[&wrong]),
         },
     }
 }

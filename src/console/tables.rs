@@ -276,31 +276,18 @@ pub fn audit_table(
     zone: crate::domain::zone::EventZone,
     reasons: bool,
 ) -> Table {
-    let rules = crate::i18n::auto::rules_of(records);
-    let rows: Vec<Vec<String>> = records
-        .iter()
-        .zip(rules)
+    // An automatic act is the rule's (a late forfeit, the automatic advance's pairing); who
+    // triggered it is a detail. A run of wrong codes is one line per board.
+    let rows: Vec<Vec<String>> = crate::i18n::audit::lines(t, records, s.lang(), zone, reasons)
+        .into_iter()
         .rev()
-        .map(|(r, rule)| {
-            let hidden;
-            let ev = if reasons {
-                &r.ev
-            } else {
-                hidden = r.ev.without_reasons(crate::i18n::reason_hidden(s.lang()));
-                &hidden
-            };
-            // An automatic act is the rule's (a late forfeit, the automatic advance's
-            // pairing); who triggered it is a detail.
+        .map(|l| {
             vec![
-                r.seq.to_string(),
-                zone.format(r.at, "%m-%d %H:%M:%S"),
-                crate::i18n::auto::who_as(&r.by, ev, rule, s.lang()),
-                s.role(r.role).to_string(),
-                format!(
-                    "{}{}",
-                    crate::i18n::describe(t, ev, s.lang(), zone),
-                    crate::i18n::auto::trigger_as(&r.by, ev, rule, s.lang())
-                ),
+                l.seq,
+                zone.format(l.at, "%m-%d %H:%M:%S"),
+                l.who,
+                s.role(l.role).to_string(),
+                l.text,
             ]
         })
         .collect();

@@ -188,6 +188,12 @@ pub enum Command {
         round: Option<Round>,
         board: Board,
     },
+    /// An arbiter lets a board take reports again after wrong codes locked it (`bianpai
+    /// unlock`, the console's `u` on the board; docs/self-report.md).
+    UnlockReports {
+        round: Option<Round>,
+        board: Board,
+    },
 }
 
 impl Command {
@@ -232,6 +238,7 @@ impl Command {
             }
             Command::ConfirmFlag { .. }
             | Command::ConfirmReport { .. }
+            | Command::UnlockReports { .. }
             | Command::RecordFoul { .. }
             | Command::Clock { .. }
             | Command::TimeLoss { .. }
@@ -282,6 +289,7 @@ impl Command {
             Command::SubmitLineup { .. } => Deed::SubmitLineup,
             Command::ReportResult { .. } => Deed::ReportResult,
             Command::ConfirmReport { .. } => Deed::ConfirmReport,
+            Command::UnlockReports { .. } => Deed::UnlockReports,
         }
     }
 }
@@ -323,11 +331,12 @@ pub enum Deed {
     ConfirmReport,
     /// A past time entered with `--correction` (the head arbiter's).
     EnterCorrectedTime,
+    UnlockReports,
 }
 
 impl Deed {
     /// Every deed, for the catalog's tests.
-    pub const ALL: [Deed; 32] = [
+    pub const ALL: [Deed; 33] = [
         Deed::RegisterPlayer,
         Deed::WithdrawPlayer,
         Deed::ReinstatePlayer,
@@ -360,6 +369,7 @@ impl Deed {
         Deed::ReportResult,
         Deed::ConfirmReport,
         Deed::EnterCorrectedTime,
+        Deed::UnlockReports,
     ];
 }
 
@@ -410,6 +420,7 @@ pub fn check_command(cmd: &Command) -> Result<(), TextFault> {
         | Command::NumberInOrder
         // A code is compared, never stored.
         | Command::ReportResult { .. }
-        | Command::ConfirmReport { .. } => Ok(()),
+        | Command::ConfirmReport { .. }
+        | Command::UnlockReports { .. } => Ok(()),
     }
 }

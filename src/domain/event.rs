@@ -409,6 +409,20 @@ pub enum Event {
         player: PlayerNo,
         side: Side,
     },
+    /// The room page was given a code that is neither side's of this board
+    /// (docs/self-report.md, "wrong codes"). The code itself is never written. The board's
+    /// count of wrong codes grows by one; at `self_report::WRONG_CODE_LIMIT` the board takes no
+    /// report (and no record like this one) until `ReportsUnlocked`.
+    WrongCodeGiven {
+        round: Round,
+        board: Board,
+    },
+    /// An arbiter unlocked the board's reports after wrong codes (`bianpai unlock`, the
+    /// console's `u` on the board): its count of wrong codes starts again from zero.
+    ReportsUnlocked {
+        round: Round,
+        board: Board,
+    },
 }
 
 /// What the log records about a pairing that breaks a rule (docs/rules.md#3-pairing).
@@ -496,6 +510,8 @@ impl Event {
             Event::ResultReported { .. } => "result_reported",
             Event::AutoAdvanced { .. } => "auto_advanced",
             Event::ColourChosen { .. } => "colour_chosen",
+            Event::WrongCodeGiven { .. } => "wrong_code_given",
+            Event::ReportsUnlocked { .. } => "reports_unlocked",
         }
     }
 
@@ -519,7 +535,9 @@ impl Event {
             | Event::Clock { round, board, .. }
             | Event::MoveLimitNoted { round, board, .. }
             | Event::LotDrawn { round, board, .. }
-            | Event::ResultReported { round, board, .. } => Some((*round, *board)),
+            | Event::ResultReported { round, board, .. }
+            | Event::WrongCodeGiven { round, board }
+            | Event::ReportsUnlocked { round, board } => Some((*round, *board)),
             _ => None,
         }
     }

@@ -131,6 +131,13 @@ fn round_json(t: &Tournament, r: &crate::domain::tournament::RoundState) -> Valu
                     "pending".into(),
                     json!(crate::domain::self_report::pending(g).map(GameResult::word)),
                 );
+                // Wrong codes given on the room page since the pairing or the last unlock,
+                // and whether the board takes no report until an arbiter unlocks it.
+                o.insert("wrong_codes".into(), json!(g.wrong_codes));
+                o.insert(
+                    "reports_locked".into(),
+                    json!(crate::domain::self_report::locked(g)),
+                );
             }
             game
         })

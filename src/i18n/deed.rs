@@ -46,6 +46,7 @@ pub fn deed(d: Deed, lang: Lang) -> &'static str {
         Deed::ReportResult => words!(lang, "记录棋手签认", "record a player's report"),
         Deed::ConfirmReport => words!(lang, "确认双方签认的结果", "accept a signed result"),
         Deed::EnterCorrectedTime => words!(lang, "填写更正的时间", "enter a corrected time"),
+        Deed::UnlockReports => words!(lang, "解除签认锁定", "unlock a board's reports"),
     }
 }
 

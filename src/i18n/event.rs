@@ -422,7 +422,10 @@ fn line(t: &Tournament, ev: &Event, lang: Lang, times: Times) -> String {
                 format!("team {team} '{name}' roster corrected: {what}: {reason}")
             )
         }
-        Event::CodesIssued { .. } | Event::ResultReported { .. } => {
+        Event::CodesIssued { .. }
+        | Event::ResultReported { .. }
+        | Event::WrongCodeGiven { .. }
+        | Event::ReportsUnlocked { .. } => {
             super::self_report::describe(ev, &n, lang).unwrap_or_default()
         }
         Event::AutoAdvanced { round } => words!(

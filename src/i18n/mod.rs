@@ -20,6 +20,7 @@ macro_rules! words {
     };
 }
 
+pub mod audit;
 pub mod auto;
 pub mod boundary;
 pub mod cli;

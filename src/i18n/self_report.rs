@@ -99,7 +99,29 @@ pub fn why(w: &ReportWhy, lang: Lang) -> String {
                 format!("no two matching reports to accept (red: {red}, black: {black})")
             )
         }
+        ReportWhy::Locked => locked(lang),
+        ReportWhy::NotLocked => words!(
+            lang,
+            "本台没有签认码错误记录, 无需解锁",
+            "the board has no wrong code to unlock"
+        )
+        .into(),
     }
+}
+
+/// A board locked after wrong codes: what the phone says, and the arbiter's refusal.
+pub fn locked(lang: Lang) -> String {
+    let n = crate::domain::self_report::WRONG_CODE_LIMIT;
+    words!(
+        lang,
+        format!("此台签认已锁定，请找裁判 (签认码错误已达{n}次)"),
+        format!("Reports for this board are locked after {n} wrong codes; see the arbiter")
+    )
+}
+
+/// The console's mark of a locked board: `签认已锁定`.
+pub fn locked_mark(lang: Lang) -> &'static str {
+    words!(lang, "签认已锁定", "reports locked")
 }
 
 /// `红方签认` / `red signed`.
@@ -149,12 +171,41 @@ pub fn describe(
                 format!("round {round} board {board}: {signed} {result} ({player} {name})")
             )
         }
+        Event::WrongCodeGiven { round, board } => words!(
+            lang,
+            format!("第{round}轮第{board}台: 签认码错误"),
+            format!("round {round} board {board}: wrong report code")
+        ),
+        Event::ReportsUnlocked { round, board } => words!(
+            lang,
+            format!("第{round}轮第{board}台: 解除签认锁定, 签认码错误次数清零"),
+            format!("round {round} board {board}: reports unlocked, wrong codes reset")
+        ),
         _ => return None,
     })
 }
 
-/// Who a player's report is by, as the audit names it: `红方棋手` / `red player`.
+/// The audit's line of a run of wrong codes on one board: how many, and whether the board
+/// locked (docs/self-report.md: the audit counts them per board, not one line each).
+pub fn wrong_codes_line(round: u32, board: u32, n: u32, locked: bool, lang: Lang) -> String {
+    let lock = if locked {
+        words!(lang, ", 签认已锁定", "; reports locked")
+    } else {
+        ""
+    };
+    words!(
+        lang,
+        format!("第{round}轮第{board}台: 签认码错误 {n}次{lock}"),
+        format!("round {round} board {board}: {n} wrong report codes{lock}")
+    )
+}
+
+/// Who a player's report is by, as the audit names it: `红方棋手` / `red player`; a wrong
+/// code is the room page's (nobody's code was given).
 pub fn reporter(ev: &Event, lang: Lang) -> Option<String> {
+    if let Event::WrongCodeGiven { .. } = ev {
+        return Some(words!(lang, "房间页面", "room page").into());
+    }
     let Event::ResultReported { side: s, .. } = ev else {
         return None;
     };
@@ -165,6 +216,13 @@ pub fn reporter(ev: &Event, lang: Lang) -> Option<String> {
 /// Who accepted a signed result, after its line: ` · li 确认`; for one recorded at once, the
 /// room page that wrote it; for a report, the room page and who runs it.
 pub fn detail(by: &str, ev: &Event, lang: Lang) -> Option<String> {
+    if let Event::WrongCodeGiven { .. } = ev {
+        return Some(words!(
+            lang,
+            format!(" (由 {by} 运行)"),
+            format!(" (run by {by})")
+        ));
+    }
     if let Event::ResultReported { .. } = ev {
         return Some(words!(
             lang,
@@ -394,6 +452,8 @@ mod tests {
                 red: Some(GameResult::Draw),
                 black: None,
             },
+            ReportWhy::Locked,
+            ReportWhy::NotLocked,
         ];
         for w in &all {
             let zh = why(w, Lang::Zh);

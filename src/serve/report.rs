@@ -5,7 +5,10 @@
 //! nothing written for a wrong code, a code of another board or round, or a round not
 //! started; 409 when the board already has a result (or both signed and it waits for the
 //! arbiter); 422 for what only an arbiter records; 429 once one client has given
-//! [`WRONG_LIMIT`] wrong codes within [`WINDOW`].
+//! [`WRONG_LIMIT`] wrong codes within [`WINDOW`]; 423 once the board has had
+//! `self_report::WRONG_CODE_LIMIT` wrong codes this round, from any number of clients, until
+//! an arbiter unlocks it. A wrong code is the domain's `WrongCodeGiven` record (the board's
+//! count lives in the log), written through the same locked append as a report.
 
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
@@ -24,7 +27,7 @@ use super::pages::{self, Ctx, Tab};
 use super::routes::{App, Params, ctx, html};
 use crate::domain::event::Event;
 use crate::domain::refusal::Refusal;
-use crate::domain::self_report::{ReportWhy, SelfReport, signing};
+use crate::domain::self_report::{ReportWhy, SelfReport, locked, signing};
 use crate::domain::{Board, Command, GameResult, Round, Side, Tournament};
 use crate::i18n::room::{Label, Msg};
 use crate::i18n::self_report as words;
@@ -169,6 +172,8 @@ fn board_form(t: &Tournament, round: Round, board: Board, ctx: &Ctx) -> Option<B
         Some(words::why(&ReportWhy::NotStarted, ctx.lang))
     } else if round != t.current_round() {
         Some(ctx.label(Label::RoundOver).to_string())
+    } else if locked(g) {
+        Some(words::locked(ctx.lang))
     } else {
         t.reportable_board(g, Utc::now())
             .err()
@@ -267,12 +272,14 @@ fn refused_status(e: &WriteError) -> (StatusCode, bool) {
                     (StatusCode::CONFLICT, false)
                 }
                 ReportWhy::Off => (StatusCode::NOT_FOUND, false),
+                ReportWhy::Locked => (StatusCode::LOCKED, false),
                 ReportWhy::NotReportable(_)
                 | ReportWhy::Absent(_)
                 | ReportWhy::FlagDown(_)
                 | ReportWhy::FoulLimit(_)
                 | ReportWhy::LotFirst
-                | ReportWhy::NothingPending { .. } => (StatusCode::UNPROCESSABLE_ENTITY, false),
+                | ReportWhy::NothingPending { .. }
+                | ReportWhy::NotLocked => (StatusCode::UNPROCESSABLE_ENTITY, false),
             },
             Refusal::HasResult { .. } => (StatusCode::CONFLICT, false),
             Refusal::UnknownRound(_) | Refusal::UnknownBoard { .. } => {
@@ -364,6 +371,21 @@ pub async fn submit(State(app): State<App>, Query(p): Query<Params>, req: Reques
         return chooser_response(StatusCode::NOT_FOUND, &ctx, &snap.tournament, &e);
     };
     let heading = page::heading(&ctx, round.0, board.0);
+    if snap
+        .tournament
+        .game(round, board)
+        .is_some_and(|g| g.result.is_none() && locked(g))
+    {
+        // Locked: refused without a trip to the log (the append refuses it as well).
+        let main = page::answer(&ctx, &f, &words::locked(ctx.lang), false);
+        return page_at(
+            StatusCode::LOCKED,
+            &ctx,
+            &board_path(round.0, board.0),
+            &heading,
+            &main,
+        );
+    }
     let Some(result) = result else {
         let main = page::form(&ctx, &f, Some(&words::choose_result(ctx.lang)), None);
         return page_response(StatusCode::BAD_REQUEST, &ctx, &heading, &main);
@@ -378,6 +400,25 @@ pub async fn submit(State(app): State<App>, Query(p): Query<Params>, req: Reques
     match app.feed.writer.write(cmd).await {
         Ok((recs, after)) => {
             let events: Vec<Event> = recs.into_iter().map(|r| r.ev).collect();
+            if events
+                .iter()
+                .any(|e| matches!(e, Event::WrongCodeGiven { .. }))
+            {
+                // A wrong code, counted against the board in the log: refused.
+                if let Some(ip) = client {
+                    app.guesses.wrong(ip, now);
+                }
+                let f = board_form(&after.tournament, round, board, &ctx).unwrap_or(f);
+                let text = words::why(&ReportWhy::WrongCode, ctx.lang);
+                let main = page::form(&ctx, &f, Some(&text), Some(result));
+                return page_at(
+                    StatusCode::FORBIDDEN,
+                    &ctx,
+                    &board_path(round.0, board.0),
+                    &heading,
+                    &main,
+                );
+            }
             let said = if events.is_empty() {
                 signed_before(&after.tournament, (round, board), &code, result, ctx.lang)
             } else {
@@ -406,7 +447,10 @@ pub async fn submit(State(app): State<App>, Query(p): Query<Params>, req: Reques
                 g.wrong(Instant::now());
             }
             let text = refused_text(&e, &snap, ctx.lang);
-            let main = if status == StatusCode::CONFLICT || f.result.is_some() {
+            let main = if status == StatusCode::CONFLICT
+                || status == StatusCode::LOCKED
+                || f.result.is_some()
+            {
                 page::answer(&ctx, &f, &text, false)
             } else {
                 page::form(&ctx, &f, Some(&text), Some(result))

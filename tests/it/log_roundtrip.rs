@@ -238,6 +238,8 @@ fn event() -> impl Strategy<Value = Event> {
                 }
             ),
         r().prop_map(|round| Event::AutoAdvanced { round }),
+        (r(), b()).prop_map(|(round, board)| Event::WrongCodeGiven { round, board }),
+        (r(), b()).prop_map(|(round, board)| Event::ReportsUnlocked { round, board }),
         (r(), b(), side(), any::<bool>(), time()).prop_map(|(round, board, side, present, at)| {
             Event::SeatMarked {
                 round,

@@ -8,6 +8,7 @@ mod access;
 mod armageddon_before_lot;
 mod attack_files;
 mod attack_install;
+mod attack_lock;
 mod attack_replace;
 mod attack_room;
 mod attack_serve;

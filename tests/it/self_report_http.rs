@@ -1,6 +1,7 @@
 //! Players sign their result on their phones (docs/self-report.md): the real `bianpai serve`
-//! on a free loopback port, spoken to over HTTP. The form in both languages; a wrong code,
-//! another board's code and a round not started answer 403 and write nothing; a finished
+//! on a free loopback port, spoken to over HTTP. The form in both languages; a wrong code and
+//! another board's code answer 403 and write only the board's count of wrong codes, a round
+//! not started answers 403 and writes nothing; a finished
 //! board answers 409; repeated wrong codes from one client answer 429 while another phone
 //! goes on; two matching reports wait for the arbiter (`confirm`) or are recorded at once in
 //! one append (`auto`), the last board of a round pairing the next one with its own codes;
@@ -93,7 +94,7 @@ fn the_form_names_the_board_in_chinese_and_english_and_shows_no_code() {
 }
 
 #[test]
-fn wrong_codes_and_unstarted_rounds_answer_403_and_write_nothing() {
+fn wrong_codes_answer_403_and_record_no_report_unstarted_rounds_write_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let log = event(dir.path(), "confirm", "");
     let s = Server::start(&log);
@@ -114,11 +115,23 @@ fn wrong_codes_and_unstarted_rounds_answer_403_and_write_nothing() {
         &body(1, "red_win_forfeit", &code(&log, 1, 1, "red")),
     );
     assert_eq!(r.status, 400, "no forfeits: {}", r.text());
-    assert_eq!(
-        std::fs::read(&log).unwrap(),
-        before,
-        "the log is byte for byte unchanged"
-    );
+    // The log keeps what it had and gains only the board's count of wrong codes (two
+    // `WrongCodeGiven` records, no code text: docs/self-report.md, "wrong codes").
+    let after = std::fs::read_to_string(&log).unwrap();
+    let before = String::from_utf8(before).unwrap();
+    assert!(after.starts_with(&before), "the log is only appended to");
+    let added: Vec<&str> = after[before.len()..].lines().collect();
+    assert_eq!(added.len(), 2, "{added:?}");
+    for line in &added {
+        assert!(
+            line.contains("ev:WrongCodeGiven(round:1,board:1)"),
+            "{line}"
+        );
+        assert!(
+            !line.contains("12345678") && !line.contains(&other),
+            "{line}"
+        );
+    }
     // A round paired but not started.
     let later = dir.path().join("later");
     std::fs::create_dir(&later).unwrap();

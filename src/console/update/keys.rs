@@ -179,6 +179,10 @@ pub(super) fn board(app: &mut App, mut digits: String, action: Action) -> Mode {
             Some(board) => crate::console::signed::accept_entry(app, board),
             None => Mode::Normal,
         },
+        Action::UnlockReports => match board_of(app, &digits) {
+            Some(board) => crate::console::signed::unlock_entry(app, board),
+            None => Mode::Normal,
+        },
         Action::MoveLimit => match board_of(app, &digits) {
             Some(board) => Mode::Prompt {
                 purpose: Purpose::MoveLimitNote { board },

@@ -9,7 +9,7 @@ use super::{BoardRow, ClockState, Highlight, LOW_MS, Note, SideCell, countdown};
 use crate::domain::clock::format_ms;
 use crate::domain::tournament::Game;
 use crate::domain::{Board, PlayerNo, Side, Tournament};
-use crate::i18n::screen::Strings;
+use crate::i18n::screen::{Strings, fill};
 
 pub(super) fn side_cell(
     t: &Tournament,
@@ -187,6 +187,21 @@ fn row_notes(
             Note {
                 text: mark,
                 urgent: agreed,
+            },
+        );
+    }
+    if !finished && g.wrong_codes > 0 {
+        // Wrong codes on the room page: the count, then 签认已锁定 once the board locks.
+        let locked = crate::domain::self_report::locked(g);
+        notes.insert(
+            0,
+            Note {
+                text: if locked {
+                    crate::i18n::self_report::locked_mark(s.lang()).to_string()
+                } else {
+                    fill(s.board_wrong_codes, &[&g.wrong_codes])
+                },
+                urgent: locked,
             },
         );
     }

@@ -261,6 +261,12 @@ fn signed_counts(t: &Tournament, r: &RoundState, s: &Strings) -> Option<(String,
     }
     let accept = r.games.iter().filter(|g| pending(g).is_some()).count();
     let check = r.games.iter().filter(|g| to_check(g)).count();
+    let wrong: u32 = r.games.iter().map(|g| g.wrong_codes).sum();
+    let locked = r
+        .games
+        .iter()
+        .filter(|g| g.result.is_none() && crate::domain::self_report::locked(g))
+        .count();
     let mut parts = Vec::new();
     if accept > 0 {
         parts.push(fill(s.to_accept, &[&accept]));
@@ -268,7 +274,14 @@ fn signed_counts(t: &Tournament, r: &RoundState, s: &Strings) -> Option<(String,
     if check > 0 {
         parts.push(fill(s.to_check, &[&check]));
     }
-    (!parts.is_empty()).then(|| (parts.join("  "), accept > 0))
+    if wrong > 0 {
+        // Wrong codes on the room page (docs/self-report.md, "wrong codes").
+        parts.push(fill(s.wrong_codes, &[&wrong]));
+    }
+    if locked > 0 {
+        parts.push(fill(s.locked_boards, &[&locked]));
+    }
+    (!parts.is_empty()).then(|| (parts.join("  "), accept > 0 || locked > 0))
 }
 
 /// A team match event (R2011 13): one line per match with its live score, the match tagged on

@@ -184,6 +184,7 @@ impl Tournament {
                 at,
             } => self.decide_report(*round, *board, *result, code, *at),
             Command::ConfirmReport { round, board } => self.decide_confirm(*round, *board),
+            Command::UnlockReports { round, board } => self.decide_unlock(*round, *board),
         }
     }
 

@@ -64,7 +64,9 @@ impl Pending {
                 | Event::PairingOutdated { .. }
                 | Event::PairingKept { .. }
                 | Event::CodesIssued { .. }
-                | Event::ResultReported { .. } => {}
+                | Event::ResultReported { .. }
+                | Event::WrongCodeGiven { .. }
+                | Event::ReportsUnlocked { .. } => {}
                 Event::Created { .. }
                 | Event::PlayerRegistered { .. }
                 | Event::PlayerWithdrawn { .. }

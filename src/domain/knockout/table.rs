@@ -93,6 +93,8 @@ fn round_of(event: &Event) -> Option<Round> {
         | Event::PairingNoted { round, .. }
         | Event::CodesIssued { round, .. }
         | Event::ResultReported { round, .. }
+        | Event::WrongCodeGiven { round, .. }
+        | Event::ReportsUnlocked { round, .. }
         | Event::ColourChosen { round, .. } => Some(*round),
         Event::Created { .. }
         | Event::PlayerRegistered { .. }

@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{ReportWhy, SeatCode, SelfReport, pending, reportable};
+use super::{ReportWhy, SeatCode, SelfReport, locked, pending, reportable};
 use crate::domain::event::{Cause, Event, GameKind};
 use crate::domain::ids::{Board, Round};
 use crate::domain::refusal::Refusal;
@@ -61,11 +61,17 @@ impl Tournament {
         let Some(key) = &r.codes else {
             return Err(refuse(ReportWhy::NoCodes));
         };
+        if locked(g) {
+            // The code is not judged: the board's guesses are spent (docs/self-report.md).
+            return Err(refuse(ReportWhy::Locked));
+        }
         let Some(side) = Side::BOTH
             .into_iter()
             .find(|s| key.code(round, board, *s, g.player(*s)).matches(code))
         else {
-            return Err(refuse(ReportWhy::WrongCode));
+            // Counted in the log, so the bound holds across every client and every restart;
+            // the room page answers it as refused (403).
+            return Ok(vec![Event::WrongCodeGiven { round, board }]);
         };
         if !reportable(result) {
             return Err(refuse(ReportWhy::NotReportable(result)));
@@ -171,7 +177,7 @@ impl Tournament {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::domain::event::PlayerEntry;
     use crate::domain::self_report::{Signing, signing, to_check, with_codes};
@@ -183,14 +189,14 @@ mod tests {
         Utc.with_ymd_and_hms(2026, 4, 1, 1, 0, 0).unwrap()
     }
 
-    fn head() -> Actor {
+    pub(in crate::domain::self_report) fn head() -> Actor {
         Actor {
             user: "wang".into(),
             role: Role::Head,
         }
     }
 
-    fn event(mode: SelfReport) -> Tournament {
+    pub(in crate::domain::self_report) fn event(mode: SelfReport) -> Tournament {
         let mut rules = Rules::preset("qigu-2024-07").unwrap();
         rules.numbers_by_registration = true;
         rules.self_report = mode;
@@ -206,7 +212,7 @@ mod tests {
         t
     }
 
-    fn run(t: &mut Tournament, cmd: &Command) -> Vec<Event> {
+    pub(in crate::domain::self_report) fn run(t: &mut Tournament, cmd: &Command) -> Vec<Event> {
         let events = t.decide(&head(), cmd).unwrap();
         for e in &events {
             t.apply(e);
@@ -214,7 +220,7 @@ mod tests {
         events
     }
 
-    fn code(t: &Tournament, board: u32, side: Side) -> String {
+    pub(in crate::domain::self_report) fn code(t: &Tournament, board: u32, side: Side) -> String {
         t.seat_codes(Round(1))
             .into_iter()
             .find(|c| c.board == Board(board) && c.side == side)
@@ -224,7 +230,11 @@ mod tests {
             .to_string()
     }
 
-    fn report(board: u32, result: GameResult, code: &str) -> Command {
+    pub(in crate::domain::self_report) fn report(
+        board: u32,
+        result: GameResult,
+        code: &str,
+    ) -> Command {
         Command::ReportResult {
             round: Round(1),
             board: Board(board),
@@ -234,7 +244,15 @@ mod tests {
         }
     }
 
-    fn why(t: &Tournament, cmd: &Command) -> ReportWhy {
+    /// Whether the report is taken as a wrong code: counted, nothing else.
+    fn counted_wrong(t: &Tournament, cmd: &Command) -> bool {
+        matches!(
+            t.decide(&head(), cmd).as_deref(),
+            Ok([Event::WrongCodeGiven { .. }])
+        )
+    }
+
+    pub(in crate::domain::self_report) fn why(t: &Tournament, cmd: &Command) -> ReportWhy {
         match t.decide(&head(), cmd) {
             Err(Refusal::Report { why, .. }) => why,
             other => panic!("not a report refusal: {other:?}"),
@@ -363,15 +381,14 @@ mod tests {
     fn wrong_codes_other_boards_forfeits_and_unstarted_rounds_are_refused() {
         let mut t = event(SelfReport::Confirm);
         let red1 = code(&t, 1, Side::Red);
-        assert_eq!(
-            why(&t, &report(2, GameResult::RedWin, &red1)),
-            ReportWhy::WrongCode,
+        assert!(
+            counted_wrong(&t, &report(2, GameResult::RedWin, &red1)),
             "board 1's code on board 2"
         );
-        assert_eq!(
-            why(&t, &report(1, GameResult::RedWin, "00000000")),
-            ReportWhy::WrongCode
-        );
+        assert!(counted_wrong(
+            &t,
+            &report(1, GameResult::RedWin, "00000000")
+        ));
         assert_eq!(
             why(&t, &report(1, GameResult::RedWinForfeit, &red1)),
             ReportWhy::NotReportable(GameResult::RedWinForfeit)
@@ -448,10 +465,7 @@ mod tests {
             },
         );
         assert_ne!(code(&t, 1, Side::Red), before);
-        assert_eq!(
-            why(&t, &report(1, GameResult::Draw, &before)),
-            ReportWhy::WrongCode
-        );
+        assert!(counted_wrong(&t, &report(1, GameResult::Draw, &before)));
     }
 
     #[test]

@@ -17,6 +17,7 @@
 
 pub mod code;
 mod decide;
+mod lock;
 pub mod record;
 
 pub use code::{Code, ReportKey};
@@ -27,6 +28,17 @@ use super::ids::{Board, PlayerNo, Round};
 use super::result::GameResult;
 use super::side::Side;
 use super::tournament::{Game, Tournament};
+
+/// Wrong codes a board takes per round before it is locked (docs/self-report.md, "wrong
+/// codes"): each wrong code is judged against both sides' codes, so whatever the number of
+/// phones or addresses guessing, at most this many guesses are judged on a board until an
+/// arbiter unlocks it.
+pub const WRONG_CODE_LIMIT: u32 = 20;
+
+/// Whether the board takes no report until an arbiter unlocks it (签认已锁定).
+pub fn locked(g: &Game) -> bool {
+    g.wrong_codes >= WRONG_CODE_LIMIT
+}
 
 /// Where a board's signatures stand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

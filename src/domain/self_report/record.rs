@@ -80,4 +80,9 @@ pub enum ReportWhy {
         red: Option<GameResult>,
         black: Option<GameResult>,
     },
+    /// The board has had [`super::WRONG_CODE_LIMIT`] wrong codes this round: it takes no
+    /// report until an arbiter unlocks it; the code was not judged.
+    Locked,
+    /// `unlock` on a board without a wrong code to forget.
+    NotLocked,
 }

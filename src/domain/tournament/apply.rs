@@ -38,6 +38,7 @@ impl Tournament {
             lot: false,
             reports: BySide::default(),
             clock_inputs: 0,
+            wrong_codes: 0,
         }
     }
 
@@ -322,6 +323,16 @@ impl Tournament {
                 }
             }
             Event::TimeCorrected { .. } | Event::AutoAdvanced { .. } => {}
+            Event::WrongCodeGiven { round, board } => {
+                if let Some(g) = self.game_mut(*round, *board) {
+                    g.wrong_codes = g.wrong_codes.saturating_add(1);
+                }
+            }
+            Event::ReportsUnlocked { round, board } => {
+                if let Some(g) = self.game_mut(*round, *board) {
+                    g.wrong_codes = 0;
+                }
+            }
             Event::ColourChosen {
                 round,
                 player,

@@ -77,6 +77,15 @@ pub struct Game {
     /// Clock inputs recorded on this board (what a change by hand would drop).
     #[serde(default)]
     pub clock_inputs: u32,
+    /// Wrong codes given on the room page for this board since the round was paired or an
+    /// arbiter last unlocked it (docs/self-report.md, "wrong codes").
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub wrong_codes: u32,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Game {

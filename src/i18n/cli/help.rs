@@ -24,6 +24,7 @@ pub fn about_zh(path: &str) -> Option<&'static str> {
         "clock" => "一台的棋钟操作: press red|black, set --red M:SS --black M:SS, pause, resume",
         "flag" => "确认落旗为该方超时负 (有棋钟数据时须显示落旗; 无棋钟数据时用 --observed)",
         "claim" => "对方提出: 已达犯规判负次数的一方判负 (规程要求经对方提出时)",
+        "unlock" => "签认码错误次数过多而锁定的一台, 重新接受棋手签认 (裁判长或裁判员)",
         "limit" => "记录一台的限着 (裁判长)",
         "feed" => "从标准输入逐行读取棋钟事件 (见 docs/cli.md)",
         "tick" => "执行所有到期的时限规则 (迟到判负、退赛)",

@@ -37,6 +37,8 @@ pub enum Deed {
     Keep,
     /// Accept a result both players signed on their phones (docs/self-report.md).
     AcceptSigned,
+    /// Unlock a board's reports after wrong codes locked it (docs/self-report.md).
+    UnlockReports,
     /// Show an earlier round (to correct a result after the next was paired), or come back.
     Rounds,
 }
@@ -70,6 +72,7 @@ impl Strings {
             Deed::Keep => words!(self.lang, "保留现编排", "keep the pairing"),
             Deed::AcceptSigned => words!(self.lang, "接受双方签认", "accept a signed result"),
             Deed::Rounds => words!(self.lang, "往轮 (更正)", "earlier rounds"),
+            Deed::UnlockReports => words!(self.lang, "解除签认锁定", "unlock a board's reports"),
         }
     }
 }

@@ -310,4 +310,12 @@ table! {
     /// In the entry line: the result both players signed.
     accept_what = "接受双方签认 {}", "accept both signatures: {}";
     nothing_to_accept = "没有待确认的签认结果", "no signed result waits for acceptance";
+    /// Wrong codes given this round on the room page, every board together.
+    wrong_codes = "错码 {}", "wrong codes {}";
+    /// A board's wrong codes, before it locks.
+    board_wrong_codes = "错码{}", "wrong codes {}";
+    /// Boards locked after too many wrong codes.
+    locked_boards = "签认已锁定 {}台", "reports locked on {} boards";
+    /// In the entry line: unlock the board's reports.
+    unlock_what = "解除签认锁定 (错码 {} 次清零)", "unlock reports (wrong codes {} reset)";
 }
