@@ -405,8 +405,8 @@ pub async fn submit(State(app): State<App>, Query(p): Query<Params>, req: Reques
                 .any(|e| matches!(e, Event::WrongCodeGiven { .. }))
             {
                 // A wrong code, counted against the board in the log: refused.
-                if let Some(ip) = client {
-                    app.guesses.wrong(ip, now);
+                if let Some(g) = guess {
+                    g.wrong(Instant::now());
                 }
                 let f = board_form(&after.tournament, round, board, &ctx).unwrap_or(f);
                 let text = words::why(&ReportWhy::WrongCode, ctx.lang);
