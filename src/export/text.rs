@@ -79,9 +79,10 @@ pub fn table(header: &[String], rows: &[Vec<String>], right: &[bool]) -> String 
     out
 }
 
-/// A cell on one printed line: line breaks and tabs become spaces.
+/// A cell on one printed line: other controls and direction marks shown as every writer
+/// shows them (`domain::text::escape`), then line breaks and tabs become spaces.
 fn one_line(c: &Cell) -> String {
-    c.text()
+    crate::domain::text::escape(&c.text())
         .chars()
         .map(|ch| if ch.is_control() { ' ' } else { ch })
         .collect()

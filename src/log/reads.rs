@@ -69,7 +69,10 @@ mod tests {
     fn only_the_head_arbiter_and_the_organizer_read_codes() {
         let mut open = Rules::preset("qigu-2024-07").unwrap();
         open.roles.clear();
-        assert!(of(&open, "anyone", false, None).codes, "no roles map: every role");
+        assert!(
+            of(&open, "anyone", false, None).codes,
+            "no roles map: every role"
+        );
         let r = rules();
         assert!(of(&r, "wang", false, None).codes && of(&r, "chen", false, None).codes);
         assert!(!of(&r, "li", false, None).codes && !of(&r, "guest", false, None).codes);

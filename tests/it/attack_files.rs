@@ -84,7 +84,12 @@ impl Ev {
 
     /// The installed binary run as `user` under umask 000.
     fn run(&self, user: &str, args: &[&str]) -> Output {
-        let mut all = vec!["sh", "-c", "umask 000; exec \"$0\" \"$@\"", self.ib.as_str()];
+        let mut all = vec![
+            "sh",
+            "-c",
+            "umask 000; exec \"$0\" \"$@\"",
+            self.ib.as_str(),
+        ];
         all.extend_from_slice(args);
         self.sb.as_user(user, &all, &[])
     }
@@ -130,7 +135,9 @@ fn installed(tag: &str) -> Ev {
     rules.registration.capacity = None;
     rules.self_report = SelfReport::Confirm;
     rules.roles.clear();
-    rules.roles.insert(head.clone(), vec![Role::Head, Role::Assistant]);
+    rules
+        .roles
+        .insert(head.clone(), vec![Role::Head, Role::Assistant]);
     rules.roles.insert(asst.clone(), vec![Role::Assistant]);
     let mut lg = Log::create(&log, "文件测试", rules, "root", Utc::now()).expect("create");
     let root = Actor {
@@ -236,7 +243,10 @@ fn codes_and_private_columns_are_written_for_their_owner_only() {
             "{name}: {}",
             String::from_utf8_lossy(&peek.stderr)
         );
-        assert!(ev.cat(&ev.head, &file).status.success(), "{name}: owner reads");
+        assert!(
+            ev.cat(&ev.head, &file).status.success(),
+            "{name}: owner reads"
+        );
     }
     // In English with --lang en.
     let f = home.join("codes-en.json").to_string_lossy().into_owned();
@@ -253,7 +263,9 @@ fn codes_and_private_columns_are_written_for_their_owner_only() {
     let p = pub_file.to_string_lossy().into_owned();
     let out = ev.ok(
         &ev.head,
-        &["export", &ev.l, "--what", "pairings", "--format", "csv", "--out", &p],
+        &[
+            "export", &ev.l, "--what", "pairings", "--format", "csv", "--out", &p,
+        ],
     );
     assert_eq!(mode(&pub_file), 0o666);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("0600"));
@@ -285,9 +297,15 @@ fn the_head_arbiter_reading_as_viewer_gets_the_room_pages_fields() {
         for what in ["players", "all", "standings"] {
             for format in ["json", "csv", "txt", "html"] {
                 let text = read(Some(role), what, format);
-                assert!(text.contains("棋手3"), "{role} {what} {format}: players listed");
+                assert!(
+                    text.contains("棋手3"),
+                    "{role} {what} {format}: players listed"
+                );
                 for b in births.iter().chain(&ids) {
-                    assert!(!text.contains(b.as_str()), "{role} {what} {format} shows {b}");
+                    assert!(
+                        !text.contains(b.as_str()),
+                        "{role} {what} {format} shows {b}"
+                    );
                 }
                 for word in ["\"birth\"", "\"id_number\"", "出生", "身份证"] {
                     assert!(!text.contains(word), "{role} {what} {format} shows {word}");
@@ -298,7 +316,9 @@ fn the_head_arbiter_reading_as_viewer_gets_the_room_pages_fields() {
         for (what, format) in [("codes", "json"), ("scoresheets", "html")] {
             let out = ev.run(
                 &ev.head,
-                &["--role", role, "export", &ev.l, "--what", what, "--format", format],
+                &[
+                    "--role", role, "export", &ev.l, "--what", what, "--format", format,
+                ],
             );
             let err = String::from_utf8_lossy(&out.stderr);
             assert!(!out.status.success(), "{role} {what}: the codes were read");
@@ -309,7 +329,9 @@ fn the_head_arbiter_reading_as_viewer_gets_the_room_pages_fields() {
     // The assistant asking for the head arbiter's role is refused, as for an act.
     let out = ev.run(
         &ev.asst,
-        &["--role", "head", "export", &ev.l, "--what", "codes", "--format", "json"],
+        &[
+            "--role", "head", "export", &ev.l, "--what", "codes", "--format", "json",
+        ],
     );
     assert!(!out.status.success() && out.stdout.is_empty());
 }

@@ -94,7 +94,9 @@ pub fn owner_only(file: &str, lang: Lang) -> String {
     words!(
         lang,
         format!("{file} 含签认码/私密栏目, 已设为仅本人可读 (0600)"),
-        format!("{file} holds players' codes or private columns: readable by its owner only (0600)")
+        format!(
+            "{file} holds players' codes or private columns: readable by its owner only (0600)"
+        )
     )
 }
 
