@@ -26,20 +26,18 @@ pub struct Reads {
 /// reasons but no private field and no code, a viewer only what the room page shows.
 pub fn of(rules: &Rules, user: &str, root: bool, role: Option<Role>) -> Reads {
     let desk = |r: &Role| matches!(r, Role::Head | Role::Organizer);
-    match role {
-        Some(r) => Reads {
+    if let Some(r) = role {
+        return Reads {
             private: desk(&r),
             codes: desk(&r),
             reasons: r != Role::Viewer,
-        },
-        None => {
-            let held = rules.roles_of(user);
-            Reads {
-                private: root || held.iter().any(desk),
-                codes: held.iter().any(desk),
-                reasons: root || held.iter().any(|r| *r != Role::Viewer),
-            }
-        }
+        };
+    }
+    let held = rules.roles_of(user);
+    Reads {
+        private: root || held.iter().any(desk),
+        codes: held.iter().any(desk),
+        reasons: root || held.iter().any(|r| *r != Role::Viewer),
     }
 }
 
