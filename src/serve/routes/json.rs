@@ -9,9 +9,24 @@ use chrono::Utc;
 use super::App;
 use crate::serve::api;
 
-pub(super) async fn api_index() -> Response {
+/// The routes this event answers: every name, but `schedule` only where the event has one
+/// (a round robin; a Swiss event's schedule is refused as in `export`).
+pub(super) async fn api_index(State(app): State<App>) -> Response {
+    let snap = app.feed.current();
+    let has_schedule = crate::export::json_value(
+        &snap.tournament,
+        crate::export::What::Schedule,
+        None,
+        Utc::now(),
+    )
+    .is_ok();
+    let routes: Vec<String> = api::NAMES
+        .iter()
+        .filter(|n| **n != "schedule" || has_schedule)
+        .map(|n| format!("/api/{n}"))
+        .collect();
     let v = serde_json::json!({
-        "routes": api::NAMES.iter().map(|n| format!("/api/{n}")).collect::<Vec<_>>(),
+        "routes": routes,
         "events": "/events",
     });
     json(StatusCode::OK, &v)
