@@ -5,6 +5,7 @@
 //! header. `7 u` then Enter unlocks board 7 after wrong codes locked it (`Command::UnlockReports`).
 
 use super::app::{App, Mode, Pending};
+use crate::domain::tournament::Game;
 use crate::domain::{Board, Command};
 use crate::i18n::screen::fill;
 
@@ -25,26 +26,10 @@ pub fn accept_entry(app: &mut App, board: Board) -> Mode {
         round: app.entry_round,
         board,
     };
-    if let Err(e) = app.log.state().decide(&app.actor, &cmd) {
-        let text = crate::i18n::refusal(&e, app.lang, app.zone());
-        app.error(fill(app.s.refused, &[&text]));
-        return Mode::Normal;
-    }
-    let t = app.log.state();
-    let round = app.entry_round.unwrap_or_else(|| t.current_round());
-    let Some(result) = t
-        .game(round, board)
-        .and_then(crate::domain::self_report::pending)
-    else {
-        return Mode::Normal;
-    };
-    Mode::Ready {
-        digits: board.0.to_string(),
-        pending: Pending {
-            cmd,
-            label: fill(app.s.accept_what, &[&app.s.result(result)]),
-        },
-    }
+    ready(app, board, cmd, |app, g| {
+        crate::domain::self_report::pending(g)
+            .map(|result| fill(app.s.accept_what, &[&app.s.result(result)]))
+    })
 }
 
 /// A board typed, then `u`: unlock its reports after wrong codes (签认已锁定), ready for
@@ -54,6 +39,19 @@ pub fn unlock_entry(app: &mut App, board: Board) -> Mode {
         round: app.entry_round,
         board,
     };
+    ready(app, board, cmd, |app, g| {
+        Some(fill(app.s.unlock_what, &[&g.wrong_codes]))
+    })
+}
+
+/// `cmd` on `board`, ready for Enter with the words `label` gives for the board's game; the
+/// domain's refusal at once instead, and nothing when there is no such game or no words.
+fn ready(
+    app: &mut App,
+    board: Board,
+    cmd: Command,
+    label: impl FnOnce(&App, &Game) -> Option<String>,
+) -> Mode {
     if let Err(e) = app.log.state().decide(&app.actor, &cmd) {
         let text = crate::i18n::refusal(&e, app.lang, app.zone());
         app.error(fill(app.s.refused, &[&text]));
@@ -61,13 +59,12 @@ pub fn unlock_entry(app: &mut App, board: Board) -> Mode {
     }
     let t = app.log.state();
     let round = app.entry_round.unwrap_or_else(|| t.current_round());
-    let wrong = t.game(round, board).map_or(0, |g| g.wrong_codes);
+    let Some(label) = t.game(round, board).and_then(|g| label(app, g)) else {
+        return Mode::Normal;
+    };
     Mode::Ready {
         digits: board.0.to_string(),
-        pending: Pending {
-            cmd,
-            label: fill(app.s.unlock_what, &[&wrong]),
-        },
+        pending: Pending { cmd, label },
     }
 }
 

@@ -4,34 +4,8 @@
 //! forfeit marks as printed, a team event's individual table does not rank a player who never
 //! played and names the team as 单位, and json refuses a Swiss schedule like every format.
 
-use crate::support::cli::{Event, ok};
+use crate::support::cli::{Event, num, ok, play_round, round_robin};
 use crate::support::export::parse_csv;
-use serde_json::Value;
-
-fn num(v: &Value) -> u32 {
-    v.as_u64().expect("number") as u32
-}
-
-/// A club-rr-10 round robin of `n` players, numbers drawn.
-fn field(n: usize) -> Event {
-    let e = Event::new("club-rr-10");
-    for i in 1..=n {
-        e.add(&["--name", &format!("棋手{i}")]);
-    }
-    ok(&["draw", e.log_str(), "--seed", "5"]);
-    e
-}
-
-/// Pairs, starts and records red wins on every board of the next round.
-fn play(e: &Event) {
-    ok(&["pair", e.log_str()]);
-    ok(&["start", e.log_str()]);
-    let round = e.json("pairings", None);
-    for g in round[0]["games"].as_array().unwrap() {
-        let board = num(&g["board"]).to_string();
-        ok(&["result", e.log_str(), &board, "red_win"]);
-    }
-}
 
 fn name(e: &Event, no: u32) -> String {
     e.players()
@@ -88,9 +62,9 @@ fn schedule_rows(e: &Event, round: u32, who: &str) -> Vec<String> {
 
 #[test]
 fn a_withdrawn_players_rest_is_printed_as_the_withdrawal_not_as_a_bye() {
-    let e = field(7);
+    let e = round_robin(7);
     for _ in 0..3 {
-        play(&e);
+        play_round(&e, "red_win");
     }
     let playing: Vec<u32> = scheduled(&e, 4)
         .into_iter()
@@ -108,7 +82,7 @@ fn a_withdrawn_players_rest_is_printed_as_the_withdrawal_not_as_a_bye() {
         "round 4's rest of a withdrawn player: {}",
         rows[0]
     );
-    play(&e);
+    play_round(&e, "red_win");
     let pairings = ok(&[
         "export",
         e.log_str(),
@@ -122,15 +96,15 @@ fn a_withdrawn_players_rest_is_printed_as_the_withdrawal_not_as_a_bye() {
 
 #[test]
 fn the_withdrawal_note_counts_the_rounds_it_names_and_the_csv_writes_both_forfeit_marks() {
-    let e = field(8);
+    let e = round_robin(8);
     for _ in 0..4 {
-        play(&e);
+        play_round(&e, "red_win");
     }
     // Player 1 withdraws after round 4 (4 of 7 played: the rest are forfeited); their round 5
     // opponent wins by forfeit off the board, then withdraws too.
     ok(&["player", "withdraw", e.log_str(), "1"]);
     let b = opponent(&e, 5, 1);
-    play(&e);
+    play_round(&e, "red_win");
     ok(&["player", "withdraw", e.log_str(), &b.to_string()]);
     let txt = ok(&[
         "export",
@@ -174,13 +148,13 @@ fn the_withdrawal_note_counts_the_rounds_it_names_and_the_csv_writes_both_forfei
 
 #[test]
 fn a_reinstated_players_skipped_game_says_it_was_not_played() {
-    let e = field(8);
+    let e = round_robin(8);
     for _ in 0..2 {
-        play(&e);
+        play_round(&e, "red_win");
     }
     ok(&["player", "withdraw", e.log_str(), "1"]);
     let b = opponent(&e, 3, 1);
-    play(&e);
+    play_round(&e, "red_win");
     ok(&[
         "player",
         "reinstate",
@@ -215,7 +189,7 @@ fn a_team_events_individual_table_ranks_only_players_who_played_and_names_their_
         }
         ok(&["team", "add", e.log_str(), "--name", team]);
     }
-    play(&e);
+    play_round(&e, "red_win");
     let csv = parse_csv(&ok(&[
         "export",
         e.log_str(),

@@ -7,33 +7,8 @@ use crate::support::cli as cli_support;
 
 use std::collections::HashSet;
 
-use cli_support::{Event, ok, run};
+use cli_support::{Event, num, ok, play_round as play, round_robin as field, run};
 use serde_json::Value;
-
-fn num(v: &Value) -> u32 {
-    v.as_u64().expect("number") as u32
-}
-
-/// A club-rr-10 event with `n` players, numbers drawn.
-fn field(n: usize) -> Event {
-    let e = Event::new("club-rr-10");
-    for i in 1..=n {
-        e.add(&["--name", &format!("棋手{i}")]);
-    }
-    ok(&["draw", e.log_str(), "--seed", "5"]);
-    e
-}
-
-/// Pairs, starts and records `result` on every board of the next round.
-fn play(e: &Event, result: &str) {
-    ok(&["pair", e.log_str()]);
-    ok(&["start", e.log_str()]);
-    let round = e.json("pairings", None);
-    for g in round[0]["games"].as_array().unwrap() {
-        let board = num(&g["board"]).to_string();
-        ok(&["result", e.log_str(), &board, result]);
-    }
-}
 
 fn pairs_of(games: &Value) -> Vec<(u32, u32)> {
     games

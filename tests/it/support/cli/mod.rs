@@ -127,3 +127,29 @@ impl Event {
         }
     }
 }
+
+/// A JSON number as a `u32` (player and board numbers, points).
+pub fn num(v: &Value) -> u32 {
+    v.as_u64().expect("number") as u32
+}
+
+/// A club-rr-10 round robin of `n` players named 棋手1…, numbers drawn (seed 5).
+pub fn round_robin(n: usize) -> Event {
+    let e = Event::new("club-rr-10");
+    for i in 1..=n {
+        e.add(&["--name", &format!("棋手{i}")]);
+    }
+    ok(&["draw", e.log_str(), "--seed", "5"]);
+    e
+}
+
+/// Pairs, starts and records `result` on every board of the next round.
+pub fn play_round(e: &Event, result: &str) {
+    ok(&["pair", e.log_str()]);
+    ok(&["start", e.log_str()]);
+    let round = e.json("pairings", None);
+    for g in round[0]["games"].as_array().unwrap() {
+        let board = num(&g["board"]).to_string();
+        ok(&["result", e.log_str(), &board, result]);
+    }
+}
