@@ -206,12 +206,14 @@ pub fn pair(ctx: &Ctx, a: &PairArgs) -> CliResult {
             crate::outln!("{line}");
         }
     } else if t.rules.format.is_team() {
-        // A team round: the bye and the teams that play their registered order are said.
+        // A team round: the bye, the teams that play their registered order and the short
+        // teams' vacant boards are said.
         for line in crate::domain::pairing::explain_round_lines(t, round) {
             if matches!(
                 line,
                 crate::domain::pairing::Line::TeamBye(_)
                     | crate::domain::pairing::Line::DefaultLineups(_)
+                    | crate::domain::pairing::Line::ShortTeam { .. }
             ) {
                 crate::outln!("{}", crate::i18n::explain::line(&line, lang));
             }

@@ -212,6 +212,7 @@ pub fn lineup(ctx: &Ctx, path: &Path, team: &str, players: &str, round: Option<u
                 round: lineup.round,
                 team: name.to_string(),
                 boards,
+                of: t.rules.format.team().map_or(0, |m| m.boards),
             };
             crate::outln!("{}", msg(&Msg::Team(line)));
         }

@@ -423,6 +423,13 @@ pub enum Event {
         round: Round,
         board: Board,
     },
+    /// A team round's boards nobody fields (缺台, docs/rules.md#11-team-matches): a team short
+    /// of players loses its missing last boards by forfeit. Written right after the round's
+    /// `RoundPaired`.
+    BoardsVacant {
+        round: Round,
+        boards: Vec<crate::domain::team::VacantBoard>,
+    },
 }
 
 /// What the log records about a pairing that breaks a rule (docs/rules.md#3-pairing).
@@ -512,6 +519,7 @@ impl Event {
             Event::ColourChosen { .. } => "colour_chosen",
             Event::WrongCodeGiven { .. } => "wrong_code_given",
             Event::ReportsUnlocked { .. } => "reports_unlocked",
+            Event::BoardsVacant { .. } => "boards_vacant",
         }
     }
 

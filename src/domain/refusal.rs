@@ -23,6 +23,11 @@ pub enum Refusal {
         round: Round,
         board: Board,
     },
+    /// A team round's vacant board (缺台): lost by forfeit when paired, no game to enter.
+    VacantBoard {
+        round: Round,
+        board: Board,
+    },
     UnknownPlayer(PlayerNo),
     NoRound,
     UnknownRound(Round),

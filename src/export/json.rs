@@ -95,7 +95,7 @@ fn round_json(t: &Tournament, r: &crate::domain::tournament::RoundState) -> Valu
     } else {
         r.games[0].stage
     };
-    let games: Vec<Value> = r
+    let mut games: Vec<Value> = r
         .games
         .iter()
         .map(|g| {
@@ -142,6 +142,25 @@ fn round_json(t: &Tournament, r: &crate::domain::tournament::RoundState) -> Valu
             game
         })
         .collect();
+    if !r.vacant.is_empty() {
+        // A team round's vacant boards (缺台): the empty seat is null, the result its forfeit.
+        games.extend(r.vacant.iter().map(|v| {
+            json!({
+                "board": v.board.0,
+                "red": v.players.red.map(|p| p.0),
+                "black": v.players.black.map(|p| p.0),
+                "result": v.result().word(),
+                "fouls": {"red": 0, "black": 0},
+                "stage": Stage::Swiss.word(),
+                "game": crate::domain::event::GameKind::Slow.word(),
+                "section": t.section_name(0),
+                "cause": "vacant",
+                "automatic": Value::Null,
+                "vacant": v.empty_sides().map(crate::domain::side::Side::word).collect::<Vec<_>>(),
+            })
+        }));
+        games.sort_by_key(|g| g["board"].as_u64());
+    }
     json!({
         "round": r.round.0,
         "stage": stage.word(),

@@ -20,10 +20,10 @@ use crate::i18n::print::{
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardRow {
     pub board: Board,
-    /// The first team's (先走) player and side on this board.
-    pub first: PlayerNo,
+    /// The first team's (先走) player and side on this board; `None` in a vacant seat (缺台).
+    pub first: Option<PlayerNo>,
     pub first_side: Side,
-    pub second: PlayerNo,
+    pub second: Option<PlayerNo>,
     pub result: Option<GameResult>,
     /// Game points of the first and the second team on this board, once finished.
     pub points: Option<(u32, u32)>,
@@ -49,6 +49,14 @@ pub fn team_name(t: &Tournament, no: TeamNo) -> String {
         .unwrap_or_default()
 }
 
+/// A seat as the printouts show it: "17 张三", or 缺台 where the team fielded nobody.
+pub fn seat_text(t: &Tournament, no: Option<PlayerNo>, lang: Lang) -> String {
+    match no {
+        Some(no) => format!("{no} {}", name(t, no)),
+        None => crate::i18n::vacant::seat(lang).to_string(),
+    }
+}
+
 /// The matches of `round` with their boards and live scores.
 pub fn match_rows(t: &Tournament, round: Round) -> Vec<MatchRow> {
     round_matches(t, round)
@@ -60,18 +68,20 @@ pub fn match_rows(t: &Tournament, round: Round) -> Vec<MatchRow> {
 fn match_row(t: &Tournament, round: Round, m: &Match) -> MatchRow {
     let pts = &t.rules.points;
     let boards = m
-        .games(t, round)
-        .map(|g| {
-            let side = m.side_of(t, g, m.first).unwrap_or(Side::Red);
+        .results(t, round)
+        .into_iter()
+        .map(|(board, result, side)| {
+            let seat = |s: Side| match crate::domain::team::vacant::board(t, round, board) {
+                Some(v) => *v.players.get(s),
+                None => t.game(round, board).map(|g| g.player(s)),
+            };
             BoardRow {
-                board: g.board,
-                first: g.player(side),
+                board,
+                first: seat(side),
                 first_side: side,
-                second: g.player(side.other()),
-                result: g.result,
-                points: g
-                    .result
-                    .map(|r| (pts.for_result(r, side), pts.for_result(r, side.other()))),
+                second: seat(side.other()),
+                result,
+                points: result.map(|r| (pts.for_result(r, side), pts.for_result(r, side.other()))),
             }
         })
         .collect();
@@ -118,10 +128,10 @@ pub fn matches_report(t: &Tournament, round: Round, lang: Lang) -> Report {
                 } else {
                     Cell::Empty
                 },
-                Cell::from(format!("{} {}", b.first, name(t, b.first))),
+                Cell::from(seat_text(t, b.first, lang)),
                 Cell::from(label(Label::Side(b.first_side), lang)),
                 Cell::from(board_score(b, lang)),
-                Cell::from(format!("{} {}", b.second, name(t, b.second))),
+                Cell::from(seat_text(t, b.second, lang)),
                 Cell::from(label(Label::Side(b.first_side.other()), lang)),
                 if first_row {
                     Cell::from(m.second_name.clone())
@@ -421,6 +431,7 @@ pub fn json(t: &Tournament, round: Option<Round>) -> Value {
     let Some(cfg) = t.rules.format.team() else {
         return Value::Null;
     };
+    let annulled = crate::domain::team::withdrawal::annulled(t);
     let teams: Vec<Value> = t
         .team_event
         .teams
@@ -431,6 +442,9 @@ pub fn json(t: &Tournament, round: Option<Round>) -> Value {
                 "name": x.name,
                 "players": x.players.iter().map(|p| p.0).collect::<Vec<_>>(),
                 "reserves": x.reserves.iter().map(|p| p.0).collect::<Vec<_>>(),
+                // A whole team's withdrawal (docs/rules.md#11-team-matches).
+                "withdrawn": crate::domain::team::withdrawal::has_withdrawn(t, x),
+                "annulled": annulled.contains(&x.no),
             })
         })
         .collect();
@@ -455,8 +469,8 @@ pub fn json(t: &Tournament, round: Option<Round>) -> Value {
                             };
                             json!({
                                 "board": b.board.0,
-                                "red": red.0,
-                                "black": black.0,
+                                "red": red.map(|p| p.0),
+                                "black": black.map(|p| p.0),
                                 "first_side": b.first_side.word(),
                                 "result": b.result.map(GameResult::word),
                             })

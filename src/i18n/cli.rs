@@ -65,10 +65,21 @@ mod tests {
                 (crate::domain::PlayerNo(6), "李芳".into()),
                 (crate::domain::PlayerNo(7), "张娜".into()),
             ],
+            of: 2,
         });
         assert_eq!(
             text(&lineup, Lang::Zh),
             "第1轮 杭州队 出场名单: 第1台 6 李芳, 第2台 7 张娜"
+        );
+        let short = Msg::Team(TeamMsg::Lineup {
+            round: crate::domain::Round(1),
+            team: "杭州队".into(),
+            boards: vec![(crate::domain::PlayerNo(6), "李芳".into())],
+            of: 3,
+        });
+        assert_eq!(
+            text(&short, Lang::Zh),
+            "第1轮 杭州队 出场名单: 第1台 6 李芳; 人数不足: 本场第2、3台缺台, 按弃权判负"
         );
         let clock = Msg::ClockState {
             flag: None,
@@ -102,6 +113,7 @@ mod tests {
                 round: crate::domain::Round(3),
                 team: "A".into(),
                 boards: vec![(crate::domain::PlayerNo(7), "B".into())],
+                of: 4,
             }),
             Msg::Team(TeamMsg::SimTooFewTeams),
         ] {

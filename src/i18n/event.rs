@@ -428,6 +428,7 @@ fn line(t: &Tournament, ev: &Event, lang: Lang, times: Times) -> String {
         | Event::ReportsUnlocked { .. } => {
             super::self_report::describe(ev, &n, lang).unwrap_or_default()
         }
+        Event::BoardsVacant { round, boards } => super::vacant::event(t, *round, boards, lang),
         Event::AutoAdvanced { round } => words!(
             lang,
             format!("上一轮全部完赛, 按规程自动编排第{round}轮"),

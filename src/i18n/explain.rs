@@ -309,6 +309,7 @@ pub fn line(l: &Line, lang: Lang) -> String {
                 v.join(", ")
             )
         ),
+        Line::ShortTeam { team, boards } => crate::i18n::vacant::short_team(team, boards, lang),
         Line::Override(o) => {
             let what = match o {
                 Overridden::Break(b) => crate::i18n::errors::rule_break(b, lang),

@@ -36,6 +36,7 @@ mod refusal;
 pub mod room;
 pub mod screen;
 pub mod self_report;
+pub mod vacant;
 
 pub use event::{describe, reason_hidden};
 pub use refusal::refusal;

@@ -36,6 +36,14 @@ pub fn refusal(r: &Refusal, lang: Lang, zone: EventZone) -> String {
             format!("第{round}轮没有第{board}台"),
             format!("round {round}: there is no board {board}")
         ),
+        Refusal::VacantBoard { round, board } => {
+            let why = super::vacant::refused(*board, lang);
+            words!(
+                lang,
+                format!("第{round}轮{why}"),
+                format!("round {round}: {why}")
+            )
+        }
         Refusal::UnknownPlayer(no) => words!(
             lang,
             format!("没有{no}号棋手"),

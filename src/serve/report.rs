@@ -282,9 +282,9 @@ fn refused_status(e: &WriteError) -> (StatusCode, bool) {
                 | ReportWhy::NotLocked => (StatusCode::UNPROCESSABLE_ENTITY, false),
             },
             Refusal::HasResult { .. } => (StatusCode::CONFLICT, false),
-            Refusal::UnknownRound(_) | Refusal::UnknownBoard { .. } => {
-                (StatusCode::NOT_FOUND, false)
-            }
+            Refusal::UnknownRound(_)
+            | Refusal::UnknownBoard { .. }
+            | Refusal::VacantBoard { .. } => (StatusCode::NOT_FOUND, false),
             // A time too far from this machine's clock, and the like.
             _ => (StatusCode::UNPROCESSABLE_ENTITY, false),
         },

@@ -113,6 +113,7 @@ mod standings_qiyuan;
 mod start_correction_clocks;
 mod team_match;
 mod team_props;
+mod team_short;
 mod text_and_bounds;
 mod time_zone;
 mod words_home;

@@ -341,9 +341,9 @@ fn lineups_keep_the_board_order_and_default_to_it() {
         "--team",
         "3",
         "--players",
-        "11,12,13",
+        "11,12,13,14,15",
     ]);
-    assert!(err.contains("names 3 players"), "{err}");
+    assert!(err.contains("names 5 players"), "{err}");
     let err = e.refused(&["lineup", e.log_str(), "--team", "1", "--players", "1,2,3,6"]);
     assert!(err.contains("player 6 is not on its roster"), "{err}");
     let err = e.refused(&[

@@ -249,3 +249,41 @@ fn row_notes(
     }
     notes
 }
+
+/// A team round's vacant board (缺台): the player facing the empty seat, 缺台 in the other,
+/// finished with its forfeit from the pairing on.
+pub(super) fn vacant_row(
+    t: &Tournament,
+    s: &Strings,
+    v: &crate::domain::team::VacantBoard,
+    points: &HashMap<PlayerNo, u32>,
+) -> BoardRow {
+    let cell = |side: Side| match *v.players.get(side) {
+        Some(no) => SideCell {
+            no: no.to_string(),
+            name: t.player(no).map_or(String::new(), |p| p.entry.name.clone()),
+            points: points.get(&no).copied().unwrap_or(0).to_string(),
+            clock: String::new(),
+            state: ClockState::None,
+        },
+        None => SideCell {
+            no: String::new(),
+            name: crate::i18n::vacant::seat(s.lang()).to_string(),
+            points: String::new(),
+            clock: String::new(),
+            state: ClockState::None,
+        },
+    };
+    BoardRow {
+        board: v.board,
+        red: cell(Side::Red),
+        black: cell(Side::Black),
+        result: crate::i18n::result_short(v.result(), s.lang()).to_string(),
+        finished: true,
+        attention: false,
+        changed_by: None,
+        notes: Vec::new(),
+        match_tag: None,
+        colours_pending: false,
+    }
+}

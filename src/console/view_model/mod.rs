@@ -220,6 +220,14 @@ pub fn round_view_of<H: std::hash::BuildHasher>(
         .iter()
         .map(|g| board_row(t, s, g, &points, late, now, &highlights, last_two, sections))
         .collect();
+    if !r.vacant.is_empty() {
+        rows.extend(
+            r.vacant
+                .iter()
+                .map(|v| board_row::vacant_row(t, s, v, &points)),
+        );
+        rows.sort_by_key(|row| row.board);
+    }
     let mut byes: Vec<String> = r
         .byes
         .iter()

@@ -292,6 +292,10 @@ impl Tournament {
             None => self.current_round(),
         };
         let r = self.round(round).ok_or(Refusal::UnknownRound(round))?;
+        if r.vacant.iter().any(|v| v.board == board) {
+            // A vacant board (缺台) is no game: nothing is entered there.
+            return Err(Refusal::VacantBoard { round, board });
+        }
         r.game(board).ok_or(Refusal::UnknownBoard { round, board })
     }
 

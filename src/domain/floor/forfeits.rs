@@ -73,6 +73,7 @@ impl Pending {
                 | Event::PlayerReinstated { .. }
                 | Event::NumbersDrawn { .. }
                 | Event::RoundPaired { .. }
+                | Event::BoardsVacant { .. }
                 | Event::RoundUnpaired { .. }
                 | Event::PairingOverridden { .. }
                 | Event::GameAdded { .. }

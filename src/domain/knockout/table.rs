@@ -95,7 +95,8 @@ fn round_of(event: &Event) -> Option<Round> {
         | Event::ResultReported { round, .. }
         | Event::WrongCodeGiven { round, .. }
         | Event::ReportsUnlocked { round, .. }
-        | Event::ColourChosen { round, .. } => Some(*round),
+        | Event::ColourChosen { round, .. }
+        | Event::BoardsVacant { round, .. } => Some(*round),
         Event::Created { .. }
         | Event::PlayerRegistered { .. }
         | Event::PlayerWithdrawn { .. }

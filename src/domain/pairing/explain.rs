@@ -109,6 +109,9 @@ pub enum Line {
     TeamBye(String),
     /// Teams that handed in no lineup: they play their registered board order.
     DefaultLineups(Vec<String>),
+    /// A team short of players: its missing last boards are vacant, lost by forfeit
+    /// (docs/rules.md#11-team-matches).
+    ShortTeam { team: String, boards: Vec<Board> },
 }
 
 /// What an accepted override broke: the rule as data (shown in the reader's language), or

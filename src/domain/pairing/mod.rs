@@ -242,5 +242,6 @@ pub fn propose_opts(
         byes,
         lines,
         breaks,
+        vacant: Vec::new(),
     })
 }

@@ -30,4 +30,6 @@ pub struct Proposal {
     pub lines: Vec<Line>,
     /// Colour rules 4–5 this pairing breaks (last round, or relaxed by the head arbiter).
     pub breaks: Vec<Break>,
+    /// A team round's vacant boards (缺台), none in an individual event.
+    pub vacant: Vec<crate::domain::team::VacantBoard>,
 }

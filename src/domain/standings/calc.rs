@@ -83,6 +83,10 @@ pub(super) struct Calc<'a> {
     black_games: Vec<u32>,
     black_wins: Vec<u32>,
     byes: Vec<u32>,
+    /// Forfeit wins on a team round's vacant boards (缺台): no opponent, no game met.
+    unopposed: Vec<u32>,
+    /// Teams withdrawn before half their round robin: their empty boards give nobody a win.
+    teams_annulled: Vec<crate::domain::ids::TeamNo>,
     /// Finished Swiss games per player, in round order.
     games: Vec<Vec<Met>>,
     /// Points after each earlier round, latest first.
@@ -113,6 +117,8 @@ impl<'a> Calc<'a> {
             black_games: vec![0; n],
             black_wins: vec![0; n],
             byes: vec![0; n],
+            unopposed: vec![0; n],
+            teams_annulled: crate::domain::team::withdrawal::annulled(t),
             games: vec![Vec::new(); n],
             previous_points: vec![Vec::new(); n],
             previous_ranks: vec![Vec::new(); n],
@@ -203,6 +209,22 @@ impl<'a> Calc<'a> {
                     continue;
                 }
                 self.count_game(me, opp, side, result);
+            }
+        }
+        // A vacant board (缺台) is a forfeit win for the player facing the empty seat: points
+        // and a win, but no opponent for any tiebreak (docs/rules.md#11-team-matches).
+        for v in &round.vacant {
+            if let Some((side, no)) = v.present()
+                && let Some(me) = self.index(no)
+                && !self.annulled[me]
+                && !self.teams_annulled.contains(v.teams.get(side.other()))
+            {
+                let result = v.result();
+                self.points[me] = self.points[me].saturating_add(pts.for_result(result, side));
+                if result.outcome(side) == Outcome::Win {
+                    self.wins[me] = self.wins[me].saturating_add(1);
+                }
+                self.unopposed[me] = self.unopposed[me].saturating_add(1);
             }
         }
         if !self.withdrawals.is_empty() {
@@ -365,8 +387,9 @@ impl<'a> Calc<'a> {
             if t.rules.format.team().is_some() {
                 // A team event's individual table: a player who has not yet played a game
                 // (a reserve never fielded) comes after every player who has.
-                let (played, idle): (Vec<usize>, Vec<usize>) =
-                    order.iter().partition(|i| !self.games[**i].is_empty());
+                let (played, idle): (Vec<usize>, Vec<usize>) = order
+                    .iter()
+                    .partition(|i| !self.games[**i].is_empty() || self.unopposed[**i] > 0);
                 order = played.into_iter().chain(idle).collect();
             }
             if s == 0 {

@@ -62,10 +62,6 @@ pub enum TeamFault {
         before_board: u32,
         before: PlayerNo,
     },
-    CannotField {
-        team: String,
-        boards: u32,
-    },
     TooFewTeams,
     BeyondSchedule {
         teams: u32,

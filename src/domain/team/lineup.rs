@@ -2,7 +2,9 @@
 //! (主力) and reserves (替补); before each round it hands in the players of its boards, board 1
 //! first. A lineup keeps the registered order: a reserve may come in, and a player may rest,
 //! but nobody moves above a player registered ahead of them. A team that hands in no lineup
-//! plays its registered order: the first `boards` active players of its roster.
+//! plays its registered order: the first `boards` active players of its roster. A team short of
+//! players (a lineup of fewer, or fewer active players than boards) plays its first boards and
+//! loses the missing last ones by forfeit (`vacant`, docs/rules.md#11-team-matches).
 
 use super::super::event::Event;
 use super::super::ids::{PlayerNo, Round, TeamNo};
@@ -69,8 +71,8 @@ pub fn register(
     }])
 }
 
-/// Checks a lineup of `team` against its roster: `boards` players, each on the roster, active,
-/// once, in the registered order.
+/// Checks a lineup of `team` against its roster: one to `boards` players (the boards after the
+/// last one named are vacant), each on the roster, active, once, in the registered order.
 ///
 /// # Errors
 /// The first fault found, naming the board.
@@ -80,7 +82,7 @@ pub fn check(
     players: &[PlayerNo],
     boards: u32,
 ) -> Result<(), TeamFault> {
-    if players.len() != boards as usize {
+    if players.is_empty() || players.len() > boards as usize {
         return Err(TeamFault::LineupSize {
             team: team.name.clone(),
             given: players.len(),
@@ -182,34 +184,20 @@ pub fn next_round(t: &Tournament) -> Round {
     Round(t.current_round().0 + 1)
 }
 
-/// The players `team` fields in `round`: its lineup when one was handed in and still holds
-/// (nobody in it withdrew since), else its registered order, skipping withdrawn players.
-///
-/// # Errors
-/// The team cannot field `boards` active players.
-pub fn effective(
-    t: &Tournament,
-    team: &Team,
-    round: Round,
-    boards: u32,
-) -> Result<Vec<PlayerNo>, TeamFault> {
+/// The players `team` fields in `round`, board 1 first: its lineup when one was handed in and
+/// still holds (nobody in it withdrew since), else its registered order, skipping withdrawn
+/// players. Fewer than `boards` when the team is short: its last boards are vacant (none at all
+/// when every player of the team has withdrawn).
+pub fn effective(t: &Tournament, team: &Team, round: Round, boards: u32) -> Vec<PlayerNo> {
     if let Some(l) = t.team_event.lineup(round, team.no)
         && check(t, team, &l.players, boards).is_ok()
     {
-        return Ok(l.players.clone());
+        return l.players.clone();
     }
-    let active: Vec<PlayerNo> = team
-        .roster()
+    team.roster()
         .filter(|no| t.player(*no).is_some_and(|p| p.status == Status::Active))
         .take(boards as usize)
-        .collect();
-    if active.len() < boards as usize {
-        return Err(TeamFault::CannotField {
-            team: team.name.clone(),
-            boards,
-        });
-    }
-    Ok(active)
+        .collect()
 }
 
 /// Whether the lineup `team` plays in `round` was handed in (rather than the default).

@@ -1,11 +1,14 @@
 //! The matches of a team round, read from its boards: a match is the run of consecutive boards
 //! between the same two teams (match 1 = boards 1–4, match 2 = boards 5–8, … with 4 boards).
 //! The team whose player has red on the match's first board has 先走 (R2011 13.3), and its
-//! live score is the game points of its finished boards.
+//! live score is the game points of its finished boards. A short team's vacant boards (缺台)
+//! belong to the match and count as their forfeits from the moment the round is paired.
 
 use super::super::ids::{Board, Round, TeamNo};
+use super::super::result::GameResult;
 use super::super::side::Side;
 use super::super::tournament::{Game, Tournament};
+use super::vacant;
 
 /// One match of a round.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,17 +52,38 @@ impl Match {
         }
     }
 
-    /// The game points of both teams from the finished boards (the rules' points per game).
+    /// Each board of the match in order, with its result so far and the side the team with
+    /// 先走 plays there: its games and its vacant boards.
+    pub fn results(&self, t: &Tournament, round: Round) -> Vec<(Board, Option<GameResult>, Side)> {
+        self.boards
+            .iter()
+            .filter_map(|&b| {
+                if let Some(v) = vacant::board(t, round, b) {
+                    let side = if v.teams.red == self.first {
+                        Side::Red
+                    } else {
+                        Side::Black
+                    };
+                    return Some((b, Some(v.result()), side));
+                }
+                let g = t.game(round, b)?;
+                let side = self.side_of(t, g, self.first).unwrap_or(Side::Red);
+                Some((b, g.result, side))
+            })
+            .collect()
+    }
+
+    /// The game points of both teams from the finished boards (the rules' points per game),
+    /// vacant boards as their forfeits.
     pub fn score(&self, t: &Tournament, round: Round) -> Score {
         let pts = &t.rules.points;
         let mut s = Score {
             boards: self.boards.len(),
             ..Score::default()
         };
-        for g in self.games(t, round) {
-            let Some(res) = g.result else { continue };
+        for (_, res, first_side) in self.results(t, round) {
+            let Some(res) = res else { continue };
             s.finished += 1;
-            let first_side = self.side_of(t, g, self.first).unwrap_or(Side::Red);
             s.first += pts.for_result(res, first_side);
             s.second += pts.for_result(res, first_side.other());
         }
@@ -86,27 +110,39 @@ pub fn round_matches(t: &Tournament, round: Round) -> Vec<Match> {
         return Vec::new();
     };
     let boards = t.rules.format.team().map_or(0, |m| m.boards as usize);
+    // Every board in order with the team of each side: the games and the vacant boards.
+    let mut seats: Vec<(Board, TeamNo, TeamNo)> = r
+        .games
+        .iter()
+        .filter_map(|g| {
+            Some((
+                g.board,
+                t.team_event.team_of(g.red)?.no,
+                t.team_event.team_of(g.black)?.no,
+            ))
+        })
+        .chain(
+            r.vacant
+                .iter()
+                .map(|v| (v.board, v.teams.red, v.teams.black)),
+        )
+        .collect();
+    seats.sort_by_key(|s| s.0);
     let mut out: Vec<Match> = Vec::new();
-    for g in &r.games {
-        let (Some(a), Some(b)) = (
-            t.team_event.team_of(g.red).map(|x| x.no),
-            t.team_event.team_of(g.black).map(|x| x.no),
-        ) else {
-            continue;
-        };
+    for (board, a, b) in seats {
         if let Some(m) = out.last_mut()
             && m.has(a)
             && m.has(b)
             && m.boards.len() < boards
         {
-            m.boards.push(g.board);
+            m.boards.push(board);
             continue;
         }
         out.push(Match {
             index: out.len() as u32 + 1,
             first: a,
             second: b,
-            boards: vec![g.board],
+            boards: vec![board],
         });
     }
     out
@@ -117,9 +153,11 @@ pub fn round_matches(t: &Tournament, round: Round) -> Vec<Match> {
 pub fn bye_team(t: &Tournament, round: Round) -> Option<TeamNo> {
     t.round(round)?;
     let ms = round_matches(t, round);
+    // A team withdrawn by then is out, not resting (docs/rules.md#11-team-matches).
     t.team_event
         .teams
         .iter()
+        .filter(|x| super::withdrawal::out_from(t, x).is_none_or(|from| from > round))
         .map(|x| x.no)
         .find(|no| !ms.iter().any(|m| m.has(*no)))
 }

@@ -20,9 +20,12 @@ pub mod pairing;
 pub mod roster;
 pub mod standings;
 pub mod state;
+pub mod vacant;
+pub mod withdrawal;
 
 pub use config::{MatchPoints, TeamMatch, TeamTiebreak};
 pub use fault::TeamFault;
 pub use matches::{Match, round_matches};
 pub use standings::{TeamStanding, standings};
 pub use state::{Lineup, RosterChange, Team, TeamEvent};
+pub use vacant::VacantBoard;

@@ -14,10 +14,11 @@ use super::super::pairing::section::Proposal;
 use super::super::refusal::Refusal;
 use super::super::round_robin::berger;
 use super::super::round_robin::table::scheduled;
-use super::super::side::Side;
+use super::super::side::{BySide, Side};
 use super::super::swiss::{PairingError, pair_section};
 use super::super::tournament::Tournament;
 use super::TeamFault;
+use super::VacantBoard;
 use super::lineup::{boards_of, effective};
 use super::standings::tallies;
 
@@ -38,6 +39,12 @@ pub fn decide(t: &Tournament) -> Result<Vec<Event>, Refusal> {
         games: p.games,
         byes: Vec::new(),
     });
+    if !p.vacant.is_empty() {
+        events.push(Event::BoardsVacant {
+            round: p.round,
+            boards: p.vacant,
+        });
+    }
     Ok(events)
 }
 
@@ -50,7 +57,7 @@ pub fn propose(t: &Tournament) -> Result<Proposal, Refusal> {
     let boards = boards_of(t)?;
     let round = Round(t.current_round().0 + 1);
     let (pairs, bye) = team_pairs(t, round).map_err(Refusal::Team)?;
-    let games = match_boards(t, round, &pairs, boards).map_err(Refusal::Team)?;
+    let MatchBoards { games, vacant } = match_boards(t, round, &pairs, boards)?;
     let name = |no: TeamNo| {
         t.team_event
             .team(no)
@@ -80,12 +87,27 @@ pub fn propose(t: &Tournament) -> Result<Proposal, Refusal> {
     if !defaults.is_empty() {
         lines.push(Line::DefaultLineups(defaults));
     }
+    // A short team's vacant boards, named with their consequence.
+    for team in t.team_event.teams.iter().map(|x| x.no) {
+        let boards: Vec<Board> = vacant
+            .iter()
+            .filter(|v| v.empty_sides().any(|s| *v.teams.get(s) == team))
+            .map(|v| v.board)
+            .collect();
+        if !boards.is_empty() {
+            lines.push(Line::ShortTeam {
+                team: name(team),
+                boards,
+            });
+        }
+    }
     Ok(Proposal {
         round,
         games,
         byes: Vec::new(),
         lines,
         breaks: Vec::new(),
+        vacant,
     })
 }
 
@@ -135,8 +157,17 @@ pub fn round_robin(n: u32, rr: RoundRobin, round: Round) -> Result<TeamPairs, Te
 fn swiss(t: &Tournament, round: Round) -> Result<TeamPairs, TeamFault> {
     let before = Round(round.0 - 1);
     let tally = tallies(t, before);
+    // A team whose every player has withdrawn is not paired (docs/rules.md#11-team-matches).
+    let withdrawn: Vec<TeamNo> = t
+        .team_event
+        .teams
+        .iter()
+        .filter(|x| super::withdrawal::has_withdrawn(t, x))
+        .map(|x| x.no)
+        .collect();
     let mut entrants: Vec<Entrant> = tally
         .iter()
+        .filter(|x| !withdrawn.contains(&x.team))
         .map(|x| Entrant {
             no: PlayerNo(x.team.0),
             score: x.match_points,
@@ -184,42 +215,63 @@ fn swiss(t: &Tournament, round: Round) -> Result<TeamPairs, TeamFault> {
     ))
 }
 
+/// The boards of a team round: the games, and the vacant boards of short teams.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatchBoards {
+    pub games: Vec<Pairing>,
+    pub vacant: Vec<VacantBoard>,
+}
+
 /// The boards of the matches `pairs`, numbered from 1: match k has boards
 /// (k−1)·boards+1 ..= k·boards; the first team of a pair is red on odd boards (R2011 13.3).
+/// A team short of players fields its players on its first boards; its missing last boards
+/// are vacant (docs/rules.md#11-team-matches), and keep their numbers.
 ///
 /// # Errors
-/// A team cannot field `boards` players.
+/// A team of the pairing is not registered.
 pub fn match_boards(
     t: &Tournament,
     round: Round,
     pairs: &[(TeamNo, TeamNo)],
     boards: u32,
-) -> Result<Vec<Pairing>, TeamFault> {
-    let mut games = Vec::with_capacity(pairs.len() * boards as usize);
-    for &(first, second) in pairs {
+) -> Result<MatchBoards, Refusal> {
+    let mut out = MatchBoards {
+        games: Vec::with_capacity(pairs.len() * boards as usize),
+        vacant: Vec::new(),
+    };
+    for (m, &(first, second)) in pairs.iter().enumerate() {
         let team = |no: TeamNo| {
             t.team_event
                 .team(no)
-                .ok_or_else(|| TeamFault::UnknownTeam(no.to_string()))
+                .ok_or_else(|| Refusal::Team(TeamFault::UnknownTeam(no.to_string())))
         };
-        let a = effective(t, team(first)?, round, boards)?;
-        let b = effective(t, team(second)?, round, boards)?;
-        for (k, (pa, pb)) in a.iter().zip(&b).enumerate() {
+        let a = effective(t, team(first)?, round, boards);
+        let b = effective(t, team(second)?, round, boards);
+        for k in 0..boards as usize {
+            let board = Board(m as u32 * boards + k as u32 + 1);
+            let (pa, pb) = (a.get(k).copied(), b.get(k).copied());
             let side = first_side(k as u32 + 1);
-            let (red, black) = match side {
-                Side::Red => (*pa, *pb),
-                Side::Black => (*pb, *pa),
+            let (teams, players) = match side {
+                Side::Red => (BySide::new(first, second), BySide::new(pa, pb)),
+                Side::Black => (BySide::new(second, first), BySide::new(pb, pa)),
             };
-            games.push(Pairing {
-                board: Board(games.len() as u32 + 1),
-                red,
-                black,
-                stage: Stage::Swiss,
-                game: GameKind::Slow,
-            });
+            match (players.red, players.black) {
+                (Some(red), Some(black)) => out.games.push(Pairing {
+                    board,
+                    red,
+                    black,
+                    stage: Stage::Swiss,
+                    game: GameKind::Slow,
+                }),
+                _ => out.vacant.push(VacantBoard {
+                    board,
+                    teams,
+                    players,
+                }),
+            }
         }
     }
-    Ok(games)
+    Ok(out)
 }
 
 /// The side of the team with 先走 on board `k` (1-based) of its match: red on odd boards,

@@ -231,7 +231,7 @@ mod tests {
         let l = t.team_event.lineup(Round(1), TeamNo(1)).unwrap();
         assert_eq!(nos(&l.players), [1, 11, 4, 5]);
         assert_eq!(
-            super::super::lineup::effective(&t, &team, Round(1), 4).unwrap(),
+            super::super::lineup::effective(&t, &team, Round(1), 4),
             [1, 11, 4, 5].map(PlayerNo)
         );
     }

@@ -70,11 +70,13 @@ pub fn tallies(t: &Tournament, after: Round) -> Vec<Tally> {
         })
         .collect();
     let pts = &t.rules.points;
+    // A team withdrawn before half its round robin: its matches count for nobody.
+    let annulled = super::withdrawal::annulled(t);
     for r in 1..=after.0 {
         let round = Round(r);
         for m in round_matches(t, round) {
             let score = m.score(t, round);
-            if !score.is_final() {
+            if !score.is_final() || annulled.contains(&m.first) || annulled.contains(&m.second) {
                 continue;
             }
             let (ia, ib) = (m.first.index(), m.second.index());
@@ -104,12 +106,12 @@ pub fn tallies(t: &Tournament, after: Round) -> Vec<Tally> {
                 tally.met.push((opp, got));
                 tally.colours.push((opp, side));
             }
-            for (k, game) in m.games(t, round).enumerate() {
-                let Some(res) = game.result else { continue };
-                for team in [m.first, m.second] {
-                    if let (Some(side), Some(tally)) =
-                        (m.side_of(t, game, team), out.get_mut(team.index()))
-                        && let Some(cell) = tally.boards.get_mut(k)
+            for (k, (_, res, first_side)) in m.results(t, round).into_iter().enumerate() {
+                let Some(res) = res else { continue };
+                for (team, side) in [(m.first, first_side), (m.second, first_side.other())] {
+                    if let Some(cell) = out
+                        .get_mut(team.index())
+                        .and_then(|tally| tally.boards.get_mut(k))
                     {
                         *cell += pts.for_result(res, side);
                     }

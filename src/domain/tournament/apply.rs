@@ -146,6 +146,7 @@ impl Tournament {
                         choices: Vec::new(),
                         reprint,
                         codes_before,
+                        vacant: Vec::new(),
                     });
                     self.discarded = None;
                 }
@@ -331,6 +332,11 @@ impl Tournament {
             Event::ReportsUnlocked { round, board } => {
                 if let Some(g) = self.game_mut(*round, *board) {
                     g.wrong_codes = 0;
+                }
+            }
+            Event::BoardsVacant { round, boards } => {
+                if let Some(r) = self.round_mut(*round) {
+                    r.vacant.clone_from(boards);
                 }
             }
             Event::ColourChosen {

@@ -115,7 +115,8 @@ impl Game {
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RoundState {
     pub round: Round,
-    /// Boards 1..=n in order: `games[k]` is board k+1.
+    /// The boards in order: `games[k]` is board k+1, except after a team round's vacant
+    /// boards (`vacant`), which are no games and leave gaps.
     pub games: Vec<Game>,
     pub byes: Vec<PlayerNo>,
     pub started_at: Option<DateTime<Utc>>,
@@ -147,17 +148,28 @@ pub struct RoundState {
     /// that issues the same secret keeps the codes of unchanged seats.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub codes_before: Option<super::self_report::code::ReportKey>,
+    /// A team round's vacant boards (缺台, `BoardsVacant`), in board order: no games.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub vacant: Vec<super::team::VacantBoard>,
 }
 
 impl RoundState {
     pub fn game(&self, board: Board) -> Option<&Game> {
-        self.games.get(board.index()).filter(|g| g.board == board)
+        self.position(board).map(|k| &self.games[k])
     }
 
     fn game_mut(&mut self, board: Board) -> Option<&mut Game> {
-        self.games
-            .get_mut(board.index())
-            .filter(|g| g.board == board)
+        self.position(board).map(|k| &mut self.games[k])
+    }
+
+    /// Where board `board` is in `games`: board k is `games[k − 1]` unless a team round's
+    /// vacant boards left gaps before it.
+    fn position(&self, board: Board) -> Option<usize> {
+        let k = board.index();
+        if self.games.get(k).is_some_and(|g| g.board == board) {
+            return Some(k);
+        }
+        self.games.binary_search_by_key(&board, |g| g.board).ok()
     }
 
     pub fn reported(&self) -> usize {
@@ -175,6 +187,15 @@ impl RoundState {
     /// The game `no` plays in this round, if any.
     pub fn game_of(&self, no: PlayerNo) -> Option<&Game> {
         self.games.iter().find(|g| g.red == no || g.black == no)
+    }
+
+    /// Whether `no` sat at a board this round: a game, or facing a vacant seat (缺台).
+    pub fn seated(&self, no: PlayerNo) -> bool {
+        self.game_of(no).is_some()
+            || self
+                .vacant
+                .iter()
+                .any(|v| v.present().is_some_and(|(_, p)| p == no))
     }
 }
 

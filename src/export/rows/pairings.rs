@@ -52,12 +52,16 @@ pub fn pairings(t: &Tournament, round: Round, lang: Lang) -> Report {
         knockout,
     };
     let tables = per_section(t, &h, |s| {
-        let mut rows: Vec<Vec<Cell>> = r
+        // The games and a team round's vacant boards (缺台), in board order.
+        let mut boards: Vec<(u32, Vec<Cell>)> = r
             .games
             .iter()
             .filter(|g| g.section == s || t.rules.sections.len() <= 1)
-            .map(|g| sheet.game_row(g))
+            .map(|g| (g.board.0, sheet.game_row(g)))
+            .chain(r.vacant.iter().map(|v| (v.board.0, sheet.vacant_row(v))))
             .collect();
+        boards.sort_by_key(|(b, _)| *b);
+        let mut rows: Vec<Vec<Cell>> = boards.into_iter().map(|(_, row)| row).collect();
         rows.extend(
             r.byes
                 .iter()
@@ -121,6 +125,44 @@ impl Sheet<'_> {
         ];
         if self.knockout {
             row.push(Cell::from(knockout_text::stage_with_lot(g, lang)));
+        }
+        row
+    }
+
+    /// A vacant board (缺台): the player facing the empty seat, the forfeit, and 缺台.
+    fn vacant_row(&self, v: &crate::domain::team::VacantBoard) -> Vec<Cell> {
+        let (t, lang) = (self.t, self.lang);
+        let seat = |side: Side| -> [Cell; 3] {
+            match *v.players.get(side) {
+                Some(no) => [
+                    Cell::from(no.0),
+                    Cell::from(name(t, no)),
+                    Cell::from(club(t, no)),
+                ],
+                None => [
+                    Cell::Empty,
+                    Cell::from(crate::i18n::vacant::seat(lang)),
+                    Cell::Empty,
+                ],
+            }
+        };
+        let pts = |side: Side| v.players.get(side).map_or(Cell::Empty, |no| self.pts(no));
+        let [rn, rname, rclub] = seat(Side::Red);
+        let [bn, bname, bclub] = seat(Side::Black);
+        let mut row = vec![
+            Cell::from(v.board.0),
+            rn,
+            rname,
+            rclub,
+            pts(Side::Red),
+            Cell::from(crate::i18n::print::result_text(v.result(), lang)),
+            pts(Side::Black),
+            bname,
+            bclub,
+            bn,
+        ];
+        if self.knockout {
+            row.push(Cell::Empty);
         }
         row
     }

@@ -35,10 +35,7 @@ pub fn remark(t: &Tournament, st: &Standing, lang: Lang) -> Cell {
 
 /// Whether `no` sat at a board in a round up to `after`.
 fn played(t: &Tournament, no: crate::domain::PlayerNo, after: Round) -> bool {
-    t.rounds
-        .iter()
-        .take(after.0 as usize)
-        .any(|r| r.game_of(no).is_some())
+    t.rounds.iter().take(after.0 as usize).any(|r| r.seated(no))
 }
 
 /// The standings (成绩表) after `after`: rank, number, name, club, points, then every

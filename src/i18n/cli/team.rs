@@ -26,6 +26,8 @@ pub enum TeamMsg {
         round: Round,
         team: String,
         boards: Vec<(PlayerNo, String)>,
+        /// The match's board count: the boards after the lineup's are vacant (缺台).
+        of: u32,
     },
     /// `simulate --teams` with a preset that is no team match event's.
     SimPresetNotTeams(String),
@@ -83,7 +85,9 @@ pub fn text(m: &TeamMsg, lang: Lang) -> String {
             round,
             team,
             boards,
+            of,
         } => {
+            let named = boards.len() as u32;
             let boards: Vec<String> = boards
                 .iter()
                 .enumerate()
@@ -97,10 +101,25 @@ pub fn text(m: &TeamMsg, lang: Lang) -> String {
                 })
                 .collect();
             let boards = boards.join(", ");
-            words!(
+            let lineup = words!(
                 lang,
                 format!("第{round}轮 {team} 出场名单: {boards}"),
                 format!("round {round} {team} lineup: {boards}")
+            );
+            if named >= *of {
+                return lineup;
+            }
+            let missing: Vec<String> = (named + 1..=*of).map(|k| k.to_string()).collect();
+            words!(
+                lang,
+                format!(
+                    "{lineup}; 人数不足: 本场第{}台缺台, 按弃权判负",
+                    missing.join("、")
+                ),
+                format!(
+                    "{lineup}; short of players: board {} of the match vacant, lost by forfeit",
+                    missing.join(", ")
+                )
             )
         }
         TeamMsg::SimPresetNotTeams(p) => words!(

@@ -123,11 +123,6 @@ pub fn team_fault(f: &F, lang: Lang) -> String {
                 "team '{team}': board {board} ({after}) comes after board {before_board} ({before}) in the registered board order; a lineup keeps that order"
             )
         ),
-        F::CannotField { team, boards } => words!(
-            lang,
-            format!("「{team}」凑不齐{boards}名队员 (有人退赛)"),
-            format!("team '{team}' cannot field {boards} players (withdrawals)")
-        ),
         F::TooFewTeams => words!(
             lang,
             "至少需要两支队伍才能编排",
@@ -237,10 +232,6 @@ mod tests {
                 after: PlayerNo(1),
                 before_board: 3,
                 before: PlayerNo(5),
-            },
-            F::CannotField {
-                team: team(),
-                boards: 4,
             },
             F::TooFewTeams,
             F::BeyondSchedule {

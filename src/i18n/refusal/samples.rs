@@ -90,6 +90,10 @@ pub(super) fn samples() -> Vec<Refusal> {
             round: Round(1),
             board: Board(9),
         },
+        Refusal::VacantBoard {
+            round: Round(2),
+            board: Board(4),
+        },
         Refusal::UnknownPlayer(PlayerNo(7)),
         Refusal::NoRound,
         Refusal::UnknownRound(Round(4)),

@@ -19,6 +19,15 @@ fn match_href(ctx: &Ctx, round: Round, m: &MatchRow) -> String {
     ctx.href(&format!("/match/{round}/{}", m.index))
 }
 
+/// A board's seat: the player with a link to their page, or 缺台 where the team fielded nobody.
+fn seat(ctx: &Ctx, t: &Tournament, no: Option<crate::domain::PlayerNo>) -> Markup {
+    if let Some(no) = no {
+        html! { a href=(ctx.href(&format!("/player/{no}"))) { (no) " " (name(t, no)) } }
+    } else {
+        html! { span.muted { (crate::i18n::vacant::seat(ctx.lang)) } }
+    }
+}
+
 fn team_link(ctx: &Ctx, no: TeamNo, name: &str) -> Markup {
     html! { a href=(ctx.href(&format!("/team/{no}"))) { (name) } }
 }
@@ -104,10 +113,10 @@ pub fn match_page(ctx: &Ctx, t: &Tournament, round: Round, k: u32) -> Option<(St
                 @for b in &m.boards {
                     tr id=(format!("b{}", b.board)) {
                         td.num { (b.board) }
-                        td.red[b.first_side == Side::Red] { a href=(ctx.href(&format!("/player/{}", b.first))) { (b.first) " " (name(t, b.first)) } }
+                        td.red[b.first_side == Side::Red] { (seat(ctx, t, b.first)) }
                         td { (side(b.first_side)) }
                         td.res.playing[b.result.is_none()] { (board_score(b, ctx.lang)) }
-                        td.red[b.first_side == Side::Black] { a href=(ctx.href(&format!("/player/{}", b.second))) { (b.second) " " (name(t, b.second)) } }
+                        td.red[b.first_side == Side::Black] { (seat(ctx, t, b.second)) }
                     }
                 }
             }
@@ -164,7 +173,7 @@ pub fn team_page(ctx: &Ctx, t: &Tournament, no: TeamNo) -> Option<(String, Marku
                         @let first = m.first == no;
                         @let (opp, opp_name) = if first { (m.second, m.second_name.clone()) } else { (m.first, m.first_name.clone()) };
                         @let score = if first { (m.score.first, m.score.second) } else { (m.score.second, m.score.first) };
-                        @let lineup: Vec<String> = m.boards.iter().map(|b| (if first { b.first } else { b.second }).to_string()).collect();
+                        @let lineup: Vec<String> = m.boards.iter().map(|b| (if first { b.first } else { b.second }).map_or_else(|| crate::i18n::vacant::seat(ctx.lang).to_string(), |p| p.to_string())).collect();
                         tr {
                             td.num { (round) }
                             td { (team_link(ctx, opp, &opp_name)) }

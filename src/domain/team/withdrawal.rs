@@ -1,0 +1,70 @@
+//! A whole team's withdrawal (docs/rules.md#11-team-matches): a team has withdrawn once every
+//! player of its roster has. From then on it fields nobody, so each of its matches is played on
+//! vacant boards and lost by forfeit. In a round robin of teams the rule for a player's
+//! withdrawal (R2011 ch.14, docs/rules.md#45-withdrawal-in-a-round-robin) applies to its
+//! matches: a team that fielded players in fewer than half of the matches the table gives it
+//! has every match annulled (they count for nobody in the team table, and the forfeit wins of
+//! its empty boards count for nobody); with half or more its results stand and the rest are
+//! forfeits. In a Swiss of teams a withdrawn team is no longer paired.
+
+use super::super::ids::{Round, TeamNo};
+use super::super::tournament::{Status, Tournament};
+use super::Team;
+use super::matches::match_of;
+
+/// Whether every player of `team` has withdrawn (a team with nobody left to field).
+pub fn has_withdrawn(t: &Tournament, team: &Team) -> bool {
+    team.roster().next().is_some()
+        && team
+            .roster()
+            .all(|no| t.player(no).is_some_and(|p| p.status != Status::Active))
+}
+
+/// The first round a withdrawn team is out of: the latest its players' withdrawals took effect
+/// (`None` while it has a player left).
+pub fn out_from(t: &Tournament, team: &Team) -> Option<Round> {
+    if !has_withdrawn(t, team) {
+        return None;
+    }
+    team.roster()
+        .filter_map(|no| t.player(no).and_then(|p| p.withdrawn_from))
+        .max()
+}
+
+/// The matches of `team` in which it fielded at least one player, up to the last paired round.
+pub fn matches_fielded(t: &Tournament, team: TeamNo) -> u32 {
+    (1..=t.rounds.len() as u32)
+        .filter(|r| {
+            let round = Round(*r);
+            match_of(t, round, team).is_some_and(|m| {
+                m.boards.iter().any(|b| {
+                    t.game(round, *b).is_some_and(|g| {
+                        t.team_event.team_of(g.red).map(|x| x.no) == Some(team)
+                            || t.team_event.team_of(g.black).map(|x| x.no) == Some(team)
+                    }) || super::vacant::board(t, round, *b).is_some_and(|v| {
+                        crate::domain::side::Side::BOTH
+                            .iter()
+                            .any(|s| *v.teams.get(*s) == team && v.players.get(*s).is_some())
+                    })
+                })
+            })
+        })
+        .count() as u32
+}
+
+/// The teams whose matches are annulled: withdrawn in a round robin of teams having fielded
+/// players in fewer than half of the matches its table gives it.
+pub fn annulled(t: &Tournament) -> Vec<TeamNo> {
+    let Some(rr) = t.rules.format.round_robin() else {
+        return Vec::new();
+    };
+    let n = t.team_event.teams.len() as u32;
+    // Each team meets every other once a cycle (a rest is no match).
+    let due = n.saturating_sub(1) * rr.cycles();
+    t.team_event
+        .teams
+        .iter()
+        .filter(|x| has_withdrawn(t, x) && matches_fielded(t, x.no) * 2 < due)
+        .map(|x| x.no)
+        .collect()
+}
