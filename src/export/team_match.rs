@@ -71,7 +71,7 @@ fn match_row(t: &Tournament, round: Round, m: &Match) -> MatchRow {
         .results(t, round)
         .into_iter()
         .map(|(board, result, side)| {
-            let seat = |s: Side| match crate::domain::team::vacant::board(t, round, board) {
+            let seat = |s: Side| match t.round(round).and_then(|r| r.vacant_board(board)) {
                 Some(v) => *v.players.get(s),
                 None => t.game(round, board).map(|g| g.player(s)),
             };

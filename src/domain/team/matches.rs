@@ -8,7 +8,6 @@ use super::super::ids::{Board, Round, TeamNo};
 use super::super::result::GameResult;
 use super::super::side::Side;
 use super::super::tournament::{Game, Tournament};
-use super::vacant;
 
 /// One match of a round.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,7 +57,7 @@ impl Match {
         self.boards
             .iter()
             .filter_map(|&b| {
-                if let Some(v) = vacant::board(t, round, b) {
+                if let Some(v) = t.round(round).and_then(|r| r.vacant_board(b)) {
                     let side = if v.teams.red == self.first {
                         Side::Red
                     } else {
@@ -157,7 +156,7 @@ pub fn bye_team(t: &Tournament, round: Round) -> Option<TeamNo> {
     t.team_event
         .teams
         .iter()
-        .filter(|x| super::withdrawal::out_from(t, x).is_none_or(|from| from > round))
+        .filter(|x| super::withdrawn::out_from(t, x).is_none_or(|from| from > round))
         .map(|x| x.no)
         .find(|no| !ms.iter().any(|m| m.has(*no)))
 }

@@ -22,6 +22,7 @@ pub mod standings;
 pub mod state;
 pub mod vacant;
 pub mod withdrawal;
+pub mod withdrawn;
 
 pub use config::{MatchPoints, TeamMatch, TeamTiebreak};
 pub use fault::TeamFault;

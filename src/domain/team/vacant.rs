@@ -5,10 +5,9 @@
 //! seat (a double forfeit when both teams are short there) and counts as such in the match,
 //! the team table and that player's individual points.
 
-use super::super::ids::{Board, PlayerNo, Round, TeamNo};
+use super::super::ids::{Board, PlayerNo, TeamNo};
 use super::super::result::GameResult;
 use super::super::side::{BySide, Side};
-use super::super::tournament::Tournament;
 
 /// One vacant board of a team round.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -44,14 +43,4 @@ impl VacantBoard {
             .into_iter()
             .find_map(|s| (*self.players.get(s)).map(|p| (s, p)))
     }
-}
-
-/// The vacant boards of `round` (none in an individual event or a round not paired).
-pub fn of_round(t: &Tournament, round: Round) -> &[VacantBoard] {
-    t.round(round).map_or(&[], |r| r.vacant.as_slice())
-}
-
-/// The vacant board `board` of `round`, if it is one.
-pub fn board(t: &Tournament, round: Round, board: Board) -> Option<&VacantBoard> {
-    of_round(t, round).iter().find(|v| v.board == board)
 }

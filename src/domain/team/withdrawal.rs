@@ -8,28 +8,9 @@
 //! forfeits. In a Swiss of teams a withdrawn team is no longer paired.
 
 use super::super::ids::{Round, TeamNo};
-use super::super::tournament::{Status, Tournament};
-use super::Team;
+use super::super::tournament::Tournament;
 use super::matches::match_of;
-
-/// Whether every player of `team` has withdrawn (a team with nobody left to field).
-pub fn has_withdrawn(t: &Tournament, team: &Team) -> bool {
-    team.roster().next().is_some()
-        && team
-            .roster()
-            .all(|no| t.player(no).is_some_and(|p| p.status != Status::Active))
-}
-
-/// The first round a withdrawn team is out of: the latest its players' withdrawals took effect
-/// (`None` while it has a player left).
-pub fn out_from(t: &Tournament, team: &Team) -> Option<Round> {
-    if !has_withdrawn(t, team) {
-        return None;
-    }
-    team.roster()
-        .filter_map(|no| t.player(no).and_then(|p| p.withdrawn_from))
-        .max()
-}
+pub use super::withdrawn::{has_withdrawn, out_from};
 
 /// The matches of `team` in which it fielded at least one player, up to the last paired round.
 pub fn matches_fielded(t: &Tournament, team: TeamNo) -> u32 {
@@ -41,11 +22,14 @@ pub fn matches_fielded(t: &Tournament, team: TeamNo) -> u32 {
                     t.game(round, *b).is_some_and(|g| {
                         t.team_event.team_of(g.red).map(|x| x.no) == Some(team)
                             || t.team_event.team_of(g.black).map(|x| x.no) == Some(team)
-                    }) || super::vacant::board(t, round, *b).is_some_and(|v| {
-                        crate::domain::side::Side::BOTH
-                            .iter()
-                            .any(|s| *v.teams.get(*s) == team && v.players.get(*s).is_some())
-                    })
+                    }) || t
+                        .round(round)
+                        .and_then(|r| r.vacant_board(*b))
+                        .is_some_and(|v| {
+                            crate::domain::side::Side::BOTH
+                                .iter()
+                                .any(|s| *v.teams.get(*s) == team && v.players.get(*s).is_some())
+                        })
                 })
             })
         })

@@ -189,6 +189,11 @@ impl RoundState {
         self.games.iter().find(|g| g.red == no || g.black == no)
     }
 
+    /// The vacant board `board` of this round (缺台), if it is one.
+    pub fn vacant_board(&self, board: Board) -> Option<&super::team::VacantBoard> {
+        self.vacant.iter().find(|v| v.board == board)
+    }
+
     /// Whether `no` sat at a board this round: a game, or facing a vacant seat (缺台).
     pub fn seated(&self, no: PlayerNo) -> bool {
         self.game_of(no).is_some()
