@@ -443,7 +443,7 @@ pub fn json(t: &Tournament, round: Option<Round>) -> Value {
                 "players": x.players.iter().map(|p| p.0).collect::<Vec<_>>(),
                 "reserves": x.reserves.iter().map(|p| p.0).collect::<Vec<_>>(),
                 // A whole team's withdrawal (docs/rules.md#11-team-matches).
-                "withdrawn": crate::domain::team::withdrawal::has_withdrawn(t, x),
+                "withdrawn": crate::domain::team::withdrawn::has_withdrawn(t, x),
                 "annulled": annulled.contains(&x.no),
             })
         })

@@ -57,7 +57,7 @@ pub fn event(t: &Tournament, round: Round, boards: &[VacantBoard], lang: Lang) -
             format!("board {b}: '{who}' vacant")
         ));
     }
-    let list = parts.join(words!(lang, "; ", "; "));
+    let list = parts.join("; ");
     words!(
         lang,
         format!("第{round}轮缺台, 按弃权判负: {list}"),

@@ -570,23 +570,13 @@ fn matches_of_an_individual_event_are_refused() {
 }
 
 mod swiss {
-    use bianpai::domain::rules::{Role, System};
+    use crate::support::pairing::step;
+    use bianpai::domain::rules::System;
     use bianpai::domain::team::standings;
     use bianpai::domain::{
-        Actor, Board, Command, GameResult, PlayerEntry, PlayerNo, Round, Rules, Tournament,
+        Board, Command, GameResult, PlayerEntry, PlayerNo, Round, Rules, Tournament,
     };
     use chrono::{TimeZone, Utc};
-
-    fn step(t: &mut Tournament, cmd: &Command) {
-        let a = Actor {
-            user: "t".into(),
-            role: Role::Head,
-        };
-        let evs = t.decide(&a, cmd).unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
-        for e in &evs {
-            t.apply(e);
-        }
-    }
 
     #[test]
     fn a_swiss_of_teams_never_repeats_a_match_and_keeps_13_3() {

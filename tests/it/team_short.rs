@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use crate::support::cli::{Event, num, ok};
+use crate::support::cli::{Event, num, ok, play_round};
 
 /// `teams` teams of four boards, no reserves: team k has players 4k+1 ..= 4k+4.
 fn teams_of_four(teams: u32) -> Event {
@@ -38,20 +38,6 @@ fn games(e: &Event, round: u32) -> Vec<Value> {
         .as_array()
         .expect("games")
         .clone()
-}
-
-/// Pairs and starts the next round and gives red every game with a board to play on.
-fn play_round(e: &Event) -> u32 {
-    ok(&["pair", e.log_str()]);
-    ok(&["start", e.log_str()]);
-    let all = e.json("all", None);
-    let round = all["rounds"].as_array().unwrap().len() as u32;
-    for g in games(e, round) {
-        if g["result"].is_null() {
-            ok(&["result", e.log_str(), &num(&g["board"]).to_string(), "r"]);
-        }
-    }
-    round
 }
 
 /// The points of `result` for `side` from the rules in the export.
@@ -84,6 +70,19 @@ fn individual(all: &Value, without_vacant: bool) -> HashMap<i64, i64> {
         }
     }
     out
+}
+
+/// Every player's points in the standings equal `individual`'s recomputation.
+fn points_agree(all: &Value, without_vacant: bool) {
+    let mine = individual(all, without_vacant);
+    for s in all["standings"].as_array().unwrap() {
+        let no = s["no"].as_i64().unwrap();
+        assert_eq!(
+            s["points"].as_i64().unwrap(),
+            mine.get(&no).copied().unwrap_or(0),
+            "player {no}: {s}"
+        );
+    }
 }
 
 #[test]
@@ -140,15 +139,7 @@ fn a_team_one_player_short_plays_and_loses_its_last_board_by_forfeit() {
     // The individual points are the results of the games, the vacant board's forfeit win
     // included for the player who faced the empty seat.
     let all = e.json("all", None);
-    let mine = individual(&all, false);
-    for s in all["standings"].as_array().unwrap() {
-        let no = s["no"].as_i64().unwrap();
-        assert_eq!(
-            s["points"].as_i64().unwrap(),
-            mine.get(&no).copied().unwrap_or(0),
-            "player {no}"
-        );
-    }
+    points_agree(&all, false);
     // The team table's 局分 is the sum of each team's boards, vacant ones included.
     let tm = e.json("matches", None);
     let mut gp: HashMap<i64, i64> = HashMap::new();
@@ -297,10 +288,10 @@ fn own_match_points(e: &Event, annulled: Option<i64>) -> HashMap<i64, i64> {
 fn a_whole_team_withdrawn_before_half_its_round_robin_is_annulled() {
     // Four teams: three matches each. 丁队 fields its players in round 1 only: 1 of 3.
     let e = teams_of_four(4);
-    play_round(&e);
+    play_round(&e, "r");
     withdraw_team(&e, 3);
     for _ in 2..=3 {
-        let round = play_round(&e);
+        let round = play_round(&e, "r");
         // Its match is played on four vacant boards.
         let vacant = games(&e, round)
             .iter()
@@ -324,25 +315,17 @@ fn a_whole_team_withdrawn_before_half_its_round_robin_is_annulled() {
         .filter_map(|g| g["red"].as_i64().or(g["black"].as_i64()))
         .collect();
     assert_eq!(facing.len(), 8);
-    let mine = individual(&all, true);
-    for s in all["standings"].as_array().unwrap() {
-        let no = s["no"].as_i64().unwrap();
-        assert_eq!(
-            s["points"].as_i64().unwrap(),
-            mine.get(&no).copied().unwrap_or(0),
-            "player {no}: {s}"
-        );
-    }
+    points_agree(&all, true);
 }
 
 #[test]
 fn a_whole_team_withdrawn_after_half_its_round_robin_loses_the_rest_by_forfeit() {
     // 丁队 fields its players in rounds 1 and 2: 2 of 3, its results stand.
     let e = teams_of_four(4);
-    play_round(&e);
-    play_round(&e);
+    play_round(&e, "r");
+    play_round(&e, "r");
     withdraw_team(&e, 3);
-    let round = play_round(&e);
+    let round = play_round(&e, "r");
     let gs = games(&e, round);
     let vacant: Vec<&Value> = gs.iter().filter(|g| g["vacant"].is_array()).collect();
     assert_eq!(vacant.len(), 4, "{gs:?}");
@@ -369,22 +352,12 @@ fn a_whole_team_withdrawn_after_half_its_round_robin_loses_the_rest_by_forfeit()
 }
 
 mod swiss {
-    use bianpai::domain::rules::{Role, System};
+    use crate::support::pairing::step;
+    use bianpai::domain::rules::System;
     use bianpai::domain::{
-        Actor, Board, Command, GameResult, PlayerEntry, PlayerNo, Round, Rules, Tournament,
+        Board, Command, GameResult, PlayerEntry, PlayerNo, Round, Rules, Tournament,
     };
     use chrono::{TimeZone, Utc};
-
-    fn step(t: &mut Tournament, cmd: &Command) {
-        let a = Actor {
-            user: "t".into(),
-            role: Role::Head,
-        };
-        let evs = t.decide(&a, cmd).unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
-        for e in &evs {
-            t.apply(e);
-        }
-    }
 
     #[test]
     fn a_swiss_of_teams_leaves_a_withdrawn_team_out_and_pairs_a_short_one() {

@@ -162,7 +162,7 @@ fn swiss(t: &Tournament, round: Round) -> Result<TeamPairs, TeamFault> {
         .team_event
         .teams
         .iter()
-        .filter(|x| super::withdrawal::has_withdrawn(t, x))
+        .filter(|x| super::withdrawn::has_withdrawn(t, x))
         .map(|x| x.no)
         .collect();
     let mut entrants: Vec<Entrant> = tally

@@ -7,32 +7,16 @@
 //! its empty boards count for nobody); with half or more its results stand and the rest are
 //! forfeits. In a Swiss of teams a withdrawn team is no longer paired.
 
-use super::super::ids::{Round, TeamNo};
+use super::super::ids::TeamNo;
 use super::super::tournament::Tournament;
-use super::matches::match_of;
-pub use super::withdrawn::{has_withdrawn, out_from};
+use super::Team;
+use super::withdrawn::has_withdrawn;
 
-/// The matches of `team` in which it fielded at least one player, up to the last paired round.
-pub fn matches_fielded(t: &Tournament, team: TeamNo) -> u32 {
-    (1..=t.rounds.len() as u32)
-        .filter(|r| {
-            let round = Round(*r);
-            match_of(t, round, team).is_some_and(|m| {
-                m.boards.iter().any(|b| {
-                    t.game(round, *b).is_some_and(|g| {
-                        t.team_event.team_of(g.red).map(|x| x.no) == Some(team)
-                            || t.team_event.team_of(g.black).map(|x| x.no) == Some(team)
-                    }) || t
-                        .round(round)
-                        .and_then(|r| r.vacant_board(*b))
-                        .is_some_and(|v| {
-                            crate::domain::side::Side::BOTH
-                                .iter()
-                                .any(|s| *v.teams.get(*s) == team && v.players.get(*s).is_some())
-                        })
-                })
-            })
-        })
+/// The rounds in which `team` fielded at least one player (one of them sat at a board).
+pub fn matches_fielded(t: &Tournament, team: &Team) -> u32 {
+    t.rounds
+        .iter()
+        .filter(|r| team.roster().any(|no| r.seated(no)))
         .count() as u32
 }
 
@@ -48,7 +32,7 @@ pub fn annulled(t: &Tournament) -> Vec<TeamNo> {
     t.team_event
         .teams
         .iter()
-        .filter(|x| has_withdrawn(t, x) && matches_fielded(t, x.no) * 2 < due)
+        .filter(|x| has_withdrawn(t, x) && matches_fielded(t, x) * 2 < due)
         .map(|x| x.no)
         .collect()
 }

@@ -143,13 +143,17 @@ pub fn round_robin(n: usize) -> Event {
     e
 }
 
-/// Pairs, starts and records `result` on every board of the next round.
-pub fn play_round(e: &Event, result: &str) {
+/// Pairs, starts and records `result` on every board of the next round that has none yet (a
+/// team round's vacant board is lost by forfeit when paired); returns the round.
+pub fn play_round(e: &Event, result: &str) -> u32 {
     ok(&["pair", e.log_str()]);
     ok(&["start", e.log_str()]);
     let round = e.json("pairings", None);
     for g in round[0]["games"].as_array().unwrap() {
-        let board = num(&g["board"]).to_string();
-        ok(&["result", e.log_str(), &board, result]);
+        if g["result"].is_null() {
+            let board = num(&g["board"]).to_string();
+            ok(&["result", e.log_str(), &board, result]);
+        }
     }
+    num(&round[0]["round"])
 }

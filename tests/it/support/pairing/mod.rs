@@ -17,6 +17,16 @@ pub fn actor() -> Actor {
     }
 }
 
+/// Decides `cmd` as the head arbiter and applies its events; panics on a refusal.
+pub fn step(t: &mut Tournament, cmd: &Command) {
+    let evs = t
+        .decide(&actor(), cmd)
+        .unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
+    for e in &evs {
+        t.apply(e);
+    }
+}
+
 /// A tournament under `preset` with `n` players, sections assigned at random, numbers drawn.
 pub fn tournament(preset: &str, n: usize, seed: u64) -> Tournament {
     let mut rules = Rules::preset(preset).expect("preset");
