@@ -423,6 +423,13 @@ pub enum Event {
         round: Round,
         board: Board,
     },
+    /// Players who sit out `round` on a requested bye (docs/rules.md#requested-byes), with
+    /// what each scores: written right after the round's `RoundPaired` (an imported round,
+    /// `bianpai new --trf`), the players named are in none of its games.
+    RequestedByesRecorded {
+        round: Round,
+        byes: Vec<crate::domain::requested_bye::RequestedBye>,
+    },
 }
 
 /// What the log records about a pairing that breaks a rule (docs/rules.md#3-pairing).
@@ -512,6 +519,7 @@ impl Event {
             Event::ColourChosen { .. } => "colour_chosen",
             Event::WrongCodeGiven { .. } => "wrong_code_given",
             Event::ReportsUnlocked { .. } => "reports_unlocked",
+            Event::RequestedByesRecorded { .. } => "requested_byes_recorded",
         }
     }
 

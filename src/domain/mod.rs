@@ -22,6 +22,7 @@ pub mod prizes;
 pub mod refusal;
 pub mod registration;
 pub mod repair;
+pub mod requested_bye;
 pub mod result;
 pub mod role;
 pub mod round_robin;

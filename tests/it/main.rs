@@ -115,4 +115,5 @@ mod team_match;
 mod team_props;
 mod text_and_bounds;
 mod time_zone;
+mod trf_import;
 mod words_home;

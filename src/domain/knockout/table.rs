@@ -95,6 +95,7 @@ fn round_of(event: &Event) -> Option<Round> {
         | Event::ResultReported { round, .. }
         | Event::WrongCodeGiven { round, .. }
         | Event::ReportsUnlocked { round, .. }
+        | Event::RequestedByesRecorded { round, .. }
         | Event::ColourChosen { round, .. } => Some(*round),
         Event::Created { .. }
         | Event::PlayerRegistered { .. }

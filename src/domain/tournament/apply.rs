@@ -144,6 +144,7 @@ impl Tournament {
                         kept: None,
                         codes: None,
                         choices: Vec::new(),
+                        requested: Vec::new(),
                         reprint,
                         codes_before,
                     });
@@ -331,6 +332,11 @@ impl Tournament {
             Event::ReportsUnlocked { round, board } => {
                 if let Some(g) = self.game_mut(*round, *board) {
                     g.wrong_codes = 0;
+                }
+            }
+            Event::RequestedByesRecorded { round, byes } => {
+                if let Some(r) = self.round_mut(*round) {
+                    r.requested.extend(byes.iter().copied());
                 }
             }
             Event::ColourChosen {
