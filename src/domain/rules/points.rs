@@ -22,6 +22,10 @@ pub struct Points {
     /// Points for a bye; `None` means the colour-independent win (`red_win`).
     #[serde(default)]
     pub bye: Option<u32>,
+    /// Table points per printed point (docs/rules.md#1-scoring): a FIDE event's 1 / ½ / 0
+    /// is held as 2 / 1 / 0 with `per_point: Some(2)` and printed in halves. `None`: 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_point: Option<u32>,
 }
 
 impl Points {
@@ -34,7 +38,13 @@ impl Points {
             black_draw: draw,
             black_loss: loss,
             bye: None,
+            per_point: None,
         }
+    }
+
+    /// Table points per printed point (at least 1).
+    pub fn per_point(&self) -> u32 {
+        self.per_point.unwrap_or(1).clamp(1, MAX_POINTS)
     }
 
     /// Points for a bye (at most [`MAX_POINTS`], as for a game).

@@ -252,6 +252,14 @@ impl<'a> Calc<'a> {
                 self.byes[i] = self.byes[i].saturating_add(1);
             }
         }
+        // Requested byes (docs/rules.md#requested-byes): their points, no opponent, no game.
+        for b in &round.requested {
+            if let Some(i) = self.index(b.no)
+                && !self.annulled[i]
+            {
+                self.points[i] = self.points[i].saturating_add(b.points.points(pts));
+            }
+        }
         for i in 0..self.n {
             self.progressive[i] = self.progressive[i].saturating_add(self.points[i]);
         }
