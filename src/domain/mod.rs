@@ -8,6 +8,7 @@ pub mod command;
 pub mod competition;
 mod decide;
 pub mod event;
+pub mod fide_de;
 pub mod fide_tiebreak;
 pub mod floor;
 pub mod format;

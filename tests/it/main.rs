@@ -37,6 +37,7 @@ mod export_html;
 mod export_printouts;
 mod export_rounds;
 mod feed_stream;
+mod fide_tiebreaks;
 mod floor_cli;
 mod floor_replay;
 mod floor_rules;

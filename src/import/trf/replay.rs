@@ -222,14 +222,9 @@ pub fn replay(trf: &Trf, starts: &[DateTime<Utc>]) -> Result<Vec<Event>, TrfFaul
 /// # Errors
 /// None in practice: the built-in Swiss preset it starts from always reads.
 pub fn base_rules() -> Result<Rules, crate::domain::rules::RulesError> {
-    let mut r = Rules::preset("qigu-2024-07")?;
+    let mut r = Rules::preset("fide-swiss")?;
     r.name = "trf".into();
     r.description = "TRF".into();
-    r.tiebreaks = vec![
-        crate::domain::rules::Tiebreak::OpponentScore,
-        crate::domain::rules::Tiebreak::SonnebornBerger,
-        crate::domain::rules::Tiebreak::Wins,
-    ];
     r.registration = crate::domain::rules::Registration::default();
     r.prizes = crate::domain::rules::Prizes::default();
     r.auto_advance = crate::domain::rules::AutoAdvance::Off;
