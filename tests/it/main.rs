@@ -117,5 +117,6 @@ mod team_props;
 mod team_short;
 mod text_and_bounds;
 mod time_zone;
+mod trf_export;
 mod trf_import;
 mod words_home;

@@ -44,9 +44,13 @@ pub fn scale_of(s: &Scoring) -> u32 {
 /// `08.04.2018`, or a round date `18/04/08` (year first).
 pub fn date(s: &str) -> Option<NaiveDate> {
     let s = s.trim();
-    for f in [
+    // A two-digit year (`24/08/05`, the 132 record's round dates) is 2024, not the year 24.
+    let short = s.len() == 8 && s.chars().nth(2).is_some_and(|c| c == '/' || c == '-');
+    let long = [
         "%Y-%m-%d", "%Y/%m/%d", "%d/%m/%Y", "%d.%m.%Y", "%y/%m/%d", "%y-%m-%d",
-    ] {
+    ];
+    let formats: &[&str] = if short { &long[4..] } else { &long };
+    for f in formats {
         if let Ok(d) = NaiveDate::parse_from_str(s, f) {
             return Some(d);
         }
