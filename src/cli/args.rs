@@ -58,6 +58,12 @@ pub enum Cmd {
         /// The event's time zone (Asia/Shanghai or +08:00) when the rules file has none.
         #[arg(long)]
         zone: Option<String>,
+        /// A FIDE tournament report file (TRF16 or TRF-2026): its players and every round.
+        #[arg(long)]
+        trf: Option<PathBuf>,
+        /// The number of rounds, for a TRF file that does not say (XXR / 142).
+        #[arg(long, requires = "trf")]
+        rounds: Option<u32>,
     },
     /// Register, import, withdraw or reinstate players.
     #[command(subcommand)]

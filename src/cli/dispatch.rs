@@ -106,8 +106,29 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             preset,
             rules,
             title,
+            zone,
+            trf: Some(file),
+            rounds,
+            ..
+        } => super::trf_in::new_trf(
+            &log,
+            &file,
+            super::trf_in::TrfArgs {
+                preset: preset.as_deref(),
+                rules_file: rules.as_deref(),
+                rounds,
+                title,
+                zone: zone.as_deref(),
+            },
+        ),
+        Cmd::New {
+            log,
+            preset,
+            rules,
+            title,
             date,
             zone,
+            ..
         } => setup::new(
             &log,
             preset.as_deref(),

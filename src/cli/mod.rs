@@ -15,6 +15,7 @@ mod setup;
 mod simulate;
 mod simulate_teams;
 mod teams;
+mod trf_in;
 mod words;
 
 use std::path::Path;

@@ -103,7 +103,7 @@ pub fn standings_table(t: &Tournament, s: &Strings) -> Table {
                 r.no.to_string(),
                 name(t, r.no),
                 t.section_name(r.section).to_string(),
-                r.points.to_string(),
+                crate::export::report::ratio_text(i64::from(r.points), t.rules.points.per_point()),
             ];
             cells.extend(
                 r.tiebreaks
@@ -249,7 +249,10 @@ pub fn players_table(t: &Tournament, s: &Strings) -> Table {
                 p.entry.club.clone(),
                 t.section_name(p.section).to_string(),
                 s.status(p.status).to_string(),
-                scores.get(&p.no).copied().unwrap_or(0).to_string(),
+                crate::export::report::ratio_text(
+                    i64::from(scores.get(&p.no).copied().unwrap_or(0)),
+                    t.rules.points.per_point(),
+                ),
             ]
         })
         .collect();

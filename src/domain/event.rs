@@ -430,6 +430,13 @@ pub enum Event {
         round: Round,
         boards: Vec<crate::domain::team::VacantBoard>,
     },
+    /// Players who sit out `round` on a requested bye (docs/rules.md#requested-byes), with
+    /// what each scores: written right after the round's `RoundPaired` (an imported round,
+    /// `bianpai new --trf`), the players named are in none of its games.
+    RequestedByesRecorded {
+        round: Round,
+        byes: Vec<crate::domain::requested_bye::RequestedBye>,
+    },
 }
 
 /// What the log records about a pairing that breaks a rule (docs/rules.md#3-pairing).
@@ -520,6 +527,7 @@ impl Event {
             Event::WrongCodeGiven { .. } => "wrong_code_given",
             Event::ReportsUnlocked { .. } => "reports_unlocked",
             Event::BoardsVacant { .. } => "boards_vacant",
+            Event::RequestedByesRecorded { .. } => "requested_byes_recorded",
         }
     }
 

@@ -48,6 +48,12 @@ pub struct Values {
     /// points this player scored in the game. Shown divided by the win points
     /// (`Tiebreak::divisor`): a win counts the opponent's points, a draw half of them (2/1/0).
     pub sonneborn_berger: u64,
+    /// FIDE's values (docs/rules.md#fide-tiebreaks), computed when the chain names one of
+    /// them; `None` otherwise.
+    pub fide: Option<super::fide_tiebreak::FideValues>,
+    /// FIDE's direct encounter: the place inside the group still tied when the chain
+    /// reaches it (1 first), `None` outside such a group.
+    pub fide_de: Option<u32>,
 }
 
 impl Values {
@@ -66,6 +72,8 @@ impl Values {
             Tiebreak::PreviousRoundPoints => self.previous_points.first().map(|p| i64::from(*p)),
             Tiebreak::DrawNumber => Some(i64::from(self.draw_number)),
             Tiebreak::SonnebornBerger => i64::try_from(self.sonneborn_berger).ok(),
+            Tiebreak::FideDe => self.fide_de.map(i64::from),
+            fide => self.fide.as_ref().and_then(|f| f.get(fide)),
         }
     }
 }
@@ -90,6 +98,12 @@ pub fn compare(tb: Tiebreak, a: &Values, b: &Values) -> Ordering {
         Tiebreak::PreviousRoundPoints => b.previous_points.cmp(&a.previous_points),
         Tiebreak::DrawNumber => a.draw_number.cmp(&b.draw_number),
         Tiebreak::SonnebornBerger => b.sonneborn_berger.cmp(&a.sonneborn_berger),
+        Tiebreak::FideDe => match (a.fide_de, b.fide_de) {
+            (Some(x), Some(y)) => x.cmp(&y),
+            _ => Ordering::Equal,
+        },
+        // Higher first for every other FIDE value.
+        fide => b.get(fide).cmp(&a.get(fide)),
     }
 }
 

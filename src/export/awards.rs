@@ -47,7 +47,7 @@ pub fn teams_report(t: &Tournament, lang: Lang) -> Report {
             vec![
                 Cell::from(s.rank),
                 Cell::from(s.team.clone()),
-                Cell::from(s.points),
+                Cell::ratio(Some(i64::from(s.points)), t.rules.points.per_point()),
                 Cell::from(s.rank_sum),
                 Cell::from(s.best_rank),
                 Cell::from(members),

@@ -194,6 +194,16 @@ fn lang_of(t: &Tournament) -> crate::domain::rules::Lang {
     t.rules.lang.unwrap_or(crate::domain::rules::Lang::Zh)
 }
 
+/// A number of table points in the event's printed scale (`points.per_point`,
+/// docs/rules.md#1-scoring): whole where it divides, else a decimal.
+fn scaled(x: i64, den: u32) -> Value {
+    if den <= 1 || x % i64::from(den) == 0 {
+        json!(x / i64::from(den.max(1)))
+    } else {
+        json!(x as f64 / f64::from(den))
+    }
+}
+
 pub fn standings(t: &Tournament, rows: &[Standing]) -> Value {
     let several = t.rules.sections.len() > 1;
     Value::Array(
@@ -218,7 +228,10 @@ pub fn standings(t: &Tournament, rows: &[Standing]) -> Value {
                 o.insert("rank".into(), json!(s.rank));
                 o.insert("no".into(), json!(s.no.0));
                 o.insert("name".into(), json!(super::rows::name(t, s.no)));
-                o.insert("points".into(), json!(s.points));
+                o.insert(
+                    "points".into(),
+                    scaled(i64::from(s.points), t.rules.points.per_point()),
+                );
                 if let Some(p) = s.placing {
                     // Placed by the knockout (docs/rules.md#7-knockout), not by points; `points` are the
                     // regulation's final points (nine rounds plus the slow knockout games).

@@ -20,6 +20,7 @@ pub mod scoresheet;
 mod sheets;
 pub mod team_match;
 pub mod text;
+pub mod trf;
 pub mod xlsx;
 
 use std::io::Write;
@@ -401,6 +402,7 @@ pub fn render_for(
             .into_owned()
             .into_bytes(),
         Format::Html => html::write(&head, &reports()?).into_bytes(),
+        Format::Trf => trf::write(t, desk).into_bytes(),
         Format::Xlsx => xlsx::write(&head, &reports()?).map_err(|e| {
             fault(ExportFault::Xlsx {
                 cause: e.to_string(),

@@ -11,6 +11,8 @@ pub enum Format {
     Txt,
     Html,
     Xlsx,
+    /// FIDE's tournament report file (TRF-2026, readable as TRF16): the whole event.
+    Trf,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

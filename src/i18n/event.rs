@@ -429,6 +429,31 @@ fn line(t: &Tournament, ev: &Event, lang: Lang, times: Times) -> String {
             super::self_report::describe(ev, &n, lang).unwrap_or_default()
         }
         Event::BoardsVacant { round, boards } => super::vacant::event(t, *round, boards, lang),
+        Event::RequestedByesRecorded { round, byes } => {
+            let list: Vec<String> = byes
+                .iter()
+                .map(|b| {
+                    let what = match b.points {
+                        crate::domain::requested_bye::ByePoints::Half => {
+                            words!(lang, "半分", "half")
+                        }
+                        crate::domain::requested_bye::ByePoints::Zero => {
+                            words!(lang, "零分", "zero")
+                        }
+                        crate::domain::requested_bye::ByePoints::Full => {
+                            words!(lang, "全分", "full")
+                        }
+                    };
+                    format!("{} {} ({what})", b.no, n(b.no))
+                })
+                .collect();
+            let list = list.join(", ");
+            words!(
+                lang,
+                format!("第{round}轮请假轮空: {list}"),
+                format!("round {round} requested byes: {list}")
+            )
+        }
         Event::AutoAdvanced { round } => words!(
             lang,
             format!("上一轮全部完赛, 按规程自动编排第{round}轮"),

@@ -18,6 +18,7 @@ pub mod header;
 pub mod limits;
 mod row;
 mod table;
+pub mod trf;
 mod value;
 mod xlsx;
 

@@ -16,7 +16,7 @@ pub struct Place {
     pub no: u32,
     pub name: String,
     pub club: String,
-    pub points: u32,
+    pub points: String,
     /// The printouts' 备注: 淘汰赛冠军 … 第四名, 退赛; empty otherwise.
     pub remark: String,
 }
@@ -57,7 +57,10 @@ pub fn final_standings(t: &Tournament, rows: usize, lang: Lang) -> Option<Vec<Se
                         .player(st.no)
                         .map(|p| p.entry.club.clone())
                         .unwrap_or_default(),
-                    points: st.points,
+                    points: crate::export::report::ratio_text(
+                        i64::from(st.points),
+                        t.rules.points.per_point(),
+                    ),
                     remark: remark(t, st, lang).text(),
                 })
                 .collect();

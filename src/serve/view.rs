@@ -25,8 +25,8 @@ pub struct Who {
     pub no: u32,
     pub name: String,
     pub club: String,
-    /// Points before the round shown (积分).
-    pub points: u32,
+    /// Points before the round shown (积分), in the event's printed scale.
+    pub points: String,
     /// The seat is empty: the round has started, the game has no result and
     /// the player is not at the board (docs/rules.md#4-late-arrival-forfeits-withdrawal, late arrival).
     pub absent: bool,
@@ -70,7 +70,10 @@ fn who(t: &Tournament, no: PlayerNo, scores: &HashMap<PlayerNo, u32>) -> Who {
             .player(no)
             .map(|p| p.entry.club.clone())
             .unwrap_or_default(),
-        points: scores.get(&no).copied().unwrap_or(0),
+        points: crate::export::report::ratio_text(
+            i64::from(scores.get(&no).copied().unwrap_or(0)),
+            t.rules.points.per_point(),
+        ),
         absent: false,
     }
 }

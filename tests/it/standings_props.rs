@@ -165,6 +165,13 @@ fn better(tb: Tiebreak, a: &Values, b: &Values) -> Option<Ordering> {
         Tiebreak::PreviousRoundPoints => Some(b.previous_points.cmp(&a.previous_points)),
         Tiebreak::DrawNumber => Some(a.draw_number.cmp(&b.draw_number)),
         Tiebreak::SonnebornBerger => Some(b.sonneborn_berger.cmp(&a.sonneborn_berger)),
+        // FIDE's: a place inside the tied group, lower first; every other value higher first.
+        Tiebreak::FideDe => match (a.get(tb), b.get(tb)) {
+            (Some(x), Some(y)) => Some(x.cmp(&y)),
+            (None, None) => Some(Ordering::Equal),
+            _ => None,
+        },
+        fide => Some(b.get(fide).cmp(&a.get(fide))),
     }
 }
 

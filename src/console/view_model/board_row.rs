@@ -57,7 +57,10 @@ pub(super) fn side_cell(
     SideCell {
         no: no.to_string(),
         name,
-        points: points.get(&no).copied().unwrap_or(0).to_string(),
+        points: crate::export::report::ratio_text(
+            i64::from(points.get(&no).copied().unwrap_or(0)),
+            t.rules.points.per_point(),
+        ),
         clock,
         state,
     }
@@ -262,7 +265,10 @@ pub(super) fn vacant_row(
         Some(no) => SideCell {
             no: no.to_string(),
             name: t.player(no).map_or(String::new(), |p| p.entry.name.clone()),
-            points: points.get(&no).copied().unwrap_or(0).to_string(),
+            points: crate::export::report::ratio_text(
+                i64::from(points.get(&no).copied().unwrap_or(0)),
+                t.rules.points.per_point(),
+            ),
             clock: String::new(),
             state: ClockState::None,
         },

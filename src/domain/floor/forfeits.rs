@@ -66,7 +66,8 @@ impl Pending {
                 | Event::CodesIssued { .. }
                 | Event::ResultReported { .. }
                 | Event::WrongCodeGiven { .. }
-                | Event::ReportsUnlocked { .. } => {}
+                | Event::ReportsUnlocked { .. }
+                | Event::RequestedByesRecorded { .. } => {}
                 Event::Created { .. }
                 | Event::PlayerRegistered { .. }
                 | Event::PlayerWithdrawn { .. }

@@ -96,7 +96,8 @@ fn round_of(event: &Event) -> Option<Round> {
         | Event::WrongCodeGiven { round, .. }
         | Event::ReportsUnlocked { round, .. }
         | Event::ColourChosen { round, .. }
-        | Event::BoardsVacant { round, .. } => Some(*round),
+        | Event::BoardsVacant { round, .. }
+        | Event::RequestedByesRecorded { round, .. } => Some(*round),
         Event::Created { .. }
         | Event::PlayerRegistered { .. }
         | Event::PlayerWithdrawn { .. }

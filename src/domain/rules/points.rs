@@ -22,6 +22,10 @@ pub struct Points {
     /// Points for a bye; `None` means the colour-independent win (`red_win`).
     #[serde(default)]
     pub bye: Option<u32>,
+    /// Table points per printed point (docs/rules.md#1-scoring): a FIDE event's 1 / ½ / 0
+    /// is held as 2 / 1 / 0 with `per_point: Some(2)` and printed in halves. `None`: 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_point: Option<u32>,
 }
 
 impl Points {
@@ -34,7 +38,13 @@ impl Points {
             black_draw: draw,
             black_loss: loss,
             bye: None,
+            per_point: None,
         }
+    }
+
+    /// Table points per printed point (at least 1).
+    pub fn per_point(&self) -> u32 {
+        self.per_point.unwrap_or(1).clamp(1, MAX_POINTS)
     }
 
     /// Points for a bye (at most [`MAX_POINTS`], as for a game).
@@ -97,10 +107,42 @@ pub enum Tiebreak {
     /// 小分 (Sonneborn–Berger): every opponent's points × the points this player scored
     /// against them ÷ the win points (docs/cli.md; R2011 14.1).
     SonnebornBerger,
+    /// FIDE C.07: Buchholz (docs/rules.md#fide-tiebreaks).
+    FideBh,
+    /// FIDE C.07: Buchholz cut 1 (the lowest contribution dropped) (docs/rules.md#fide-tiebreaks).
+    FideBhC1,
+    /// FIDE C.07: median Buchholz (the lowest and the highest dropped) (docs/rules.md#fide-tiebreaks).
+    FideBhM1,
+    /// FIDE C.07: average of the opponents' Buchholz (docs/rules.md#fide-tiebreaks).
+    FideAob,
+    /// FIDE C.07: fore Buchholz (the last round counted as a draw for everyone) (docs/rules.md#fide-tiebreaks).
+    FideFb,
+    /// FIDE C.07: Sonneborn–Berger (docs/rules.md#fide-tiebreaks).
+    FideSb,
+    /// FIDE C.07: Sonneborn–Berger cut 1 (docs/rules.md#fide-tiebreaks).
+    FideSbC1,
+    /// FIDE C.07: rounds won, forfeit wins and full-point byes included (docs/rules.md#fide-tiebreaks).
+    FideWin,
+    /// FIDE C.07: games won over the board (docs/rules.md#fide-tiebreaks).
+    FideWon,
+    /// FIDE C.07: games played with black (docs/rules.md#fide-tiebreaks).
+    FideBpg,
+    /// FIDE C.07: games won with black (docs/rules.md#fide-tiebreaks).
+    FideBwg,
+    /// FIDE C.07: rounds elected to play (games over the board and rounds won without playing) (docs/rules.md#fide-tiebreaks).
+    FideGe,
+    /// FIDE C.07: progressive scores (docs/rules.md#fide-tiebreaks).
+    FidePs,
+    /// FIDE C.07: progressive scores without the first round (docs/rules.md#fide-tiebreaks).
+    FidePsC1,
+    /// FIDE C.07: direct encounter, FIDE's way (a place inside the tied group) (docs/rules.md#fide-tiebreaks).
+    FideDe,
+    /// FIDE C.07: Koya (points against the opponents with half the maximum or more) (docs/rules.md#fide-tiebreaks).
+    FideKs,
 }
 
 impl Tiebreak {
-    pub const ALL: [Tiebreak; 11] = [
+    pub const ALL: [Tiebreak; 27] = [
         Tiebreak::OpponentScore,
         Tiebreak::Progressive,
         Tiebreak::Wins,
@@ -112,6 +154,22 @@ impl Tiebreak {
         Tiebreak::PreviousRoundPoints,
         Tiebreak::DrawNumber,
         Tiebreak::SonnebornBerger,
+        Tiebreak::FideBh,
+        Tiebreak::FideBhC1,
+        Tiebreak::FideBhM1,
+        Tiebreak::FideAob,
+        Tiebreak::FideFb,
+        Tiebreak::FideSb,
+        Tiebreak::FideSbC1,
+        Tiebreak::FideWin,
+        Tiebreak::FideWon,
+        Tiebreak::FideBpg,
+        Tiebreak::FideBwg,
+        Tiebreak::FideGe,
+        Tiebreak::FidePs,
+        Tiebreak::FidePsC1,
+        Tiebreak::FideDe,
+        Tiebreak::FideKs,
     ];
 
     pub fn word(self) -> &'static str {
@@ -127,15 +185,48 @@ impl Tiebreak {
             Tiebreak::PreviousRoundPoints => "previous_round_points",
             Tiebreak::DrawNumber => "draw_number",
             Tiebreak::SonnebornBerger => "sonneborn_berger",
+            Tiebreak::FideBh => "fide_bh",
+            Tiebreak::FideBhC1 => "fide_bh_c1",
+            Tiebreak::FideBhM1 => "fide_bh_m1",
+            Tiebreak::FideAob => "fide_aob",
+            Tiebreak::FideFb => "fide_fb",
+            Tiebreak::FideSb => "fide_sb",
+            Tiebreak::FideSbC1 => "fide_sb_c1",
+            Tiebreak::FideWin => "fide_win",
+            Tiebreak::FideWon => "fide_won",
+            Tiebreak::FideBpg => "fide_bpg",
+            Tiebreak::FideBwg => "fide_bwg",
+            Tiebreak::FideGe => "fide_ge",
+            Tiebreak::FidePs => "fide_ps",
+            Tiebreak::FidePsC1 => "fide_ps_c1",
+            Tiebreak::FideDe => "fide_de",
+            Tiebreak::FideKs => "fide_ks",
         }
     }
 
     /// What a value of this criterion is divided by when shown: the win points for 小分
-    /// (kept exact as opponent points × game points), 1 otherwise.
+    /// (kept exact as opponent points × game points); for FIDE's, the event's printed scale
+    /// (`points.per_point`): points-like values by it, Sonneborn–Berger by it × the win
+    /// points, AOB (kept in hundredths) by 100; counts and places by 1.
     pub fn divisor(self, points: &Points) -> u32 {
+        let pp = points.per_point();
         match self {
             Tiebreak::SonnebornBerger => points.win_points(),
+            Tiebreak::FideBh
+            | Tiebreak::FideBhC1
+            | Tiebreak::FideBhM1
+            | Tiebreak::FideFb
+            | Tiebreak::FidePs
+            | Tiebreak::FidePsC1
+            | Tiebreak::FideKs => pp,
+            Tiebreak::FideSb | Tiebreak::FideSbC1 => pp.saturating_mul(points.win_points()),
+            Tiebreak::FideAob => 100,
             _ => 1,
         }
+    }
+
+    /// One of FIDE's criteria (computed by `fide_tiebreak`).
+    pub fn is_fide(self) -> bool {
+        self.word().starts_with("fide_")
     }
 }

@@ -5,6 +5,7 @@
 
 use super::row::Standing;
 use crate::domain::event::Stage;
+use crate::domain::fide_tiebreak;
 use crate::domain::ids::{PlayerNo, Round};
 use crate::domain::knockout::config::Placing;
 use crate::domain::result::{GameResult, Outcome};
@@ -252,6 +253,14 @@ impl<'a> Calc<'a> {
                 self.byes[i] = self.byes[i].saturating_add(1);
             }
         }
+        // Requested byes (docs/rules.md#requested-byes): their points, no opponent, no game.
+        for b in &round.requested {
+            if let Some(i) = self.index(b.no)
+                && !self.annulled[i]
+            {
+                self.points[i] = self.points[i].saturating_add(b.points.points(pts));
+            }
+        }
         for i in 0..self.n {
             self.progressive[i] = self.progressive[i].saturating_add(self.points[i]);
         }
@@ -366,9 +375,20 @@ impl<'a> Calc<'a> {
                     previous_points: std::mem::take(&mut self.previous_points[i]),
                     draw_number: t.players[i].no.0,
                     sonneborn_berger: sb,
+                    fide: None,
+                    fide_de: None,
                 }
             })
             .collect();
+        if t.rules
+            .tiebreaks
+            .iter()
+            .any(|tb| tb.is_fide() && *tb != Tiebreak::FideDe)
+        {
+            for (v, f) in values.iter_mut().zip(fide_tiebreak::values(t, k)) {
+                v.fide = Some(f);
+            }
+        }
         let mut chain = t.rules.tiebreaks.clone();
         if !chain.contains(&Tiebreak::DrawNumber) {
             chain.push(Tiebreak::DrawNumber);
@@ -436,6 +456,9 @@ impl<'a> Calc<'a> {
                 if tb == Tiebreak::DirectEncounter {
                     self.set_direct_encounter(group, values);
                 }
+                if tb == Tiebreak::FideDe {
+                    self.set_fide_de(group, values);
+                }
                 group.sort_by(|a, b| tiebreak::compare(tb, &values[*a], &values[*b]));
                 for (l, h) in split(group, |a, b| {
                     tiebreak::compare(tb, &values[a], &values[b]).is_eq()
@@ -456,6 +479,45 @@ impl<'a> Calc<'a> {
             for (i, v) in group.iter().zip(de) {
                 values[*i].direct_encounter = Some(v);
             }
+        }
+    }
+}
+
+impl Calc<'_> {
+    /// Whether every player of the table met every other of their section (a round robin
+    /// brought in as a list of rounds, e.g. from a TRF file): its schedule was fixed.
+    fn everyone_met(&self) -> bool {
+        let t = self.t;
+        let mut field = vec![0_usize; t.rules.sections.len().max(1)];
+        for (i, p) in t.players.iter().enumerate() {
+            if !self.outside[i]
+                && let Some(f) = field.get_mut(p.section)
+            {
+                *f += 1;
+            }
+        }
+        (0..self.n).filter(|&i| !self.outside[i]).all(|i| {
+            let mut met: Vec<usize> = self.games[i].iter().map(|m| m.opponent).collect();
+            met.sort_unstable();
+            met.dedup();
+            field
+                .get(t.players[i].section)
+                .is_some_and(|&f| met.len() + 1 == f)
+        })
+    }
+
+    /// FIDE's direct encounter inside one tied group (docs/rules.md#fide-tiebreaks).
+    fn set_fide_de(&self, group: &[usize], values: &mut [Values]) {
+        let games: Vec<&[Met]> = group.iter().map(|i| self.games[*i].as_slice()).collect();
+        let round_robin = self.t.rules.format.follows_a_table() || self.everyone_met();
+        let places = crate::domain::fide_de::direct_encounter(
+            group,
+            &games,
+            &self.t.rules.points,
+            round_robin,
+        );
+        for (i, p) in group.iter().zip(places) {
+            values[*i].fide_de = Some(p);
         }
     }
 }

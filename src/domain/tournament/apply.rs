@@ -144,6 +144,7 @@ impl Tournament {
                         kept: None,
                         codes: None,
                         choices: Vec::new(),
+                        requested: Vec::new(),
                         reprint,
                         codes_before,
                         vacant: Vec::new(),
@@ -337,6 +338,11 @@ impl Tournament {
             Event::BoardsVacant { round, boards } => {
                 if let Some(r) = self.round_mut(*round) {
                     r.vacant.clone_from(boards);
+                }
+            }
+            Event::RequestedByesRecorded { round, byes } => {
+                if let Some(r) = self.round_mut(*round) {
+                    r.requested.extend(byes.iter().copied());
                 }
             }
             Event::ColourChosen {

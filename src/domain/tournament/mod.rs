@@ -140,6 +140,9 @@ pub struct RoundState {
     /// player and the colour they took.
     #[serde(default)]
     pub choices: Vec<(PlayerNo, Side)>,
+    /// Players on a requested bye this round (`RequestedByesRecorded`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub requested: Vec<super::requested_bye::RequestedBye>,
     /// Seats whose slip (签认条: board, side, player, code) no longer holds since the round
     /// was first paired: re-seated by a change by hand or a re-pair (docs/rules.md#3-pairing).
     #[serde(default)]

@@ -66,7 +66,10 @@ pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -
                         Cell::Empty
                     });
                 }
-                row.push(Cell::from(st.points));
+                row.push(Cell::ratio(
+                    Some(i64::from(st.points)),
+                    t.rules.points.per_point(),
+                ));
                 if knockout {
                     row.push(
                         st.placing

@@ -95,7 +95,10 @@ struct Sheet<'a> {
 
 impl Sheet<'_> {
     fn pts(&self, no: PlayerNo) -> Cell {
-        Cell::from(self.scores.get(&no).copied().unwrap_or(0))
+        Cell::ratio(
+            Some(i64::from(self.scores.get(&no).copied().unwrap_or(0))),
+            self.t.rules.points.per_point(),
+        )
     }
 
     /// A game: board, red, result, black (and its stage in a knockout round).

@@ -73,7 +73,7 @@ pub fn standings(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) ->
                     Cell::from(st.no.0),
                     Cell::from(name(t, st.no)),
                     Cell::from(club(t, st.no)),
-                    Cell::from(st.points),
+                    Cell::ratio(Some(i64::from(st.points)), t.rules.points.per_point()),
                 ];
                 // Values by criterion, so a chain computed in another order still lands in
                 // the right column.

@@ -104,6 +104,19 @@ pub enum Msg {
         today: String,
     },
     Created(String),
+    /// `new --trf`: the event made from the file (players, rounds replayed).
+    ImportedTrf {
+        file: String,
+        players: usize,
+        rounds: usize,
+    },
+    /// `new --trf`: the file cannot be read (its path and the OS's words).
+    TrfUnreadable {
+        file: String,
+        why: String,
+    },
+    /// `new --trf` with a round robin or team preset: only a Swiss is imported.
+    TrfNeedsSwiss,
     Intact {
         path: String,
         records: usize,

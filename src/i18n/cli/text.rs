@@ -299,6 +299,21 @@ pub fn text(m: &Msg, lang: Lang) -> String {
             ),
         ),
         Msg::Created(path) => words!(lang, format!("已创建 {path}"), format!("created {path}")),
+        Msg::ImportedTrf { file, players, rounds } => words!(
+            lang,
+            format!("{file}: 导入 {players} 名棋手, 重放 {rounds} 轮"),
+            format!("{file}: {players} players imported, {rounds} rounds replayed"),
+        ),
+        Msg::TrfUnreadable { file, why } => words!(
+            lang,
+            format!("{file}: 无法读取: {why}"),
+            format!("{file}: cannot read: {why}"),
+        ),
+        Msg::TrfNeedsSwiss => words!(
+            lang,
+            "new --trf: 只能导入积分编排 (瑞士制) 赛事: 请用积分编排的预设或规程文件",
+            "new --trf: only a Swiss event is imported: give a Swiss preset or rules file",
+        ).to_string(),
         Msg::Intact { path, records } => words!(
             lang,
             format!("{path}: 完好, {records}条记录"),

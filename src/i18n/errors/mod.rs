@@ -12,6 +12,7 @@ mod log;
 mod row;
 mod rules;
 mod team;
+mod trf;
 
 use crate::domain::rules::Lang;
 
@@ -22,6 +23,7 @@ pub use log::{damage, damage_warning, decode, log};
 pub use row::{row, value};
 pub use rules::{ron, rules};
 pub use team::team_fault;
+pub use trf::{trf, trf_kind};
 
 /// An operating-system error on a file, in words. The OS's own text is English: the Chinese
 /// names the error's kind instead. A file too large and a file that is no regular file are

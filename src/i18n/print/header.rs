@@ -203,6 +203,22 @@ pub fn tiebreak(tb: Tiebreak, lang: Lang) -> &'static str {
         Tiebreak::PreviousRoundPoints => words!(lang, "前轮积分", "Prev. points"),
         Tiebreak::DrawNumber => words!(lang, "抽签号", "Draw no"),
         Tiebreak::SonnebornBerger => words!(lang, "小分", "S-B"),
+        Tiebreak::FideBh => words!(lang, "布赫兹", "BH"),
+        Tiebreak::FideBhC1 => words!(lang, "布赫兹减一", "BH-C1"),
+        Tiebreak::FideBhM1 => words!(lang, "中位布赫兹", "BH-M1"),
+        Tiebreak::FideAob => words!(lang, "对手平均布赫兹", "AOB"),
+        Tiebreak::FideFb => words!(lang, "前布赫兹", "FB"),
+        Tiebreak::FideSb => words!(lang, "索伯分", "SB"),
+        Tiebreak::FideSbC1 => words!(lang, "索伯分减一", "SB-C1"),
+        Tiebreak::FideWin => words!(lang, "胜轮数", "WIN"),
+        Tiebreak::FideWon => words!(lang, "实战胜局", "WON"),
+        Tiebreak::FideBpg => words!(lang, "执黑局数", "BPG"),
+        Tiebreak::FideBwg => words!(lang, "执黑胜局", "BWG"),
+        Tiebreak::FideGe => words!(lang, "出场轮数", "GE"),
+        Tiebreak::FidePs => words!(lang, "逐轮累进", "PS"),
+        Tiebreak::FidePsC1 => words!(lang, "逐轮累进减一", "PS-C1"),
+        Tiebreak::FideDe => words!(lang, "直接对局", "DE"),
+        Tiebreak::FideKs => words!(lang, "科亚分", "KS"),
     }
 }
 
