@@ -1349,6 +1349,7 @@ const CLI_WORDS: &[&str] = &[
     "txt",
     "html",
     "xlsx",
+    "trf",
     "pairings",
     "standings",
     "crosstable",
@@ -1599,9 +1600,14 @@ fn ron_words() -> Vec<String> {
         "lvliang-2024",
         "club-rr-10",
         "team-rr-8",
+        "fide-swiss",
     ] {
         let text = Rules::preset(name).expect("preset").to_ron();
         words.extend(english_words(&text));
+    }
+    // Every tiebreak's RON word, as the refusal of an unknown one lists them.
+    for tb in bianpai::domain::rules::Tiebreak::ALL {
+        words.extend(english_words(tb.word()));
     }
     // RON words the presets do not use: the other values of the rules' word lists, the log
     // record's fields, and the values the rows above typed into their files (shown back as
