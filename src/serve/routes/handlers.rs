@@ -16,17 +16,33 @@ use crate::serve::{finished, view};
 
 pub(super) async fn round_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&app, &snap, &p);
+    let mut ctx = ctx(&app, &snap, &p);
+    // Its stream carries what changed (`serve::delta`).
+    let code = match ctx.lang {
+        crate::domain::rules::Lang::En => "en",
+        crate::domain::rules::Lang::Zh => "zh",
+    };
+    ctx.events = Some(format!("/events?page=round&lang={code}"));
+    let (heading, main) = round_main(&ctx, &snap);
+    respond(&ctx, &p, Tab::Round, "/", &heading, &main)
+}
+
+/// The current round page's heading and main part: the page and its deltas
+/// (`serve::delta`) are drawn by this one function.
+pub(crate) fn round_main(
+    ctx: &pages::Ctx,
+    snap: &crate::serve::follow::Snapshot,
+) -> (String, maud::Markup) {
     let t = &snap.tournament;
     let v = view::round(t, t.current_round(), ctx.lang).map(|mut v| {
         v.tags = finished::tags(t, snap.damage.is_some());
         v
     });
-    let heading = pages::round::heading(&ctx, v.as_ref());
-    let main = pages::round::page(&ctx, v.as_ref());
+    let heading = pages::round::heading(ctx, v.as_ref());
+    let main = pages::round::page(ctx, v.as_ref());
     // A team event: the round's matches, team v team with the live score, above the boards.
-    let main = maud::html! { (pages::team::summary(&ctx, t, t.current_round())) (main) };
-    respond(&ctx, &p, Tab::Round, "/", &heading, &main)
+    let main = maud::html! { (pages::team::summary(ctx, t, t.current_round())) (main) };
+    (heading, main)
 }
 
 pub(super) async fn team_page(
