@@ -1,5 +1,5 @@
 //! What changed, not the page (docs/room-page.md#deltas). After each change of the log a
-//! thread renders the round page's main part in each language, cuts it into its frame and its
+//! thread renders the round page's and the wall's main part in each language, cuts it into its frame and its
 //! keyed elements (each board's row `b{N}`, the count of finished boards `count`), and keeps
 //! for the step from the version before to the new one the elements whose HTML changed. A
 //! phone on the round page gets that step as one server-sent `delta` event (a few hundred
@@ -14,6 +14,7 @@
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
+use chrono::{DateTime, Utc};
 use tokio::sync::broadcast;
 
 use super::follow::{Feed, Snapshot};
@@ -30,6 +31,9 @@ pub const MAX_STEP: usize = 16 * 1024;
 pub enum Kind {
     /// The current round (`/`).
     Round,
+    /// The wall (`/wall`): its rows and count; its clocks are drawn for one moment in both
+    /// the old and the new state, so only a clock the log changed differs.
+    Wall,
 }
 
 /// A page in a language: what a stream follows (`/events?page=round&lang=zh`).
@@ -39,13 +43,21 @@ pub struct Topic {
     pub lang: Lang,
 }
 
-const TOPICS: [Topic; 2] = [
+const TOPICS: [Topic; 4] = [
     Topic {
         kind: Kind::Round,
         lang: Lang::Zh,
     },
     Topic {
         kind: Kind::Round,
+        lang: Lang::En,
+    },
+    Topic {
+        kind: Kind::Wall,
+        lang: Lang::Zh,
+    },
+    Topic {
+        kind: Kind::Wall,
         lang: Lang::En,
     },
 ];
@@ -256,11 +268,12 @@ fn change(old: &Seen, new: &Seen, from: u64, to: u64) -> Change {
 
 /// The main part of `topic`'s page as `snap` shows it, with what it depends on besides it
 /// (the warning: a change of it is a change of the frame).
-fn render(snap: &Snapshot, topic: Topic, poll_ms: u64) -> String {
+fn render(snap: &Snapshot, topic: Topic, poll_ms: u64, now: DateTime<Utc>) -> String {
     let ctx = super::routes::ctx_of(snap, topic.lang, poll_ms, 0);
     let warning = super::pages::warning(&ctx).into_string();
     let main = match topic.kind {
         Kind::Round => super::routes::round_main(&ctx, snap).1,
+        Kind::Wall => super::routes::wall_main(&ctx, snap, now),
     };
     format!("{warning}\n{}", main.0)
 }
@@ -293,7 +306,7 @@ pub fn start(feed: &Feed, poll_ms: u64) -> Deltas {
             let mut prev = first;
             let mut pages: Vec<Seen> = TOPICS
                 .iter()
-                .map(|t| seen(&render(&prev, *t, poll_ms)))
+                .map(|t| seen(&render(&prev, *t, poll_ms, Utc::now())))
                 .collect();
             loop {
                 match changes.blocking_recv() {
@@ -304,10 +317,17 @@ pub fn start(feed: &Feed, poll_ms: u64) -> Deltas {
                 if next.version == prev.version {
                     continue;
                 }
+                let now = Utc::now();
                 let fresh: Vec<Seen> = TOPICS
                     .iter()
-                    .map(|t| seen(&render(&next, *t, poll_ms)))
+                    .map(|t| seen(&render(&next, *t, poll_ms, now)))
                     .collect();
+                // The wall's old state drawn at the same moment as the new one.
+                for (i, t) in TOPICS.iter().enumerate() {
+                    if t.kind == Kind::Wall {
+                        pages[i] = seen(&render(&prev, *t, poll_ms, now));
+                    }
+                }
                 let changes = pages
                     .iter()
                     .zip(&fresh)

@@ -209,3 +209,29 @@ fn an_open_round_page_shows_a_result_without_reading_the_page_again() {
         json!(4)
     );
 }
+
+#[test]
+fn the_wall_gets_the_delta_of_its_board_too() {
+    let (_dir, log) = fixture();
+    let server = Server::start(&log);
+    let mut stream = Stream::open_at(server.port, "/events?page=wall&lang=zh", &[]);
+    assert_eq!(next(&mut stream).name, "update");
+    let page = server.get("/wall").text();
+    assert!(
+        page.contains("data-events=\"/events?page=wall&amp;lang=zh\""),
+        "the wall follows its own stream"
+    );
+    bianpai(&["result", log.to_str().unwrap(), "1", "red_win"]);
+    let ev = next(&mut stream);
+    assert_eq!(ev.name, "delta", "{ev:?}");
+    assert!(ev.bytes < 2048, "{} bytes", ev.bytes);
+    let d: Value = serde_json::from_str(&ev.data).unwrap();
+    let fresh = server.get("/wall?part=main").text();
+    let set = d["set"].as_array().unwrap();
+    let ids: Vec<&str> = set.iter().map(|e| e[0].as_str().unwrap()).collect();
+    assert!(ids.contains(&"b1") && ids.contains(&"count"), "{ids:?}");
+    for e in set {
+        let id = e[0].as_str().unwrap();
+        assert_eq!(e[1].as_str().unwrap(), element(&fresh, id), "#{id}");
+    }
+}

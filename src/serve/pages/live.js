@@ -61,11 +61,13 @@
     for (var i = 0; i < d.set.length; i++) {
       if (!document.getElementById(d.set[i][0])) { reload(e.id); return; }
     }
+    var put = [];
     for (var k = 0; k < d.set.length; k++) {
       document.getElementById(d.set[k][0]).outerHTML = d.set[k][1];
+      put.push(document.getElementById(d.set[k][0]));
     }
     version = d.to;
-    document.dispatchEvent(new Event("bianpai:updated"));
+    document.dispatchEvent(new CustomEvent("bianpai:delta", { detail: put }));
   }
   var poller = null, tries = 0, lost = false;
   function poll() {

@@ -38,6 +38,7 @@ impl Follow {
     fn topic(&self) -> Option<Topic> {
         let kind = match self.page.as_deref()? {
             "round" => Kind::Round,
+            "wall" => Kind::Wall,
             _ => return None,
         };
         let lang = match self.lang.as_deref() {
