@@ -7,7 +7,10 @@
 //! phone holding the fresh page, the page latency of other phones meanwhile (p50 / p99), and
 //! the server's CPU and memory.
 //!
-//! `cargo bench --bench hall -- [--boards B] [--phones N] [--results K]`
+//! `cargo bench --bench hall -- [--boards B] [--phones N] [--results K] [--refetch]`
+//! Phones follow the round page's own stream (`/events?page=round`), which carries each
+//! result as a delta of its row (docs/room-page.md#deltas); `--refetch` puts them on the
+//! plain stream, re-fetching the main part after each update, as before deltas.
 //! Phones come from distinct addresses 10.77.x.y when that range is local
 //! (`ip route add local 10.77.0.0/16 dev lo`, as root); otherwise from loopback, which is one
 //! client and so holds at most 50 streams (docs/room-page.md#budgets). Everything stays on
@@ -150,13 +153,27 @@ struct Hall {
     held: std::sync::Mutex<std::collections::HashMap<u64, (usize, u64)>>,
 }
 
-/// A phone: its stream, and a re-fetch of the main part after each update.
-async fn phone(n: usize, hall_addrs: bool, port: u16, hall: Arc<Hall>, start: Instant) {
+/// A phone: its stream, and a re-fetch of the main part after each update; with `deltas`
+/// the round page's own stream, whose `delta` events carry the rows that changed (the page
+/// is re-fetched only on `update`).
+async fn phone(
+    n: usize,
+    hall_addrs: bool,
+    port: u16,
+    hall: Arc<Hall>,
+    start: Instant,
+    deltas: bool,
+) {
     let from = source(n, hall_addrs);
     let Ok(mut s) = connect(from, port).await else {
         return;
     };
-    let head = "GET /events HTTP/1.1\r\nHost: hall\r\nAccept: text/event-stream\r\n\r\n";
+    let path = if deltas {
+        "/events?page=round&lang=zh"
+    } else {
+        "/events"
+    };
+    let head = format!("GET {path} HTTP/1.1\r\nHost: hall\r\nAccept: text/event-stream\r\n\r\n");
     if s.write_all(head.as_bytes()).await.is_err() {
         return;
     }
@@ -176,6 +193,17 @@ async fn phone(n: usize, hall_addrs: bool, port: u16, hall: Arc<Hall>, start: In
         let l = line.trim_end();
         if let Some(e) = l.strip_prefix("event: ") {
             event = e.to_string();
+        } else if let Some(d) = l.strip_prefix("data: ")
+            && event == "delta"
+            && let Ok(j) = serde_json::from_str::<serde_json::Value>(d)
+            && let Some(v) = j["to"].as_u64()
+        {
+            // The rows put in place: this phone holds version v.
+            let at = start.elapsed().as_micros() as u64;
+            let mut held = hall.held.lock().expect("lock");
+            let e = held.entry(v).or_insert((0, 0));
+            e.0 += 1;
+            e.1 = e.1.max(at);
         } else if let Some(d) = l.strip_prefix("data: ")
             && event == "update"
             && let Ok(v) = d.parse::<u64>()
@@ -203,6 +231,9 @@ fn main() {
     let boards = arg(&args, "--boards", 500, 2000) as usize;
     let phones = arg(&args, "--phones", 1000, 5000) as usize;
     let results = arg(&args, "--results", 20, 100).min(boards as u64) as usize;
+    // `--refetch`: every phone on the plain stream, re-fetching the page on each update (what
+    // every page but the round page still does); otherwise the round page's deltas.
+    let deltas = !args.iter().any(|a| a == "--refetch");
     let hall_addrs = std::net::TcpListener::bind("10.77.0.1:0").is_ok();
     let dir = tempfile::tempdir().expect("temp dir");
     let log = event(dir.path(), boards);
@@ -232,7 +263,8 @@ fn main() {
     let lo = IpAddr::V4(Ipv4Addr::LOCALHOST);
     rt.block_on(async {
         println!(
-            "hall bench: {boards} boards, {phones} phones from {}",
+            "hall bench ({}): {boards} boards, {phones} phones from {}",
+            if deltas { "deltas" } else { "--refetch" },
             if hall_addrs { "distinct addresses 10.77.x.y" } else { "loopback (one client: 50 streams at most)" }
         );
         let size = |enc: &'static str, path: &'static str| async move {
@@ -249,7 +281,7 @@ fn main() {
         let hall = Arc::new(Hall::default());
         let t0 = Instant::now();
         for i in 0..phones {
-            tokio::spawn(phone(i, hall_addrs, port, Arc::clone(&hall), t0));
+            tokio::spawn(phone(i, hall_addrs, port, Arc::clone(&hall), t0, deltas));
             if i % 100 == 99 {
                 tokio::time::sleep(Duration::from_millis(20)).await;
             }
@@ -299,8 +331,9 @@ fn main() {
             ms(lat.last().copied().unwrap_or_default())
         );
         println!(
-            "bytes per update per phone: {} B (stream event + re-fetched main part, brotli, headers included)",
-            bytes / (results.max(1) * open.max(1)) as u64
+            "bytes per update per phone: {} B ({}, headers included)",
+            bytes / (results.max(1) * open.max(1)) as u64,
+            if deltas { "the stream's delta events, and any re-fetch after an update" } else { "stream event + re-fetched main part, brotli" }
         );
         println!(
             "page load meanwhile ({} loads): p50 {} p99 {}; server CPU {:.1} s over {:.1} s, RSS {} kB",

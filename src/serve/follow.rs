@@ -114,7 +114,7 @@ impl Feed {
 }
 
 /// How many versions an event stream may fall behind before it is resynced.
-const BACKLOG: usize = 16;
+pub(crate) const BACKLOG: usize = 16;
 
 fn snapshot(
     log: &Log,

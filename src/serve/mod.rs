@@ -11,6 +11,7 @@
 
 pub mod api;
 mod cache;
+pub mod delta;
 mod etag;
 pub mod final_standings;
 pub mod finished;

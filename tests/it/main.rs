@@ -100,6 +100,7 @@ mod self_report_console;
 mod self_report_http;
 mod self_report_install;
 mod serve_browser;
+mod serve_deltas;
 mod serve_http;
 mod serve_privacy;
 mod serve_qr;

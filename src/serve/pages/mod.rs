@@ -30,6 +30,12 @@ pub struct Ctx {
     pub version: u64,
     /// Milliseconds between the script's reads of the page when it has no live stream.
     pub poll_ms: u64,
+    /// This run of the server's number: with `version`, the page's place in the live
+    /// stream (`serve::delta`).
+    pub run: u64,
+    /// The live stream this page follows when it gets deltas (`serve::delta`); `/events`
+    /// (an `update` on every change, and the page read again) when `None`.
+    pub events: Option<String>,
 }
 
 impl Ctx {
@@ -150,7 +156,7 @@ fn layout_with(
                 }
                 div #warning { (warning(ctx)) }
                 @if live {
-                    main #main data-version=(ctx.version) data-poll=(ctx.poll_ms) { (main) }
+                    main #main data-version=(ctx.version) data-run=(ctx.run) data-events=[ctx.events.as_deref()] data-poll=(ctx.poll_ms) { (main) }
                     footer {
                         span #live { (ctx.label(Label::ReloadForLatest)) }
                     }

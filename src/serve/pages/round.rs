@@ -107,7 +107,7 @@ pub fn page(ctx: &Ctx, view: Option<&RoundView>) -> Markup {
             None => p.muted { (ctx.label(Label::NotPairedYet)) },
             Some(v) => {
                 h2 { (round_heading(ctx, v.round)) }
-                p.muted {
+                p.muted #count {
                     @if !v.started { (ctx.label(Label::NotStartedYet)) " " }
                     (ctx.text(&Msg::BoardsFinished { reported: v.reported, boards: v.boards }))
                 }

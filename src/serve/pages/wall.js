@@ -26,9 +26,19 @@
     }
     var els = document.querySelectorAll("[data-ms][data-run='1']");
     for (var i = 0; i < els.length; i++) {
-      els[i].textContent = fmt(Number(els[i].getAttribute("data-ms")) - gone);
+      // A clock put in place by a delta runs from when it came.
+      var since = els[i].bianpaiAt ? Date.now() - els[i].bianpaiAt : gone;
+      els[i].textContent = fmt(Number(els[i].getAttribute("data-ms")) - since);
     }
   }
+  document.addEventListener("bianpai:delta", function (e) {
+    var now = Date.now(), put = e.detail || [];
+    for (var i = 0; i < put.length; i++) {
+      var c = put[i] ? put[i].querySelectorAll("[data-ms]") : [];
+      for (var k = 0; k < c.length; k++) c[k].bianpaiAt = now;
+    }
+    tick();
+  });
   document.addEventListener("bianpai:updated", function () { loaded = Date.now(); show(); tick(); });
   show();
   setInterval(tick, 250);

@@ -116,8 +116,9 @@ fn seat(ctx: &Ctx, w: &Who) -> Markup {
 fn row(ctx: &Ctx, l: &BoardLine, clocks: &[ClockLine]) -> Markup {
     let clock = l.board.and_then(|b| clocks.iter().find(|c| c.board == b));
     let empty = l.red.absent || l.black.as_ref().is_some_and(|b| b.absent);
+    let id = l.board.map(|b| format!("b{b}"));
     html! {
-        tr.board.empty[empty] {
+        tr.board.empty[empty] id=[id] {
             td.bd { (l.board.map_or(String::new(), |b| b.to_string())) }
             td.no { (l.red.no) }
             td.red { (seat(ctx, &l.red)) @if let Some(s) = &l.stage { span.stage { (s) } } }
@@ -216,7 +217,7 @@ pub fn main(ctx: &Ctx, w: &WallData) -> Markup {
                 }
             }
             @if let Some(v) = w.round {
-                span.count { (ctx.text(&Msg::WallFinished { reported: v.reported, boards: v.boards })) }
+                span.count #count { (ctx.text(&Msg::WallFinished { reported: v.reported, boards: v.boards })) }
             }
             span.time data-day-ms=(w.day_ms) { (w.time) }
         }
@@ -257,7 +258,7 @@ pub fn page(ctx: &Ctx, main_html: &Markup) -> Markup {
             body.wall {
                 h1 { (ctx.title) }
                 div #warning { (warning(ctx)) }
-                main #main data-version=(ctx.version) data-poll=(ctx.poll_ms) { (main_html) }
+                main #main data-version=(ctx.version) data-run=(ctx.run) data-events=[ctx.events.as_deref()] data-poll=(ctx.poll_ms) { (main_html) }
                 span #live {}
                 script { (PreEscaped(super::live_script(ctx))) }
                 script { (PreEscaped(WALL_JS)) }

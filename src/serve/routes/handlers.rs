@@ -16,17 +16,29 @@ use crate::serve::{finished, view};
 
 pub(super) async fn round_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&app, &snap, &p);
+    let mut ctx = ctx(&app, &snap, &p);
+    // Its stream carries what changed (`serve::delta`).
+    ctx.events = Some(format!("/events?page=round&lang={}", lang_code(ctx.lang)));
+    let (heading, main) = round_main(&ctx, &snap);
+    respond(&ctx, &p, Tab::Round, "/", &heading, &main)
+}
+
+/// The current round page's heading and main part: the page and its deltas
+/// (`serve::delta`) are drawn by this one function.
+pub(crate) fn round_main(
+    ctx: &pages::Ctx,
+    snap: &crate::serve::follow::Snapshot,
+) -> (String, maud::Markup) {
     let t = &snap.tournament;
     let v = view::round(t, t.current_round(), ctx.lang).map(|mut v| {
         v.tags = finished::tags(t, snap.damage.is_some());
         v
     });
-    let heading = pages::round::heading(&ctx, v.as_ref());
-    let main = pages::round::page(&ctx, v.as_ref());
+    let heading = pages::round::heading(ctx, v.as_ref());
+    let main = pages::round::page(ctx, v.as_ref());
     // A team event: the round's matches, team v team with the live score, above the boards.
-    let main = maud::html! { (pages::team::summary(&ctx, t, t.current_round())) (main) };
-    respond(&ctx, &p, Tab::Round, "/", &heading, &main)
+    let main = maud::html! { (pages::team::summary(ctx, t, t.current_round())) (main) };
+    (heading, main)
 }
 
 pub(super) async fn team_page(
@@ -204,9 +216,33 @@ pub(super) async fn player_page(
 
 pub(super) async fn wall_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&app, &snap, &p);
+    let mut ctx = ctx(&app, &snap, &p);
+    ctx.events = Some(format!("/events?page=wall&lang={}", lang_code(ctx.lang)));
+    let main = wall_main(&ctx, &snap, Utc::now());
+    if p.fragment() {
+        let warning = pages::warning(&ctx).into_string().replace('\n', " ");
+        return html(StatusCode::OK, format!("{warning}\n{}", main.0));
+    }
+    html(StatusCode::OK, pages::wall::page(&ctx, &main).into_string())
+}
+
+/// `zh` or `en`, as a stream's address names a page's language.
+fn lang_code(lang: crate::domain::rules::Lang) -> &'static str {
+    match lang {
+        crate::domain::rules::Lang::En => "en",
+        crate::domain::rules::Lang::Zh => "zh",
+    }
+}
+
+/// The wall's main part at `now`: the page and its deltas (`serve::delta`) are drawn by this
+/// one function.
+pub(crate) fn wall_main(
+    ctx: &pages::Ctx,
+    snap: &crate::serve::follow::Snapshot,
+    now: chrono::DateTime<Utc>,
+) -> maud::Markup {
+    let ctx = ctx.clone();
     let t = &snap.tournament;
-    let now = Utc::now();
     let v = view::round(t, t.current_round(), ctx.lang);
     let clocks = view::clocks(t, now);
     let data = pages::wall::WallData {
@@ -226,10 +262,5 @@ pub(super) async fn wall_page(State(app): State<App>, Query(p): Query<Params>) -
             ctx.lang,
         ),
     };
-    let main = pages::wall::main(&ctx, &data);
-    if p.fragment() {
-        let warning = pages::warning(&ctx).into_string().replace('\n', " ");
-        return html(StatusCode::OK, format!("{warning}\n{}", main.0));
-    }
-    html(StatusCode::OK, pages::wall::page(&ctx, &main).into_string())
+    pages::wall::main(&ctx, &data)
 }

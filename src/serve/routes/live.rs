@@ -5,14 +5,19 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{Extension, State};
-use axum::http::{StatusCode, header};
+use axum::extract::{Extension, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
+use futures_util::StreamExt as _;
 use futures_util::stream::{self, Stream};
 use tokio::sync::broadcast::error::RecvError;
 
+use serde::Deserialize;
+
 use super::App;
+use crate::domain::rules::Lang;
+use crate::serve::delta::{self, Change, Kind, Start, Step, Topic};
 use crate::serve::per_client;
 
 /// The live stream: the current version at once, then each new one. A stream that falls
@@ -20,9 +25,35 @@ use crate::serve::per_client;
 /// A stream over its client's share or the server's is refused and its connection closed,
 /// so the refusal holds no connection a page could use (the page's script then reads the
 /// page every few seconds, and asks for a stream again later: docs/room-page.md#budgets).
+/// What a stream may ask for: the page it is on and its language (`serve::delta`), and the
+/// event id it last had when it cannot send `Last-Event-ID` (a new `EventSource`).
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct Follow {
+    page: Option<String>,
+    lang: Option<String>,
+    last: Option<String>,
+}
+
+impl Follow {
+    fn topic(&self) -> Option<Topic> {
+        let kind = match self.page.as_deref()? {
+            "round" => Kind::Round,
+            "wall" => Kind::Wall,
+            _ => return None,
+        };
+        let lang = match self.lang.as_deref() {
+            Some("en") => Lang::En,
+            _ => Lang::Zh,
+        };
+        Some(Topic { kind, lang })
+    }
+}
+
 pub(super) async fn events(
     State(app): State<App>,
     peer: Option<Extension<per_client::Peer>>,
+    Query(follow): Query<Follow>,
+    headers: HeaderMap,
 ) -> Response {
     let refused = || {
         (
@@ -42,15 +73,69 @@ pub(super) async fn events(
     let Ok(permit) = Arc::clone(&app.streams).try_acquire_owned() else {
         return refused();
     };
+    let run = app.deltas.run;
+    if let Some(topic) = follow.topic() {
+        // The header when the browser reconnects by itself, else what the page said it holds.
+        let last = headers
+            .get("last-event-id")
+            .and_then(|v| v.to_str().ok())
+            .or(follow.last.as_deref())
+            .and_then(delta::parse_id);
+        let (rx, start) = app.deltas.subscribe(last, topic);
+        let first: Vec<SseEvent> = match start {
+            Start::Current => Vec::new(),
+            Start::Replay(steps) => steps.iter().map(|s| step_event(run, s, topic)).collect(),
+            Start::Full => vec![update(run, app.feed.current().version)],
+        };
+        return Sse::new(steps(rx, first, topic, run, (permit, ticket)))
+            .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+            .into_response();
+    }
     let first = app.feed.current().version;
     let rx = app.feed.changes.subscribe();
-    Sse::new(versions(rx, first, (permit, ticket)))
+    Sse::new(versions(rx, first, run, (permit, ticket)))
         .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
         .into_response()
 }
 
-fn update(v: u64) -> SseEvent {
-    SseEvent::default().event("update").data(v.to_string())
+/// `update`: the page is to be read again; its id `RUN.VERSION`.
+fn update(run: u64, v: u64) -> SseEvent {
+    SseEvent::default()
+        .event("update")
+        .id(format!("{run}.{v}"))
+        .data(v.to_string())
+}
+
+/// A step as `topic`'s page gets it: `delta` with what changed, or `update`.
+fn step_event(run: u64, s: &Step, topic: Topic) -> SseEvent {
+    match s.change(topic) {
+        Change::Set(json) => SseEvent::default()
+            .event("delta")
+            .id(format!("{run}.{}", s.to))
+            .data(json.as_str()),
+        Change::Full => update(run, s.to),
+    }
+}
+
+/// The stream of a page that gets deltas: `first` (what it missed), then each step. One that
+/// falls behind gets `resync` and reads its page again.
+fn steps<H: Send + 'static>(
+    rx: tokio::sync::broadcast::Receiver<Arc<Step>>,
+    first: Vec<SseEvent>,
+    topic: Topic,
+    run: u64,
+    permit: H,
+) -> impl Stream<Item = Result<SseEvent, Infallible>> {
+    let first = stream::iter(first.into_iter().map(Ok));
+    let rest = stream::unfold((rx, permit), move |(mut rx, permit)| async move {
+        let ev = match rx.recv().await {
+            Ok(s) => step_event(run, &s, topic),
+            Err(RecvError::Lagged(_)) => SseEvent::default().event("resync").data("lagged"),
+            Err(RecvError::Closed) => return None,
+        };
+        Some((Ok(ev), (rx, permit)))
+    });
+    first.chain(rest)
 }
 
 /// The stream's versions; `permit` (the stream's place on the server and its client's)
@@ -58,16 +143,17 @@ fn update(v: u64) -> SseEvent {
 fn versions<H: Send + 'static>(
     rx: tokio::sync::broadcast::Receiver<u64>,
     first: u64,
+    run: u64,
     permit: H,
 ) -> impl Stream<Item = Result<SseEvent, Infallible>> {
     stream::unfold(
         (rx, Some(first), permit),
-        |(mut rx, first, permit)| async move {
+        move |(mut rx, first, permit)| async move {
             if let Some(v) = first {
-                return Some((Ok(update(v)), (rx, None, permit)));
+                return Some((Ok(update(run, v)), (rx, None, permit)));
             }
             let ev = match rx.recv().await {
-                Ok(v) => update(v),
+                Ok(v) => update(run, v),
                 Err(RecvError::Lagged(_)) => SseEvent::default().event("resync").data("lagged"),
                 Err(RecvError::Closed) => return None,
             };
@@ -93,7 +179,7 @@ mod tests {
         let permit = Arc::new(Semaphore::new(1))
             .try_acquire_owned()
             .expect("a permit");
-        let s = versions(rx, 1, permit);
+        let s = versions(rx, 1, 0, permit);
         futures_util::pin_mut!(s);
         let first = s.next().await.expect("first").expect("infallible");
         assert!(name_of(&first).contains("update"));
@@ -124,7 +210,7 @@ mod tests {
             Arc::clone(&sem).try_acquire_owned().is_err(),
             "only one stream"
         );
-        drop(versions(rx, 1, permit));
+        drop(versions(rx, 1, 0, permit));
         drop(tx);
         assert!(sem.try_acquire_owned().is_ok(), "the permit came back");
     }

@@ -10,6 +10,8 @@ mod handlers;
 mod json;
 mod live;
 
+pub(crate) use handlers::{round_main, wall_main};
+
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -67,6 +69,8 @@ pub(super) struct App {
     pub(super) guesses: super::report::Guesses,
     /// What pages tell their script: the wait between reads without a stream.
     poll_ms: u64,
+    /// What changed at each step, for the round page's streams (`serve::delta`).
+    pub(super) deltas: super::delta::Deltas,
 }
 
 /// The query words a page understands; any other is ignored.
@@ -95,7 +99,12 @@ impl Params {
 }
 
 pub(super) fn ctx(app: &App, snap: &Snapshot, p: &Params) -> Ctx {
-    let lang = p.lang(snap);
+    ctx_of(snap, p.lang(snap), app.poll_ms, app.deltas.run)
+}
+
+/// What a page in `lang` needs besides its own data; `run` is this run of the server's
+/// number (`serve::delta`).
+pub(crate) fn ctx_of(snap: &Snapshot, lang: Lang, poll_ms: u64, run: u64) -> Ctx {
     Ctx {
         lang,
         title: snap.tournament.title.clone(),
@@ -113,7 +122,9 @@ pub(super) fn ctx(app: &App, snap: &Snapshot, p: &Params) -> Ctx {
                 crate::domain::zone::EventZone::of(&snap.tournament.rules).format(t, "%H:%M:%S")
             }),
         version: snap.version,
-        poll_ms: app.poll_ms,
+        poll_ms,
+        run,
+        events: None,
     }
 }
 
@@ -178,11 +189,13 @@ async fn fallback(State(app): State<App>, Query(p): Query<Params>, req: Request)
 /// The whole application.
 pub fn router(feed: Feed, limits: Limits) -> Router<()> {
     let cache_state = (feed.clone(), super::cache::Cache::default());
+    let poll_ms = u64::try_from(limits.poll.as_millis()).unwrap_or(u64::MAX);
     let app = App {
+        deltas: super::delta::start(&feed, poll_ms),
         feed,
         streams: Arc::new(Semaphore::new(limits.streams)),
         guesses: super::report::Guesses::default(),
-        poll_ms: u64::try_from(limits.poll.as_millis()).unwrap_or(u64::MAX),
+        poll_ms,
     };
     let pages = Router::new()
         .route("/", get(handlers::round_page))

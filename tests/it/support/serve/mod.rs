@@ -260,6 +260,63 @@ impl Stream {
         Stream { reader }
     }
 
+    /// An event stream at `path` (`/events?page=round&lang=zh`) with `extra` raw header
+    /// lines (`Last-Event-ID: …`).
+    pub fn open_at(port: u16, path: &str, extra: &[&str]) -> Stream {
+        let mut s = connect(port);
+        let mut head = format!(
+            "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n"
+        );
+        for h in extra {
+            head.push_str(h);
+            head.push_str("\r\n");
+        }
+        head.push_str("\r\n");
+        s.write_all(head.as_bytes()).unwrap();
+        let mut reader = BufReader::new(s);
+        let mut status = String::new();
+        reader.read_line(&mut status).unwrap();
+        assert!(status.starts_with("HTTP/1.1 200"), "events: {status}");
+        // The rest of the head.
+        loop {
+            let mut line = String::new();
+            reader.read_line(&mut line).unwrap();
+            if line.trim_end().is_empty() {
+                break;
+            }
+        }
+        Stream { reader }
+    }
+
+    /// The next whole event, waiting at most `limit`: its name, id and data, and the bytes
+    /// it took on the wire (the chunk framing of the body included).
+    pub fn next_whole(&mut self, limit: Duration) -> Option<SseEvent> {
+        let deadline = Instant::now() + limit;
+        let mut ev = SseEvent::default();
+        while Instant::now() < deadline {
+            let left = deadline
+                .saturating_duration_since(Instant::now())
+                .max(Duration::from_millis(1));
+            self.reader.get_ref().set_read_timeout(Some(left)).unwrap();
+            let mut line = String::new();
+            match self.reader.read_line(&mut line) {
+                Ok(0) | Err(_) => return None,
+                Ok(n) => ev.bytes += n,
+            }
+            let l = line.trim_end_matches(['\r', '\n']);
+            if let Some(e) = l.strip_prefix("event: ") {
+                ev.name = e.to_string();
+            } else if let Some(i) = l.strip_prefix("id: ") {
+                ev.id = i.to_string();
+            } else if let Some(d) = l.strip_prefix("data: ") {
+                ev.data.push_str(d);
+            } else if l.is_empty() && !ev.name.is_empty() {
+                return Some(ev);
+            }
+        }
+        None
+    }
+
     /// The data of the next `event: NAME`, waiting at most `limit`; `None` on timeout.
     pub fn next_event(&mut self, name: &str, limit: Duration) -> Option<String> {
         let deadline = Instant::now() + limit;
@@ -298,6 +355,15 @@ impl Stream {
         }
         None
     }
+}
+
+/// One server-sent event as read off the wire.
+#[derive(Debug, Default, Clone)]
+pub struct SseEvent {
+    pub name: String,
+    pub id: String,
+    pub data: String,
+    pub bytes: usize,
 }
 
 /// Runs the binary, insists on success and returns standard output.
