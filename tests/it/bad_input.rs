@@ -1361,6 +1361,7 @@ const CLI_WORDS: &[&str] = &[
     "schedule",
     "matches",
     "codes",
+    "slips",
 ];
 
 /// English words in a Chinese error line of `case`: flags (`--reason`) and the words the

@@ -78,12 +78,12 @@ pub fn terminal(e: &std::io::Error, lang: Lang) -> String {
     format!("{}: {}", words!(lang, "终端", "terminal"), io(e, lang))
 }
 
-/// The scoresheets' codes are printed without a QR code: the room page's address is unknown.
+/// The signing slips are printed without a QR code: the room page's address is unknown.
 pub fn no_room_url(lang: Lang) -> String {
     words!(
         lang,
-        "记录单未印二维码: 房间页面未运行; 请先运行 bianpai serve 日志 --bind 0.0.0.0:8080, 或用 --url 地址 指明房间页面",
-        "the scoresheets carry no QR codes: no room page is running; start bianpai serve LOG --bind 0.0.0.0:8080 first, or give its address with --url"
+        "签认条未印二维码: 房间页面未运行; 请先运行 bianpai serve 日志 --bind 0.0.0.0:8080, 或用 --url 地址 指明房间页面",
+        "the signing slips carry no QR codes: no room page is running; start bianpai serve LOG --bind 0.0.0.0:8080 first, or give its address with --url"
     )
     .into()
 }
