@@ -443,6 +443,7 @@ fn render_codes(
     lang: Lang,
     now: DateTime<Utc>,
     url: Option<&str>,
+    warning: Option<&crate::i18n::errors::RoomWarning>,
 ) -> Result<Vec<u8>, String> {
     let fault = |f: ExportFault| f.text(lang);
     check_round(t, q.round).map_err(fault)?;
@@ -455,8 +456,8 @@ fn render_codes(
     let head = Masthead::of(t, lang, now);
     let slips = player_slip::slips(t, r, lang, url);
     Ok(match q.format {
-        Format::Html => player_slip::html(&head, r, &slips),
-        _ => escape(&player_slip::text(&head, &slips)).into_owned(),
+        Format::Html => player_slip::html(&head, r, &slips, warning),
+        _ => escape(&player_slip::text(&head, &slips, warning)).into_owned(),
     }
     .into_bytes())
 }
@@ -564,6 +565,21 @@ pub fn run(
     let addressed =
         matches!(q.what, What::Slips | What::Scoresheets) && !t.rules.self_report.is_off();
     let url = addressed.then(|| room_url(&t.rules)).flatten();
+    // Phones cannot reach a page that is not running, nor one on this machine's loopback.
+    let warning = addressed
+        .then(|| match &url {
+            None => Some(crate::i18n::errors::RoomWarning::NotRunning),
+            Some(u) if codes::is_loopback(u) => {
+                Some(crate::i18n::errors::RoomWarning::Loopback { url: u.clone() })
+            }
+            Some(_) => None,
+        })
+        .flatten();
+    if let Some(w) = &warning
+        && (q.what == What::Scoresheets || reads.codes)
+    {
+        eprintln!("{}", crate::i18n::errors::room_warning(w, lang));
+    }
     let bytes = if coded {
         // The players' codes (docs/self-report.md): the head arbiter's and the organizer's.
         let user = crate::log::user::current_user();
@@ -576,10 +592,7 @@ pub fn run(
         if !reads.codes {
             return Err(ExportFault::CodesNotAllowed { user }.text(lang));
         }
-        if q.what == What::Slips && url.is_none() {
-            eprintln!("{}", crate::i18n::errors::no_room_url(lang));
-        }
-        render_codes(t, &q, lang, now, url.as_deref())?
+        render_codes(t, &q, lang, now, url.as_deref(), warning.as_ref())?
     } else if addressed {
         render_scoresheets(t, &q, lang, now, url.as_deref())?
     } else {

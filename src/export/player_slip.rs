@@ -12,6 +12,7 @@ use super::report::Masthead;
 use super::scoresheet::{self, Slip};
 use crate::domain::rules::Lang;
 use crate::domain::{Round, Side, Tournament};
+use crate::i18n::errors::{RoomWarning, room_warning_short};
 use crate::i18n::print::{SlipLabel, Title, slip_label, slip_player, slip_where};
 
 /// One player's slip.
@@ -72,8 +73,13 @@ div.pslip span.link { font: 8.5pt monospace; overflow-wrap: anywhere }
 div.pslip span.warn { font-size: 8.5pt; font-weight: bold }
 ";
 
-/// The slips of a round as an html page.
-pub fn html(m: &Masthead, round: Round, slips: &[PlayerSlip]) -> String {
+/// The slips of a round as an html page; `warning` is printed on every slip.
+pub fn html(
+    m: &Masthead,
+    round: Round,
+    slips: &[PlayerSlip],
+    warning: Option<&RoomWarning>,
+) -> String {
     let lang = m.lang;
     let title = crate::i18n::print::title(Title::Slips(round), lang);
     let mut out = html::page_start(&format!("{} — {title}", m.event), lang, STYLE);
@@ -112,6 +118,13 @@ pub fn html(m: &Masthead, round: Round, slips: &[PlayerSlip]) -> String {
                 );
             }
         }
+        if let Some(w) = warning {
+            let _ = write!(
+                out,
+                "<span class=\"warn\">{}</span>",
+                escape(&room_warning_short(w, lang))
+            );
+        }
         out.push_str("</div><span class=\"cut\">✂</span></div>\n");
     }
     out.push_str("</section>\n</body>\n</html>\n");
@@ -119,7 +132,7 @@ pub fn html(m: &Masthead, round: Round, slips: &[PlayerSlip]) -> String {
 }
 
 /// The slips as plain text, one after the other between cut lines.
-pub fn text(m: &Masthead, slips: &[PlayerSlip]) -> String {
+pub fn text(m: &Masthead, slips: &[PlayerSlip], warning: Option<&RoomWarning>) -> String {
     let lang = m.lang;
     let cut = format!("{}\n", "- ".repeat(36).trim_end());
     let mut out = String::new();
@@ -140,6 +153,9 @@ pub fn text(m: &Masthead, slips: &[PlayerSlip]) -> String {
             None => {
                 let _ = writeln!(out, "{}", slip_label(SlipLabel::SignOnRoomPage, lang));
             }
+        }
+        if let Some(w) = warning {
+            let _ = writeln!(out, "{}", room_warning_short(w, lang));
         }
         out.push_str(&cut);
     }

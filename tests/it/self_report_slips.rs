@@ -184,3 +184,66 @@ fn the_slips_are_written_for_their_owner_and_refused_where_they_cannot_be() {
     assert!(e.contains("self_report: off"), "{e}");
     assert_eq!(std::fs::read(&log).unwrap(), before, "export never writes");
 }
+
+/// (stdout, stderr) of a successful export.
+fn export(args: &[&str]) -> (String, String) {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_loopback_or_missing_room_page_is_warned_on_standard_error_and_on_the_slips() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = event(dir.path(), "confirm", "");
+    let l = log.to_str().unwrap();
+    let local = "http://127.0.0.1:8080/";
+    for what in ["slips", "scoresheets"] {
+        // The address of a serve on its default bind: this machine's own.
+        let (out, err) = export(&[
+            "export", l, "--format", "txt", "--what", what, "--url", local,
+        ]);
+        assert_eq!(err.trim_end().lines().count(), 1, "{what}: {err}");
+        assert!(
+            err.contains("本机地址")
+                && err.contains("--bind 0.0.0.0:8080")
+                && err.contains("--url"),
+            "{what}: {err}"
+        );
+        if what == "slips" {
+            assert_eq!(out.matches("⚠ 本机地址").count(), 6, "on every slip: {out}");
+        }
+        // In English with --lang en.
+        let (_, err) = export(&[
+            "--lang", "en", "export", l, "--format", "txt", "--what", what, "--url", local,
+        ]);
+        assert!(
+            err.contains("loopback") && err.contains("0.0.0.0:8080"),
+            "{err}"
+        );
+        // No room page running and no --url.
+        let (out, err) = export(&["export", l, "--format", "html", "--what", what]);
+        assert_eq!(err.trim_end().lines().count(), 1, "{what}: {err}");
+        assert!(
+            err.contains("房间页面未运行") && err.contains("--url"),
+            "{what}: {err}"
+        );
+        if what == "slips" {
+            assert_eq!(out.matches("⚠ 房间页面未运行").count(), 6, "{out}");
+            assert!(!out.contains("<svg"), "no QR without an address");
+        }
+        // The hall's address: nothing to warn about.
+        let (out, err) = export(&[
+            "export", l, "--format", "html", "--what", what, "--url", URL,
+        ]);
+        assert!(err.trim().is_empty(), "{what}: {err}");
+        assert!(!out.contains("⚠"), "{what}");
+    }
+}
