@@ -454,7 +454,8 @@ pub struct ExportArgs {
     /// The print time shown on the printout (RFC 3339); now by default.
     #[arg(long)]
     pub at: Option<String>,
-    /// The room page's address for the scoresheets' QR codes (default: the running
+    /// The room page's address for the signing slips' QR codes and the scoresheets' report
+    /// address (default: the running
     /// `bianpai serve` of this log).
     #[arg(long)]
     pub url: Option<String>,

@@ -410,9 +410,9 @@ mod tests {
         let Parsed::Print(h) = parse(args(&["export", "--help"])) else {
             panic!("no help")
         };
-        assert!(h.contains("成绩单") && !h.contains("slip"), "{h}");
+        assert!(h.contains("成绩单") && !h.contains("result slip"), "{h}");
         // Every value of --what that has a description has it in Chinese.
-        for value in ["scoresheets:", "schedule:", "matches:"] {
+        for value in ["scoresheets:", "schedule:", "matches:", "slips:"] {
             let said = h
                 .lines()
                 .find_map(|l| l.trim_start().strip_prefix("- ")?.strip_prefix(value))

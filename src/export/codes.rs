@@ -34,6 +34,26 @@ pub fn report_link(base: &str, round: u32, board: u32) -> String {
     format!("{base}/report?round={round}&board={board}")
 }
 
+/// Whether `url`'s host is this machine's own (127.0.0.0/8, ::1, `localhost`): an address
+/// the players' phones cannot open.
+pub fn is_loopback(url: &str) -> bool {
+    let rest = url.trim();
+    let rest = rest.split_once("://").map_or(rest, |(_, r)| r);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let host = if let Some(v6) = host_port.strip_prefix('[') {
+        v6.split(']').next().unwrap_or("")
+    } else {
+        host_port.split(':').next().unwrap_or("")
+    };
+    let host = host.to_ascii_lowercase();
+    if host == "localhost" || host.ends_with(".localhost") {
+        return true;
+    }
+    host.parse::<std::net::IpAddr>()
+        .is_ok_and(|ip| ip.is_loopback())
+}
+
 /// What a slip carries when its codes are printed: each side's code (`1234 5678`) and the
 /// board's report address, when the room page's address is known.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,6 +121,28 @@ mod tests {
             report_link("http://h:1", 1, 1),
             "http://h:1/report?round=1&board=1"
         );
+    }
+
+    #[test]
+    fn loopback_addresses_are_told_from_the_halls() {
+        for l in [
+            "http://127.0.0.1:8080/",
+            "http://127.3.4.5",
+            "http://[::1]:8080/",
+            "http://localhost:8080/x",
+            "HTTP://LOCALHOST",
+        ] {
+            assert!(is_loopback(l), "{l}");
+        }
+        for h in [
+            "http://192.168.1.20:8080/",
+            "http://0.0.0.0:8080/",
+            "http://[fe80::1]:80/",
+            "http://hall.example/",
+            "http://10.127.0.1/",
+        ] {
+            assert!(!is_loopback(h), "{h}");
+        }
     }
 
     #[test]

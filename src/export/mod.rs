@@ -10,6 +10,7 @@ pub mod csv;
 pub mod html;
 pub mod json;
 pub mod knockout_text;
+pub mod player_slip;
 pub mod private;
 pub mod query;
 pub mod report;
@@ -55,6 +56,7 @@ fn what_word(what: What) -> &'static str {
         What::Schedule => "schedule",
         What::Matches => "matches",
         What::Codes => "codes",
+        What::Slips => "slips",
     }
 }
 
@@ -83,6 +85,9 @@ fn check_request(q: &Request) -> Result<(), ExportFault> {
     }
     if q.what == What::Codes && q.format != Format::Json {
         return Err(ExportFault::CodesFormat);
+    }
+    if q.what == What::Slips && !matches!(q.format, Format::Html | Format::Txt) {
+        return Err(ExportFault::SlipsFormat);
     }
     Ok(())
 }
@@ -172,6 +177,7 @@ pub fn reports_for(
         )],
         What::Scoresheets => return Err(ExportFault::ScoresheetsFormat.text(lang)),
         What::Codes => return Err(ExportFault::CodesFormat.text(lang)),
+        What::Slips => return Err(ExportFault::SlipsFormat.text(lang)),
         What::Teams => vec![awards::teams_report(t, lang)],
         What::Matches => {
             if !sheets(t).team_matches {
@@ -300,6 +306,7 @@ pub fn json_value(
             awards::prizes_json(t, &s)
         }
         What::Scoresheets => return Err(ExportFault::ScoresheetsFormat),
+        What::Slips => return Err(ExportFault::SlipsFormat),
         // The codes leave only through `run`, after the reader's role is checked.
         What::Codes => {
             return Err(ExportFault::CodesNotAllowed {
@@ -366,14 +373,7 @@ pub fn render_for(
     let (format, what, round) = (q.format, q.what, q.round);
     let head = Masthead::of(t, lang, now);
     if what == What::Scoresheets {
-        check_round(t, round).map_err(fault)?;
-        let r = paired_round(t, what, round).map_err(fault)?;
-        let slips = scoresheet::slips(t, r, lang);
-        return Ok(match format {
-            Format::Html => scoresheet::html(&head, r, &slips),
-            _ => escape(&scoresheet::text(&head, &slips)).into_owned(),
-        }
-        .into_bytes());
+        return render_scoresheets(t, q, lang, now, None);
     }
     let reports = || -> Result<Vec<Report>, String> {
         if q.by == By::Name {
@@ -411,14 +411,41 @@ pub fn render_for(
     })
 }
 
-/// `--what codes` (json) or the scoresheets with each side's code stub and the QR code of the
-/// board's report form under `url`, the room page's address.
+/// The scoresheets of a round, one per board, with the board's report address under `url`
+/// (the room page's) when it is known; no code.
+fn render_scoresheets(
+    t: &Tournament,
+    q: &Request,
+    lang: Lang,
+    now: DateTime<Utc>,
+    url: Option<&str>,
+) -> Result<Vec<u8>, String> {
+    let fault = |f: ExportFault| f.text(lang);
+    check_round(t, q.round).map_err(fault)?;
+    let r = paired_round(t, q.what, q.round).map_err(fault)?;
+    let head = Masthead::of(t, lang, now);
+    let mut slips = scoresheet::slips(t, r, lang);
+    if let Some(base) = url {
+        for s in &mut slips {
+            s.link = Some(codes::report_link(base, s.round, s.board));
+        }
+    }
+    Ok(match q.format {
+        Format::Html => scoresheet::html(&head, r, &slips),
+        _ => escape(&scoresheet::text(&head, &slips)).into_owned(),
+    }
+    .into_bytes())
+}
+
+/// `--what codes` (json) or the signing slips, one per player with that player's code and
+/// the QR code of the board's report form under `url`, the room page's address.
 fn render_codes(
     t: &Tournament,
     q: &Request,
     lang: Lang,
     now: DateTime<Utc>,
     url: Option<&str>,
+    warning: Option<&crate::i18n::errors::RoomWarning>,
 ) -> Result<Vec<u8>, String> {
     let fault = |f: ExportFault| f.text(lang);
     check_round(t, q.round).map_err(fault)?;
@@ -429,17 +456,10 @@ fn render_codes(
         return Ok(s.into_bytes());
     }
     let head = Masthead::of(t, lang, now);
-    let stubs = codes::slip_codes(t, r, url);
-    let mut slips = scoresheet::slips(t, r, lang);
-    for s in &mut slips {
-        s.codes = stubs
-            .iter()
-            .find(|(b, _)| *b == s.board)
-            .map(|(_, c)| c.clone());
-    }
+    let slips = player_slip::slips(t, r, lang, url);
     Ok(match q.format {
-        Format::Html => scoresheet::html(&head, r, &slips),
-        _ => escape(&scoresheet::text(&head, &slips)).into_owned(),
+        Format::Html => player_slip::html(&head, r, &slips, warning),
+        _ => escape(&player_slip::text(&head, &slips, warning)).into_owned(),
     }
     .into_bytes())
 }
@@ -541,25 +561,42 @@ pub fn run(
     let reads = reads(&log.state().rules)?;
     let desk = reads.private;
     let t = log.state();
-    let coded =
-        q.what == What::Codes || (q.what == What::Scoresheets && !t.rules.self_report.is_off());
+    let coded = matches!(q.what, What::Codes | What::Slips);
     let owner_only = coded || holds_private(t, &q, now, desk);
+    // The slips' and the scoresheets' report address: `--url`, else the running serve's.
+    let addressed =
+        matches!(q.what, What::Slips | What::Scoresheets) && !t.rules.self_report.is_off();
+    let url = addressed.then(|| room_url(&t.rules)).flatten();
+    // Phones cannot reach a page that is not running, nor one on this machine's loopback.
+    let warning = addressed
+        .then(|| match &url {
+            None => Some(crate::i18n::errors::RoomWarning::NotRunning),
+            Some(u) if codes::is_loopback(u) => {
+                Some(crate::i18n::errors::RoomWarning::Loopback { url: u.clone() })
+            }
+            Some(_) => None,
+        })
+        .flatten();
+    if let Some(w) = &warning
+        && (q.what == What::Scoresheets || reads.codes)
+    {
+        eprintln!("{}", crate::i18n::errors::room_warning(w, lang));
+    }
     let bytes = if coded {
         // The players' codes (docs/self-report.md): the head arbiter's and the organizer's.
         let user = crate::log::user::current_user();
-        if q.what == What::Codes && t.rules.self_report.is_off() {
-            return Err(ExportFault::CodesOff.text(lang));
+        if t.rules.self_report.is_off() {
+            return Err(ExportFault::CodesOff {
+                what: what_word(q.what),
+            }
+            .text(lang));
         }
         if !reads.codes {
             return Err(ExportFault::CodesNotAllowed { user }.text(lang));
         }
-        let url = (q.what == What::Scoresheets)
-            .then(|| room_url(&t.rules))
-            .flatten();
-        if q.what == What::Scoresheets && url.is_none() {
-            eprintln!("{}", crate::i18n::errors::no_room_url(lang));
-        }
-        render_codes(t, &q, lang, now, url.as_deref())?
+        render_codes(t, &q, lang, now, url.as_deref(), warning.as_ref())?
+    } else if addressed {
+        render_scoresheets(t, &q, lang, now, url.as_deref())?
     } else {
         render_for(t, &q, lang, now, desk)?
     };

@@ -34,6 +34,9 @@ pub enum What {
     Matches,
     /// The players' secret codes of a round (head arbiter and organizer only)
     Codes,
+    /// One signing slip per player of a round, with that player's code and the board's
+    /// report address (head arbiter and organizer only).
+    Slips,
 }
 
 /// The order of a pairing list (`export --by`).

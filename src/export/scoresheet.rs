@@ -3,9 +3,9 @@
 //! board, the time control of the game, each side's number, name, club and colour, has
 //! result boxes (红胜 / 和 / 黑胜) and three signature lines. In html four slips share an A4
 //! page, separated by dashed cut lines; in txt the slips follow each other between cut lines.
-//! With the players' codes (`self_report`, docs/self-report.md, head arbiter and organizer
-//! only) each slip carries two stubs to cut off, one per side: the side's code and a QR code
-//! of the board's report form.
+//! The slip carries no player's code: each player gets their own slip (`export --what slips`,
+//! `player_slip.rs`, docs/self-report.md). With `self_report` a slip names the board's report
+//! address as text, when the room page's address is known.
 
 use std::fmt::Write as _;
 
@@ -16,9 +16,7 @@ use crate::domain::event::GameKind;
 use crate::domain::result::GameResult;
 use crate::domain::rules::Lang;
 use crate::domain::{PlayerNo, Round, Side, Tournament};
-use crate::i18n::print::{
-    Header, SlipLabel, Title, header, slip_label, slip_where, stub_place, time_control,
-};
+use crate::i18n::print::{Header, SlipLabel, Title, header, slip_label, slip_where, time_control};
 
 /// One side of a slip.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,9 +36,9 @@ pub struct Slip {
     pub time_control: String,
     pub red: SlipSide,
     pub black: SlipSide,
-    /// Each side's code and the report address (printed for the head arbiter and the
-    /// organizer only).
-    pub codes: Option<super::codes::SlipCodes>,
+    /// The board's report address (`self_report`, when the room page's address is known):
+    /// public, it carries no code.
+    pub link: Option<String>,
     /// An armageddon: a draw counts as a black win, so its box reads 和棋黑胜, never 和.
     pub armageddon: bool,
     /// An armageddon whose colours the lot has not given yet: each side's colour reads
@@ -74,7 +72,7 @@ pub fn slips(t: &Tournament, round: Round, lang: Lang) -> Vec<Slip> {
                 time_control: time_control(tc, lang),
                 red: side(g.red),
                 black: side(g.black),
-                codes: None,
+                link: None,
                 armageddon: g.game == GameKind::Armageddon,
                 lot_pending: super::knockout_text::lot_pending(g),
             }
@@ -85,7 +83,7 @@ pub fn slips(t: &Tournament, round: Round, lang: Lang) -> Vec<Slip> {
 }
 
 /// A side's colour on the slip; before an armageddon's lot, `待抽签`.
-fn colour(s: &Slip, side: Side, lang: Lang) -> &'static str {
+pub(super) fn colour(s: &Slip, side: Side, lang: Lang) -> &'static str {
     if s.lot_pending {
         return super::knockout_text::lot_pending_word(lang);
     }
@@ -122,78 +120,20 @@ div.slip div.result { display: flex; justify-content: space-between; align-items
 div.slip span.box { display: inline-block; width: 4.5mm; height: 4.5mm; border: 0.8pt solid #000; vertical-align: -0.8mm; margin-right: 1.2mm }
 div.slip span.opt { margin-right: 6mm }
 div.slip span.line { display: inline-block; min-width: 38mm; border-bottom: 0.7pt solid #000 }
+div.slip div.link { font-size: 8.5pt; margin-top: 1.5mm; font-family: monospace; overflow-wrap: anywhere }
 ";
-
-/// The code stubs' CSS: the slip's main part beside two stubs to cut off.
-const STUB_STYLE: &str = "\
-div.slip.coded { display: flex }
-div.slip.coded div.main { flex: 1 1 auto; min-width: 0 }
-div.slip.coded th.side { width: 11mm }
-div.slip.coded th.n { width: 10mm }
-div.slip.coded th.name { width: 30mm }
-div.slip.coded th.sig { width: 30mm }
-div.slip.coded span.opt { margin-right: 3mm }
-div.slip.coded span.line { min-width: 24mm }
-div.slip div.stubs { flex: 0 0 58mm; margin-left: 2mm; border-left: 0.8pt dashed #555; display: flex; flex-direction: column }
-div.slip div.stub { flex: 1 1 0; display: flex; align-items: center; padding-left: 2mm; overflow: hidden }
-div.slip div.stub + div.stub { border-top: 0.8pt dashed #555 }
-div.slip div.stub svg.qr { flex: 0 0 auto; margin-right: 2mm }
-div.slip div.stub div.t { display: flex; flex-direction: column; font-size: 8pt; line-height: 1.35; min-width: 0 }
-div.slip div.stub b.code { font: bold 13pt monospace; letter-spacing: 0.5pt; white-space: nowrap }
-";
-
-/// One side's stub: its code, where it plays, and the QR code of the board's report form.
-fn stub(out: &mut String, s: &Slip, side: Side, codes: &super::codes::SlipCodes, lang: Lang) {
-    let p = match side {
-        Side::Red => &s.red,
-        Side::Black => &s.black,
-    };
-    out.push_str("<div class=\"stub\">");
-    if let Some(svg) = codes
-        .link
-        .as_deref()
-        .and_then(|l| super::codes::qr_svg(l, 21))
-    {
-        out.push_str(&svg);
-    }
-    let _ = write!(
-        out,
-        "<div class=\"t\"><span>✂ {}{}</span><b class=\"code\">{}</b><span>{}</span><span>{}</span></div></div>",
-        slip_label(SlipLabel::Seat(side), lang),
-        slip_label(SlipLabel::Code, lang),
-        escape(codes.codes.get(side)),
-        escape(&stub_place(s.round, s.board, p.no, lang)),
-        slip_label(
-            if codes.link.is_some() {
-                SlipLabel::Scan
-            } else {
-                SlipLabel::SignOnRoomPage
-            },
-            lang
-        )
-    );
-}
 
 /// The scoresheets of a round as an html page: four slips to an A4 page with cut lines.
 pub fn html(m: &Masthead, round: Round, slips: &[Slip]) -> String {
     let lang = m.lang;
     let title = crate::i18n::print::title(Title::Scoresheets(round), lang);
-    let style = if slips.iter().any(|s| s.codes.is_some()) {
-        format!("{SLIP_STYLE}{STUB_STYLE}")
-    } else {
-        SLIP_STYLE.to_string()
-    };
-    let mut out = html::page_start(&format!("{} — {title}", m.event), lang, &style);
+    let mut out = html::page_start(&format!("{} — {title}", m.event), lang, SLIP_STYLE);
     out.push_str("<section class=\"sheet slips\">\n");
     if slips.is_empty() {
         html::masthead_html(&mut out, m, &title);
     }
     for s in slips {
-        if s.codes.is_some() {
-            out.push_str("<div class=\"slip coded\">\n<div class=\"main\">\n");
-        } else {
-            out.push_str("<div class=\"slip\">\n");
-        }
+        out.push_str("<div class=\"slip\">\n");
         let _ = writeln!(
             out,
             "<div class=\"head\"><b>{}</b><span>{}</span></div>",
@@ -240,11 +180,13 @@ pub fn html(m: &Masthead, round: Round, slips: &[Slip]) -> String {
             "</span><span>{}<span class=\"line\"></span></span></div>",
             slip_label(SlipLabel::Arbiter, lang)
         );
-        if let Some(codes) = &s.codes {
-            out.push_str("</div>\n<div class=\"stubs\">");
-            stub(&mut out, s, Side::Red, codes, lang);
-            stub(&mut out, s, Side::Black, codes, lang);
-            out.push_str("</div>\n");
+        if let Some(link) = &s.link {
+            let _ = writeln!(
+                out,
+                "<div class=\"link\">{}{}</div>",
+                slip_label(SlipLabel::ReportAt, lang),
+                escape(link)
+            );
         }
         out.push_str("<span class=\"cut\">✂</span>\n</div>\n");
     }
@@ -295,19 +237,8 @@ pub fn text(m: &Masthead, slips: &[Slip]) -> String {
             boxes.join("   "),
             slip_label(SlipLabel::Arbiter, lang)
         );
-        if let Some(codes) = &s.codes {
-            for side in [Side::Red, Side::Black] {
-                let _ = writeln!(
-                    out,
-                    "{}{}{}",
-                    slip_label(SlipLabel::Seat(side), lang),
-                    slip_label(SlipLabel::CodeLine, lang),
-                    codes.codes.get(side)
-                );
-            }
-            if let Some(link) = &codes.link {
-                let _ = writeln!(out, "{}{link}", slip_label(SlipLabel::ReportAt, lang));
-            }
+        if let Some(link) = &s.link {
+            let _ = writeln!(out, "{}{link}", slip_label(SlipLabel::ReportAt, lang));
         }
         out.push_str(&cut);
     }

@@ -2,7 +2,7 @@
 //! the OS users who would abuse them: real OS users (useradd), the real setgid install.
 //! Needs root (CI runs as root) and fails loudly without it (docs/trust.md).
 //!
-//! - The codes, the scoresheets with their code stubs and the exports with the desk's private
+//! - The codes, the players' signing slips and the exports with the desk's private
 //!   columns are written 0600 whatever the umask (also over an older 0666 file): a user with
 //!   no role is refused reading them.
 //! - `--role viewer` and `--role assistant` read as that role: the head arbiter gets no birth
@@ -211,7 +211,7 @@ fn codes_and_private_columns_are_written_for_their_owner_only() {
             "r1.html",
             &[
                 "--what",
-                "scoresheets",
+                "slips",
                 "--format",
                 "html",
                 "--url",
@@ -313,7 +313,7 @@ fn the_head_arbiter_reading_as_viewer_gets_the_room_pages_fields() {
             }
         }
         // The codes are refused as to a user with no role: nothing on standard output.
-        for (what, format) in [("codes", "json"), ("scoresheets", "html")] {
+        for (what, format) in [("codes", "json"), ("slips", "html")] {
             let out = ev.run(
                 &ev.head,
                 &[

@@ -3,10 +3,10 @@
 //! files, real sockets from many source addresses.
 //!
 //! - A `serve` killed with SIGKILL leaves its announcement; a user without a role who then
-//!   serves a page of their own on the freed port gets neither the head arbiter's scoresheets'
+//!   serves a page of their own on the freed port gets neither the head arbiter's signing slips'
 //!   QR codes nor the console's `Q`: both say the room page is not running.
 //! - With 400,000 files in the temporary directory (`TMPDIR`) the announcement is still
-//!   found: the scoresheets carry the page's address.
+//!   found: the signing slips carry the page's address.
 //! - Half-sent requests from twelve loopback addresses are closed (over the half-open share
 //!   at once, the rest after the header or body timeout) and a phone, on loopback or on the
 //!   machine's LAN address, gets its pages at once meanwhile.
@@ -105,7 +105,7 @@ fn signing_event(log: &Path, head: &str, org: &str) {
         .expect("started");
 }
 
-/// The head arbiter's scoresheets (text: each board's report address written out) of `log` with `binary`: (stdout, stderr).
+/// The head arbiter's signing slips (text: each board's report address written out) of `log` with `binary`: (stdout, stderr).
 fn scoresheets(
     sb: &Sandbox,
     binary: &str,
@@ -116,15 +116,7 @@ fn scoresheets(
     let l = log.to_string_lossy();
     let out = sb.as_user(
         head,
-        &[
-            binary,
-            "export",
-            &l,
-            "--format",
-            "txt",
-            "--what",
-            "scoresheets",
-        ],
+        &[binary, "export", &l, "--format", "txt", "--what", "slips"],
         envs,
     );
     assert!(

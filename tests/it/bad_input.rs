@@ -1362,6 +1362,7 @@ const CLI_WORDS: &[&str] = &[
     "schedule",
     "matches",
     "codes",
+    "slips",
 ];
 
 /// English words in a Chinese error line of `case`: flags (`--reason`) and the words the

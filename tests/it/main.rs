@@ -99,6 +99,7 @@ mod self_report_cli;
 mod self_report_console;
 mod self_report_http;
 mod self_report_install;
+mod self_report_slips;
 mod serve_browser;
 mod serve_deltas;
 mod serve_http;

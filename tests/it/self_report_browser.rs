@@ -126,36 +126,33 @@ fn a_player_signs_on_a_390_px_phone_in_chinese_and_english() {
     assert!(NAMES.len() > 2);
 }
 
-/// The slips' faults in the browser: a slip, its stubs or a QR code wider or taller than it
-/// has room for, or text cut off.
+/// The signing slips' faults in the browser: a slip wider than its sheet, its text cut or
+/// below the slip, a QR code missing or too small to scan.
 const SLIPS: &str = r"(function () {
   var bad = [];
   var sheet = document.querySelector('section.sheet');
   var cs = getComputedStyle(sheet);
   var right = sheet.getBoundingClientRect().right - parseFloat(cs.paddingRight);
-  var slips = document.querySelectorAll('div.slip.coded');
+  var slips = document.querySelectorAll('div.pslip');
   slips.forEach(function (s, i) {
-    if (s.getBoundingClientRect().right > right + 0.5) bad.push('slip ' + i + ' too wide');
-    var bottom = s.getBoundingClientRect().bottom - parseFloat(getComputedStyle(s).paddingBottom);
-    s.querySelectorAll('div.main > *, div.stubs').forEach(function (el) {
-      if (el.getBoundingClientRect().bottom > bottom + 0.5) bad.push('slip ' + i + ' ' + el.className + ' below the slip');
-    });
-    s.querySelectorAll('div.stub').forEach(function (st, k) {
-      if (st.scrollHeight > st.clientHeight + 1 || st.scrollWidth > st.clientWidth + 1) bad.push('slip ' + i + ' stub ' + k + ' cut');
-      var q = st.querySelector('svg.qr');
-      if (!q || q.getBoundingClientRect().width < 70) bad.push('slip ' + i + ' stub ' + k + ' no QR');
-    });
-    s.querySelectorAll('td, th').forEach(function (c) {
-      if (c.scrollWidth > c.clientWidth + 1) bad.push('slip ' + i + ' cell ' + c.textContent);
-    });
+    var box = s.getBoundingClientRect();
+    if (box.right > right + 0.5) bad.push('slip ' + i + ' too wide');
+    var bottom = box.bottom - parseFloat(getComputedStyle(s).paddingBottom);
+    var t = s.querySelector('div.t');
+    if (!t) { bad.push('slip ' + i + ' no text'); return; }
+    if (t.getBoundingClientRect().bottom > bottom + 0.5) bad.push('slip ' + i + ' text below the slip');
+    if (t.scrollWidth > t.clientWidth + 1) bad.push('slip ' + i + ' text cut');
+    var q = s.querySelector('svg.qr');
+    if (!q || q.getBoundingClientRect().width < 90) bad.push('slip ' + i + ' no QR');
+    if (s.querySelectorAll('b.code').length !== 1) bad.push('slip ' + i + ' codes');
   });
   return slips.length + ' ' + bad.join('; ');
 })()";
 
 #[test]
-fn the_scoresheets_stubs_fit_their_slips_on_a4() {
+fn the_signing_slips_fit_a4_one_code_and_one_qr_each() {
     if !need(
-        "the_scoresheets_stubs_fit_their_slips_on_a4",
+        "the_signing_slips_fit_a4_one_code_and_one_qr_each",
         &[Tool::Chromium],
     ) {
         return;
@@ -169,7 +166,7 @@ fn the_scoresheets_stubs_fit_their_slips_on_a4() {
         "--format",
         "html",
         "--what",
-        "scoresheets",
+        "slips",
         "--url",
         "http://192.168.1.20:8080/",
         "--out",
@@ -181,10 +178,10 @@ fn the_scoresheets_stubs_fit_their_slips_on_a4() {
     let mut b = Browser::open(profile.path(), &url, (794, 1123));
     b.viewport(794, 1123);
     assert_eq!(loaded(&mut b, "签认码"), json!(true));
-    shot(&mut b, "scoresheets-codes.png");
+    shot(&mut b, "slips.png");
     assert_eq!(
         b.eval(SLIPS),
-        json!("3 "),
-        "three slips with their stubs, nothing cut"
+        json!("6 "),
+        "six slips (three boards, two players), nothing cut"
     );
 }

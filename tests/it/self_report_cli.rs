@@ -1,7 +1,7 @@
 //! The players' codes and the arbiter's acceptance through the real binary
 //! (docs/self-report.md): codes issued with each round's pairing, one per seat, read only by
 //! the head arbiter and the organizer (refused to others: `self_report_install.rs`, as real OS
-//! users), on the scoresheets with a QR code, never in any other export or the audit; `result --confirm` refused without two matching reports; the JSON's
+//! users), on the signing slips (`self_report_slips.rs`), never in any other export or the audit; `result --confirm` refused without two matching reports; the JSON's
 //! `reports` and `pending`; a log without `self_report` exports exactly as before.
 
 use crate::support::self_report as self_report_support;
@@ -103,52 +103,6 @@ fn codes_come_as_json_and_only_where_players_report() {
         "codes",
     ]);
     assert!(e.contains("self_report: off"), "{e}");
-}
-
-#[test]
-fn the_scoresheets_carry_each_sides_code_and_the_boards_qr() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = event(dir.path(), "confirm", "");
-    let l = log.to_str().unwrap();
-    let all = codes(&log, 1);
-    let html = bianpai(&[
-        "export",
-        l,
-        "--format",
-        "html",
-        "--what",
-        "scoresheets",
-        "--url",
-        "http://192.168.1.20:8080/",
-    ]);
-    assert_eq!(html.matches("<div class=\"slip coded\">").count(), 3);
-    assert_eq!(
-        html.matches("<svg class=\"qr\"").count(),
-        6,
-        "a QR per stub"
-    );
-    for c in &all {
-        let grouped = format!("{} {}", &c.code[..4], &c.code[4..]);
-        assert_eq!(html.matches(&grouped).count(), 1, "{grouped} once");
-    }
-    assert!(html.contains("红方签认码") && html.contains("扫码签认本局结果"));
-    let txt = bianpai(&[
-        "export",
-        l,
-        "--format",
-        "txt",
-        "--what",
-        "scoresheets",
-        "--url",
-        "http://192.168.1.20:8080",
-    ]);
-    assert!(txt.contains("签认地址：http://192.168.1.20:8080/report?round=1&board=2"));
-    // Without a room page running and without --url: the codes, no QR, and a warning.
-    let out = run(&["export", l, "--format", "html", "--what", "scoresheets"]);
-    assert!(out.status.success());
-    let html = String::from_utf8_lossy(&out.stdout);
-    assert!(!html.contains("<svg") && html.contains("在房间页面签认本局结果"));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--url"));
 }
 
 #[test]

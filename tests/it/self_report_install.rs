@@ -174,7 +174,7 @@ fn codes_are_the_head_arbiters_and_reports_are_written_by_the_organizers_room_pa
         );
         let out = e.run(
             user,
-            &["export", &e.l, "--format", "html", "--what", "scoresheets"],
+            &["export", &e.l, "--format", "html", "--what", "slips"],
         );
         assert!(!out.status.success(), "{user} printed the codes");
         // What they may read carries no code.

@@ -166,11 +166,14 @@ pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
 /// the doc comment of the enum's variant), by command path, argument id and value.
 pub fn value_help_zh(path: &str, id: &str, value: &str) -> Option<&'static str> {
     Some(match (path, id, value) {
-        ("export", "what", "scoresheets") => "每台一张成绩单, 供双方棋手和裁判签名",
+        ("export", "what", "scoresheets") => "每台一张成绩单, 供双方棋手和裁判签名 (不含签认码)",
         ("export", "what", "schedule") => "循环赛的全部轮次表 (贝格尔编排), 第一轮前即可打印",
         ("export", "what", "matches") => "团体赛: 团体对阵表 (每场比赛及其各台) 与团体名次",
         ("export", "format", "trf") => "FIDE 赛事报告文件 (TRF-2026, 可按 TRF16 读): 整个赛事",
         ("export", "what", "codes") => "一轮中每位棋手的签认码 (只限裁判长和编排)",
+        ("export", "what", "slips") => {
+            "每位棋手一张签认条: 本人的签认码和本台签认地址 (二维码), 只限裁判长和编排"
+        }
         _ => return None,
     })
 }

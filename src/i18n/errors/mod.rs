@@ -80,14 +80,52 @@ pub fn terminal(e: &std::io::Error, lang: Lang) -> String {
     format!("{}: {}", words!(lang, "终端", "terminal"), io(e, lang))
 }
 
-/// The scoresheets' codes are printed without a QR code: the room page's address is unknown.
-pub fn no_room_url(lang: Lang) -> String {
-    words!(
-        lang,
-        "记录单未印二维码: 房间页面未运行; 请先运行 bianpai serve 日志 --bind 0.0.0.0:8080, 或用 --url 地址 指明房间页面",
-        "the scoresheets carry no QR codes: no room page is running; start bianpai serve LOG --bind 0.0.0.0:8080 first, or give its address with --url"
-    )
-    .into()
+/// Why the phones may not reach the address the signing slips' QR codes carry
+/// (docs/self-report.md): no room page is running, or it listens on this machine only.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoomWarning {
+    /// No running `serve` was found and no `--url` given: no QR code is printed.
+    NotRunning,
+    /// The address is loopback (`serve` on its default 127.0.0.1): phones cannot open it.
+    Loopback { url: String },
+}
+
+/// The one-line warning `export --what slips` and `--what scoresheets` print on standard error.
+pub fn room_warning(w: &RoomWarning, lang: Lang) -> String {
+    match w {
+        RoomWarning::NotRunning => words!(
+            lang,
+            "签认条未印二维码: 房间页面未运行; 请先运行 bianpai serve 日志 --bind 0.0.0.0:8080, 或用 --url 地址 指明房间页面",
+            "the signing slips carry no QR codes: no room page is running; start bianpai serve LOG --bind 0.0.0.0:8080 first, or give its address with --url"
+        )
+        .to_string(),
+        RoomWarning::Loopback { url } => words!(
+            lang,
+            format!(
+                "签认地址 {url} 是本机地址, 棋手手机打不开: 请用 bianpai serve 日志 --bind 0.0.0.0:8080 运行房间页面, 或用 --url 地址 指明大厅网络中的地址"
+            ),
+            format!(
+                "the report address {url} is this machine's own (loopback): players' phones cannot open it; run bianpai serve LOG --bind 0.0.0.0:8080, or give the hall's address with --url"
+            )
+        ),
+    }
+}
+
+/// The same warning, short, as printed on each signing slip.
+pub fn room_warning_short(w: &RoomWarning, lang: Lang) -> String {
+    match w {
+        RoomWarning::NotRunning => words!(
+            lang,
+            "⚠ 房间页面未运行, 未印二维码 (serve --bind 0.0.0.0:8080 或 --url)",
+            "⚠ no room page running, no QR code (serve --bind 0.0.0.0:8080 or --url)"
+        ),
+        RoomWarning::Loopback { .. } => words!(
+            lang,
+            "⚠ 本机地址, 手机打不开 (serve --bind 0.0.0.0:8080 或 --url)",
+            "⚠ this machine's own address, phones cannot open it (serve --bind 0.0.0.0:8080 or --url)"
+        ),
+    }
+    .to_string()
 }
 
 /// Said once when an export holding the players' codes or the desk's private columns is

@@ -35,8 +35,10 @@ pub enum ExportFault {
     /// The players' codes for a user who is neither the head arbiter nor the organizer
     /// (empty: a path that never reads codes).
     CodesNotAllowed { user: String },
-    /// `--what codes` for an event without `self_report`.
-    CodesOff,
+    /// `--what codes` or `--what slips` for an event without `self_report`.
+    CodesOff { what: &'static str },
+    /// Signing slips in a format that does not print.
+    SlipsFormat,
 }
 
 impl ExportFault {
@@ -113,14 +115,14 @@ pub fn fault(f: &ExportFault, lang: Lang) -> String {
         ),
         ExportFault::CodesFormat => words!(
             lang,
-            "--what codes: 签认码以 --format json 输出; 打印请用 --what scoresheets --format html",
-            "--what codes: the codes come as --format json; to print them, --what scoresheets --format html"
+            "--what codes: 签认码以 --format json 输出; 打印请用 --what slips --format html",
+            "--what codes: the codes come as --format json; to print them, --what slips --format html"
         )
         .to_string(),
         ExportFault::CodesNotAllowed { user } => words!(
             lang,
             format!(
-                "{}无权查看签认码: 只有裁判长和编排可以查看 (export --what codes, 带签认码的记录单)",
+                "{}无权查看签认码: 只有裁判长和编排可以查看 (export --what codes, --what slips)",
                 if user.is_empty() {
                     String::new()
                 } else {
@@ -128,14 +130,21 @@ pub fn fault(f: &ExportFault, lang: Lang) -> String {
                 }
             ),
             format!(
-                "{}may not read the players' codes: only the head arbiter and the organizer may (export --what codes, scoresheets with codes)",
+                "{}may not read the players' codes: only the head arbiter and the organizer may (export --what codes, --what slips)",
                 if user.is_empty() { "this reader" } else { user }
             )
         ),
-        ExportFault::CodesOff => words!(
+        ExportFault::CodesOff { what } => words!(
             lang,
-            "--what codes: 本赛事未开启棋手签认 (规则 self_report: off)",
-            "--what codes: players do not report results in this event (rules: self_report: off)"
+            format!("--what {what}: 本赛事未开启棋手签认 (规则 self_report: off)"),
+            format!(
+                "--what {what}: players do not report results in this event (rules: self_report: off)"
+            )
+        ),
+        ExportFault::SlipsFormat => words!(
+            lang,
+            "--what slips: 签认条是打印件, 请用 --format html 或 --format txt",
+            "--what slips: slips to print, in --format html or --format txt"
         )
         .to_string(),
     }

@@ -24,5 +24,5 @@ pub use label::{
     label, listing, official, prize, signature_line, summary,
 };
 pub use note::{Note, note};
-pub use slip::{SlipLabel, slip_label, slip_where, stub_place, time_control};
+pub use slip::{SlipLabel, slip_label, slip_player, slip_where, stub_place, time_control};
 pub use title::{Kind, Sheet, Title, sheet, title};

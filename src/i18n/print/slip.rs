@@ -1,6 +1,6 @@
 //! The scoresheets' words (记录单): where the game is played, its time control, the labels of
 //! the lines to fill in and sign, the result boxes, and the code stubs of the players'
-//! signed reports (docs/self-report.md).
+//! signed reports and the players' signing slips (docs/self-report.md).
 
 use crate::domain::Side;
 use crate::domain::rules::{Lang, TimeControl};
@@ -75,6 +75,15 @@ pub fn stub_place(round: u32, board: u32, no: u32, lang: Lang) -> String {
         lang,
         format!("第{round}轮第{board}台 {no}号"),
         format!("round {round}, board {board}, no. {no}")
+    )
+}
+
+/// A player's line on their signing slip: "红方　17号　王天一" / "Red · no. 17 · 王天一".
+pub fn slip_player(colour: &str, no: u32, name: &str, lang: Lang) -> String {
+    words!(
+        lang,
+        format!("{colour}　{no}号　{name}"),
+        format!("{colour} · no. {no} · {name}")
     )
 }
 

@@ -59,6 +59,8 @@ pub enum Title<'a> {
     RoundRobin(Round),
     /// 记录单 第3轮 / Scoresheets, round 3.
     Scoresheets(Round),
+    /// 签认条 第3轮 / Signing slips, round 3 (one per player, with the player's code).
+    Slips(Round),
     /// 淘汰赛 / Knockout, with places 1–4 once decided (each "number name").
     Knockout(Option<&'a [String; 4]>),
 }
@@ -130,6 +132,11 @@ pub fn title(t: Title<'_>, lang: Lang) -> String {
             lang,
             format!("记录单 第{round}轮"),
             format!("Scoresheets, round {round}")
+        ),
+        Title::Slips(round) => words!(
+            lang,
+            format!("签认条 第{round}轮"),
+            format!("Signing slips, round {round}")
         ),
         Title::Knockout(None) => Kind::Knockout.title(lang).to_string(),
         Title::Knockout(Some([first, second, third, fourth])) => words!(
