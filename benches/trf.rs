@@ -53,9 +53,12 @@ fn bench(c: &mut Criterion) {
         Tiebreak::FideDe,
     ];
     let t = random_event::event("fide-swiss", 1000, 9, chain);
-    c.bench_function("standings with every FIDE tiebreak, 1000 players x 9", |b| {
-        b.iter(|| standings(black_box(&t), Round(9)));
-    });
+    c.bench_function(
+        "standings with every FIDE tiebreak, 1000 players x 9",
+        |b| {
+            b.iter(|| standings(black_box(&t), Round(9)));
+        },
+    );
 }
 
 criterion_group!(benches, bench);

@@ -56,7 +56,12 @@ pub fn event(preset: &str, players: u32, rounds: u32, chain: Vec<Tiebreak>) -> T
                 game: GameKind::Slow,
             })
             .collect();
-        let byes = pool.chunks_exact(2).remainder().iter().map(|n| PlayerNo(*n)).collect();
+        let byes = pool
+            .chunks_exact(2)
+            .remainder()
+            .iter()
+            .map(|n| PlayerNo(*n))
+            .collect();
         let boards = games.len();
         ev.push(Event::RoundPaired {
             round: Round(round),

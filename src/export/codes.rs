@@ -34,7 +34,7 @@ pub fn report_link(base: &str, round: u32, board: u32) -> String {
     format!("{base}/report?round={round}&board={board}")
 }
 
-/// Whether `url`'s host is this machine's own (127.0.0.0/8, ::1, `localhost`): an address
+/// Whether `url`'s host is this machine's own (127.0.0.0/8, `::1`, `localhost`): an address
 /// the players' phones cannot open.
 pub fn is_loopback(url: &str) -> bool {
     let rest = url.trim();

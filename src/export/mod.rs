@@ -10,6 +10,7 @@ pub mod csv;
 pub mod html;
 pub mod json;
 pub mod knockout_text;
+mod out_file;
 pub mod player_slip;
 pub mod private;
 pub mod query;
@@ -480,38 +481,6 @@ fn holds_private(t: &Tournament, q: &Request, now: DateTime<Utc>, desk: bool) ->
     }
 }
 
-/// Writes the export to `p`: for its owner only (0600, said once on standard error) when it
-/// holds codes or private columns (docs/trust.md), else as any file.
-fn write_out(p: &Path, bytes: &[u8], owner_only: bool, lang: Lang) -> Result<(), String> {
-    let written = if owner_only {
-        crate::platform::write_owner_only(p, bytes).map(|narrowed| {
-            if narrowed {
-                eprintln!(
-                    "{}",
-                    crate::i18n::errors::owner_only(&p.display().to_string(), lang)
-                );
-            }
-        })
-    } else {
-        std::fs::write(p, bytes)
-    };
-    written.map_err(|e| {
-        ExportFault::Write {
-            place: format!("--out {}", p.display()),
-            cause: crate::i18n::errors::io(&e, lang),
-        }
-        .text(lang)
-    })
-}
-
-/// True when `out` names the same file as `log`.
-fn same_file(out: &Path, log: &Path) -> bool {
-    match (std::fs::canonicalize(out), std::fs::canonicalize(log)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
-}
-
 /// `bianpai export`: reads the log (never writes it) and writes the report to `--out` or
 /// standard output. `reads` says what the reader reads of the event with the log's rules
 /// (`log::reads`, in the role `--role` asks for), or why it is refused.
@@ -538,7 +507,7 @@ pub fn run(
         return Err(ExportFault::XlsxNeedsOut.text(early));
     }
     if let Some(o) = out
-        && same_file(o, path)
+        && out_file::same_file(o, path)
     {
         return Err(ExportFault::OutIsLog(o.display().to_string()).text(early));
     }
@@ -601,7 +570,7 @@ pub fn run(
         render_for(t, &q, lang, now, desk)?
     };
     match out {
-        Some(p) => write_out(p, &bytes, owner_only, lang),
+        Some(p) => out_file::write_out(p, &bytes, owner_only, lang),
         None => std::io::stdout()
             .write_all(&bytes)
             .map_err(|e| e.to_string()),
