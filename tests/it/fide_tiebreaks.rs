@@ -8,12 +8,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use crate::support::bin::ok;
-
-fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/trf")
-        .join(name)
-}
+use crate::trf_import::data;
 
 /// The exercise's key (as published) and the JSON key it is written under.
 const KEYS: [(&str, &str); 13] = [
@@ -60,19 +55,7 @@ fn standings(dir: &Path, trf: &str, rules: &Path) -> Vec<Value> {
         "--rules",
         rules.to_str().unwrap(),
     ]);
-    let out = ok(&[
-        "export",
-        log.to_str().unwrap(),
-        "--format",
-        "json",
-        "--what",
-        "standings",
-    ]);
-    serde_json::from_str::<Value>(&out)
-        .unwrap()
-        .as_array()
-        .unwrap()
-        .clone()
+    crate::trf_import::standings(&log)
 }
 
 fn expected() -> Value {

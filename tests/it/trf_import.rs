@@ -9,7 +9,8 @@ use serde_json::Value;
 
 use crate::support::bin::{ok, run};
 
-fn data(name: &str) -> PathBuf {
+/// A file of tests/data/trf.
+pub(crate) fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/trf")
         .join(name)
@@ -47,7 +48,8 @@ fn import(dir: &Path, file: &Path, extra: &[&str]) -> PathBuf {
     log
 }
 
-fn standings(log: &Path) -> Vec<Value> {
+/// The JSON standings of `log` (shared with the TRF export and FIDE tiebreak tests).
+pub(crate) fn standings(log: &Path) -> Vec<Value> {
     let out = ok(&[
         "export",
         log.to_str().unwrap(),
