@@ -46,13 +46,7 @@ fn a_result_shows_in_the_open_page_without_a_reload() {
     }
     let (dir, log) = fixture();
     let server = Server::start(&log);
-    let mut b = Browser::open(&dir.path().join("profile"), &server.url, (390, 844));
-    let live = b.wait_for(
-        "document.getElementById('live') && document.getElementById('live').textContent",
-        &json!("实时更新中"),
-        Duration::from_secs(20),
-    );
-    assert_eq!(live, json!("实时更新中"), "the page's event stream is open");
+    let mut b = Browser::open_live(&dir.path().join("profile"), &server.url, (390, 844));
     let cell = "document.querySelector('#b1 .res').textContent";
     assert_eq!(b.eval(cell), json!("进行中"));
     // A mark on this page load: a reload would lose it.

@@ -175,13 +175,7 @@ fn an_open_round_page_shows_a_result_without_reading_the_page_again() {
     }
     let (dir, log) = fixture();
     let server = Server::start(&log);
-    let mut b = Browser::open(&dir.path().join("profile"), &server.url, (390, 844));
-    let live = b.wait_for(
-        "document.getElementById('live') && document.getElementById('live').textContent",
-        &json!("实时更新中"),
-        Duration::from_secs(20),
-    );
-    assert_eq!(live, json!("实时更新中"), "the page's event stream is open");
+    let mut b = Browser::open_live(&dir.path().join("profile"), &server.url, (390, 844));
     // The page's reads of itself, as the browser counts them.
     let reads = "performance.getEntriesByType('resource').filter(function (e) { return e.name.indexOf('part=main') >= 0; }).length";
     let cell = "document.querySelector('#b1 .res').textContent";

@@ -143,6 +143,22 @@ impl Browser {
         std::fs::write(png, base64(data)).expect("screenshot written");
     }
 
+    /// Opens the room page at `url` and waits until its event stream is open (实时更新中).
+    pub fn open_live(profile: &std::path::Path, url: &str, size: (u32, u32)) -> Browser {
+        let mut b = Browser::open(profile, url, size);
+        let live = b.wait_for(
+            "document.getElementById('live') && document.getElementById('live').textContent",
+            &serde_json::json!("实时更新中"),
+            Duration::from_secs(20),
+        );
+        assert_eq!(
+            live,
+            serde_json::json!("实时更新中"),
+            "the page's event stream is open"
+        );
+        b
+    }
+
     /// Evaluates `expr` every 100 ms until it gives `want`, at most `limit`.
     pub fn wait_for(&mut self, expr: &str, want: &Value, limit: Duration) -> Value {
         let deadline = Instant::now() + limit;

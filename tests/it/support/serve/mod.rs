@@ -320,27 +320,13 @@ impl Stream {
     /// The data of the next `event: NAME`, waiting at most `limit`; `None` on timeout.
     pub fn next_event(&mut self, name: &str, limit: Duration) -> Option<String> {
         let deadline = Instant::now() + limit;
-        let mut current = String::new();
-        while Instant::now() < deadline {
-            let left = deadline
-                .saturating_duration_since(Instant::now())
-                .max(Duration::from_millis(1));
-            self.reader.get_ref().set_read_timeout(Some(left)).unwrap();
-            let mut line = String::new();
-            match self.reader.read_line(&mut line) {
-                Ok(0) | Err(_) => return None,
-                Ok(_) => {}
-            }
-            let line = line.trim_end();
-            if let Some(e) = line.strip_prefix("event: ") {
-                current = e.to_string();
-            } else if let Some(d) = line.strip_prefix("data: ")
-                && current == name
-            {
-                return Some(d.to_string());
+        loop {
+            let left = deadline.checked_duration_since(Instant::now())?;
+            let ev = self.next_whole(left)?;
+            if ev.name == name {
+                return Some(ev.data);
             }
         }
-        None
     }
 
     /// Waits for an `update` with a version above `after`; returns it.
