@@ -151,6 +151,29 @@ pub enum Cmd {
         #[arg(long)]
         round: Option<u32>,
     },
+    /// A player's requested bye (organizer, before the round is paired;
+    /// docs/rules.md#requested-byes): the pairing leaves them out; `--cancel` withdraws it.
+    Bye {
+        log: PathBuf,
+        /// The player's number.
+        no: String,
+        /// The round (default: the next to be paired).
+        #[arg(long)]
+        round: Option<u32>,
+        /// What the bye scores: half (the red draw points), zero or full (the red win points).
+        #[arg(
+            long,
+            value_name = "half|zero|full",
+            required_unless_present = "cancel"
+        )]
+        points: Option<String>,
+        /// Why (recorded in the log; arbiters read it).
+        #[arg(long)]
+        reason: String,
+        /// Withdraw the request instead.
+        #[arg(long, conflicts_with = "points")]
+        cancel: bool,
+    },
     /// Note a move limit (限着) on a board (head arbiter).
     Limit {
         log: PathBuf,

@@ -86,6 +86,7 @@ fn log_of(cmd: &Cmd) -> Option<&Path> {
         | Cmd::Claim { log, .. }
         | Cmd::Limit { log, .. }
         | Cmd::Unlock { log, .. }
+        | Cmd::Bye { log, .. }
         | Cmd::Feed { log }
         | Cmd::Tick { log, .. }
         | Cmd::Export(args::ExportArgs { log, .. })
@@ -210,6 +211,27 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             let board = board_arg(&board)?;
             let round = round_arg(round)?;
             rounds::simple(ctx, &log, &Command::UnlockReports { round, board })
+        }
+        Cmd::Bye {
+            log,
+            no,
+            round,
+            points,
+            reason,
+            cancel,
+        } => {
+            let no = super::player_arg(&no)?;
+            let round = round_arg(round)?;
+            let cmd = match points {
+                Some(p) if !cancel => Command::RequestBye {
+                    round,
+                    no,
+                    points: super::words::bye_points_arg(&p)?,
+                    reason,
+                },
+                _ => Command::CancelBye { round, no, reason },
+            };
+            rounds::simple(ctx, &log, &cmd)
         }
         Cmd::Limit { log, board, note } => {
             let board = board_arg(&board)?;

@@ -34,6 +34,17 @@ pub fn side_arg(s: &str) -> Result<crate::domain::Side, CliError> {
         .map_err(|_| fail_msg(&Msg::UnknownSide(s.trim().to_string())))
 }
 
+/// What a requested bye scores, typed on the command line (`half`, `半分`, `½`).
+pub fn bye_points_arg(s: &str) -> Result<crate::domain::requested_bye::ByePoints, CliError> {
+    use crate::domain::requested_bye::ByePoints;
+    match s.trim().to_lowercase().as_str() {
+        "half" | "h" | "½" | "0.5" | "半分" => Ok(ByePoints::Half),
+        "zero" | "z" | "0" | "零分" => Ok(ByePoints::Zero),
+        "full" | "f" | "1" | "全分" => Ok(ByePoints::Full),
+        _ => fail(&Msg::UnknownByePoints(s.trim().to_string())),
+    }
+}
+
 /// A result word typed on the command line (`red_win`, `和`, `1-0`).
 pub fn result_arg(s: &str) -> Result<crate::domain::GameResult, CliError> {
     s.parse()

@@ -194,6 +194,20 @@ pub enum Command {
         round: Option<Round>,
         board: Board,
     },
+    /// A player's requested bye for `round` (the next to be paired unless named), scored
+    /// `points` (docs/rules.md#requested-byes).
+    RequestBye {
+        round: Option<Round>,
+        no: PlayerNo,
+        points: super::requested_bye::ByePoints,
+        reason: String,
+    },
+    /// Withdraws a requested bye before its round is paired.
+    CancelBye {
+        round: Option<Round>,
+        no: PlayerNo,
+        reason: String,
+    },
 }
 
 impl Command {
@@ -214,7 +228,9 @@ impl Command {
             | Command::NumberInOrder
             | Command::RegisterTeam { .. }
             | Command::ChangeTeam { .. }
-            | Command::SubmitLineup { .. } => &[Head, Organizer],
+            | Command::SubmitLineup { .. }
+            | Command::RequestBye { .. }
+            | Command::CancelBye { .. } => &[Head, Organizer],
             Command::ReinstatePlayer { .. }
             | Command::NoteMoveLimit { .. }
             | Command::CorrectStart { .. }
@@ -290,6 +306,8 @@ impl Command {
             Command::ReportResult { .. } => Deed::ReportResult,
             Command::ConfirmReport { .. } => Deed::ConfirmReport,
             Command::UnlockReports { .. } => Deed::UnlockReports,
+            Command::RequestBye { .. } => Deed::RequestBye,
+            Command::CancelBye { .. } => Deed::CancelBye,
         }
     }
 }
@@ -332,11 +350,13 @@ pub enum Deed {
     /// A past time entered with `--correction` (the head arbiter's).
     EnterCorrectedTime,
     UnlockReports,
+    RequestBye,
+    CancelBye,
 }
 
 impl Deed {
     /// Every deed, for the catalog's tests.
-    pub const ALL: [Deed; 33] = [
+    pub const ALL: [Deed; 35] = [
         Deed::RegisterPlayer,
         Deed::WithdrawPlayer,
         Deed::ReinstatePlayer,
@@ -370,6 +390,8 @@ impl Deed {
         Deed::ConfirmReport,
         Deed::EnterCorrectedTime,
         Deed::UnlockReports,
+        Deed::RequestBye,
+        Deed::CancelBye,
     ];
 }
 
@@ -394,7 +416,9 @@ pub fn check_command(cmd: &Command) -> Result<(), TextFault> {
         | Command::PairManual { reason: r, .. }
         | Command::KeepPairing { reason: r }
         | Command::RepairRound { reason: r }
-        | Command::ChangeTeam { reason: r, .. } => reason(r),
+        | Command::ChangeTeam { reason: r, .. }
+        | Command::RequestBye { reason: r, .. }
+        | Command::CancelBye { reason: r, .. } => reason(r),
         Command::SwapBoards { force, .. } | Command::FlipBoard { force, .. } => {
             force.as_deref().map_or(Ok(()), reason)
         }

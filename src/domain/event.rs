@@ -437,6 +437,17 @@ pub enum Event {
         round: Round,
         byes: Vec<crate::domain::requested_bye::RequestedBye>,
     },
+    /// A player asks to sit out a round not yet paired (`bianpai bye`,
+    /// docs/rules.md#requested-byes): its pairing leaves them out and records the bye.
+    ByeRequested {
+        request: crate::domain::requested_bye::ByeRequest,
+    },
+    /// The request for `round` withdrawn before the round was paired (`bye --cancel`).
+    ByeCancelled {
+        round: Round,
+        no: PlayerNo,
+        reason: String,
+    },
 }
 
 /// What the log records about a pairing that breaks a rule (docs/rules.md#3-pairing).
@@ -481,7 +492,9 @@ impl Event {
             | Event::TimeCorrected { reason, .. }
             | Event::StartCorrected { reason, .. }
             | Event::PairingKept { reason, .. }
-            | Event::TeamChanged { reason, .. } => hidden.clone_into(reason),
+            | Event::TeamChanged { reason, .. }
+            | Event::ByeCancelled { reason, .. } => hidden.clone_into(reason),
+            Event::ByeRequested { request } => hidden.clone_into(&mut request.reason),
             Event::PairingNoted { note, .. } => {
                 if let Some(d) = &mut note.decision {
                     hidden.clone_into(&mut d.reason);
@@ -528,6 +541,8 @@ impl Event {
             Event::ReportsUnlocked { .. } => "reports_unlocked",
             Event::BoardsVacant { .. } => "boards_vacant",
             Event::RequestedByesRecorded { .. } => "requested_byes_recorded",
+            Event::ByeRequested { .. } => "bye_requested",
+            Event::ByeCancelled { .. } => "bye_cancelled",
         }
     }
 

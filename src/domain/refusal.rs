@@ -65,6 +65,8 @@ pub enum Refusal {
     Text(super::text::TextFault),
     /// A team match command refused (`domain::team`).
     Team(super::team::fault::TeamFault),
+    /// A requested bye refused (`domain::requested_bye`).
+    Bye(super::requested_bye::ByeFault),
     /// A time too far from the machine's clock (`domain::skew`).
     Skew(super::skew::fault::TimeSkew),
     /// A result for a round that has not started.
@@ -238,4 +240,6 @@ pub enum ReasonFor {
     ManualPairing,
     /// Keeping a pairing an earlier correction outdated.
     KeptPairing,
+    /// Asking for a requested bye or withdrawing the request.
+    RequestedBye,
 }

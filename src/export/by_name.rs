@@ -59,6 +59,20 @@ pub fn pairings_by_name(t: &Tournament, round: Round, lang: Lang) -> Report {
                 ],
             ));
         }
+        for b in &r.requested {
+            seats.push((
+                b.no,
+                vec![
+                    Cell::from(name(t, b.no)),
+                    Cell::from(b.no.0),
+                    Cell::from(club(t, b.no)),
+                    Cell::Empty,
+                    Cell::Empty,
+                    Cell::from(crate::i18n::bye::mark(b.points, lang)),
+                    Cell::Empty,
+                ],
+            ));
+        }
     }
     // A player in two games of a round (knockout rapid after slow) is listed once per game.
     seats.sort_by_cached_key(|(no, row)| (sort_key(&name(t, *no)), no.0, row[3].text()));

@@ -47,6 +47,7 @@ pub fn rules(t: &Tournament) -> Value {
         "withdraw_after_forfeits": r.withdraw_after_forfeits,
         "sections": r.sections.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
         "knockout": r.format.knockout().map(|k| json!({"after_round": k.after_round, "players": k.players})),
+        "requested_byes": r.requested_byes.map(|b| json!({"max": b.max, "not_in_last": b.not_in_last})),
     });
     if !r.self_report.is_off()
         && let Some(o) = v.as_object_mut()
@@ -168,6 +169,7 @@ fn round_json(t: &Tournament, r: &crate::domain::tournament::RoundState) -> Valu
         "games": games,
         "bye": r.byes.first().map(|b| b.0),
         "byes": r.byes.iter().map(|b| b.0).collect::<Vec<_>>(),
+        "requested_byes": r.requested.iter().map(|b| json!({"no": b.no.0, "points": b.points.word()})).collect::<Vec<_>>(),
     })
 }
 
@@ -341,6 +343,7 @@ pub fn all(t: &Tournament, standings_rows: &[Standing], standings_round: Round) 
         "rules": rules(t),
         "players": players(t),
         "rounds": rounds(t, None),
+        "bye_requests": t.bye_requests.iter().filter(|q| t.round(q.round).is_none()).map(|q| json!({"round": q.round.0, "no": q.bye.no.0, "points": q.bye.points.word()})).collect::<Vec<_>>(),
         "standings_after_round": standings_round.0,
         "standings": standings(t, standings_rows),
         "standings_note": super::knockout_text::placing_note(t, standings_rows, lang_of(t)),

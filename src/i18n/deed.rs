@@ -47,6 +47,8 @@ pub fn deed(d: Deed, lang: Lang) -> &'static str {
         Deed::ConfirmReport => words!(lang, "确认双方签认的结果", "accept a signed result"),
         Deed::EnterCorrectedTime => words!(lang, "填写更正的时间", "enter a corrected time"),
         Deed::UnlockReports => words!(lang, "解除签认锁定", "unlock a board's reports"),
+        Deed::RequestBye => words!(lang, "登记请假轮空", "record a requested bye"),
+        Deed::CancelBye => words!(lang, "撤销请假轮空", "cancel a requested bye"),
     }
 }
 

@@ -454,6 +454,10 @@ fn line(t: &Tournament, ev: &Event, lang: Lang, times: Times) -> String {
                 format!("round {round} requested byes: {list}")
             )
         }
+        Event::ByeRequested { request } => super::bye::requested(t, request, lang),
+        Event::ByeCancelled { round, no, reason } => {
+            super::bye::cancelled(t, *round, *no, reason, lang)
+        }
         Event::AutoAdvanced { round } => words!(
             lang,
             format!("上一轮全部完赛, 按规程自动编排第{round}轮"),

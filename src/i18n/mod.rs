@@ -23,6 +23,7 @@ macro_rules! words {
 pub mod audit;
 pub mod auto;
 pub mod boundary;
+pub mod bye;
 pub mod cli;
 pub mod deed;
 pub mod errors;

@@ -122,6 +122,7 @@ pub fn refusal(r: &Refusal, lang: Lang, zone: EventZone) -> String {
         .into(),
         Refusal::Text(f) => super::faults::text_fault(f, lang),
         Refusal::Team(f) => super::errors::team_fault(f, lang),
+        Refusal::Bye(f) => super::bye::fault(f, lang),
         Refusal::Skew(s) => super::faults::time_skew(s, lang),
         Refusal::RoundNotStarted { round } => words!(
             lang,
@@ -410,6 +411,11 @@ fn reason_for(r: ReasonFor, lang: Lang) -> &'static str {
             lang,
             "保留按更正前结果所作的编排须填写理由 (--reason 理由)",
             "keeping a pairing made on an old result (--reason TEXT) needs a reason"
+        ),
+        ReasonFor::RequestedBye => words!(
+            lang,
+            "请假轮空须填写理由 (--reason 理由)",
+            "a requested bye (--reason TEXT) needs a reason"
         ),
     }
 }

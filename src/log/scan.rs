@@ -125,6 +125,7 @@ fn unreachable_rules() -> Rules {
         },
         sections: crate::domain::rules::default_sections(),
         registration: crate::domain::rules::Registration::default(),
+        requested_byes: None,
         teams: None,
         prizes: crate::domain::rules::Prizes::default(),
         auto_advance: crate::domain::rules::AutoAdvance::Pair,

@@ -117,13 +117,22 @@ pub fn round(t: &Tournament, round: Round, lang: Lang) -> Option<RoundView> {
         .iter()
         .map(|g| (g.section, board_line(t, g, started, &scores, lang)))
         .collect();
-    for b in &r.byes {
-        let s = t.player(*b).map_or(0, |p| p.section);
+    // Pairing byes, then requested byes (docs/rules.md#requested-byes) with what they score.
+    let byes = r
+        .byes
+        .iter()
+        .map(|b| (*b, label(Label::Bye, lang).to_string()));
+    let requested = r
+        .requested
+        .iter()
+        .map(|b| (b.no, crate::i18n::bye::mark(b.points, lang)));
+    for (b, what) in byes.chain(requested) {
+        let s = t.player(b).map_or(0, |p| p.section);
         let line = BoardLine {
             board: None,
-            red: who(t, *b, &scores),
+            red: who(t, b, &scores),
             black: None,
-            result: Some(label(Label::Bye, lang).to_string()),
+            result: Some(what),
             stage: None,
             section: section(t, s),
         };
@@ -217,14 +226,22 @@ pub fn card(t: &Tournament, no: PlayerNo, lang: Lang) -> Option<Card> {
         let after = crate::domain::standings::points_before(t, Round(r.round.0 + 1));
         let running = after.get(&no).copied();
         let games: Vec<&Game> = r.games.iter().filter(|g| g.side_of(no).is_some()).collect();
-        if r.byes.contains(&no) {
+        let bye = if r.byes.contains(&no) {
+            Some(label(Label::Bye, lang).to_string())
+        } else {
+            r.requested
+                .iter()
+                .find(|b| b.no == no)
+                .map(|b| crate::i18n::bye::mark(b.points, lang))
+        };
+        if let Some(result) = bye {
             lines.push(CardLine {
                 round: r.round.0,
                 board: None,
                 colour: String::new(),
                 side: None,
                 opponent: None,
-                result: label(Label::Bye, lang).to_string(),
+                result,
                 stage: None,
                 running,
             });
@@ -316,7 +333,9 @@ pub fn find(t: &Tournament, query: &str) -> Vec<Found> {
                 name: p.entry.name.clone(),
                 club: p.entry.club.clone(),
                 seat,
-                bye: current.is_some_and(|r| r.byes.contains(&p.no)),
+                bye: current.is_some_and(|r| {
+                    r.byes.contains(&p.no) || r.requested.iter().any(|b| b.no == p.no)
+                }),
             }
         })
         .collect()

@@ -831,6 +831,21 @@ fn argument_cases(f: &Fixture) -> Vec<Case> {
         ),
         case("limit on board 99", &["limit", g, "99", "长将"], &["99"]),
         case(
+            "bye where the rules allow none",
+            &["bye", g, "3", "--points", "half", "--reason", "病假"],
+            &["requested_byes"],
+        ),
+        case(
+            "bye scored an unknown way",
+            &["bye", g, "3", "--points", "halb", "--reason", "病假"],
+            &["halb"],
+        ),
+        case(
+            "bye of player 0",
+            &["bye", g, "0", "--points", "half", "--reason", "病假"],
+            &["'0'"],
+        ),
+        case(
             "flag on a finished board",
             &["flag", g, "1", "red"],
             &["board 1"],
@@ -1189,6 +1204,7 @@ fn argument_cases(f: &Fixture) -> Vec<Case> {
 
 /// The refused commands of the table (the domain's refusals, not malformed words).
 const REFUSALS: &[&str] = &[
+    "bye where the rules allow none",
     "withdraw player 99",
     "withdraw twice",
     "reinstate without reason",
@@ -1216,6 +1232,8 @@ const ALLOWED: &[&str] = &[
     "auto_advance",
     "pair_and_start",
     "numbers_by_registration",
+    // The rules field a refused `bye` names.
+    "requested_byes",
     "true",
     "draw",
     "start",
@@ -1292,6 +1310,11 @@ const CLI_WORDS: &[&str] = &[
     // (written only when not the default).
     "round_robin_order",
     "self_report",
+    // The rules field of requested byes and what `bye --points` takes.
+    "requested_byes",
+    "half",
+    "zero",
+    "full",
     // The export word of the players' codes (`--what codes`).
     "codes",
     // Theme names and the values a theme file takes (`--theme`).

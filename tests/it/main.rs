@@ -86,6 +86,7 @@ mod reliability_console;
 mod reliability_console_tmux;
 mod reliability_crash;
 mod reliability_disk;
+mod requested_byes;
 mod result_words;
 mod round_prints;
 mod round_robin_cli;

@@ -236,6 +236,15 @@ pub fn round_view_of<H: std::hash::BuildHasher>(
             format!("{}: {no} {name}", s.bye)
         })
         .collect();
+    // Requested byes (docs/rules.md#requested-byes), with what each scores.
+    byes.extend(r.requested.iter().map(|b| {
+        let name = t.player(b.no).map_or("", |p| p.entry.name.as_str());
+        format!(
+            "{}: {} {name}",
+            crate::i18n::bye::mark(b.points, s.lang()),
+            b.no
+        )
+    }));
     // A round robin's games a withdrawal leaves off the boards (R2011 ch.14), explained.
     byes.extend(
         crate::domain::round_robin::withdrawal::unplayed(t, r.round)

@@ -63,6 +63,15 @@ impl Tournament {
             }
             Command::DrawNumbers { seed } => self.decide_draw(Some(*seed)),
             Command::NumberInOrder => self.decide_draw(None),
+            Command::RequestBye {
+                round,
+                no,
+                points,
+                reason,
+            } => super::requested_bye::decide_request(self, *round, *no, *points, reason),
+            Command::CancelBye { round, no, reason } => {
+                super::requested_bye::decide_cancel(self, *round, *no, reason)
+            }
             Command::PairNextRound => self.decide_pair(&[]),
             Command::PairNextRoundWith { red } => self.decide_pair(red),
             Command::PairRelaxed { reason } => self.decide_pair_relaxed(reason),

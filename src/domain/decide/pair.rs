@@ -92,6 +92,14 @@ impl Tournament {
                 game: crate::domain::event::GameKind::Slow,
             });
         }
+        crate::domain::requested_bye::check_seated(
+            &state,
+            round,
+            pairs
+                .iter()
+                .flat_map(|&(r, b)| [r, b])
+                .chain(byes.iter().copied()),
+        )?;
         let warnings = crate::domain::swiss::check_manual(&state, round, &games, byes);
         if !warnings.is_empty() && !force {
             return Err(Refusal::BreaksRule(warnings));

@@ -67,7 +67,9 @@ impl Pending {
                 | Event::ResultReported { .. }
                 | Event::WrongCodeGiven { .. }
                 | Event::ReportsUnlocked { .. }
-                | Event::RequestedByesRecorded { .. } => {}
+                | Event::RequestedByesRecorded { .. }
+                | Event::ByeRequested { .. }
+                | Event::ByeCancelled { .. } => {}
                 Event::Created { .. }
                 | Event::PlayerRegistered { .. }
                 | Event::PlayerWithdrawn { .. }

@@ -97,7 +97,9 @@ fn round_of(event: &Event) -> Option<Round> {
         | Event::ReportsUnlocked { round, .. }
         | Event::ColourChosen { round, .. }
         | Event::BoardsVacant { round, .. }
-        | Event::RequestedByesRecorded { round, .. } => Some(*round),
+        | Event::RequestedByesRecorded { round, .. }
+        | Event::ByeCancelled { round, .. } => Some(*round),
+        Event::ByeRequested { request } => Some(request.round),
         Event::Created { .. }
         | Event::PlayerRegistered { .. }
         | Event::PlayerWithdrawn { .. }

@@ -69,8 +69,11 @@ pub fn entrants(t: &Tournament, round: Round) -> Vec<Vec<Entrant>> {
     let mut by_section: Vec<Vec<Entrant>> = vec![Vec::new(); t.rules.sections.len()];
     let mut index: HashMap<PlayerNo, (usize, usize)> = HashMap::new();
     for p in &t.players {
-        let eligible =
-            p.status == Status::Active && p.joins_round <= round && !finalists.contains(&p.no);
+        // A requested bye (docs/rules.md#requested-byes) sits the round out.
+        let eligible = p.status == Status::Active
+            && p.joins_round <= round
+            && !finalists.contains(&p.no)
+            && !crate::domain::requested_bye::on_bye(t, round, p.no);
         if eligible {
             let s = p.section.min(by_section.len() - 1);
             let list = &mut by_section[s];

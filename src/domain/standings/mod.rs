@@ -69,6 +69,10 @@ pub fn swiss_scores(t: &Tournament, before: Round) -> HashMap<PlayerNo, u32> {
         for b in &r.byes {
             *scores.entry(*b).or_default() += t.rules.bye_points();
         }
+        // Requested byes score what was asked for (docs/rules.md#requested-byes).
+        for b in &r.requested {
+            *scores.entry(b.no).or_default() += b.points.points(pts);
+        }
     }
     scores
 }

@@ -132,6 +132,18 @@ impl Tournament {
                         .map(|d| keep::reseated(&d.games, &games))
                         .unwrap_or_default();
                     let codes_before = before.and_then(|d| d.codes);
+                    // The requested byes asked for this round (docs/rules.md#requested-byes):
+                    // theirs unless the pairing seats them after all.
+                    let requested = self
+                        .bye_requests
+                        .iter()
+                        .filter(|q| q.round == *round)
+                        .map(|q| q.bye)
+                        .filter(|b| {
+                            !byes.contains(&b.no)
+                                && !games.iter().any(|g| g.side_of(b.no).is_some())
+                        })
+                        .collect();
                     self.rounds.push(RoundState {
                         round: *round,
                         games,
@@ -144,7 +156,7 @@ impl Tournament {
                         kept: None,
                         codes: None,
                         choices: Vec::new(),
-                        requested: Vec::new(),
+                        requested,
                         reprint,
                         codes_before,
                         vacant: Vec::new(),
@@ -339,6 +351,15 @@ impl Tournament {
                 if let Some(r) = self.round_mut(*round) {
                     r.vacant.clone_from(boards);
                 }
+            }
+            Event::ByeRequested { request } => {
+                self.bye_requests
+                    .retain(|q| !(q.round == request.round && q.bye.no == request.bye.no));
+                self.bye_requests.push(request.clone());
+            }
+            Event::ByeCancelled { round, no, .. } => {
+                self.bye_requests
+                    .retain(|q| !(q.round == *round && q.bye.no == *no));
             }
             Event::RequestedByesRecorded { round, byes } => {
                 if let Some(r) = self.round_mut(*round) {

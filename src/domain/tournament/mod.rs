@@ -232,6 +232,10 @@ pub struct Tournament {
     /// Teams and lineups of a team match event (`domain::team`); empty otherwise.
     #[serde(default)]
     pub team_event: super::team::TeamEvent,
+    /// Requested byes asked for rounds not yet paired (`ByeRequested`, less `ByeCancelled`);
+    /// a round's pairing records its own on the round (`RoundState::requested`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bye_requests: Vec<super::requested_bye::ByeRequest>,
     /// The players by name, look and identity number, for the duplicate checks of a new
     /// entry (`registration::index`); kept by `apply`, rebuilt after a snapshot is read.
     #[serde(skip)]
@@ -255,6 +259,7 @@ impl Tournament {
             discarded_round: None,
             auto_rounds: false,
             team_event: super::team::TeamEvent::default(),
+            bye_requests: Vec::new(),
             entries: super::registration::index::EntryIndex::default(),
             selecting: super::knockout::table::SelectingTable::default(),
         }

@@ -62,6 +62,8 @@ pub fn crosstable(t: &Tournament, after: Round, rows: &[Standing], lang: Lang) -
                         Cell::from(games.join("/"))
                     } else if r.byes.contains(&st.no) {
                         Cell::from(label(Label::Bye, lang))
+                    } else if let Some(b) = r.requested.iter().find(|b| b.no == st.no) {
+                        Cell::from(crate::i18n::bye::short(b.points, lang))
                     } else {
                         Cell::Empty
                     });

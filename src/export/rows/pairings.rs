@@ -66,7 +66,14 @@ pub fn pairings(t: &Tournament, round: Round, lang: Lang) -> Report {
             r.byes
                 .iter()
                 .filter(|b| section_of(t, **b) == s || t.rules.sections.len() <= 1)
-                .map(|b| sheet.bye_row(*b)),
+                .map(|b| sheet.bye_row(*b, label(Label::Bye, lang).to_string())),
+        );
+        // Requested byes (docs/rules.md#requested-byes), with what each scores.
+        rows.extend(
+            r.requested
+                .iter()
+                .filter(|b| section_of(t, b.no) == s || t.rules.sections.len() <= 1)
+                .map(|b| sheet.bye_row(b.no, crate::i18n::bye::mark(b.points, lang))),
         );
         // A round robin's games with a withdrawn player (R2011 ch.14): not played, explained.
         rows.extend(
@@ -171,15 +178,16 @@ impl Sheet<'_> {
     }
 
     /// A bye, after the last board.
-    fn bye_row(&self, b: PlayerNo) -> Vec<Cell> {
-        let (t, lang) = (self.t, self.lang);
+    /// A player with no game this round: a bye (`what` says which).
+    fn bye_row(&self, b: PlayerNo, what: String) -> Vec<Cell> {
+        let t = self.t;
         let mut row = vec![
             Cell::Empty,
             Cell::from(b.0),
             Cell::from(name(t, b)),
             Cell::from(club(t, b)),
             self.pts(b),
-            Cell::from(label(Label::Bye, lang)),
+            Cell::from(what),
             Cell::Empty,
             Cell::Empty,
             Cell::Empty,

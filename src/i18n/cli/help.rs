@@ -26,6 +26,7 @@ pub fn about_zh(path: &str) -> Option<&'static str> {
         "claim" => "对方提出: 已达犯规判负次数的一方判负 (规程要求经对方提出时)",
         "unlock" => "签认码错误次数过多而锁定的一台, 重新接受棋手签认 (裁判长或裁判员)",
         "limit" => "记录一台的限着 (裁判长)",
+        "bye" => "登记棋手请假轮空 (编排, 须在该轮编排之前): 编排时不排此人; --cancel 撤销",
         "feed" => "从标准输入逐行读取棋钟事件 (见 docs/cli.md)",
         "tick" => "执行所有到期的时限规则 (迟到判负、退赛)",
         "export" => "输出对阵、名次、交叉表、团体、奖项、棋手或棋钟",
@@ -64,6 +65,12 @@ pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
         (_, "allow_damaged") => "显示损坏的日志至损坏处 (附警告), 而不是拒绝",
         (_, "log") => "赛事日志文件",
         ("presets", "show") => "以 RON 打印该预设的完整规程",
+        ("bye", "round") => "轮次 (默认: 下一轮待编排的轮次)",
+        ("bye", "points") => {
+            "请假轮空计分: half 半分 (即红方和棋分), zero 零分, full 全分 (红方胜分)"
+        }
+        ("bye", "reason") => "理由 (记入日志, 仅裁判可见)",
+        ("bye", "cancel") => "撤销这一轮的请假轮空",
         ("new", "preset") => "规程预设名 (见 bianpai presets)",
         ("new", "rules") => "规程文件 (.ron)",
         ("new", "title") => "赛事标题",

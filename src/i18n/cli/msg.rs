@@ -14,6 +14,7 @@ pub enum Msg {
     UnknownResult(String),
     UnknownSide(String),
     UnknownFoulKind(String),
+    UnknownByePoints(String),
     UnknownRole(String),
     UnknownGender(String),
     /// `--birth`: the text typed and the reader's own reason (English).

@@ -46,6 +46,11 @@ pub fn text(m: &Msg, lang: Lang) -> String {
             format!("方 '{w}': 无法识别 (红方 red 或 黑方 black)"),
             format!("unknown side '{w}' (expected red or black)"),
         ),
+        Msg::UnknownByePoints(w) => words!(
+            lang,
+            format!("请假轮空计分 '{w}': 无法识别 (half 半分, zero 零分, full 全分)"),
+            format!("unknown requested-bye points '{w}' (expected half, zero or full)"),
+        ),
         Msg::UnknownFoulKind(w) => words!(
             lang,
             format!(

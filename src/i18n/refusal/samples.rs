@@ -242,5 +242,47 @@ pub(super) fn samples() -> Vec<Refusal> {
             at: t,
         },
     ]);
+    rs.extend(bye_samples());
     rs
+}
+
+/// Every refusal of a requested bye.
+fn bye_samples() -> Vec<Refusal> {
+    use crate::domain::requested_bye::ByeFault as F;
+    let (no, name, round) = (PlayerNo(7), String::from("王天一"), Round(4));
+    [
+        F::NotAllowed,
+        F::Format,
+        F::Paired(round),
+        F::Beyond { round, rounds: 3 },
+        F::LastRounds {
+            round,
+            not_in_last: 2,
+        },
+        F::Limit {
+            no,
+            name: name.clone(),
+            max: 1,
+        },
+        F::Twice {
+            no,
+            name: name.clone(),
+            round,
+        },
+        F::NoRequest {
+            no,
+            name: name.clone(),
+            round,
+        },
+        F::Finalist {
+            no,
+            name: name.clone(),
+            round,
+        },
+        F::Seated { no, name, round },
+    ]
+    .into_iter()
+    .map(Refusal::Bye)
+    .chain([Refusal::ReasonNeeded(ReasonFor::RequestedBye)])
+    .collect()
 }
