@@ -61,9 +61,16 @@ fn the_lot_is_one_key_and_its_refusal_names_who_draws_it() {
         org.entry_line().unwrap().contains("抽到 r 红 / b 黑"),
         "the question stays"
     );
+    let before = Log::open(&path).unwrap().state().clone();
+    let (_, hi, _) = before.lots_due()[0];
+    let hi_name = before.player(hi).unwrap().entry.name.clone();
     type_keys(&mut org, "b", minutes(72));
     let line = org.entry_line().unwrap();
-    assert!(line.contains("名次列前者执黑方? y 确认"), "{line}");
+    // The confirmation names the player who drew, as the question did.
+    assert!(
+        line.contains(&format!("{hi}号{hi_name} (名次列前) 执黑方? y 确认")),
+        "{line}"
+    );
     assert!(!line.contains("by_"), "{line}");
     type_keys(&mut org, "y", minutes(72));
     let t = Log::open(&path).unwrap().state().clone();
@@ -220,4 +227,24 @@ fn during_the_round_that_selects_the_knockout_the_preview_says_when() {
     assert!(!notes.contains("只有0名"), "{notes}");
     let screen = ui::render_text(&h, 100, 24);
     assert!(!screen.contains("只有0名"), "{screen}");
+}
+
+#[test]
+fn a_foul_and_an_armageddon_draw_read_as_what_they_are_before_enter() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), "x.log", 4, 3, true);
+    let mut li = app_as(&path, "li", Role::Assistant, Lang::Zh, minutes(5));
+    type_keys(&mut li, "1xr1", minutes(5));
+    let line = li.entry_line().unwrap();
+    assert!(line.contains("红方犯规 (违规着法)"), "{line}");
+    assert!(!line.contains("红方 犯"), "{line}");
+    // An armageddon's draw is a black win: said before Enter, not a plain 和.
+    let path = knockout_after_round_one(dir.path(), "a.log");
+    let arm = at_the_armageddon(&path);
+    let mut org = app_as(&path, "zhao", Role::Organizer, Lang::Zh, minutes(72));
+    type_keys(&mut org, "Lby", minutes(72));
+    let mut wang = app_as(&path, "wang", Role::Head, Lang::Zh, minutes(73));
+    type_keys(&mut wang, &format!("{arm}d"), minutes(73));
+    let line = wang.entry_line().unwrap();
+    assert!(line.contains("和（黑胜）"), "{line}");
 }

@@ -84,7 +84,10 @@ fn a_requested_bye_sits_the_round_out_and_scores_what_was_asked() {
     {
         let server = crate::support::serve::Server::start(Path::new(&log));
         let page = server.get("/round/1").text();
-        assert!(page.contains("请假 (半分)") && page.contains("棋手"), "{page}");
+        assert!(
+            page.contains("请假 (半分)") && page.contains("棋手"),
+            "{page}"
+        );
         let card = server.get("/player/3").text();
         assert!(card.contains("请假 (半分)"), "{card}");
     }

@@ -25,6 +25,18 @@ pub(super) fn result_entry(app: &mut App, digits: String, result: GameResult) ->
         refuse(app, &e);
         return Mode::Normal;
     }
+    // An armageddon's draw is a black win (docs/rules.md#7-knockout): said before Enter.
+    let armageddon_draw = result == GameResult::Draw
+        && app
+            .log
+            .state()
+            .game(in_round, board)
+            .is_some_and(|g| g.game == crate::domain::event::GameKind::Armageddon);
+    let label = if armageddon_draw {
+        crate::i18n::print::armageddon_draw_result(app.lang).to_string()
+    } else {
+        app.s.result(result).to_string()
+    };
     match existing {
         None => Mode::Ready {
             digits,
@@ -35,7 +47,7 @@ pub(super) fn result_entry(app: &mut App, digits: String, result: GameResult) ->
                     result,
                     correct: None,
                 },
-                label: app.s.result(result).to_string(),
+                label,
             },
         },
         Some(old) if old == result => {

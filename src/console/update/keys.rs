@@ -235,11 +235,9 @@ fn foul_ready(app: &mut App, digits: String, side: Side, kind: FoulKind) -> Mode
     let Some(board) = board_of(app, &digits) else {
         return Mode::Normal;
     };
-    let label = format!(
-        "{} {} ({})",
-        app.s.side(side),
-        app.s.foul,
-        app.s.foul_kind(kind)
+    let label = fill(
+        app.s.foul_what,
+        &[&app.s.side(side), &app.s.foul_kind(kind)],
     );
     Mode::Ready {
         digits,

@@ -233,9 +233,20 @@ fn lot_answer(app: &mut App, board: Board, text: &str) -> Mode {
             return lot_prompt(app, board);
         }
     };
+    // The confirmation names the player who drew, as the question did.
+    let t = app.log.state();
+    let Some(hi) = t
+        .lots_due()
+        .iter()
+        .find(|(b, ..)| *b == board)
+        .map(|&(_, hi, _)| hi)
+    else {
+        return Mode::Normal;
+    };
+    let name = t.player(hi).map_or(String::new(), |p| p.entry.name.clone());
     Mode::Confirm {
         pending: Pending {
-            label: fill(app.s.lot_what, &[&board, &app.s.side(higher)]),
+            label: fill(app.s.lot_what, &[&board, &hi, &name, &app.s.side(higher)]),
             cmd: Command::DrawLot {
                 board: Some(board),
                 higher,

@@ -165,7 +165,12 @@ table! {
         "第{}台超快棋抽签: {}号{}抽到 r 红 / b 黑: ",
         "board {} armageddon lot: player {} {} drew r red / b black: ";
     bad_lot = "'{}': 请输入 r (红) 或 b (黑)", "'{}': type r (red) or b (black)";
-    lot_what = "第{}台抽签: 名次列前者执{}", "board {} lot: the higher-ranked player takes {}";
+    /// The lot's confirmation: board, the higher-ranked player's number and name, the side.
+    lot_what =
+        "第{}台抽签: {}号{} (名次列前) 执{}",
+        "board {} lot: {} {} (the higher-ranked player) takes {}";
+    /// A foul before Enter: side, kind.
+    foul_what = "{}犯规 ({})", "{} foul ({})";
     event_over =
         "比赛结束: 最终排名见 s, 获奖见排名表",
         "the event is over: final standings on s, prizes in the standings";
