@@ -143,6 +143,23 @@ async fn get(
     Some((status, raw.len(), raw.len() - end - 4, tag))
 }
 
+/// The page's run and version (`data-run`, `data-version` of its `main`), what a phone that
+/// loaded it hands its stream as `last=RUN.VERSION`, as the page's script does.
+async fn page_id(from: IpAddr, port: u16) -> Option<String> {
+    let mut s = connect(from, port).await.ok()?;
+    s.write_all(b"GET / HTTP/1.1\r\nHost: hall\r\nConnection: close\r\n\r\n")
+        .await
+        .ok()?;
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).await.ok()?;
+    let page = String::from_utf8_lossy(&raw);
+    let attr = |name: &str| -> Option<String> {
+        let at = page.find(&format!("{name}=\""))? + name.len() + 2;
+        Some(page[at..].split('"').next()?.to_string())
+    };
+    Some(format!("{}.{}", attr("data-run")?, attr("data-version")?))
+}
+
 /// Shared counters of the phones.
 #[derive(Default)]
 struct Hall {
@@ -163,15 +180,16 @@ async fn phone(
     hall: Arc<Hall>,
     start: Instant,
     deltas: bool,
+    last: Arc<String>,
 ) {
     let from = source(n, hall_addrs);
     let Ok(mut s) = connect(from, port).await else {
         return;
     };
     let path = if deltas {
-        "/events?page=round&lang=zh"
+        format!("/events?page=round&lang=zh&last={last}")
     } else {
-        "/events"
+        "/events".to_string()
     };
     let head = format!("GET {path} HTTP/1.1\r\nHost: hall\r\nAccept: text/event-stream\r\n\r\n");
     if s.write_all(head.as_bytes()).await.is_err() {
@@ -279,16 +297,28 @@ fn main() {
             get(lo, port, "/", &format!("If-None-Match: {tag}\r\n")).await.expect("304");
         println!("round page: {plain} B plain, {gz} B gzip, {br} B brotli; main part brotli {frag} B ({frag_all} B with headers); {s304} answer {n304} B");
         let hall = Arc::new(Hall::default());
+        // Every phone has loaded the page at this version (the loads are not measured here).
+        let last = Arc::new(page_id(lo, port).await.expect("the page's run and version"));
         let t0 = Instant::now();
         for i in 0..phones {
-            tokio::spawn(phone(i, hall_addrs, port, Arc::clone(&hall), t0, deltas));
+            tokio::spawn(phone(i, hall_addrs, port, Arc::clone(&hall), t0, deltas, Arc::clone(&last)));
             if i % 100 == 99 {
                 tokio::time::sleep(Duration::from_millis(20)).await;
             }
         }
-        tokio::time::sleep(Duration::from_secs(3)).await;
+        // Every stream open (or a minute), then 2 s of quiet before the first result.
+        let limit = Instant::now() + Duration::from_mins(1);
+        while hall.open.load(Ordering::Relaxed) < phones && Instant::now() < limit {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let opened = t0.elapsed();
+        tokio::time::sleep(Duration::from_secs(2)).await;
         let open = hall.open.load(Ordering::Relaxed);
-        println!("streams open: {open} of {phones}; server RSS {} kB", proc_field(pid, "status", "VmRSS:"));
+        println!(
+            "streams open: {open} of {phones} in {}; server RSS {} kB",
+            ms(opened),
+            proc_field(pid, "status", "VmRSS:")
+        );
         let cpu0 = cpu_seconds(pid);
         let bytes0 = hall.bytes.load(Ordering::Relaxed);
         let mut starts = Vec::new();

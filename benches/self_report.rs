@@ -1,14 +1,17 @@
 //! The players' reports under load (docs/self-report.md), not a timed test. Part one: the
 //! real `bianpai serve` on a free loopback port over a 1,000-player event (500 boards,
 //! `self_report: confirm`), 1,000 reports posted within one minute (every board's two
-//! sides, spread evenly, from four phones at a time), while open event streams re-fetch the
-//! round page after every update as the page's script does and other clients ask for pages
-//! at a steady rate. Reports the answers and latency of the reports, page latency (p50, p99,
+//! sides, spread evenly, from four phones at a time), while open event streams follow the
+//! round page (its deltas, a re-fetch only on `update`) as the page's script does and other
+//! clients ask for pages at a steady rate. Reports the answers and latency of the reports, page latency (p50, p99,
 //! max), and the server's CPU and memory. Part two (criterion): one console frame of that
 //! round, first with every board 待核对 (one side signed), then with every board 待确认.
 //!
-//! `cargo bench --bench self_report -- [--boards N] [--seconds S] [--streams N] [--rate R]`
-//! Everything stays on loopback (each phone its own 127.x address) and stops by itself.
+//! `cargo bench --bench self_report -- [--boards N] [--seconds S] [--streams N] [--rate R] [--refetch]`
+//! The streams follow the round page's deltas as its script does (`--refetch`: the plain
+//! stream, re-fetching the page after every update, as before deltas).
+//! Everything stays on this machine (each phone its own address: 10.77.x.y when that range is
+//! local, else 127.x.0.y, one client to the room page) and stops by itself.
 
 #[path = "../tests/it/support/console/mod.rs"]
 mod console_common;
@@ -83,8 +86,10 @@ fn status_kb(pid: u32, key: &str) -> u64 {
         .unwrap_or(0)
 }
 
-/// A client of its own loopback address (a phone of the hall: the room page counts its
-/// connections per address), connecting to the server on 127.0.0.1.
+/// A client of its own address (a phone of the hall: the room page counts its connections
+/// per address), connecting to the server on 127.0.0.1: 10.77.x.y when that range is local
+/// (as root: `ip route add local 10.77.0.0/16 dev lo`), else 127.x.0.y, which the room page
+/// counts as one client (docs/room-page.md#budgets: 50 streams at most).
 struct Phone {
     rt: tokio::runtime::Runtime,
     from: std::net::Ipv4Addr,
@@ -96,7 +101,12 @@ impl Phone {
             .enable_all()
             .build()
             .expect("runtime");
-        let from = std::net::Ipv4Addr::new(127, 1 + (n / 250) as u8, 0, 1 + (n % 250) as u8);
+        let (a, b) = ((n / 250) as u8, 1 + (n % 250) as u8);
+        let from = if hall_addresses() {
+            std::net::Ipv4Addr::new(10, 77, a, b)
+        } else {
+            std::net::Ipv4Addr::new(127, 1 + a, 0, b)
+        };
         Phone { rt, from }
     }
 
@@ -110,6 +120,15 @@ impl Phone {
         s.set_nonblocking(false).ok()?;
         Some(s)
     }
+}
+
+/// Whether 10.77.0.0/16 is local, so that each phone has an address of its own.
+fn hall_addresses() -> bool {
+    static LOCAL: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *LOCAL.get_or_init(|| {
+        std::net::TcpListener::bind("10.77.0.1:0").is_ok()
+            && std::net::TcpListener::bind("10.77.1.1:0").is_ok()
+    })
 }
 
 /// One request on its own connection: its status and latency.
@@ -149,25 +168,52 @@ fn post(phone: &Phone, port: u16, body: &str) -> Option<(u16, Duration)> {
 /// One phone with the round page open: its event stream, and after each update a re-fetch
 /// of the page's main part (queued updates read after a fetch make one fetch, as the
 /// script's own coalescing does). Fetch latencies go to `times`.
-fn stream(
-    phone: &Phone,
-    port: u16,
-    times: &Mutex<Vec<Duration>>,
-    open: &AtomicUsize,
-    stop: &AtomicBool,
-) {
+/// The page's run and version (`data-run`, `data-version`), what a phone that loaded the
+/// round page hands its stream as `last=RUN.VERSION`, as the page's script does.
+fn page_id(phone: &Phone, port: u16) -> Option<String> {
+    let mut s = phone.connect(port)?;
+    s.write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        .ok()?;
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).ok()?;
+    let page = String::from_utf8_lossy(&raw);
+    let attr = |name: &str| -> Option<String> {
+        let at = page.find(&format!("{name}=\""))? + name.len() + 2;
+        Some(page[at..].split('"').next()?.to_string())
+    };
+    Some(format!("{}.{}", attr("data-run")?, attr("data-version")?))
+}
+
+/// What a phone's stream counts: the re-fetches of the round page it made (after an
+/// `update`) and the `delta` events it applied.
+struct Counts {
+    refetched: Arc<Mutex<Vec<Duration>>>,
+    deltas: Arc<AtomicUsize>,
+    open: Arc<AtomicUsize>,
+    stop: Arc<AtomicBool>,
+}
+
+/// A phone on the round page: with `last` (the page's `RUN.VERSION`) the round page's own
+/// stream of deltas, re-fetching the main part only on `update`; without, the plain stream,
+/// re-fetching after every update (`--refetch`, every page before deltas).
+fn stream(phone: &Phone, port: u16, last: Option<&str>, c: &Counts) {
     let Some(mut conn) = phone.connect(port) else {
         return;
     };
     let _ = conn.set_read_timeout(Some(Duration::from_millis(300)));
+    let path = last.map_or_else(
+        || "/events".to_string(),
+        |l| format!("/events?page=round&lang=zh&last={l}"),
+    );
     if write!(
         conn,
-        "GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
     )
     .is_err()
     {
         return;
     }
+    let (times, open, stop) = (&c.refetched, &c.open, &c.stop);
     open.fetch_add(1, Ordering::Relaxed);
     let mut reader = BufReader::new(conn);
     let mut line = String::new();
@@ -179,6 +225,8 @@ fn stream(
             Ok(_) => {
                 if line.starts_with("event: update") {
                     due = true;
+                } else if line.starts_with("event: delta") {
+                    c.deltas.fetch_add(1, Ordering::Relaxed);
                 }
                 if !reader.buffer().is_empty() {
                     continue;
@@ -224,6 +272,7 @@ fn main() {
     let seconds = arg(&args, "--seconds", 60, 300);
     let streams = arg(&args, "--streams", 200, 1000) as usize;
     let rate = arg(&args, "--rate", 50, 500);
+    let refetch = args.iter().any(|a| a == "--refetch");
     let dir = tempfile::tempdir().expect("temp dir");
     let path = console_common::event_with(
         dir.path(),
@@ -272,13 +321,22 @@ fn main() {
     let stop = Arc::new(AtomicBool::new(false));
     let open = Arc::new(AtomicUsize::new(0));
     let refetched = Arc::new(Mutex::new(Vec::new()));
+    let deltas = Arc::new(AtomicUsize::new(0));
+    // Every phone has loaded the round page at this version (those loads are not measured).
+    let last = (!refetch).then(|| page_id(&Phone::new(2000), port).expect("the page's id"));
     let mut phones = Vec::new();
     for n in 0..streams {
-        let (times, open, stop) = (Arc::clone(&refetched), Arc::clone(&open), Arc::clone(&stop));
+        let c = Counts {
+            refetched: Arc::clone(&refetched),
+            deltas: Arc::clone(&deltas),
+            open: Arc::clone(&open),
+            stop: Arc::clone(&stop),
+        };
+        let last = last.clone();
         phones.push(
             std::thread::Builder::new()
                 .stack_size(256 * 1024)
-                .spawn(move || stream(&Phone::new(n), port, &times, &open, &stop))
+                .spawn(move || stream(&Phone::new(n), port, last.as_deref(), &c))
                 .expect("thread"),
         );
     }
@@ -401,6 +459,10 @@ fn main() {
     summary(
         "stream clients' re-fetches of the round page",
         &mut refetched.lock().expect("lock"),
+    );
+    println!(
+        "delta events applied by the stream clients: {}",
+        deltas.load(Ordering::Relaxed)
     );
     println!(
         "server: CPU {:.1}% of one core over {wall:.0} s, RSS {} KiB at the end (peak {} KiB)",
