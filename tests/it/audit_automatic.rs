@@ -124,7 +124,8 @@ fn the_real_console_logs_its_advance_as_automatic() {
     // The last board reported: the console pairs round 2 by itself.
     tmux.wait_for("c", "第2轮/共9轮", Duration::from_secs(10));
     tmux.keys("c", &["l"]);
-    tmux.wait_for("c", "第2轮已编排", Duration::from_secs(5));
+    // The audit's line (the status line says 第2轮已编排 too, before the audit is drawn).
+    tmux.wait_for("c", "第2轮已编排: 2台", Duration::from_secs(5));
     let pane = tmux.pane("c");
     let paired = pane
         .lines()

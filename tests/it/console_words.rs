@@ -248,3 +248,30 @@ fn a_foul_and_an_armageddon_draw_read_as_what_they_are_before_enter() {
     let line = wang.entry_line().unwrap();
     assert!(line.contains("和（黑胜）"), "{line}");
 }
+
+#[test]
+fn pairing_round_one_shows_its_boards_before_the_confirmation() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), "p.log", 8, 9, false);
+    let mut org = app_as(&path, "zhao", Role::Organizer, Lang::Zh, minutes(0));
+    type_keys(&mut org, "U重排\ny", minutes(0));
+    assert!(org.log.state().rounds.is_empty());
+    type_keys(&mut org, "P", minutes(1));
+    assert!(
+        org.log.state().rounds.is_empty(),
+        "nothing written before y"
+    );
+    // Every player of the coming pairing is on screen while `y` waits.
+    let screen = ui::render_text(&org, 120, 30);
+    for p in &org.log.state().players {
+        assert!(
+            screen.contains(&p.entry.name),
+            "{} missing:\n{screen}",
+            p.entry.name
+        );
+    }
+    assert_eq!(org.screen, Screen::Preview);
+    type_keys(&mut org, "y", minutes(1));
+    assert_eq!(org.log.state().rounds.len(), 1);
+    assert_eq!(org.screen, Screen::Round, "the round just paired");
+}

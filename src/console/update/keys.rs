@@ -123,6 +123,8 @@ fn pair_next(app: &mut App) -> Mode {
         refuse(app, &e);
         return Mode::Normal;
     }
+    // The boards to be paired on screen before `y` (round 1 too): the preview.
+    app.screen = Screen::Preview;
     Mode::Confirm {
         pending: Pending {
             cmd: Command::PairNextRound,
@@ -270,8 +272,11 @@ pub(super) fn confirm(app: &mut App, pending: Pending, action: Action, now: Date
     if action != Action::Confirm {
         return Mode::Confirm { pending };
     }
-    if matches!(pending.cmd, Command::RepairRound { .. }) {
-        // The re-paired round's boards, not the preview of the round after it.
+    if matches!(
+        pending.cmd,
+        Command::RepairRound { .. } | Command::PairNextRound | Command::PairNextRoundWith { .. }
+    ) {
+        // The round just paired, not the preview of the round after it.
         app.screen = Screen::Round;
     }
     submit(app, &confirmed_now(pending, now));
