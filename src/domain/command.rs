@@ -199,7 +199,7 @@ pub enum Command {
     RequestBye {
         round: Option<Round>,
         no: PlayerNo,
-        points: super::requested_bye::ByePoints,
+        points: super::requested_bye::record::ByePoints,
         reason: String,
     },
     /// Withdraws a requested bye before its round is paired.

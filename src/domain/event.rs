@@ -435,12 +435,12 @@ pub enum Event {
     /// `bianpai new --trf`), the players named are in none of its games.
     RequestedByesRecorded {
         round: Round,
-        byes: Vec<crate::domain::requested_bye::RequestedBye>,
+        byes: Vec<crate::domain::requested_bye::record::RequestedBye>,
     },
     /// A player asks to sit out a round not yet paired (`bianpai bye`,
     /// docs/rules.md#requested-byes): its pairing leaves them out and records the bye.
     ByeRequested {
-        request: crate::domain::requested_bye::ByeRequest,
+        request: crate::domain::requested_bye::record::ByeRequest,
     },
     /// The request for `round` withdrawn before the round was paired (`bye --cancel`).
     ByeCancelled {

@@ -66,7 +66,7 @@ pub enum Refusal {
     /// A team match command refused (`domain::team`).
     Team(super::team::fault::TeamFault),
     /// A requested bye refused (`domain::requested_bye`).
-    Bye(super::requested_bye::ByeFault),
+    Bye(super::requested_bye::fault::ByeFault),
     /// A time too far from the machine's clock (`domain::skew`).
     Skew(super::skew::fault::TimeSkew),
     /// A result for a round that has not started.

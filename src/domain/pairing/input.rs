@@ -73,7 +73,7 @@ pub fn entrants(t: &Tournament, round: Round) -> Vec<Vec<Entrant>> {
         let eligible = p.status == Status::Active
             && p.joins_round <= round
             && !finalists.contains(&p.no)
-            && !crate::domain::requested_bye::on_bye(t, round, p.no);
+            && !crate::domain::requested_bye::query::on_bye(t, round, p.no);
         if eligible {
             let s = p.section.min(by_section.len() - 1);
             let list = &mut by_section[s];

@@ -1,57 +1,14 @@
 //! Asking for a requested bye and withdrawing the request (docs/rules.md#requested-byes):
 //! the organizer's, before the round is paired, within the rules' `requested_byes`.
 
-use super::{ByePoints, ByeRequest, RequestedBye};
+use super::fault::ByeFault;
+use super::query::{on_bye, requested_for, taken};
+use super::record::{ByePoints, ByeRequest, RequestedBye};
 use crate::domain::event::Event;
 use crate::domain::format::Format;
 use crate::domain::ids::{PlayerNo, Round};
 use crate::domain::refusal::{ReasonFor, Refusal};
 use crate::domain::tournament::{Status, Tournament};
-
-/// Why a requested bye was refused; worded by `i18n::refusal`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ByeFault {
-    /// The rules allow none (no `requested_byes` field).
-    NotAllowed,
-    /// A round robin's table or a team match has no requested byes.
-    Format,
-    /// The round is already paired (or played).
-    Paired(Round),
-    /// The event has no such round.
-    Beyond { round: Round, rounds: u32 },
-    /// The last `not_in_last` rounds take none.
-    LastRounds { round: Round, not_in_last: u32 },
-    /// The player has taken or asked for `max` already.
-    Limit {
-        no: PlayerNo,
-        name: String,
-        max: u32,
-    },
-    /// The player already asked for one in this round.
-    Twice {
-        no: PlayerNo,
-        name: String,
-        round: Round,
-    },
-    /// A cancellation with no request to cancel.
-    NoRequest {
-        no: PlayerNo,
-        name: String,
-        round: Round,
-    },
-    /// A knockout finalist plays the finals' rounds.
-    Finalist {
-        no: PlayerNo,
-        name: String,
-        round: Round,
-    },
-    /// A pairing by hand seats a player on a requested bye.
-    Seated {
-        no: PlayerNo,
-        name: String,
-        round: Round,
-    },
-}
 
 /// A pairing by hand of `round` leaves out every player on a requested bye there.
 pub(in crate::domain) fn check_seated(
@@ -60,7 +17,7 @@ pub(in crate::domain) fn check_seated(
     seated: impl IntoIterator<Item = PlayerNo>,
 ) -> Result<(), Refusal> {
     for no in seated {
-        if super::on_bye(t, round, no) {
+        if on_bye(t, round, no) {
             let name = t
                 .player(no)
                 .map(|p| p.entry.name.clone())
@@ -106,10 +63,10 @@ pub(in crate::domain) fn decide_request(
             not_in_last: limits.not_in_last,
         }));
     }
-    if super::requested_for(t, round).any(|r| r.bye.no == no) {
+    if requested_for(t, round).any(|r| r.bye.no == no) {
         return Err(Refusal::Bye(ByeFault::Twice { no, name, round }));
     }
-    if super::taken(t, no) >= limits.max {
+    if taken(t, no) >= limits.max {
         return Err(Refusal::Bye(ByeFault::Limit {
             no,
             name,
@@ -141,7 +98,7 @@ pub(in crate::domain) fn decide_cancel(
     }
     let round = round_of(t, round);
     open_round(t, round)?;
-    if !super::requested_for(t, round).any(|r| r.bye.no == no) {
+    if !requested_for(t, round).any(|r| r.bye.no == no) {
         return Err(Refusal::Bye(ByeFault::NoRequest {
             no,
             name: p.entry.name.clone(),

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 mod error;
-mod points;
+pub(in crate::domain) mod points;
 mod settings;
 mod validate;
 mod wire;
@@ -56,7 +56,7 @@ pub struct Rules {
     pub sections: Vec<Section>,
     pub registration: Registration,
     /// Requested byes the players may ask for (docs/rules.md#requested-byes); `None`: none.
-    pub requested_byes: Option<crate::domain::requested_bye::ByeLimits>,
+    pub requested_byes: Option<crate::domain::requested_bye::record::ByeLimits>,
     pub teams: Option<Teams>,
     pub prizes: Prizes,
     pub auto_advance: AutoAdvance,

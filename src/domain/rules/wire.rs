@@ -66,7 +66,7 @@ pub struct RulesWire {
     /// Requested byes the players may ask for; absent: none (and not written then, so rules
     /// written before the setting re-encode unchanged).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub requested_byes: Option<crate::domain::requested_bye::ByeLimits>,
+    pub requested_byes: Option<crate::domain::requested_bye::record::ByeLimits>,
     #[serde(default)]
     pub knockout: Option<Knockout>,
     #[serde(default)]

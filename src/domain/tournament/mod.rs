@@ -142,7 +142,7 @@ pub struct RoundState {
     pub choices: Vec<(PlayerNo, Side)>,
     /// Players on a requested bye this round (`RequestedByesRecorded`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub requested: Vec<super::requested_bye::RequestedBye>,
+    pub requested: Vec<super::requested_bye::record::RequestedBye>,
     /// Seats whose slip (签认条: board, side, player, code) no longer holds since the round
     /// was first paired: re-seated by a change by hand or a re-pair (docs/rules.md#3-pairing).
     #[serde(default)]
@@ -235,7 +235,7 @@ pub struct Tournament {
     /// Requested byes asked for rounds not yet paired (`ByeRequested`, less `ByeCancelled`);
     /// a round's pairing records its own on the round (`RoundState::requested`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub bye_requests: Vec<super::requested_bye::ByeRequest>,
+    pub bye_requests: Vec<super::requested_bye::record::ByeRequest>,
     /// The players by name, look and identity number, for the duplicate checks of a new
     /// entry (`registration::index`); kept by `apply`, rebuilt after a snapshot is read.
     #[serde(skip)]
