@@ -58,6 +58,17 @@ pub enum Placing {
 }
 
 impl Placing {
+    /// The mark of a player the selecting round sent to finals of `players`, before any of
+    /// their matches is decided: 进入决赛 when the finals are the final alone, 进入淘汰赛
+    /// otherwise.
+    pub fn selected(players: u32) -> Placing {
+        if players == 2 {
+            Placing::InFinal
+        } else {
+            Placing::Finalist
+        }
+    }
+
     /// The key written in the JSON standings.
     pub fn key(self) -> &'static str {
         match self {

@@ -17,7 +17,7 @@ pub use super::config::{PLACES, Placing};
 /// The knockout's marks in the standings after `after`: the finalists with their places once
 /// the last knockout round is decided (and the quarter-finals' losers with places 5–8 once
 /// all four are decided); before, who plays for what as far as the matches are decided,
-/// `Finalist` for the others. Empty when the event has no knockout or `after` is not past
+/// `Placing::selected` for the others. Empty when the event has no knockout or `after` is not past
 /// the selecting round.
 pub fn placings(t: &Tournament, after: Round) -> Vec<(PlayerNo, Placing)> {
     let Some(k) = t.rules.format.knockout() else {
@@ -60,7 +60,7 @@ pub fn placings(t: &Tournament, after: Round) -> Vec<(PlayerNo, Placing)> {
             } else if quarters.iter().any(|(w, _)| *w == no) {
                 Placing::InSemiFinal
             } else {
-                Placing::Finalist
+                Placing::selected(k.players)
             };
             (no, mark)
         })

@@ -85,12 +85,13 @@ fn two_play_one_final_and_the_rest_a_swiss_round() {
         assert_ne!(g.red.0.div_ceil(2), g.black.0.div_ceil(2), "rematch {g:?}");
     }
     assert!(p.byes.is_empty());
-    // Nothing past the final: round 3 has no knockout board.
+    // Before its result both are marked as in the final.
     assert_eq!(
         placings(&t, Round(2)),
-        vec![(s[0], Placing::Finalist), (s[1], Placing::Finalist)]
+        vec![(s[0], Placing::InFinal), (s[1], Placing::InFinal)]
     );
     play(&mut t, 2, &[s[1]]);
+    // Nothing past the final: round 3 has no knockout board.
     assert!(pairings(&t, Round(3), &[]).unwrap().is_empty());
     assert_eq!(final_places(&t), Some(vec![s[1], s[0]]));
     let table = standings(&t, Round(2));
