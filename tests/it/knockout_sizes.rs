@@ -6,7 +6,13 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
 
+use bianpai::console::ui;
+use bianpai::domain::Role;
+use bianpai::domain::rules::Lang;
+
 use crate::support::cli::{Event, num, ok, play_round, run};
+use crate::support::console::{app_as, minutes};
+use crate::support::serve::Server;
 
 const WXF: &str = include_str!("../../src/domain/rules/presets/wxf-2023.ron");
 
@@ -157,6 +163,18 @@ fn eight_play_quarter_finals_semi_finals_and_the_final_through_the_binary() {
         "the other twelve play a Swiss round"
     );
     let winners: Vec<usize> = quarters.iter().map(|(_, _, red)| seed(*red)).collect();
+    // Every surface names the stage: the printed pairings, the room page and the wall, the
+    // console's round view.
+    let txt = ok(&["export", e.log_str(), "--format", "txt", "--what", "pairings"]);
+    assert!(txt.contains("四分之一决赛"), "{txt}");
+    let server = Server::start(&e.log);
+    for page in ["/", "/wall"] {
+        let body = server.get(page).text();
+        assert_eq!(body.matches("四分之一决赛").count(), 4, "{page}: {body}");
+    }
+    let app = app_as(&e.log, "wang", Role::Head, Lang::Zh, minutes(60));
+    let screen = ui::render_text(&app, 160, 48);
+    assert!(screen.contains("四分之一决赛·慢棋"), "{screen}");
     play_round(&e, "red_win");
     let semis = stages(5, "semi_final");
     // The bracket: 1 v 8's winner meets 4 v 5's, 2 v 7's meets 3 v 6's.
