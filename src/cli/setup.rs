@@ -157,7 +157,7 @@ pub fn audit(ctx: &super::Ctx, path: &Path, last: Option<usize>) -> CliResult {
             l.seq,
             zone.format(l.at, "%Y-%m-%d %H:%M:%S"),
             l.who,
-            crate::i18n::role(l.role, lang),
+            l.role,
             l.text
         );
     }
