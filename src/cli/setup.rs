@@ -164,7 +164,7 @@ pub fn audit(ctx: &super::Ctx, path: &Path, last: Option<usize>) -> CliResult {
             l.seq,
             zone.format(l.at, "%Y-%m-%d %H:%M:%S"),
             column(&l.who, 16),
-            column(crate::i18n::role(l.role, lang), 9),
+            column(&l.role, 9),
             l.text
         );
     }

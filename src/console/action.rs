@@ -105,6 +105,8 @@ pub enum Action {
     RoundBack,
     /// The round screen shows the round after the one shown, up to the current one (`]`).
     RoundForward,
+    /// The event line's automatic acts have been read: it empties.
+    AcknowledgeAuto,
 }
 
 #[cfg(test)]

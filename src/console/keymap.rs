@@ -153,6 +153,14 @@ pub const BINDINGS: &[Binding] = &[
     b(M::Normal, K::Home, ALL, Action::Top, Deed::Scroll),
     b(M::Normal, K::End, ALL, Action::Bottom, Deed::Scroll),
     b(M::Normal, K::Esc, ALL, Action::Cancel, Deed::Cancel),
+    // The event line's automatic acts, read (docs/console.md#the-event-line).
+    b(
+        M::Normal,
+        K::Char('A'),
+        ALL,
+        Action::AcknowledgeAuto,
+        Deed::AcknowledgeAuto,
+    ),
     // Earlier rounds on the round screen (a correction after the next round was paired).
     b(
         M::Normal,
@@ -438,6 +446,15 @@ pub fn lookup(role: Role, mode: ModeKind, ev: &KeyEvent) -> Option<Action> {
         (a, _) => a,
     };
     Some(action)
+}
+
+/// The key that does `action` in the normal mode, as the help screen writes it (the event
+/// line names its key from here).
+pub fn normal_key(action: Action) -> Option<String> {
+    BINDINGS
+        .iter()
+        .find(|bd| bd.mode == ModeKind::Normal && bd.action == action)
+        .map(|bd| bd.key.label())
 }
 
 /// The bindings of the normal and board modes a role may use, for the help screen.

@@ -289,7 +289,7 @@ pub fn audit_table(
                 l.seq,
                 zone.format(l.at, "%m-%d %H:%M:%S"),
                 l.who,
-                s.role(l.role).to_string(),
+                l.role,
                 l.text,
             ]
         })

@@ -253,9 +253,11 @@ pub async fn form_page(State(app): State<App>, Query(w): Query<Where>) -> Respon
         );
     };
     let main = page::form(&ctx, &f, None, None);
-    page_response(
+    // The language switch keeps the board (docs/room-page.md).
+    page_at(
         StatusCode::OK,
         &ctx,
+        &board_path(round, board),
         &page::heading(&ctx, round, board),
         &main,
     )
@@ -310,21 +312,22 @@ fn refused_text(e: &WriteError, snap: &Snapshot, lang: crate::domain::rules::Lan
     }
 }
 
-/// What a report that was written says: whose report of what, and a result recorded with it.
+/// What a report that was written says, in one message: the result when the report recorded
+/// it (`self_report: auto`, the second of two matching reports), else whose report of what.
 fn written_text(events: &[Event], lang: crate::domain::rules::Lang) -> String {
-    let mut parts = Vec::new();
-    for e in events {
-        match e {
+    let recorded = events.iter().find_map(|e| match e {
+        Event::ResultRecorded { result, .. } => Some(words::recorded_result(*result, lang)),
+        _ => None,
+    });
+    let reported = || {
+        events.iter().find_map(|e| match e {
             Event::ResultReported { side, result, .. } => {
-                parts.push(words::recorded_report(*side, *result, lang));
+                Some(words::recorded_report(*side, *result, lang))
             }
-            Event::ResultRecorded { result, .. } => {
-                parts.push(words::recorded_result(*result, lang));
-            }
-            _ => {}
-        }
-    }
-    parts.join(" ")
+            _ => None,
+        })
+    };
+    recorded.or_else(reported).unwrap_or_default()
 }
 
 /// `POST /report`: a player's report, decided by the domain and appended by the follower.
@@ -388,7 +391,13 @@ pub async fn submit(State(app): State<App>, Query(p): Query<Params>, req: Reques
     }
     let Some(result) = result else {
         let main = page::form(&ctx, &f, Some(&words::choose_result(ctx.lang)), None);
-        return page_response(StatusCode::BAD_REQUEST, &ctx, &heading, &main);
+        return page_at(
+            StatusCode::BAD_REQUEST,
+            &ctx,
+            &board_path(round.0, board.0),
+            &heading,
+            &main,
+        );
     };
     let cmd = Command::ReportResult {
         round,

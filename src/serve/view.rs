@@ -43,6 +43,9 @@ pub struct BoardLine {
     pub result: Option<String>,
     /// The knockout stage and game (半决赛 快棋), `None` in a Swiss round.
     pub stage: Option<String>,
+    /// An armageddon before its colour lot (seed 003 "抽签加赛"): the sides on record are
+    /// provisional, so the pages say 待抽签 where the result goes and draw no colours.
+    pub lot_pending: bool,
     /// The section's name (公开组) when the event has several, else `None`.
     pub section: Option<String>,
 }
@@ -100,8 +103,8 @@ fn board_line(
         red: seat(Side::Red),
         black: Some(seat(Side::Black)),
         result: game_result_text(g, lang),
-        stage: (g.stage != Stage::Swiss)
-            .then(|| crate::export::knockout_text::stage_with_lot(g, lang)),
+        stage: (g.stage != Stage::Swiss).then(|| stage_text(g.stage, g.game, lang)),
+        lot_pending: crate::export::knockout_text::lot_pending(g),
         section: section(t, g.section),
     }
 }
@@ -134,6 +137,7 @@ pub fn round(t: &Tournament, round: Round, lang: Lang) -> Option<RoundView> {
             black: None,
             result: Some(what),
             stage: None,
+            lot_pending: false,
             section: section(t, s),
         };
         lines.push((s, line));

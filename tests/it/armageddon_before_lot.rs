@@ -1,9 +1,12 @@
 //! The armageddon before its lot (seed 003 "抽签加赛一局附加赛（和棋黑胜）"): until the colours are
 //! drawn, the console's board and the printed pairings mark it 待抽签 instead of showing
 //! provisional colours and the 6:00 / 4:00 clocks; its scoresheet offers 和棋黑胜, never a
-//! plain 和. The command line's printouts, and the console (snapshot).
+//! plain 和. The command line's printouts, the console (snapshot), and the hall's wall:
+//! 待抽签 where the result goes, no red and black, the word whole at 1280×720 and 1920×1080
+//! (measured in Chromium).
 
 use crate::support::console as console_common;
+use crate::support::serve as serve_support;
 
 use std::path::Path;
 
@@ -159,4 +162,123 @@ fn the_console_shows_no_clocks_and_no_colours_before_the_lot() {
     assert_eq!(row.result, "");
     assert!(row.red.clock.contains("6:00"), "{row:?}");
     assert!(row.black.clock.contains("4:00"), "{row:?}");
+}
+
+/// The wall's row of `board`: its HTML from `<tr` to `</tr>`.
+fn wall_row(html: &str, board: &str) -> String {
+    let at = html
+        .find(&format!("id=\"b{board}\""))
+        .unwrap_or_else(|| panic!("no board {board} on the wall:\n{html}"));
+    let start = html[..at].rfind("<tr").unwrap();
+    let end = at + html[at..].find("</tr>").unwrap();
+    html[start..end].to_string()
+}
+
+/// The fixture at its armageddon with its room page running: the directory, the log, the
+/// armageddon's board and the server.
+fn served() -> (
+    tempfile::TempDir,
+    std::path::PathBuf,
+    String,
+    serve_support::Server,
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("ko.log");
+    let arm = at_the_armageddon(&log);
+    let server = serve_support::Server::start(&log);
+    (dir, log, arm, server)
+}
+
+#[test]
+fn the_wall_says_lot_to_draw_with_no_colours_before_the_lot() {
+    let (_dir, log, arm, server) = served();
+    let html = server.get("/wall").text();
+    let row = wall_row(&html, &arm);
+    assert!(row.contains("待抽签"), "{row}");
+    assert!(!row.contains("对局中"), "{row}");
+    assert!(row.contains("class=\"board lot\""), "no colours: {row}");
+    // The phone's round page says the same.
+    let round = server.get("/").text();
+    let at = round.find(&format!("id=\"b{arm}\"")).unwrap();
+    let line = &round[at..at + round[at..].find("</tr>").unwrap()];
+    assert!(
+        line.contains("待抽签") && !line.contains("进行中"),
+        "{line}"
+    );
+    // The lot drawn: the colours are the game's, and the word goes.
+    ok(&[
+        "pair",
+        log.to_str().unwrap(),
+        "--lot",
+        "black",
+        "--board",
+        &arm,
+    ]);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    let mut after = wall_row(&server.get("/wall").text(), &arm);
+    while after.contains("待抽签") && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        after = wall_row(&server.get("/wall").text(), &arm);
+    }
+    assert!(
+        !after.contains("待抽签") && !after.contains("lot"),
+        "{after}"
+    );
+}
+
+/// The armageddon's 待抽签 on the wall, measured by the browser: its text, whether any of it
+/// is cut (its cell narrower than the word, or the word outside the cell or the window), and
+/// the colour of the names beside a Swiss board's red name.
+const LOT_CELL: &str = r"((board) => {
+  const row = document.getElementById('b' + board);
+  const mid = row.querySelector('td.mid');
+  const word = mid.querySelector('.lot');
+  const r = word.getBoundingClientRect(), c = mid.getBoundingClientRect();
+  const inside = r.width > 0 && r.left >= c.left - 0.5 && r.right <= c.right + 0.5
+    && r.top >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5;
+  const swiss = [...document.querySelectorAll('tr.board')].find(t => !t.classList.contains('lot') && !t.querySelector('.stage'));
+  return {
+    text: word.textContent.trim(),
+    inside: inside,
+    cut: mid.scrollWidth > mid.clientWidth + 1,
+    red: getComputedStyle(row.querySelector('td.red')).color,
+    swiss_red: swiss ? getComputedStyle(swiss.querySelector('td.red')).color : '',
+  };
+})";
+
+#[test]
+fn the_walls_lot_to_draw_is_whole_at_1280_and_1920() {
+    use crate::support::need::{Tool, need};
+    use serde_json::json;
+    if !need(
+        "the_walls_lot_to_draw_is_whole_at_1280_and_1920",
+        &[Tool::Chromium],
+    ) {
+        return;
+    }
+    let (dir, _log, arm, server) = served();
+    for size in [(1280, 720), (1920, 1080)] {
+        let profile = dir.path().join(format!("p{}", size.0));
+        let mut b =
+            serve_support::browser::Browser::open(&profile, &format!("{}wall", server.url), size);
+        b.viewport(size.0, size.1);
+        let ready = b.wait_for(
+            "document.querySelectorAll('.wpage.on').length",
+            &json!(1),
+            std::time::Duration::from_secs(20),
+        );
+        assert_eq!(ready, json!(1), "the wall's script shows one page");
+        let m = b.eval(&format!("{LOT_CELL}({arm})"));
+        assert_eq!(m["text"], json!("待抽签"), "{size:?}: {m}");
+        assert_eq!(
+            m["inside"],
+            json!(true),
+            "{size:?}: the word on screen, in its cell: {m}"
+        );
+        assert_eq!(m["cut"], json!(false), "{size:?}: nothing cut: {m}");
+        assert_ne!(
+            m["red"], m["swiss_red"],
+            "{size:?}: no red before the lot: {m}"
+        );
+    }
 }

@@ -647,7 +647,7 @@ fn the_knockout_is_labelled_and_the_lot_is_entered_by_hand() {
         .round_view
         .rows
         .iter()
-        .filter(|r| r.notes.iter().any(|n| n.text == "半决赛·慢棋"))
+        .filter(|r| r.stage.as_deref() == Some("半决赛·慢棋"))
         .map(|r| r.board.0)
         .collect();
     assert_eq!(semis.len(), 2, "{:?}", head.round_view.rows);
@@ -664,7 +664,7 @@ fn the_knockout_is_labelled_and_the_lot_is_entered_by_hand() {
         .iter()
         .find(|r| r.board.0 == rapid)
         .unwrap();
-    assert!(row.notes.iter().any(|n| n.text == "半决赛·快棋"), "{row:?}");
+    assert_eq!(row.stage.as_deref(), Some("半决赛·快棋"), "{row:?}");
     type_keys(&mut head, &format!("{rapid}d\n"), minutes(70));
     let arm = head.log.state().current().unwrap().games.len() as u32;
     let before = head
@@ -680,10 +680,7 @@ fn the_knockout_is_labelled_and_the_lot_is_entered_by_hand() {
         .iter()
         .find(|r| r.board.0 == arm)
         .unwrap();
-    assert!(
-        row.notes.iter().any(|n| n.text == "半决赛·超快棋"),
-        "{row:?}"
-    );
+    assert_eq!(row.stage.as_deref(), Some("半决赛·超快棋"), "{row:?}");
     // The lot drawn in the hall: the higher-ranked player drew black.
     type_keys(&mut head, "L", minutes(71));
     let prompt = head.entry_line().unwrap();

@@ -185,3 +185,51 @@ fn the_signing_slips_fit_a4_one_code_and_one_qr_each() {
         "six slips (three boards, two players), nothing cut"
     );
 }
+
+#[test]
+fn on_a_390_px_phone_the_second_report_says_one_thing_and_english_keeps_the_board() {
+    if !need(
+        "on_a_390_px_phone_the_second_report_says_one_thing_and_english_keeps_the_board",
+        &[Tool::Chromium],
+    ) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let log = event(dir.path(), "auto", "");
+    let s = Server::start(&log);
+    let profile = tempfile::tempdir().unwrap();
+    let url = format!("{}report?round=1&board=3", s.url);
+    let mut b = Browser::open(profile.path(), &url, (390, 844));
+    b.viewport(390, 844);
+    assert_eq!(loaded(&mut b, "你的签认码"), json!(true));
+    // The English link opens the same board's form in English.
+    b.eval("document.querySelector('a.lang').click(); true");
+    assert_eq!(loaded(&mut b, "Your code"), json!(true));
+    assert_eq!(
+        b.eval("document.body.innerText.indexOf('Round 1, board 3') >= 0"),
+        json!(true),
+        "the same board"
+    );
+    assert_eq!(b.eval(MEASURE), json!(""), "the English form fits 390 px");
+    // Back in Chinese, both players sign a draw: the second answer says one thing.
+    b.eval("document.querySelector('a.lang').click(); true");
+    assert_eq!(loaded(&mut b, "你的签认码"), json!(true));
+    sign(&mut b, "draw", &code(&log, 1, 3, "red"));
+    assert_eq!(loaded(&mut b, "已记录: 红方签认 和"), json!(true));
+    b.call("Page.navigate", &json!({ "url": url }));
+    assert_eq!(loaded(&mut b, "你的签认码"), json!(true));
+    sign(&mut b, "draw", &code(&log, 1, 3, "black"));
+    assert_eq!(loaded(&mut b, "结果已记录"), json!(true));
+    let said = b.eval(
+        "[...document.querySelectorAll('main .report p.ok, main .report p.err, main .report p.status')].map(p => p.innerText)",
+    );
+    let said = said.as_array().unwrap();
+    assert_eq!(said.len(), 1, "one message: {said:?}");
+    assert!(said[0].as_str().unwrap().contains("结果已记录"), "{said:?}");
+    assert_eq!(
+        b.eval("document.documentElement.scrollWidth <= 390"),
+        json!(true)
+    );
+    shot(&mut b, "report-auto-zh.png");
+    assert_eq!(game(&log, 1, 3)["result"], "draw");
+}

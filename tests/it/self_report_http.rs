@@ -341,3 +341,125 @@ fn only_a_report_posts_and_its_body_is_small() {
     assert_eq!(r.status, 404);
     assert!(r.text().contains("self_report: off"));
 }
+
+/// The page's one message: `what` said once, whatever else the page shows.
+fn once(page: &str, what: &str) {
+    assert_eq!(page.matches(what).count(), 1, "{what:?} once:\n{page}");
+}
+
+#[test]
+fn each_answer_says_its_message_once_and_the_language_link_keeps_the_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = event(dir.path(), "confirm", "");
+    let s = Server::start(&log);
+    // The form's language link keeps the round and the board, both ways.
+    let zh = s.get("/report?round=1&board=2").text();
+    assert!(
+        zh.contains("class=\"lang\" href=\"/report?round=1&amp;board=2&amp;lang=en\""),
+        "{zh}"
+    );
+    let en = s.get("/report?round=1&board=2&lang=en").text();
+    assert!(
+        en.contains("class=\"lang\" href=\"/report?round=1&amp;board=2\""),
+        "{en}"
+    );
+    // 422: an absent seat is the arbiters'; said once, not again as why the board is closed.
+    bianpai(&["absent", log.to_str().unwrap(), "3", "black"]);
+    let r = post_form(
+        s.port,
+        "/report",
+        &body(3, "red_win", &code(&log, 1, 3, "red")),
+    );
+    assert_eq!(r.status, 422);
+    once(&r.text(), "被标记缺席");
+    // 409: a board with a result says it once.
+    bianpai(&["result", log.to_str().unwrap(), "1", "red_win"]);
+    let r = post_form(
+        s.port,
+        "/report",
+        &body(1, "red_win", &code(&log, 1, 1, "red")),
+    );
+    assert_eq!(r.status, 409);
+    once(&r.text(), "本台已有结果");
+    assert!(!r.text().contains("本台结果已记录"), "{}", r.text());
+    // 403: a round not started.
+    let later = dir.path().join("later");
+    std::fs::create_dir(&later).unwrap();
+    let log2 = event_with(&later, "confirm", "", false);
+    let s2 = Server::start(&log2);
+    let r = post_form(
+        s2.port,
+        "/report",
+        &body(1, "draw", &code(&log2, 1, 1, "red")),
+    );
+    assert_eq!(r.status, 403);
+    once(&r.text(), "本轮尚未开始");
+    // `auto`: the second report records the result, and the answer says just that.
+    let third = dir.path().join("auto");
+    std::fs::create_dir(&third).unwrap();
+    let log3 = event(&third, "auto", "");
+    let s3 = Server::start(&log3);
+    let r = post_form(
+        s3.port,
+        "/report",
+        &body(2, "draw", &code(&log3, 1, 2, "red")),
+    );
+    assert_eq!(r.status, 200);
+    let r = post_form(
+        s3.port,
+        "/report",
+        &body(2, "draw", &code(&log3, 1, 2, "black")),
+    );
+    assert_eq!(r.status, 200);
+    let page = r.text();
+    once(&page, "结果已记录");
+    assert!(
+        !page.contains("黑方签认 和"),
+        "one message, not three: {page}"
+    );
+}
+
+#[test]
+fn the_audit_credits_reports_to_the_players_and_the_room_pages_acts_to_the_room_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = event(dir.path(), "auto", "");
+    let s = Server::start(&log);
+    for board in 1..=3u64 {
+        for side in ["red", "black"] {
+            let r = post_form(
+                s.port,
+                "/report",
+                &body(board, "draw", &code(&log, 1, board, side)),
+            );
+            assert_eq!(r.status, 200);
+        }
+    }
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while codes_of_round_two(&log).is_empty() && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let audit = bianpai(&["audit", log.to_str().unwrap()]);
+    let line = |what: &str| {
+        audit
+            .lines()
+            .find(|l| l.contains(what))
+            .unwrap_or_else(|| panic!("no line with {what:?}:\n{audit}"))
+            .to_string()
+    };
+    // Board 1's red report is its player's, by name, from the phone; not the organizer's.
+    let red = game(&log, 1, 1)["red"].as_u64().unwrap() as usize;
+    let report = line("第1轮第1台: 红方签认 和");
+    assert!(
+        report.contains(&format!("红方 {} (手机签认)", NAMES[red - 1])),
+        "{report}"
+    );
+    assert!(report.contains(" 棋手 "), "{report}");
+    assert!(!report.contains(" 编排 "), "{report}");
+    // The result the two reports recorded, and the pairing the room page asked for, are the
+    // room page's; no terminal triggered them.
+    let recorded = line("自动（双方签认）");
+    assert!(recorded.contains("房间页面"), "{recorded}");
+    let paired = line("第2轮已编排");
+    assert!(paired.contains("房间页面"), "{paired}");
+    assert!(!paired.contains("终端"), "{paired}");
+}

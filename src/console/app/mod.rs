@@ -18,6 +18,7 @@ use crate::domain::{Actor, Board, Role, Round};
 use crate::i18n::screen::{self, Strings};
 use crate::log::{Log, LogError};
 
+mod auto_acts;
 mod mode;
 mod prepare;
 mod records;
@@ -118,6 +119,8 @@ pub struct App {
     pub advances_sent: u32,
     /// The keys of the decision waiting for this role, first in the footer (`hints`).
     pub decision_hint: Option<String>,
+    /// The automatic acts seen and not yet marked read, newest first (the event line).
+    pub auto_acts: Vec<crate::i18n::screen::AutoAct>,
 }
 
 impl App {
@@ -182,6 +185,7 @@ impl App {
             pair_panel: None,
             advances_sent: 0,
             decision_hint: None,
+            auto_acts: Vec::new(),
         }
     }
 

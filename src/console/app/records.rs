@@ -107,6 +107,7 @@ impl App {
             }
         }
         let rules = crate::i18n::auto::rules_of(recs);
+        self.note_auto_acts(recs, &rules);
         // The last record that says something (the advance's own marker only says whose act
         // the append was).
         let shown = recs

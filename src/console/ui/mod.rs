@@ -1,12 +1,14 @@
 //! Drawing only: every function reads `&App` and draws into a frame (ratatui's shared-reference
 //! pattern). No sorting, tiebreak maths or clock arithmetic happens here.
 
+pub mod auto_line;
 mod decision;
 mod help;
 mod qr;
 pub mod round;
 mod status;
 mod table;
+mod wrap;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -23,11 +25,19 @@ pub fn draw(frame: &mut Frame, app: &App) {
         return;
     }
     let banner = u16::from(app.banner.is_some() && area.height > 4);
-    let status_h = if area.height > 6 { 2 } else { 1 };
-    let [top, tabs, body, bottom] = Layout::vertical([
+    // A long message wraps (the hints keep the last line); a small terminal keeps one line.
+    let status_h = if area.height > 6 {
+        1 + status::height(app, area.width).min(area.height / 4).max(1)
+    } else {
+        1
+    };
+    // The event line: the automatic acts not yet read (docs/console.md#the-event-line).
+    let auto_h = u16::from(!app.auto_acts.is_empty() && area.height > 8);
+    let [top, tabs, body, auto, bottom] = Layout::vertical([
         Constraint::Length(banner),
         Constraint::Length(1),
         Constraint::Min(0),
+        Constraint::Length(auto_h),
         Constraint::Length(status_h),
     ])
     .areas(area);
@@ -46,6 +56,9 @@ pub fn draw(frame: &mut Frame, app: &App) {
                 table::draw(frame, app, t, body);
             }
         }
+    }
+    if auto_h > 0 {
+        auto_line::draw(frame, app, auto);
     }
     status::draw(frame, app, bottom);
     if let Some(p) = &app.pair_panel {

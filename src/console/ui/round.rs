@@ -14,12 +14,32 @@ use crate::export::text::{pad, rpad, width};
 /// The narrowest column a board row is laid out in before a second column is added.
 pub const COLUMN_MIN: u16 = 59;
 
-/// Columns and rows of the board grid for `boards` boards in `w`×`h` cells.
-pub fn grid(boards: usize, w: u16, h: u16) -> (usize, usize) {
+/// Columns and rows of the board grid for `boards` boards in `w`×`h` cells, each column at
+/// least `column_min` cells wide ([`column_min`]).
+pub fn grid(boards: usize, w: u16, h: u16, column_min: u16) -> (usize, usize) {
     let rows = usize::from(h.max(1));
-    let max_cols = usize::from((w / COLUMN_MIN).max(1));
+    let max_cols = usize::from((w / column_min.max(1)).max(1));
     let needed = boards.div_ceil(rows).max(1);
     (max_cols.min(needed), rows)
+}
+
+/// The narrowest column of boards: [`COLUMN_MIN`], and in a knockout round room for the
+/// stage column too, so that no width drops the stage labels (a 120-column terminal then
+/// shows the round in one column, 160 in two).
+pub fn column_min(app: &App) -> u16 {
+    let stage = stage_width(app);
+    COLUMN_MIN + u16::try_from(stage + usize::from(stage > 0)).unwrap_or(0)
+}
+
+/// The stage column's width: the round's widest stage label, 0 in a Swiss round.
+fn stage_width(app: &App) -> usize {
+    app.round_view
+        .rows
+        .iter()
+        .filter_map(|r| r.stage.as_deref())
+        .map(width)
+        .max()
+        .unwrap_or(0)
 }
 
 /// The first board shown, given the scroll offset and the board being typed.
@@ -53,6 +73,7 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
         app.round_view.rows.len(),
         area.width,
         room.saturating_sub(1),
+        column_min(app),
     );
     let needed = app.round_view.rows.len().div_ceil(cols).min(per_col) + 1;
     let body_h = u16::try_from(needed).unwrap_or(room).min(room);
@@ -169,6 +190,8 @@ pub struct RowLayout {
     pub result: usize,
     /// Board, number, red, points, red's clock, result, black's clock, black.
     pub heads: &'static [&'static str; 8],
+    /// The knockout's stage column after the black player's number, 0 without one.
+    pub stage: usize,
 }
 
 /// The name columns' width when no name is longer.
@@ -184,6 +207,7 @@ impl RowLayout {
             + 2 * self.clock
             + self.result
             + 9
+            + if self.stage > 0 { self.stage + 1 } else { 0 }
     }
 
     /// The layout for a column `w` cells wide.
@@ -204,6 +228,7 @@ impl RowLayout {
             clock: width(full[4]).max(width(full[6])).max(7),
             result,
             heads: full,
+            stage: stage_width(app),
         };
         let mut short = RowLayout {
             board: 3,
@@ -213,6 +238,7 @@ impl RowLayout {
             clock: 7,
             result,
             heads: &app.s.board_cols_short,
+            stage: stage_width(app),
         };
         let longest = rows
             .iter()
@@ -277,7 +303,7 @@ fn draw_boards(frame: &mut Frame, app: &App, area: Rect) -> Option<String> {
     if rows.is_empty() || area.height < 2 || area.width == 0 {
         return None;
     }
-    let (cols, per_col) = grid(rows.len(), area.width, area.height - 1);
+    let (cols, per_col) = grid(rows.len(), area.width, area.height - 1, column_min(app));
     let capacity = cols * per_col;
     let start = first_shown(app, rows.len(), capacity);
     let end = rows.len().min(start + capacity);
@@ -364,6 +390,11 @@ fn board_line<'a>(app: &App, r: &'a BoardRow, l: &RowLayout, w: usize, typed: bo
         Span::styled(name_cell(&r.black.name, l.name), side(th.black)),
         Span::styled(format!(" {}", rpad(&r.black.no, l.no)), base),
     ];
+    if l.stage > 0 {
+        // The knockout's stage and game, in a column the grid keeps room for.
+        let stage = r.stage.as_deref().unwrap_or("");
+        spans.push(Span::styled(format!(" {}", pad(stage, l.stage)), th.header));
+    }
     let used: usize = spans.iter().map(|s| width(&s.content)).sum();
     let mut room = w.saturating_sub(used);
     let mut notes: Vec<(String, Style)> = r
@@ -400,16 +431,16 @@ mod tests {
     #[test]
     fn forty_boards_fit_a_120_by_40_terminal() {
         // 40 rows minus tabs, header and status leave 35 rows for boards.
-        let (cols, rows) = grid(40, 120, 35);
+        let (cols, rows) = grid(40, 120, 35, COLUMN_MIN);
         assert!(cols * rows >= 40, "{cols}×{rows}");
         assert_eq!(cols, 2);
     }
 
     #[test]
     fn narrow_terminals_get_one_column() {
-        assert_eq!(grid(40, 80, 18).0, 1);
-        assert_eq!(grid(40, 20, 4).0, 1);
-        assert_eq!(grid(0, 20, 0), (1, 1));
+        assert_eq!(grid(40, 80, 18, COLUMN_MIN).0, 1);
+        assert_eq!(grid(40, 20, 4, COLUMN_MIN).0, 1);
+        assert_eq!(grid(0, 20, 0, COLUMN_MIN), (1, 1));
     }
 
     #[test]
@@ -424,7 +455,10 @@ mod tests {
 
     #[test]
     fn few_boards_stay_in_one_wide_column() {
-        assert_eq!(grid(10, 200, 40).0, 1);
-        assert_eq!(grid(500, 240, 40).0, 4);
+        assert_eq!(grid(10, 200, 40, COLUMN_MIN).0, 1);
+        assert_eq!(grid(500, 240, 40, COLUMN_MIN).0, 4);
+        // A knockout round's stage column: one column at 120, two at 160.
+        assert_eq!(grid(40, 120, 20, COLUMN_MIN + 14).0, 1);
+        assert_eq!(grid(40, 160, 20, COLUMN_MIN + 14).0, 2);
     }
 }

@@ -27,6 +27,7 @@ pub(super) fn normal(app: &mut App, action: Action, now: DateTime<Utc>) -> Mode 
             };
         }
         Action::Show(s) => app.screen = s,
+        Action::AcknowledgeAuto => app.acknowledge_auto_acts(),
         Action::NextScreen => app.screen = app.screen.next(),
         Action::PrevScreen => app.screen = app.screen.prev(),
         a @ (Action::ScrollUp

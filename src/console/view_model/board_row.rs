@@ -91,6 +91,14 @@ pub(super) fn board_row<H: std::hash::BuildHasher>(
         }
     }
     let finished = g.result.is_some();
+    let stage = (g.stage != crate::domain::event::Stage::Swiss).then(|| {
+        let lang = s.lang();
+        format!(
+            "{}·{}",
+            crate::i18n::stage(g.stage, lang),
+            crate::i18n::game_kind(g.game, lang)
+        )
+    });
     let fallen = red.state == ClockState::Fallen || black.state == ClockState::Fallen;
     let absent = red.state == ClockState::Absent || black.state == ClockState::Absent;
     let fouls = (g.fouls.red.len(), g.fouls.black.len());
@@ -131,11 +139,12 @@ pub(super) fn board_row<H: std::hash::BuildHasher>(
         notes,
         match_tag: None,
         colours_pending,
+        stage,
     }
 }
 
-/// The notes at the end of a board's row, most pressing first: the knockout stage, the
-/// players' signatures, a fallen flag, the foul count, the last two boards, the move limit,
+/// The notes at the end of a board's row, most pressing first (the knockout stage has a
+/// column of its own, `BoardRow::stage`): the players' signatures, a fallen flag, the foul count, the last two boards, the move limit,
 /// arrivals, how the game ended, the lot, the section.
 fn row_notes(
     t: &Tournament,
@@ -149,18 +158,6 @@ fn row_notes(
     let finished = g.result.is_some();
     let fouls = (g.fouls.red.len(), g.fouls.black.len());
     let mut notes = Vec::new();
-    if g.stage != crate::domain::event::Stage::Swiss {
-        // The knockout on screen: stage and kind of game on every knockout board.
-        let lang = s.lang();
-        notes.push(Note {
-            text: format!(
-                "{}·{}",
-                crate::i18n::stage(g.stage, lang),
-                crate::i18n::game_kind(g.game, lang)
-            ),
-            urgent: false,
-        });
-    }
     if fallen {
         notes.push(Note {
             text: s.flag.to_string(),
@@ -291,5 +288,6 @@ pub(super) fn vacant_row(
         notes: Vec::new(),
         match_tag: None,
         colours_pending: false,
+        stage: None,
     }
 }

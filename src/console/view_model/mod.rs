@@ -68,6 +68,10 @@ pub struct BoardRow {
     /// An armageddon before its lot: the sides on record are provisional, so the names are
     /// not drawn in red and black and the result column says 待抽签.
     pub colours_pending: bool,
+    /// A knockout game's stage and kind (`半决赛·慢棋`), `None` in a Swiss round: a column of
+    /// its own that the board grid keeps room for at every width, so a semi-final never
+    /// looks like a Swiss board (docs/console.md#knockout-boards).
+    pub stage: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -41,6 +41,8 @@ pub enum Deed {
     UnlockReports,
     /// Show an earlier round (to correct a result after the next was paired), or come back.
     Rounds,
+    /// Mark the event line's automatic acts read (docs/console.md#the-event-line).
+    AcknowledgeAuto,
 }
 
 impl Strings {
@@ -73,6 +75,7 @@ impl Strings {
             Deed::AcceptSigned => words!(self.lang, "接受双方签认", "accept a signed result"),
             Deed::Rounds => words!(self.lang, "往轮 (更正)", "earlier rounds"),
             Deed::UnlockReports => words!(self.lang, "解除签认锁定", "unlock a board's reports"),
+            Deed::AcknowledgeAuto => words!(self.lang, "自动事件已读", "mark automatic acts read"),
         }
     }
 }

@@ -36,10 +36,12 @@ macro_rules! table {
     (@ty $ty:ty) => { $ty };
 }
 
+mod auto_acts;
 mod keys;
 mod labels;
 mod theme;
 
+pub use auto_acts::{AutoAct, SEPARATOR as AUTO_SEPARATOR, act as auto_act, head as auto_head};
 pub use keys::Deed;
 pub use labels::{EN, Strings, ZH};
 pub use theme::{ThemeFault, theme_fault};

@@ -76,7 +76,8 @@ pub fn form(ctx: &Ctx, f: &BoardForm, error: Option<&str>, chosen: Option<GameRe
             @if let Some(r) = &f.result {
                 p.ok { (ctx.label(Label::ResultIsRecorded)) b { (r) } }
             } @else if let Some(why) = &f.closed {
-                p.err { (why) }
+                // The refusal just shown is often why the board is closed: said once.
+                @if error != Some(why.as_str()) { p.err { (why) } }
             } @else {
                 @if let Some(s) = &f.status { p.status { (s) } }
                 form method="post" action=(ctx.href("/report")) autocomplete="off" {
@@ -128,7 +129,9 @@ pub fn chooser(ctx: &Ctx, round: Option<u32>, error: Option<&str>) -> Markup {
     }
 }
 
-/// The answer to a report: what was recorded as whose report, then where the board stands.
+/// The answer to a report: what was recorded as whose report (or why not), then where the
+/// board's signatures stand while it has no result. A board with a result has it said once,
+/// by `said` (`双方签认一致, 结果已记录: 和`, `本台已有结果: 红胜`).
 pub fn answer(ctx: &Ctx, f: &BoardForm, said: &str, ok: bool) -> Markup {
     html! {
         h2 { (heading(ctx, f.round, f.board)) }
@@ -138,10 +141,8 @@ pub fn answer(ctx: &Ctx, f: &BoardForm, said: &str, ok: bool) -> Markup {
                 (seat(ctx, ctx.label(Label::HeadBlack), &f.black))
             }
             @if ok { p.ok role="status" { (said) } } @else { p.err role="alert" { (said) } }
-            @if let Some(r) = &f.result {
-                p.ok { (ctx.label(Label::ResultIsRecorded)) b { (r) } }
-            } @else if let Some(s) = &f.status {
-                p.status { (s) }
+            @if f.result.is_none() {
+                @if let Some(s) = &f.status { p.status { (s) } }
             }
             p {
                 a href=(ctx.href(&format!("/report?round={}&board={}", f.round, f.board))) {

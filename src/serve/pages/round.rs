@@ -44,12 +44,15 @@ fn player(ctx: &Ctx, w: &Who) -> Markup {
 fn line(ctx: &Ctx, l: &BoardLine) -> Markup {
     let id = l.board.map(|b| format!("b{b}"));
     html! {
-        tr id=[id] {
+        tr.lot[l.lot_pending] id=[id] {
             td.num { (l.board.map_or(String::new(), |b| b.to_string())) }
             td.red { (player(ctx, &l.red)) @if let Some(s) = &l.stage { span.stage { (s) } } }
             td.num { (l.red.points) }
             @match &l.result {
                 Some(r) => td.res { (r) },
+                None if l.lot_pending => td.res.lot {
+                    (crate::export::knockout_text::lot_pending_word(ctx.lang))
+                },
                 None => td.res.playing { (ctx.label(Label::Playing)) },
             }
             @if let Some(b) = &l.black {

@@ -118,13 +118,17 @@ fn row(ctx: &Ctx, l: &BoardLine, clocks: &[ClockLine]) -> Markup {
     let empty = l.red.absent || l.black.as_ref().is_some_and(|b| b.absent);
     let id = l.board.map(|b| format!("b{b}"));
     html! {
-        tr.board.empty[empty] id=[id] {
+        tr.board.empty[empty].lot[l.lot_pending] id=[id] {
             td.bd { (l.board.map_or(String::new(), |b| b.to_string())) }
             td.no { (l.red.no) }
             td.red { (seat(ctx, &l.red)) @if let Some(s) = &l.stage { span.stage { (s) } } }
             td.mid {
                 @match (&l.result, clock) {
                     (Some(r), _) => span.res { (r) },
+                    // Before the armageddon's lot: no colours, no clocks, 待抽签.
+                    (None, _) if l.lot_pending => span.lot {
+                        (crate::export::knockout_text::lot_pending_word(ctx.lang))
+                    },
                     (None, Some(c)) => { (clock_cell(c, Side::Red)) " " (clock_cell(c, Side::Black)) },
                     (None, None) => span.playing { (ctx.label(Label::InPlay)) },
                 }
