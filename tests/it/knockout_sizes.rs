@@ -41,22 +41,31 @@ fn order_after(e: &Event, round: u32) -> Vec<u32> {
         .collect()
 }
 
-/// Each player's colours, round by round (`true` red), and the pairs that have met, over the
-/// `rounds` of `--what all`.
-fn histories(rounds: &[Value]) -> (HashMap<u32, Vec<bool>>, HashSet<(u32, u32)>) {
-    let mut colours: HashMap<u32, Vec<bool>> = HashMap::new();
-    let mut met = HashSet::new();
+/// What earlier rounds hold for the next one's legality.
+struct History {
+    /// Each player's colours, round by round (`true` red).
+    colours: HashMap<u32, Vec<bool>>,
+    /// The pairs that have met, smaller number first.
+    met: HashSet<(u32, u32)>,
+}
+
+/// The history of the `rounds` of `--what all`.
+fn history(rounds: &[Value]) -> History {
+    let mut h = History {
+        colours: HashMap::new(),
+        met: HashSet::new(),
+    };
     for r in rounds {
         for g in r["games"].as_array().unwrap() {
             let (red, black) = (num(&g["red"]), num(&g["black"]));
             if g["game"] == "slow" {
-                colours.entry(red).or_default().push(true);
-                colours.entry(black).or_default().push(false);
+                h.colours.entry(red).or_default().push(true);
+                h.colours.entry(black).or_default().push(false);
             }
-            met.insert((red.min(black), red.max(black)));
+            h.met.insert((red.min(black), red.max(black)));
         }
     }
-    (colours, met)
+    h
 }
 
 #[test]
@@ -101,7 +110,7 @@ fn wxf_2023_plays_the_final_beside_a_swiss_round_nine() {
     rest.sort_unstable();
     assert_eq!(seen, rest);
     // A legal Swiss round: no rematch, no third colour in a row, no colour difference of 3.
-    let (colours, met) = histories(&earlier);
+    let History { colours, met } = history(&earlier);
     for g in &swiss {
         let (red, black) = (num(&g["red"]), num(&g["black"]));
         assert!(
@@ -165,7 +174,14 @@ fn eight_play_quarter_finals_semi_finals_and_the_final_through_the_binary() {
     let winners: Vec<usize> = quarters.iter().map(|(_, _, red)| seed(*red)).collect();
     // Every surface names the stage: the printed pairings, the room page and the wall, the
     // console's round view.
-    let txt = ok(&["export", e.log_str(), "--format", "txt", "--what", "pairings"]);
+    let txt = ok(&[
+        "export",
+        e.log_str(),
+        "--format",
+        "txt",
+        "--what",
+        "pairings",
+    ]);
     assert!(txt.contains("四分之一决赛"), "{txt}");
     let server = Server::start(&e.log);
     for page in ["/", "/wall"] {
