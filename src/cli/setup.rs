@@ -133,6 +133,12 @@ pub fn repair(path: &Path) -> CliResult {
     Ok(())
 }
 
+/// `s` padded to `w` display columns; a longer `s` is kept whole.
+fn column(s: &str, w: usize) -> String {
+    let used = crate::export::text::width(s);
+    format!("{s}{}", " ".repeat(w.saturating_sub(used)))
+}
+
 pub fn audit(ctx: &super::Ctx, path: &Path, last: Option<usize>) -> CliResult {
     // `--last N` reads only the newest records back (a long log is not held in memory).
     let log = super::open_reader(ctx, path, last.is_none())?;
@@ -152,12 +158,13 @@ pub fn audit(ctx: &super::Ctx, path: &Path, last: Option<usize>) -> CliResult {
     // A reader without an arbiter's role sees the acts, not their reasons (docs/trust.md).
     let reasons = ctx.reads(&log.state().rules)?.reasons;
     for l in crate::i18n::audit::lines(log.state(), recs, lang, zone, reasons) {
+        // Columns by display width, so 房间页面 lines up with root (a CJK character takes two).
         crate::outln!(
-            "{:>6}  {}  {:<12} {:<9} {}",
+            "{:>6}  {}  {} {} {}",
             l.seq,
             zone.format(l.at, "%Y-%m-%d %H:%M:%S"),
-            l.who,
-            l.role,
+            column(&l.who, 16),
+            column(&l.role, 9),
             l.text
         );
     }

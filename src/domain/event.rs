@@ -59,6 +59,8 @@ pub enum Stage {
     SemiFinal,
     Final,
     ThirdPlace,
+    /// The quarter-finals of knockout finals for eight (docs/rules.md#7-knockout).
+    QuarterFinal,
 }
 
 impl Stage {
@@ -68,6 +70,7 @@ impl Stage {
             Stage::SemiFinal => "semi_final",
             Stage::Final => "final",
             Stage::ThirdPlace => "third_place",
+            Stage::QuarterFinal => "quarter_final",
         }
     }
 }

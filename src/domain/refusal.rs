@@ -116,8 +116,12 @@ pub enum Refusal {
     TooFewFinalists {
         found: usize,
         after: Round,
+        /// The bracket's size (`knockout.players`).
+        needed: u32,
     },
-    SemiFinalOpen {
+    /// A knockout match of the round before is not decided yet.
+    MatchOpen {
+        stage: super::event::Stage,
         a: PlayerNo,
         b: PlayerNo,
     },

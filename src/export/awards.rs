@@ -384,10 +384,14 @@ pub fn bracket_report(t: &Tournament, lang: Lang) -> Option<Report> {
     if rows.is_empty() {
         return None;
     }
-    let places = knockout::final_places(t).map(|p| p.map(|no| format!("{no} {}", name(t, no))));
+    let places: Option<Vec<String>> = knockout::final_places(t).map(|p| {
+        p.into_iter()
+            .map(|no| format!("{no} {}", name(t, no)))
+            .collect()
+    });
     Some(Report::single(
         Kind::Knockout.title(lang),
-        title(Title::Knockout(places.as_ref()), lang),
+        title(Title::Knockout(places.as_deref()), lang),
         h,
         rows,
     ))

@@ -104,7 +104,7 @@ pub fn reason(r: Reason, lang: Lang) -> &'static str {
 /// the one word of the stage (`i18n::stage`).
 fn knockout_stage(s: Stage, lang: Lang) -> &'static str {
     match s {
-        Stage::SemiFinal | Stage::Final => super::stage(s, lang),
+        Stage::QuarterFinal | Stage::SemiFinal | Stage::Final => super::stage(s, lang),
         Stage::ThirdPlace => words!(lang, "三四名决赛", super::stage(s, lang)),
         Stage::Swiss => words!(lang, "积分编排", "Swiss"),
     }

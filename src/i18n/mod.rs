@@ -74,13 +74,14 @@ pub fn result_word(r: GameResult, lang: Lang) -> &'static str {
     }
 }
 
-/// The knockout stage (半决赛 / 决赛 / 三四名); empty for the Swiss.
+/// The knockout stage (四分之一决赛 / 半决赛 / 决赛 / 三四名); empty for the Swiss.
 pub fn stage(s: Stage, lang: Lang) -> &'static str {
     match s {
         Stage::Swiss => "",
         Stage::SemiFinal => words!(lang, "半决赛", "semi-final"),
         Stage::Final => words!(lang, "决赛", "final"),
         Stage::ThirdPlace => words!(lang, "三四名", "third place"),
+        Stage::QuarterFinal => words!(lang, "四分之一决赛", "quarter-final"),
     }
 }
 

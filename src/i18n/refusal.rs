@@ -333,16 +333,23 @@ pub fn refusal(r: &Refusal, lang: Lang, zone: EventZone) -> String {
             )
         }
         Refusal::FloorGeneral(why) => floor::floor(why, lang, zone),
-        Refusal::TooFewFinalists { found, after } => words!(
+        Refusal::TooFewFinalists {
+            found,
+            after,
+            needed,
+        } => words!(
             lang,
-            format!("淘汰赛: 第{after}轮后只有{found}名棋手可进入决赛阶段, 需要4名"),
-            format!("knockout: {found} eligible finalists after round {after}, 4 needed")
+            format!("淘汰赛: 第{after}轮后只有{found}名棋手可进入决赛阶段, 需要{needed}名"),
+            format!("knockout: {found} eligible finalists after round {after}, {needed} needed")
         ),
-        Refusal::SemiFinalOpen { a, b } => words!(
-            lang,
-            format!("淘汰赛: 半决赛 {a}号 对 {b}号 尚未决出胜负"),
-            format!("knockout: the semi-final {a} v {b} is not decided yet")
-        ),
+        Refusal::MatchOpen { stage, a, b } => {
+            let stage = super::stage(*stage, lang);
+            words!(
+                lang,
+                format!("淘汰赛: {stage} {a}号 对 {b}号 尚未决出胜负"),
+                format!("knockout: the {stage} {a} v {b} is not decided yet")
+            )
+        }
         Refusal::ColourChoiceDue { round, due } => {
             let due = due
                 .iter()

@@ -139,3 +139,38 @@ fn the_real_console_logs_its_advance_as_automatic() {
     assert!(paired.contains("自动（全部完赛）"), "{paired}");
     assert!(paired.contains("的终端触发）"), "{paired}");
 }
+
+/// The audit's role column starts at the same display column on every line whose `who` fits
+/// its column, whether `who` is a login (`dayxasst1`) or the rule's act in Chinese
+/// (`自动（全部完赛）`, two columns a character).
+#[test]
+fn the_audit_columns_line_up_by_display_width() {
+    use unicode_width::UnicodeWidthStr;
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), "a.log", 4, 3, true);
+    let mut app = app_as(&path, "dayxasst1", Role::Assistant, Lang::Zh, minutes(30));
+    type_keys(&mut app, "1r\n2b\n", minutes(30));
+    let text = audit(&path, "zh");
+    let roles = ["裁判长", "裁判", "编排"];
+    // (who, the display column where the role word starts)
+    let starts: Vec<(String, usize)> = text
+        .lines()
+        .filter_map(|l| {
+            let after_time = l.match_indices(':').nth(1).map(|(i, _)| i + 3)?;
+            let rest = &l[after_time..];
+            let who = rest.split_whitespace().next()?.to_string();
+            let at = roles
+                .iter()
+                .filter_map(|r| rest.find(&format!(" {r} ")).map(|i| i + 1))
+                .min()?;
+            Some((who, l[..after_time + at].width()))
+        })
+        .collect();
+    let whos: std::collections::BTreeSet<&str> = starts.iter().map(|(w, _)| w.as_str()).collect();
+    assert!(
+        whos.contains("dayxasst1") && whos.iter().any(|w| w.starts_with("自动")),
+        "a login and the rule's act: {whos:?}\n{text}"
+    );
+    let cols: std::collections::BTreeSet<usize> = starts.iter().map(|(_, c)| *c).collect();
+    assert_eq!(cols.len(), 1, "role columns {starts:?}\n{text}");
+}

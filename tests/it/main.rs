@@ -60,6 +60,7 @@ mod knockout_lot;
 mod knockout_lvliang;
 mod knockout_paper;
 mod knockout_points;
+mod knockout_sizes;
 mod layers;
 mod log_checkpoint;
 mod log_newline;

@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 pub struct Knockout {
     /// The last Swiss round whose standings select the finalists.
     pub after_round: u32,
-    /// How many players leave the Swiss (4: semi-finals 1 v 4, 2 v 3).
+    /// How many players leave the Swiss: 2 (the final), 4 (semi-finals 1 v 4, 2 v 3) or 8
+    /// (quarter-finals 1 v 8, 2 v 7, 3 v 6, 4 v 5); `bracket::SIZES`.
     #[serde(default = "default_four")]
     pub players: u32,
 }
@@ -17,6 +18,18 @@ pub struct Knockout {
 fn default_four() -> u32 {
     4
 }
+
+/// The marks of the places the knockout decides, best first (`placing::placings`).
+pub const PLACES: [Placing; 8] = [
+    Placing::Champion,
+    Placing::RunnerUp,
+    Placing::Third,
+    Placing::Fourth,
+    Placing::Fifth,
+    Placing::Sixth,
+    Placing::Seventh,
+    Placing::Eighth,
+];
 
 /// How the knockout placed a player in the standings after some round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,9 +48,27 @@ pub enum Placing {
     InFinal,
     /// Lost the semi-final (an armageddon draw included): plays for third place.
     InThirdPlace,
+    /// Won the quarter-final: plays the semi-final (进入半决赛).
+    InSemiFinal,
+    /// Places 5–8 of finals for eight: the quarter-finals' losers in seed order.
+    Fifth,
+    Sixth,
+    Seventh,
+    Eighth,
 }
 
 impl Placing {
+    /// The mark of a player the selecting round sent to finals of `players`, before any of
+    /// their matches is decided: 进入决赛 when the finals are the final alone, 进入淘汰赛
+    /// otherwise.
+    pub fn selected(players: u32) -> Placing {
+        if players == 2 {
+            Placing::InFinal
+        } else {
+            Placing::Finalist
+        }
+    }
+
     /// The key written in the JSON standings.
     pub fn key(self) -> &'static str {
         match self {
@@ -48,6 +79,11 @@ impl Placing {
             Placing::Finalist => "finalist",
             Placing::InFinal => "in_final",
             Placing::InThirdPlace => "in_third_place",
+            Placing::InSemiFinal => "in_semi_final",
+            Placing::Fifth => "fifth",
+            Placing::Sixth => "sixth",
+            Placing::Seventh => "seventh",
+            Placing::Eighth => "eighth",
         }
     }
 }

@@ -1,13 +1,16 @@
-//! Knockout finals for the top four after the configured Swiss round (docs/rules.md#7-knockout, seed 003).
+//! Knockout finals for the top 2, 4 or 8 after the configured Swiss round
+//! (docs/rules.md#7-knockout; seed 003 takes four, `wxf-2023` two).
 //!
-//! After round `after_round` the top four (of the first section, active players) leave the
-//! Swiss: semi-finals 1 v 4 and 2 v 3 in the next round, then the final and the third-place
-//! match in the round after. Each match is one slow game; if drawn, a rapid game with colours
+//! After round `after_round` the top `players` (of the first section, active players) leave
+//! the Swiss: with eight, quarter-finals 1 v 8, 2 v 7, 3 v 6, 4 v 5; with four (or the eight's
+//! winners, keeping the bracket), semi-finals 1 v 4 and 2 v 3; then the final and, after
+//! semi-finals, the third-place match (`bracket`). With two, the final alone. Each match is one slow game; if drawn, a rapid game with colours
 //! swapped; if drawn again, an armageddon game with colours by lot (a recorded seed), where a
 //! draw counts as a black win. Knockout games sit in the same rounds as the Swiss boards of
 //! the others and never count for Swiss points (standings add the slow games' points to a
 //! finalist's score for opponent score only).
 
+pub mod bracket;
 pub mod config;
 pub mod placing;
 pub mod table;
@@ -22,7 +25,7 @@ use crate::domain::side::Side;
 use crate::domain::standings::calc as swiss_table;
 use crate::domain::tournament::{Game, Status, Tournament};
 
-/// The four finalists in seed order (1st to 4th after the Swiss round), once that round is
+/// The finalists in seed order (1st to `players`th after the Swiss round), once that round is
 /// complete; empty before, or when the event has no knockout.
 pub fn seeds(t: &Tournament) -> Vec<PlayerNo> {
     let Some(k) = t.rules.format.knockout() else {
@@ -39,19 +42,19 @@ pub fn seeds(t: &Tournament) -> Vec<PlayerNo> {
             .map(|s| (s.no, s.section))
             .collect()
     });
-    // Once the semi-finals are paired the seeds are fixed: a finalist who withdraws later
+    // Once the first knockout round is paired the seeds are fixed: a finalist who withdraws later
     // (by hand or by the consecutive-forfeit rule) stays a seed, and the knockout goes on.
     if let Some(first) = t.round(Round(k.after_round + 1)) {
-        let semi: Vec<PlayerNo> = first
+        let paired: Vec<PlayerNo> = first
             .games
             .iter()
-            .filter(|g| g.stage == Stage::SemiFinal)
+            .filter(|g| g.stage != Stage::Swiss)
             .flat_map(|g| [g.red, g.black])
             .collect();
-        if !semi.is_empty() {
+        if !paired.is_empty() {
             return table
                 .iter()
-                .filter(|(no, _)| semi.contains(no))
+                .filter(|(no, _)| paired.contains(no))
                 .map(|(no, _)| *no)
                 .collect();
         }
@@ -157,16 +160,67 @@ pub fn match_result(
     None
 }
 
-/// The semi-final pairs as (better seed, worse seed): 1 v 4 and 2 v 3.
-fn semi_pairs(seeds: &[PlayerNo]) -> Option<[(PlayerNo, PlayerNo); 2]> {
-    match seeds {
-        [a, b, c, d] => Some([(*a, *d), (*b, *c)]),
-        _ => None,
+/// The matches of knockout round `step` (0 for the first, after the selecting round) as
+/// (better seed, worse seed, stage), in board order: by the better seed's rank, the
+/// third-place match after the final. Later rounds keep the bracket: the winners of
+/// neighbouring matches meet (`bracket::first_round`). Empty when the seeds do not fill the
+/// bracket or `step` is past it.
+///
+/// # Errors
+///
+/// A match of an earlier knockout round is not decided yet (`MatchOpen`).
+fn round_matches(
+    t: &Tournament,
+    k: &config::Knockout,
+    seeds: &[PlayerNo],
+    step: u32,
+) -> Result<Vec<(PlayerNo, PlayerNo, Stage)>, Refusal> {
+    let rank = |p: PlayerNo| seeds.iter().position(|s| *s == p).unwrap_or(usize::MAX);
+    let ordered = |x: PlayerNo, y: PlayerNo| if rank(x) <= rank(y) { (x, y) } else { (y, x) };
+    let slots = (seeds.len() == k.players as usize)
+        .then(|| bracket::first_round(seeds))
+        .flatten();
+    let Some(mut slots) = slots else {
+        return Ok(Vec::new());
+    };
+    let mut losers = Vec::new();
+    for done in 0..step {
+        let round = Round(k.after_round + 1 + done);
+        let stage = bracket::stage(slots.len() * 2);
+        let mut winners = Vec::new();
+        losers.clear();
+        for &(a, b) in &slots {
+            let Some((w, l)) = match_result(t, round, stage, a, b) else {
+                return Err(Refusal::MatchOpen { stage, a, b });
+            };
+            winners.push(w);
+            losers.push(l);
+        }
+        if winners.len() < 2 {
+            return Ok(Vec::new());
+        }
+        slots = winners.chunks(2).map(|w| ordered(w[0], w[1])).collect();
     }
+    let stage = bracket::stage(slots.len() * 2);
+    let mut out: Vec<(PlayerNo, PlayerNo, Stage)> =
+        slots.into_iter().map(|(a, b)| (a, b, stage)).collect();
+    out.sort_by_key(|(a, _, _)| rank(*a));
+    if stage == Stage::Final
+        && let [x, y] = losers[..]
+    {
+        let (a, b) = ordered(x, y);
+        out.push((a, b, Stage::ThirdPlace));
+    }
+    Ok(out)
 }
 
 /// The knockout boards (red, black, stage) to pair in `round`. `choices` are players who
 /// chose red where colour counts are equal.
+///
+/// # Errors
+///
+/// Too few players to fill the bracket after the selecting round (`TooFewFinalists`), or a
+/// match of the knockout round before `round` not decided yet (`MatchOpen`).
 pub fn pairings(
     t: &Tournament,
     round: Round,
@@ -175,45 +229,25 @@ pub fn pairings(
     let Some(k) = t.rules.format.knockout() else {
         return Ok(Vec::new());
     };
+    if round.0 <= k.after_round || round.0 > k.after_round + bracket::depth(k.players) {
+        return Ok(Vec::new());
+    }
     let seeds = seeds(t);
-    let rank = |p: PlayerNo| seeds.iter().position(|s| *s == p).unwrap_or(usize::MAX);
-    if round.0 == k.after_round + 1 {
-        let Some(semis) = semi_pairs(&seeds) else {
-            return Err(Refusal::TooFewFinalists {
-                found: seeds.len(),
-                after: Round(k.after_round),
-            });
-        };
-        return Ok(semis
-            .iter()
-            .map(|(a, b)| {
-                let (r, bl) = slow_colours(t, *a, *b, choices);
-                (r, bl, Stage::SemiFinal)
-            })
-            .collect());
+    let step = round.0 - k.after_round - 1;
+    if step == 0 && seeds.len() != k.players as usize {
+        return Err(Refusal::TooFewFinalists {
+            found: seeds.len(),
+            after: Round(k.after_round),
+            needed: k.players,
+        });
     }
-    if round.0 == k.after_round + 2 {
-        let semi_round = Round(k.after_round + 1);
-        let Some(semis) = semi_pairs(&seeds) else {
-            return Ok(Vec::new());
-        };
-        let mut winners = Vec::new();
-        let mut losers = Vec::new();
-        for (a, b) in semis {
-            let Some((w, l)) = match_result(t, semi_round, Stage::SemiFinal, a, b) else {
-                return Err(Refusal::SemiFinalOpen { a, b });
-            };
-            winners.push(w);
-            losers.push(l);
-        }
-        let ordered = |x: PlayerNo, y: PlayerNo| if rank(x) <= rank(y) { (x, y) } else { (y, x) };
-        let (fa, fb) = ordered(winners[0], winners[1]);
-        let (ta, tb) = ordered(losers[0], losers[1]);
-        let (fr, fbk) = slow_colours(t, fa, fb, choices);
-        let (tr, tbk) = slow_colours(t, ta, tb, choices);
-        return Ok(vec![(fr, fbk, Stage::Final), (tr, tbk, Stage::ThirdPlace)]);
-    }
-    Ok(Vec::new())
+    Ok(round_matches(t, k, &seeds, step)?
+        .into_iter()
+        .map(|(a, b, stage)| {
+            let (r, bl) = slow_colours(t, a, b, choices);
+            (r, bl, stage)
+        })
+        .collect())
 }
 
 /// The knockout matches of `round` whose colour counts are equal, so that the higher-ranked
@@ -289,37 +323,71 @@ pub fn follow_up(after: &Tournament, round: Round, board: Board) -> Option<Event
     })
 }
 
-/// Places 1–4 from the knockout once the final and the third-place match are decided.
-pub fn final_places(t: &Tournament) -> Option<[PlayerNo; 4]> {
+/// The losers of knockout round `step` in seed order, once every match of it is decided.
+fn losers_of(t: &Tournament, k: &config::Knockout, step: u32) -> Option<Vec<PlayerNo>> {
+    let seeds = seeds(t);
+    let round = Round(k.after_round + 1 + step);
+    let matches = round_matches(t, k, &seeds, step).ok()?;
+    if matches.is_empty() {
+        return None;
+    }
+    let mut losers = Vec::new();
+    for (a, b, stage) in matches {
+        losers.push(match_result(t, round, stage, a, b)?.1);
+    }
+    losers.sort_by_key(|p| seeds.iter().position(|s| s == p));
+    Some(losers)
+}
+
+/// The quarter-finals' losers in seed order (the Swiss order of the selecting round), once
+/// all four quarter-finals are decided: places 5–8 of finals for eight; `None` for a smaller
+/// bracket.
+pub fn quarter_final_losers(t: &Tournament) -> Option<Vec<PlayerNo>> {
     let k = t.rules.format.knockout()?;
-    let round = Round(k.after_round + 2);
-    let r = t.round(round)?;
-    let find = |stage: Stage| {
-        r.games
-            .iter()
-            .find(|g| g.stage == stage && g.game == GameKind::Slow)
-    };
-    let f = find(Stage::Final)?;
-    let third = find(Stage::ThirdPlace)?;
-    let (w1, l1) = match_result(t, round, Stage::Final, f.red, f.black)?;
-    let (w3, l3) = match_result(t, round, Stage::ThirdPlace, third.red, third.black)?;
-    Some([w1, l1, w3, l3])
+    (bracket::depth(k.players) == 3)
+        .then(|| losers_of(t, k, 0))
+        .flatten()
+}
+
+/// The knockout's places once its last round is decided: the final's winner and loser; with
+/// four or eight players the third-place match's; with eight the quarter-finals' losers in
+/// seed order (places 5–8).
+pub fn final_places(t: &Tournament) -> Option<Vec<PlayerNo>> {
+    let k = t.rules.format.knockout()?;
+    let last = bracket::depth(k.players) - 1;
+    let round = Round(k.after_round + 1 + last);
+    let matches = round_matches(t, k, &seeds(t), last).ok()?;
+    if matches.is_empty() {
+        return None;
+    }
+    let mut places = Vec::new();
+    for (a, b, stage) in matches {
+        let (w, l) = match_result(t, round, stage, a, b)?;
+        places.extend([w, l]);
+    }
+    places.extend(quarter_final_losers(t).unwrap_or_default());
+    Some(places)
 }
 
 /// The order of the finalists at the top of the first section after `after`: the knockout's
-/// places once the final and third-place matches are decided, the seed order before.
+/// places once its last round is decided; before, the seed order, with the quarter-finals'
+/// losers (places 5–8, decided) after the others once all four are known.
 /// `None` when the event has no knockout or the Swiss round that selects it is not past.
 pub fn places_after(t: &Tournament, after: Round) -> Option<Vec<PlayerNo>> {
     let k = t.rules.format.knockout()?;
     if after.0 <= k.after_round {
         return None;
     }
-    if after.0 >= k.after_round + 2
+    if after.0 >= k.after_round + bracket::depth(k.players)
         && let Some(places) = final_places(t)
     {
-        return Some(places.to_vec());
+        return Some(places);
     }
-    let seeds = seeds(t);
+    let mut seeds = seeds(t);
+    if let Some(out) = quarter_final_losers(t) {
+        seeds.retain(|p| !out.contains(p));
+        seeds.extend(out);
+    }
     (!seeds.is_empty()).then_some(seeds)
 }
 
@@ -342,3 +410,5 @@ pub fn slow_game_points(t: &Tournament, no: PlayerNo, after: Round) -> u32 {
 pub(crate) mod fixture;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_sizes;

@@ -1,22 +1,24 @@
-//! Places 1–4 decided by the knockout, as the standings mark them (docs/rules.md#7-knockout, seed 003:
-//! "第9轮对局结束后，排名前4名的棋手……均进行淘汰赛").
+//! The places the knockout decides, as the standings mark them (docs/rules.md#7-knockout;
+//! seed 003: "第9轮对局结束后，排名前4名的棋手……均进行淘汰赛").
 //!
-//! After the selecting Swiss round the top four leave the Swiss; their places come from the
-//! knockout, not from points, so a printout may show place 5 with more points than place 1.
-//! Every table marks those four rows (备注 `淘汰赛冠军` …) and says why under the table. The
-//! points printed for them are the regulation's final points: the nine Swiss rounds plus the
-//! slow semi-final and the slow final or third-place game, the number that enters 对手分.
+//! After the selecting Swiss round the top 2, 4 or 8 leave the Swiss; their places come from
+//! the knockout, not from points, so a printout may show the next place with more points
+//! than place 1. Every table marks those rows (备注 `淘汰赛冠军` …) and says why under the
+//! table. The points printed for them are the regulation's final points: the Swiss rounds up
+//! to the selecting one plus their slow knockout games, the number that enters 对手分.
 
 use crate::domain::event::{GameKind, Stage};
 use crate::domain::ids::{PlayerNo, Round};
-use crate::domain::knockout;
+use crate::domain::knockout::{self, bracket};
 use crate::domain::tournament::Tournament;
 
-pub use super::config::Placing;
+pub use super::config::{PLACES, Placing};
 
-/// The knockout's marks in the standings after `after`: the four finalists with their
-/// places once the final and the third-place match are decided, `Finalist` before; empty
-/// when the event has no knockout or `after` is not past the selecting round.
+/// The knockout's marks in the standings after `after`: the finalists with their places once
+/// the last knockout round is decided (and the quarter-finals' losers with places 5–8 once
+/// all four are decided); before, who plays for what as far as the matches are decided,
+/// `Placing::selected` for the others. Empty when the event has no knockout or `after` is not past
+/// the selecting round.
 pub fn placings(t: &Tournament, after: Round) -> Vec<(PlayerNo, Placing)> {
     let Some(k) = t.rules.format.knockout() else {
         return Vec::new();
@@ -24,35 +26,41 @@ pub fn placings(t: &Tournament, after: Round) -> Vec<(PlayerNo, Placing)> {
     if after.0 <= k.after_round {
         return Vec::new();
     }
-    if after.0 >= k.after_round + 2
+    let depth = bracket::depth(k.players);
+    if after.0 >= k.after_round + depth
         && let Some(places) = knockout::final_places(t)
     {
-        let marks = [
-            Placing::Champion,
-            Placing::RunnerUp,
-            Placing::Third,
-            Placing::Fourth,
-        ];
-        return places.iter().copied().zip(marks).collect();
+        return places.into_iter().zip(PLACES).collect();
     }
-    // Between the semi-finals and the final: who plays for what, once a semi is decided.
-    let semi = Round(k.after_round + 1);
-    let decided: Vec<(PlayerNo, PlayerNo)> = t.round(semi).map_or_else(Vec::new, |r| {
-        r.games
-            .iter()
-            .filter(|g| g.stage == Stage::SemiFinal && g.game == GameKind::Slow)
-            .filter_map(|g| knockout::match_result(t, semi, Stage::SemiFinal, g.red, g.black))
+    let out = knockout::quarter_final_losers(t).unwrap_or_default();
+    // Who won a match decided so far in a knockout round before the last, by its stage.
+    let decided = |stage: Stage| -> Vec<(PlayerNo, PlayerNo)> {
+        (1..depth)
+            .map(|step| Round(k.after_round + step))
+            .filter_map(|round| t.round(round).map(|r| (round, r)))
+            .flat_map(|(round, r)| {
+                r.games
+                    .iter()
+                    .filter(|g| g.stage == stage && g.game == GameKind::Slow)
+                    .filter_map(move |g| knockout::match_result(t, round, stage, g.red, g.black))
+            })
             .collect()
-    });
+    };
+    let semis = decided(Stage::SemiFinal);
+    let quarters = decided(Stage::QuarterFinal);
     knockout::seeds(t)
         .into_iter()
         .map(|no| {
-            let mark = if decided.iter().any(|(w, _)| *w == no) {
+            let mark = if let Some(i) = out.iter().position(|p| *p == no) {
+                PLACES[4 + i]
+            } else if semis.iter().any(|(w, _)| *w == no) {
                 Placing::InFinal
-            } else if decided.iter().any(|(_, l)| *l == no) {
+            } else if semis.iter().any(|(_, l)| *l == no) {
                 Placing::InThirdPlace
+            } else if quarters.iter().any(|(w, _)| *w == no) {
+                Placing::InSemiFinal
             } else {
-                Placing::Finalist
+                Placing::selected(k.players)
             };
             (no, mark)
         })

@@ -266,7 +266,7 @@ fn final_and_third_place_follow_the_semis_and_give_places_one_to_four() {
     assert_eq!(final_places(&t), None);
     record(&mut t, 1, GameResult::BlackWin);
     record(&mut t, 2, GameResult::RedWin);
-    assert_eq!(final_places(&t), Some([fin.1, fin.0, third.0, third.1]));
+    assert_eq!(final_places(&t), Some(vec![fin.1, fin.0, third.0, third.1]));
     // Opponent-score points: the winner of the final scored the black win (3) plus the
     // semi-final slow game.
     let semi_points = slow_game_points(&t, fin.1, Round(2));

@@ -196,13 +196,14 @@ impl Rules {
 }
 
 /// The embedded presets: (name, RON text).
-pub const PRESETS: [(&str, &str); 6] = [
+pub const PRESETS: [(&str, &str); 7] = [
     ("qigu-2024-07", include_str!("presets/qigu-2024-07.ron")),
     ("qiyuan-2019", include_str!("presets/qiyuan-2019.ron")),
     ("lvliang-2024", include_str!("presets/lvliang-2024.ron")),
     ("club-rr-10", include_str!("presets/club-rr-10.ron")),
     ("team-rr-8", include_str!("presets/team-rr-8.ron")),
     ("fide-swiss", include_str!("presets/fide-swiss.ron")),
+    ("wxf-2023", include_str!("presets/wxf-2023.ron")),
 ];
 
 impl Rules {

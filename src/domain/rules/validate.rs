@@ -49,7 +49,7 @@ impl Rules {
             return bad("late_window_minutes", RulesFault::LateWindowOverADay);
         }
         if let Some(k) = self.format.knockout() {
-            if k.players != 4 {
+            if !crate::domain::knockout::bracket::SIZES.contains(&k.players) {
                 return bad("knockout.players", RulesFault::KnockoutPlayers);
             }
             if k.after_round == 0 || k.after_round >= self.rounds.saturating_add(3) {

@@ -276,7 +276,7 @@ impl<'a> Calc<'a> {
             && k == ko.after_round as usize
             && t.completed_rounds() >= ko.after_round
         {
-            // The table that selects the finalists: its top four (active players of the
+            // The table that selects the finalists: its top `players` (active players of the
             // first section, as `knockout::seeds` takes them) are marked as going on.
             marks = orders
                 .first()
@@ -284,7 +284,7 @@ impl<'a> Calc<'a> {
                 .flatten()
                 .filter(|&&i| t.players[i].status == Status::Active)
                 .take(ko.players as usize)
-                .map(|&i| (t.players[i].no, Placing::Finalist))
+                .map(|&i| (t.players[i].no, Placing::selected(ko.players)))
                 .collect();
         }
         let mut rows = Vec::with_capacity(self.n);

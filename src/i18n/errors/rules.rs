@@ -210,8 +210,8 @@ fn rules_fault(f: &RulesFault, lang: Lang) -> String {
         }
         RulesFault::KnockoutPlayers => words!(
             lang,
-            "只支持 4 人 (半决赛 1 对 4, 2 对 3)",
-            "only 4 (semi-finals 1 v 4, 2 v 3) is supported"
+            "应为 2 (决赛)、4 (半决赛 1 对 4, 2 对 3) 或 8 (四分之一决赛 1 对 8 … 4 对 5)",
+            "must be 2 (a final), 4 (semi-finals 1 v 4, 2 v 3) or 8 (quarter-finals 1 v 8 … 4 v 5)"
         )
         .into(),
         // rr: no knockout finals after a round robin.

@@ -63,6 +63,7 @@ pub fn slip_stage(s: Stage, g: GameKind, lang: Lang) -> String {
 pub fn bracket_stage(s: Stage, lang: Lang) -> &'static str {
     match s {
         Stage::Swiss => words!(lang, "积分编排", "Swiss"),
+        Stage::QuarterFinal => words!(lang, super::super::stage(s, lang), "Quarter-final"),
         Stage::SemiFinal => words!(lang, super::super::stage(s, lang), "Semi-final"),
         Stage::Final => words!(lang, super::super::stage(s, lang), "Final"),
         Stage::ThirdPlace => words!(lang, super::super::stage(s, lang), "Third place"),
@@ -98,7 +99,9 @@ pub fn armageddon_verdict(who: &str, stage: Stage, lang: Lang) -> String {
     let what = match stage {
         Stage::Final => words!(lang, "获冠军", "wins the title"),
         Stage::ThirdPlace => words!(lang, "获季军", "takes third place"),
-        Stage::Swiss | Stage::SemiFinal => words!(lang, "晋级", "goes through"),
+        Stage::Swiss | Stage::QuarterFinal | Stage::SemiFinal => {
+            words!(lang, "晋级", "goes through")
+        }
     };
     words!(
         lang,
@@ -118,5 +121,10 @@ pub fn placing_word(p: Placing, lang: Lang) -> &'static str {
         Placing::Finalist => words!(lang, "进入淘汰赛", "in the knockout"),
         Placing::InFinal => words!(lang, "进入决赛", "in the final"),
         Placing::InThirdPlace => words!(lang, "三四名赛", "third-place match"),
+        Placing::InSemiFinal => words!(lang, "进入半决赛", "in the semi-finals"),
+        Placing::Fifth => words!(lang, "淘汰赛第五名", "knockout fifth place"),
+        Placing::Sixth => words!(lang, "淘汰赛第六名", "knockout sixth place"),
+        Placing::Seventh => words!(lang, "淘汰赛第七名", "knockout seventh place"),
+        Placing::Eighth => words!(lang, "淘汰赛第八名", "knockout eighth place"),
     }
 }

@@ -35,6 +35,24 @@ pub enum Note<'a> {
 /// The sentence in `lang`.
 pub fn note(n: Note<'_>, lang: Lang) -> String {
     match n {
+        Note::Knockout { players: 2, after } => words!(
+            lang,
+            format!(
+                "注：第1–2名由决赛决定（第{after}轮后前2名进行决赛），不按积分排列；其积分为前{after}轮积分加决赛慢棋积分，即计算对手分所用的积分。第3名起按积分及破同分规则排列。"
+            ),
+            format!(
+                "Note: places 1–2 are decided by the final (the top 2 after round {after}), not by points; their points are the {after} Swiss rounds plus the slow game of the final, as counted in opponent score. From place 3 on, points and the tiebreaks decide."
+            )
+        ),
+        Note::Knockout { players: 8, after } => words!(
+            lang,
+            format!(
+                "注：第1–8名由淘汰赛决定（第{after}轮后前8名进行四分之一决赛、半决赛、决赛及三四名赛；四分之一决赛负者按第{after}轮后的名次列第5–8名），不按积分排列；其积分为前{after}轮积分加淘汰赛慢棋积分，即计算对手分所用的积分。第9名起按积分及破同分规则排列。"
+            ),
+            format!(
+                "Note: places 1–8 are decided by the knockout (the top 8 after round {after}: quarter-finals, semi-finals, final and third-place match; the quarter-finals' losers take places 5–8 in their order after round {after}), not by points; their points are the {after} Swiss rounds plus the slow knockout games, as counted in opponent score. From place 9 on, points and the tiebreaks decide."
+            )
+        ),
         Note::Knockout { players: n, after } => words!(
             lang,
             format!(

@@ -61,8 +61,8 @@ pub enum Title<'a> {
     Scoresheets(Round),
     /// 签认条 第3轮 / Signing slips, round 3 (one per player, with the player's code).
     Slips(Round),
-    /// 淘汰赛 / Knockout, with places 1–4 once decided (each "number name").
-    Knockout(Option<&'a [String; 4]>),
+    /// 淘汰赛 / Knockout, with places 1–2 (a final alone) or 1–4 once decided (each "number name").
+    Knockout(Option<&'a [String]>),
 }
 
 /// A report's full title in `lang`.
@@ -138,14 +138,19 @@ pub fn title(t: Title<'_>, lang: Lang) -> String {
             format!("签认条 第{round}轮"),
             format!("Signing slips, round {round}")
         ),
-        Title::Knockout(None) => Kind::Knockout.title(lang).to_string(),
-        Title::Knockout(Some([first, second, third, fourth])) => words!(
+        Title::Knockout(Some([first, second])) => words!(
+            lang,
+            format!("决赛 冠军 {first} 亚军 {second}"),
+            format!("Final: champion {first}, runner-up {second}")
+        ),
+        Title::Knockout(Some([first, second, third, fourth, ..])) => words!(
             lang,
             format!("淘汰赛 冠军 {first} 亚军 {second} 季军 {third} 第四名 {fourth}"),
             format!(
                 "Knockout: champion {first}, runner-up {second}, third place {third}, fourth place {fourth}"
             )
         ),
+        Title::Knockout(_) => Kind::Knockout.title(lang).to_string(),
     }
 }
 

@@ -178,8 +178,10 @@ pub(super) fn samples() -> Vec<Refusal> {
         Refusal::TooFewFinalists {
             found: 3,
             after: Round(7),
+            needed: 4,
         },
-        Refusal::SemiFinalOpen {
+        Refusal::MatchOpen {
+            stage: crate::domain::event::Stage::SemiFinal,
             a: PlayerNo(1),
             b: PlayerNo(4),
         },
