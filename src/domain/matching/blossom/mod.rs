@@ -33,6 +33,7 @@ use std::collections::BinaryHeap;
 use super::wide::Weight;
 
 mod augment;
+mod members;
 mod state;
 
 pub use state::NONE;
@@ -293,6 +294,8 @@ fn attempt<W: Weight>(
         queue: Vec::new(),
         scratch: vec![NONE; 2 * n],
         scratch_slack: vec![W::ZERO; 2 * n],
+        members: vec![None; 2 * n],
+        count: vec![0; 2 * n],
         tree: Vec::new(),
         in_tree: vec![false; n],
         mark: vec![0; 2 * n],

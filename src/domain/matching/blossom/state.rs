@@ -48,6 +48,10 @@ pub(super) struct State<W> {
     pub(super) scratch: Vec<usize>,
     /// Per node, beside `scratch`: the slack of the edge it maps to (read only while set).
     pub(super) scratch_slack: Vec<W>,
+    /// Per outermost blossom: its vertices in walk order, when known (`members.rs`).
+    pub(super) members: Vec<Option<Vec<usize>>>,
+    /// Per blossom: how many vertices it holds (fixed from its forming to its expansion).
+    pub(super) count: Vec<usize>,
     /// The vertices of this stage's trees (every leaf of a blossom that got a label), so that
     /// a change of duals costs the size of the trees, not of the graph; `in_tree` marks them.
     pub(super) tree: Vec<usize>,
@@ -162,12 +166,6 @@ impl<W: Weight> State<W> {
         }
     }
 
-    pub(super) fn leaves_of(&self, b: usize) -> Vec<usize> {
-        let mut out = Vec::new();
-        self.leaves(b, &mut out);
-        out
-    }
-
     pub(super) fn assign_label(&mut self, w: usize, t: u8, p: usize) {
         let b = self.inblossom[w];
         self.label[w] = t;
@@ -250,7 +248,8 @@ impl<W: Weight> State<W> {
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
         self.dualvar[b] = W::ZERO;
-        for leaf in self.leaves_of_path(&path) {
+        let (all, starts) = self.gather(b, &path);
+        for &leaf in &all {
             if self.label[self.inblossom[leaf]] == 2 {
                 self.queue.push(leaf);
             }
@@ -264,7 +263,7 @@ impl<W: Weight> State<W> {
             slack: std::mem::take(&mut self.scratch_slack),
             reached: Vec::new(),
         };
-        for &sub in &path {
+        for (i, &sub) in path.iter().enumerate() {
             match self.blossombestedges[sub].take() {
                 Some(list) => {
                     for k2 in list {
@@ -272,7 +271,7 @@ impl<W: Weight> State<W> {
                     }
                 }
                 None => {
-                    for x in self.leaves_of(sub) {
+                    for &x in &all[starts[i]..starts[i + 1]] {
                         for &p in &self.neighbend[x] {
                             self.offer_to(b, p / 2, &mut near);
                         }
@@ -324,15 +323,8 @@ impl<W: Weight> State<W> {
         near.slack[bj] = slack;
     }
 
-    pub(super) fn leaves_of_path(&self, path: &[usize]) -> Vec<usize> {
-        let mut out = Vec::new();
-        for &p in path {
-            self.leaves(p, &mut out);
-        }
-        out
-    }
-
     pub(super) fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        self.hand_down(b);
         let childs = self.blossomchilds[b].clone();
         for &s in &childs {
             self.blossomparent[s] = NONE;
