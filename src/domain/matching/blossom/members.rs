@@ -18,17 +18,23 @@ impl<W: Weight> State<W> {
         if b < self.n {
             return vec![b];
         }
+        let list = self.take_members(b);
+        self.members[b] = Some(list.clone());
+        list
+    }
+
+    /// The list of the outermost blossom `b`, taken out to be read (walked first if not
+    /// known): the caller puts it back.
+    pub(super) fn take_members(&mut self, b: usize) -> Vec<usize> {
         debug_assert_eq!(
             self.blossomparent[b], NONE,
             "only outermost blossoms keep lists"
         );
-        if let Some(list) = &self.members[b] {
-            return list.clone();
-        }
-        let mut out = Vec::with_capacity(self.count[b]);
-        self.leaves(b, &mut out);
-        self.members[b] = Some(out.clone());
-        out
+        self.members[b].take().unwrap_or_else(|| {
+            let mut out = Vec::with_capacity(self.count[b]);
+            self.leaves(b, &mut out);
+            out
+        })
     }
 
     /// The vertices of blossom `b`, being formed of the nodes `path` (its children, in
@@ -56,14 +62,7 @@ impl<W: Weight> State<W> {
     /// Before the outermost blossom `b` is expanded: each child blossom gets its part of
     /// `b`'s list.
     pub(super) fn hand_down(&mut self, b: usize) {
-        let list = match self.members[b].take() {
-            Some(list) => list,
-            None => {
-                let mut out = Vec::with_capacity(self.count[b]);
-                self.leaves(b, &mut out);
-                out
-            }
-        };
+        let list = self.take_members(b);
         let mut at = 0;
         for i in 0..self.blossomchilds[b].len() {
             let c = self.blossomchilds[b][i];

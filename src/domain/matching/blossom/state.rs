@@ -177,11 +177,20 @@ impl<W: Weight> State<W> {
         if t == 2 {
             self.offer_t_blossom(b);
         }
-        let leaves = self.leaves_of(b);
-        self.join_tree(&leaves);
-        if t == 1 {
-            self.queue.extend(leaves);
-        } else if t == 2 {
+        if b < self.n {
+            self.join_tree(&[b]);
+            if t == 1 {
+                self.queue.push(b);
+            }
+        } else {
+            let leaves = self.take_members(b);
+            self.join_tree(&leaves);
+            if t == 1 {
+                self.queue.extend_from_slice(&leaves);
+            }
+            self.members[b] = Some(leaves);
+        }
+        if t == 2 {
             let base = self.blossombase[b];
             let mb = self.mate[base];
             self.assign_label(self.endpoint[mb], 1, mb ^ 1);
@@ -333,9 +342,11 @@ impl<W: Weight> State<W> {
             } else if endstage && self.dualvar[s] == W::ZERO {
                 self.expand_blossom(s, endstage);
             } else {
-                for leaf in self.leaves_of(s) {
+                let leaves = self.take_members(s);
+                for &leaf in &leaves {
                     self.inblossom[leaf] = s;
                 }
+                self.members[s] = Some(leaves);
             }
         }
         if !endstage && self.label[b] == 2 {
