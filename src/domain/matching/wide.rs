@@ -95,7 +95,8 @@ impl<const N: usize> Weight for Wide<N> {
             let (s, c1) = self.0[i].overflowing_add(other.0[i]);
             let (s, c2) = s.overflowing_add(u64::from(carry));
             *o = s;
-            carry = c1 || c2;
+            // `|`, not `||`: no branch, so the limbs compile to one add-with-carry chain.
+            carry = c1 | c2;
         }
         Wide(out)
     }
@@ -106,7 +107,7 @@ impl<const N: usize> Weight for Wide<N> {
             let (s, b1) = self.0[i].overflowing_sub(other.0[i]);
             let (s, b2) = s.overflowing_sub(u64::from(borrow));
             *o = s;
-            borrow = b1 || b2;
+            borrow = b1 | b2;
         }
         Wide(out)
     }

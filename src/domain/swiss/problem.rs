@@ -469,19 +469,21 @@ impl<'a> Problem<'a> {
                 (&down[&gh], &up[&gl])
             };
             for &(yh, i) in hs {
-                if yh.add(ls[0].0) >= scan {
+                // `yh + yl >= scan` read as `yl >= scan - yh`, and the slack's test likewise:
+                // one subtraction per player instead of two additions per pair.
+                let stop = scan.sub(yh);
+                if ls[0].0 >= stop {
                     break;
                 }
-                // The most negative edges of each player first, a few per round.
+                let below = bound.sub(yh);
+                // The most negative edges of each player first, a few per round; the slack
+                // (cheap) before the hard rules (a scan of the opponents).
                 let mut found = 0;
                 for &(yl, j) in ls {
-                    if found >= batch || yh.add(yl) >= scan {
+                    if found >= batch || yl >= stop {
                         break;
                     }
-                    if i == j || !self.legal(i, j) {
-                        continue;
-                    }
-                    if yh.add(yl).add(nest.common(i, j)) < bound {
+                    if i != j && yl.add(nest.common(i, j)) < below && self.legal(i, j) {
                         found += 1;
                         out.push((i.min(j), i.max(j)));
                     }

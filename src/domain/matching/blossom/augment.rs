@@ -5,6 +5,7 @@ use super::state::{NONE, State, at};
 
 impl<W: Weight> State<W> {
     pub(super) fn augment_blossom(&mut self, b: usize, v: usize) {
+        self.forget_members(b);
         let mut t = v;
         while self.blossomparent[t] != b {
             t = self.blossomparent[t];

@@ -33,6 +33,7 @@ use std::collections::BinaryHeap;
 use super::wide::Weight;
 
 mod augment;
+mod members;
 mod state;
 
 pub use state::NONE;
@@ -254,7 +255,7 @@ fn attempt<W: Weight>(
 ) -> Option<Matching<W>> {
     let mut endpoint = Vec::with_capacity(2 * edges.len());
     let mut neighbend = vec![Vec::new(); n];
-    let weight: Vec<W> = edges.iter().map(|e| e.2).collect();
+    let twice: Vec<W> = edges.iter().map(|e| e.2.add(e.2)).collect();
     for (k, &(i, j, _)) in edges.iter().enumerate() {
         endpoint.push(i);
         endpoint.push(j);
@@ -274,7 +275,7 @@ fn attempt<W: Weight>(
     dualvar.extend(std::iter::repeat_n(W::ZERO, n));
     let mut s = State {
         n,
-        weight,
+        twice,
         endpoint,
         neighbend,
         mate: vec![NONE; n],
@@ -292,6 +293,9 @@ fn attempt<W: Weight>(
         allowedge: vec![false; edges.len()],
         queue: Vec::new(),
         scratch: vec![NONE; 2 * n],
+        scratch_slack: vec![W::ZERO; 2 * n],
+        members: vec![None; 2 * n],
+        count: vec![0; 2 * n],
         tree: Vec::new(),
         in_tree: vec![false; n],
         mark: vec![0; 2 * n],

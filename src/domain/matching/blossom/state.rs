@@ -15,11 +15,19 @@ pub(super) fn at(list: &[usize], j: isize) -> usize {
     list[(((j % len) + len) % len) as usize]
 }
 
+/// The least-slack edge from a blossom being formed to each S-blossom next to it.
+struct Nearest<W> {
+    edge: Vec<usize>,
+    slack: Vec<W>,
+    reached: Vec<usize>,
+}
+
 pub(super) struct State<W> {
     pub(super) n: usize,
-    /// Edge `k` joins `endpoint[2k]` and `endpoint[2k + 1]` with weight `weight[k]` (apart, so
-    /// that scans of endpoints do not drag the wide weights through the cache).
-    pub(super) weight: Vec<W>,
+    /// Edge `k` joins `endpoint[2k]` and `endpoint[2k + 1]` with twice its weight in
+    /// `twice[k]` (apart, so that scans of endpoints do not drag the wide weights through the
+    /// cache; doubled once, as every slack needs it so).
+    pub(super) twice: Vec<W>,
     pub(super) endpoint: Vec<usize>,
     pub(super) neighbend: Vec<Vec<usize>>,
     pub(super) mate: Vec<usize>,
@@ -38,6 +46,12 @@ pub(super) struct State<W> {
     pub(super) queue: Vec<usize>,
     /// Per node, NONE between uses (`add_blossom`'s map of neighbouring blossoms).
     pub(super) scratch: Vec<usize>,
+    /// Per node, beside `scratch`: the slack of the edge it maps to (read only while set).
+    pub(super) scratch_slack: Vec<W>,
+    /// Per outermost blossom: its vertices in walk order, when known (`members.rs`).
+    pub(super) members: Vec<Option<Vec<usize>>>,
+    /// Per blossom: how many vertices it holds (fixed from its forming to its expansion).
+    pub(super) count: Vec<usize>,
     /// The vertices of this stage's trees (every leaf of a blossom that got a label), so that
     /// a change of duals costs the size of the trees, not of the graph; `in_tree` marks them.
     pub(super) tree: Vec<usize>,
@@ -58,12 +72,8 @@ pub(super) struct State<W> {
 
 impl<W: Weight> State<W> {
     pub(super) fn slack(&self, k: usize) -> W {
-        let (i, j, wt) = (
-            self.endpoint[2 * k],
-            self.endpoint[2 * k + 1],
-            self.weight[k],
-        );
-        self.dualvar[i].add(self.dualvar[j]).sub(wt).sub(wt)
+        let (i, j) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
+        self.dualvar[i].add(self.dualvar[j]).sub(self.twice[k])
     }
 
     /// The two ends of edge `k`.
@@ -130,20 +140,30 @@ impl<W: Weight> State<W> {
         }
     }
 
+    /// Appends the vertices of node `b` in the order of its children, depth first (a loop
+    /// rather than recursion: blossoms of a large field nest hundreds deep).
     pub(super) fn leaves(&self, b: usize, out: &mut Vec<usize>) {
         if b < self.n {
             out.push(b);
-        } else {
-            for &t in &self.blossomchilds[b] {
-                self.leaves(t, out);
+            return;
+        }
+        let mut stack: Vec<(usize, usize)> = vec![(b, 0)];
+        while let Some(top) = stack.last_mut() {
+            let (x, i) = *top;
+            match self.blossomchilds[x].get(i) {
+                Some(&c) => {
+                    top.1 += 1;
+                    if c < self.n {
+                        out.push(c);
+                    } else {
+                        stack.push((c, 0));
+                    }
+                }
+                None => {
+                    stack.pop();
+                }
             }
         }
-    }
-
-    pub(super) fn leaves_of(&self, b: usize) -> Vec<usize> {
-        let mut out = Vec::new();
-        self.leaves(b, &mut out);
-        out
     }
 
     pub(super) fn assign_label(&mut self, w: usize, t: u8, p: usize) {
@@ -157,11 +177,20 @@ impl<W: Weight> State<W> {
         if t == 2 {
             self.offer_t_blossom(b);
         }
-        let leaves = self.leaves_of(b);
-        self.join_tree(&leaves);
-        if t == 1 {
-            self.queue.extend(leaves);
-        } else if t == 2 {
+        if b < self.n {
+            self.join_tree(&[b]);
+            if t == 1 {
+                self.queue.push(b);
+            }
+        } else {
+            let leaves = self.take_members(b);
+            self.join_tree(&leaves);
+            if t == 1 {
+                self.queue.extend_from_slice(&leaves);
+            }
+            self.members[b] = Some(leaves);
+        }
+        if t == 2 {
             let base = self.blossombase[b];
             let mb = self.mate[base];
             self.assign_label(self.endpoint[mb], 1, mb ^ 1);
@@ -228,74 +257,83 @@ impl<W: Weight> State<W> {
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
         self.dualvar[b] = W::ZERO;
-        for leaf in self.leaves_of_path(&path) {
+        let (all, starts) = self.gather(b, &path);
+        for &leaf in &all {
             if self.label[self.inblossom[leaf]] == 2 {
                 self.queue.push(leaf);
             }
             self.inblossom[leaf] = b;
         }
         // `scratch` (all NONE between calls) maps each S-blossom next to the new one to the
-        // least-slack edge reaching it; `reached` lists the entries set, in order.
-        let mut bestedgeto = std::mem::take(&mut self.scratch);
-        let mut reached: Vec<usize> = Vec::new();
-        for &sub in &path {
-            let lists: Vec<Vec<usize>> = match self.blossombestedges[sub].take() {
-                Some(list) => vec![list],
-                None => self
-                    .leaves_of(sub)
-                    .iter()
-                    .map(|&x| self.neighbend[x].iter().map(|p| p / 2).collect())
-                    .collect(),
-            };
-            for list in lists {
-                for k2 in list {
-                    let (mut i, mut j) = self.ends(k2);
-                    if self.inblossom[j] == b {
-                        std::mem::swap(&mut i, &mut j);
+        // least-slack edge reaching it, `scratch_slack` holds that slack; `reached` lists the
+        // entries set, in order.
+        let mut near = Nearest {
+            edge: std::mem::take(&mut self.scratch),
+            slack: std::mem::take(&mut self.scratch_slack),
+            reached: Vec::new(),
+        };
+        for (i, &sub) in path.iter().enumerate() {
+            match self.blossombestedges[sub].take() {
+                Some(list) => {
+                    for k2 in list {
+                        self.offer_to(b, k2, &mut near);
                     }
-                    let _ = i;
-                    let bj = self.inblossom[j];
-                    if bj != b
-                        && self.label[bj] == 1
-                        && (bestedgeto[bj] == NONE || self.slack(k2) < self.slack(bestedgeto[bj]))
-                    {
-                        if bestedgeto[bj] == NONE {
-                            reached.push(bj);
+                }
+                None => {
+                    for &x in &all[starts[i]..starts[i + 1]] {
+                        for &p in &self.neighbend[x] {
+                            self.offer_to(b, p / 2, &mut near);
                         }
-                        bestedgeto[bj] = k2;
                     }
                 }
             }
             self.set_best(sub, NONE, 3);
         }
         // In node order, as a scan of the whole array would list them.
-        reached.sort_unstable();
-        let best: Vec<usize> = reached
-            .iter()
-            .map(|&bj| std::mem::replace(&mut bestedgeto[bj], NONE))
-            .collect();
-        self.scratch = bestedgeto;
+        near.reached.sort_unstable();
         let mut least = NONE;
-        for &k2 in &best {
-            if least == NONE || self.slack(k2) < self.slack(least) {
+        let mut least_slack = W::ZERO;
+        let mut best: Vec<usize> = Vec::with_capacity(near.reached.len());
+        for &bj in &near.reached {
+            let k2 = std::mem::replace(&mut near.edge[bj], NONE);
+            if least == NONE || near.slack[bj] < least_slack {
                 least = k2;
+                least_slack = near.slack[bj];
             }
+            best.push(k2);
         }
+        self.scratch = near.edge;
+        self.scratch_slack = near.slack;
         self.set_best(b, least, 3);
         self.blossombestedges[b] = Some(best);
         self.blossomchilds[b] = path;
         self.blossomendps[b] = endps;
     }
 
-    pub(super) fn leaves_of_path(&self, path: &[usize]) -> Vec<usize> {
-        let mut out = Vec::new();
-        for &p in path {
-            self.leaves(p, &mut out);
+    /// `add_blossom`'s step for one edge `k` of the new blossom `b`: kept when it reaches an
+    /// S-blossom outside `b` with less slack than the edge kept for it so far.
+    fn offer_to(&self, b: usize, k: usize, near: &mut Nearest<W>) {
+        let (i, j) = self.ends(k);
+        let bj = if self.inblossom[j] == b {
+            self.inblossom[i]
+        } else {
+            self.inblossom[j]
+        };
+        if bj == b || self.label[bj] != 1 {
+            return;
         }
-        out
+        let slack = self.slack(k);
+        if near.edge[bj] == NONE {
+            near.reached.push(bj);
+        } else if slack >= near.slack[bj] {
+            return;
+        }
+        near.edge[bj] = k;
+        near.slack[bj] = slack;
     }
 
     pub(super) fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        self.hand_down(b);
         let childs = self.blossomchilds[b].clone();
         for &s in &childs {
             self.blossomparent[s] = NONE;
@@ -304,9 +342,11 @@ impl<W: Weight> State<W> {
             } else if endstage && self.dualvar[s] == W::ZERO {
                 self.expand_blossom(s, endstage);
             } else {
-                for leaf in self.leaves_of(s) {
+                let leaves = self.take_members(s);
+                for &leaf in &leaves {
                     self.inblossom[leaf] = s;
                 }
+                self.members[s] = Some(leaves);
             }
         }
         if !endstage && self.label[b] == 2 {
