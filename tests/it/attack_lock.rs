@@ -252,6 +252,8 @@ fn the_console_shows_the_lock_and_unlocks_the_board_with_one_key() {
         .unwrap_or_else(|| panic!("a board marked 签认已锁定:\n{pane}"));
     assert!(row.trim_start().starts_with('1'), "board 1: {row}");
     assert!(pane.contains("错码 20"), "{pane}");
+    // The event line keeps the lock until it is read (docs/console.md#the-event-line).
+    assert!(pane.contains("第1台 签认已锁定"), "{pane}");
     // Board 1, `u`: the entry line says what Enter does; Enter unlocks it.
     tmux.keys("a", &["1", "u"]);
     tmux.wait_for("a", "解除签认锁定 (错码 20 次清零)", Duration::from_secs(5));
@@ -264,6 +266,8 @@ fn the_console_shows_the_lock_and_unlocks_the_board_with_one_key() {
         .find(|g| g["wrong_codes"] == 0)
         .expect("the console unlocked board 1");
     assert_eq!(g["reports_locked"], false);
+    // The lock read (`A`): nothing on the screen says 签认已锁定 any more.
+    tmux.keys("a", &["A"]);
     std::thread::sleep(Duration::from_millis(300));
     // No board row and no header count says 签认已锁定 any more (the event line may still
     // list the lock among the automatic acts until they are marked read).
