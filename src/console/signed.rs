@@ -1,7 +1,8 @@
 //! The console's side of the players' reports (docs/self-report.md): `c` takes the first
 //! board whose two reports agree (待确认), `7 c` board 7; Enter then records the signed
 //! result as the arbiter's acceptance (`Command::ConfirmReport`), decided by the domain.
-//! The round view marks each board (待确认 红胜, 待核对 红:红胜, 签认已锁定) and counts them in the
+//! The round view marks each board (待确认 红胜, 待对方签认 红:红胜, 待核对 红:红胜 黑:和,
+//! 签认已锁定) and counts them in the
 //! header. `7 u` then Enter unlocks board 7 after wrong codes locked it (`Command::UnlockReports`).
 
 use super::app::{App, Mode, Pending};
@@ -26,8 +27,12 @@ pub fn accept_entry(app: &mut App, board: Board) -> Mode {
         round: app.entry_round,
         board,
     };
+    let round = app
+        .entry_round
+        .unwrap_or_else(|| app.log.state().current_round());
+    let signers = app.log.state().signers(round);
     ready(app, board, cmd, |app, g| {
-        crate::domain::self_report::pending(g)
+        crate::domain::self_report::pending(g, signers)
             .map(|result| fill(app.s.accept_what, &[&app.s.result(result)]))
     })
 }
@@ -88,6 +93,7 @@ mod tests {
         let mut rules = Rules::preset("qigu-2024-07").unwrap();
         rules.numbers_by_registration = true;
         rules.self_report = SelfReport::Confirm;
+        rules.self_report_signers = crate::domain::self_report::Signers::Both;
         let mut log = Log::create(&dir.join("s.log"), "S", rules, "wang", at).unwrap();
         let head = Actor {
             user: "wang".into(),
@@ -171,7 +177,7 @@ mod tests {
         let Mode::Ready { pending, .. } = &a.mode else {
             panic!("not ready: {:?}", a.mode)
         };
-        assert_eq!(pending.label, "接受双方签认 红胜");
+        assert_eq!(pending.label, "接受棋手签认 红胜");
         update(&mut a, Action::Submit, now);
         let g = a.log.state().game(Round(1), Board(1)).unwrap();
         assert_eq!(

@@ -53,6 +53,10 @@ pub fn rules(t: &Tournament) -> Value {
         && let Some(o) = v.as_object_mut()
     {
         o.insert("self_report".into(), json!(r.self_report.word()));
+        o.insert(
+            "self_report_signers".into(),
+            json!(r.self_report_signers.word()),
+        );
     }
     v
 }
@@ -128,9 +132,23 @@ fn round_json(t: &Tournament, r: &crate::domain::tournament::RoundState) -> Valu
                     })
                     .collect();
                 o.insert("reports".into(), Value::Array(reports));
+                let signing = t.signing(r.round, g);
                 o.insert(
                     "pending".into(),
-                    json!(crate::domain::self_report::pending(g).map(GameResult::word)),
+                    json!(
+                        crate::domain::self_report::pending(g, t.signers(r.round))
+                            .map(GameResult::word)
+                    ),
+                );
+                // Whose signature the board waits for (docs/self-report.md), or null.
+                o.insert(
+                    "awaiting".into(),
+                    json!(match signing {
+                        crate::domain::self_report::Signing::Lone { side, .. }
+                            if g.result.is_none() =>
+                            Some(side.other().word()),
+                        _ => None,
+                    }),
                 );
                 // Wrong codes given on the room page since the pairing or the last unlock,
                 // and whether the board takes no report until an arbiter unlocks it.

@@ -4,7 +4,7 @@
 
 use crate::domain::event::{Cause, Event};
 use crate::domain::rules::Lang;
-use crate::domain::self_report::{ReportWhy, Signing};
+use crate::domain::self_report::{ReportWhy, SignedBy, Signing};
 use crate::domain::{GameResult, Side};
 
 use super::{result_word, side};
@@ -80,12 +80,20 @@ pub fn why(w: &ReportWhy, lang: Lang) -> String {
                 format!("the board already has a result: {x}")
             )
         }
-        ReportWhy::AwaitingArbiter(x) => {
+        ReportWhy::AwaitingArbiter(x, SignedBy::Both) => {
             let x = r(*x);
             words!(
                 lang,
                 format!("双方已签认{x}, 等待裁判确认"),
                 format!("both players signed {x}; it waits for an arbiter's acceptance")
+            )
+        }
+        ReportWhy::AwaitingArbiter(x, SignedBy::Winner(_)) => {
+            let x = r(*x);
+            words!(
+                lang,
+                format!("胜方已签认{x}, 等待裁判确认"),
+                format!("the winner signed {x}; it waits for an arbiter's acceptance")
             )
         }
         ReportWhy::NothingPending { red, black } => {
@@ -130,14 +138,14 @@ pub fn signed(s: Side, lang: Lang) -> String {
     words!(lang, format!("{s}签认"), format!("{s} signed"))
 }
 
-/// What a result recorded from two signatures adds to its line: ` · 红方签认 · 黑方签认`.
-pub fn cause_words(c: Cause, lang: Lang) -> Option<String> {
+/// What a result recorded from the players' signatures adds to its line: ` · 红方签认 · 黑方签认`,
+/// or the winner's alone (` · 红方签认`) when the winner's signature made it.
+pub fn cause_words(c: Cause, by: SignedBy, lang: Lang) -> Option<String> {
     matches!(c, Cause::Confirmed | Cause::Reported).then(|| {
-        format!(
-            " · {} · {}",
-            signed(Side::Red, lang),
-            signed(Side::Black, lang)
-        )
+        by.sides()
+            .into_iter()
+            .map(|s| format!(" · {}", signed(s, lang)))
+            .collect()
     })
 }
 
@@ -258,16 +266,39 @@ pub fn board_mark(s: Signing, lang: Lang) -> Option<String> {
     let r = |x: GameResult| super::result_short(x, lang);
     Some(match s {
         Signing::Unsigned => return None,
-        Signing::Agreed(x) => {
+        Signing::Agreed {
+            result: x,
+            by: SignedBy::Both,
+        } => {
             let x = r(x);
             words!(lang, format!("待确认 {x}"), format!("to accept: {x}"))
         }
-        Signing::Lone { side: sd, result } => {
-            let (sd, result) = (short(sd), r(result));
+        Signing::Agreed {
+            result: x,
+            by: SignedBy::Winner(w),
+        } => {
+            let (x, w) = (r(x), short(w));
             words!(
                 lang,
-                format!("待核对 {sd}:{result}"),
-                format!("to check {sd}:{result}")
+                format!("待确认 {x} (胜方{w}签认)"),
+                format!("to accept: {x} (signed by the winner, {w})")
+            )
+        }
+        Signing::Lone {
+            side: sd,
+            result,
+            winner_awaited,
+        } => {
+            let (sd, result) = (short(sd), r(result));
+            let winner = if winner_awaited {
+                words!(lang, " 待胜方签认", " awaiting the winner")
+            } else {
+                ""
+            };
+            words!(
+                lang,
+                format!("待核对 {sd}:{result}{winner}"),
+                format!("to check {sd}:{result}{winner}")
             )
         }
         Signing::Disagree { red, black } => {
@@ -286,22 +317,46 @@ pub fn card_status(s: Signing, me: Side, lang: Lang) -> Option<String> {
     let r = |x: GameResult| result_word(x, lang);
     Some(match s {
         Signing::Unsigned => return None,
-        Signing::Agreed(x) => both_signed(r(x), lang),
-        Signing::Lone { side: sd, result } if sd == me => {
+        Signing::Agreed { result, by } => agreed(r(result), by, lang),
+        Signing::Lone {
+            side: sd,
+            result,
+            winner_awaited,
+        } if sd == me => {
             let result = r(result);
-            words!(
-                lang,
-                format!("已签认 {result}, 等待对方签认"),
-                format!("signed {result}; waiting for the opponent")
-            )
+            if winner_awaited {
+                words!(
+                    lang,
+                    format!("已签认 {result}, 等待胜方签认"),
+                    format!("signed {result}; waiting for the winner's signature")
+                )
+            } else {
+                words!(
+                    lang,
+                    format!("已签认 {result}, 等待对方签认"),
+                    format!("signed {result}; waiting for the opponent")
+                )
+            }
         }
-        Signing::Lone { result, .. } => {
+        Signing::Lone {
+            result,
+            winner_awaited,
+            ..
+        } => {
             let result = r(result);
-            words!(
-                lang,
-                format!("对方已签认 {result}, 请核对后签认"),
-                format!("the opponent signed {result}; check it and sign")
-            )
+            if winner_awaited {
+                words!(
+                    lang,
+                    format!("对方已签认 {result}, 须由胜方 (你) 核对后签认"),
+                    format!("the opponent signed {result}; the winner (you) signs it")
+                )
+            } else {
+                words!(
+                    lang,
+                    format!("对方已签认 {result}, 请核对后签认"),
+                    format!("the opponent signed {result}; check it and sign")
+                )
+            }
         }
         Signing::Disagree { red, black } => {
             let (red, black) = (r(red), r(black));
@@ -314,13 +369,21 @@ pub fn card_status(s: Signing, me: Side, lang: Lang) -> Option<String> {
     })
 }
 
-/// Both players signed the same result, which waits for the arbiter.
-fn both_signed(result: &str, lang: Lang) -> String {
-    words!(
-        lang,
-        format!("双方已签认 {result}, 等待裁判确认"),
-        format!("both signed {result}; waiting for the arbiter")
-    )
+/// The signatures the rules need are in (both players', or the winner's alone): the result
+/// waits for the arbiter.
+fn agreed(result: &str, by: SignedBy, lang: Lang) -> String {
+    match by {
+        SignedBy::Both => words!(
+            lang,
+            format!("双方已签认 {result}, 等待裁判确认"),
+            format!("both signed {result}; waiting for the arbiter")
+        ),
+        SignedBy::Winner(_) => words!(
+            lang,
+            format!("胜方已签认 {result}, 等待裁判确认"),
+            format!("the winner signed {result}; waiting for the arbiter")
+        ),
+    }
 }
 
 /// Where a board's signatures stand, for anyone reading the room page.
@@ -328,14 +391,26 @@ pub fn public_status(s: Signing, lang: Lang) -> Option<String> {
     let r = |x: GameResult| result_word(x, lang);
     Some(match s {
         Signing::Unsigned => return None,
-        Signing::Agreed(x) => both_signed(r(x), lang),
-        Signing::Lone { side: sd, result } => {
+        Signing::Agreed { result, by } => agreed(r(result), by, lang),
+        Signing::Lone {
+            side: sd,
+            result,
+            winner_awaited,
+        } => {
             let (sd, result, other) = (side(sd, lang), r(result), side(sd.other(), lang));
-            words!(
-                lang,
-                format!("{sd}已签认 {result}, 等待{other}签认"),
-                format!("{sd} signed {result}; waiting for {other}")
-            )
+            if winner_awaited {
+                words!(
+                    lang,
+                    format!("{sd}已签认 {result}, 等待胜方{other}签认"),
+                    format!("{sd} signed {result}; waiting for the winner, {other}")
+                )
+            } else {
+                words!(
+                    lang,
+                    format!("{sd}已签认 {result}, 等待{other}签认"),
+                    format!("{sd} signed {result}; waiting for {other}")
+                )
+            }
         }
         Signing::Disagree { .. } => return card_status(s, Side::Red, lang),
     })
@@ -351,14 +426,22 @@ pub fn recorded_report(s: Side, result: GameResult, lang: Lang) -> String {
     )
 }
 
-/// A result recorded with the report (`self_report: auto`).
-pub fn recorded_result(result: GameResult, lang: Lang) -> String {
+/// A result recorded with the report (`self_report: auto`): both signed the same, or the
+/// winner signed (`self_report_signers: winner`).
+pub fn recorded_result(result: GameResult, by: SignedBy, lang: Lang) -> String {
     let result = result_word(result, lang);
-    words!(
-        lang,
-        format!("双方签认一致, 结果已记录: {result}"),
-        format!("Both signed the same; the result is recorded: {result}")
-    )
+    match by {
+        SignedBy::Both => words!(
+            lang,
+            format!("双方签认一致, 结果已记录: {result}"),
+            format!("Both signed the same; the result is recorded: {result}")
+        ),
+        SignedBy::Winner(_) => words!(
+            lang,
+            format!("胜方已签认, 结果已记录: {result}"),
+            format!("The winner signed; the result is recorded: {result}")
+        ),
+    }
 }
 
 /// The same report a second time: nothing new is written.
@@ -447,7 +530,8 @@ mod tests {
             ReportWhy::FoulLimit(Side::Red),
             ReportWhy::LotFirst,
             ReportWhy::Finished(GameResult::Draw),
-            ReportWhy::AwaitingArbiter(GameResult::RedWin),
+            ReportWhy::AwaitingArbiter(GameResult::RedWin, SignedBy::Both),
+            ReportWhy::AwaitingArbiter(GameResult::BlackWin, SignedBy::Winner(Side::Black)),
             ReportWhy::NothingPending {
                 red: Some(GameResult::Draw),
                 black: None,
@@ -475,7 +559,14 @@ mod tests {
     #[test]
     fn marks_say_what_the_arbiter_does() {
         assert_eq!(
-            board_mark(Signing::Agreed(GameResult::RedWin), Lang::Zh).as_deref(),
+            board_mark(
+                Signing::Agreed {
+                    result: GameResult::RedWin,
+                    by: SignedBy::Both
+                },
+                Lang::Zh
+            )
+            .as_deref(),
             Some("待确认 红胜")
         );
         assert_eq!(
@@ -493,6 +584,7 @@ mod tests {
         let lone = Signing::Lone {
             side: Side::Black,
             result: GameResult::Draw,
+            winner_awaited: false,
         };
         assert!(
             card_status(lone, Side::Black, Lang::Zh)

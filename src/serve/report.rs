@@ -27,7 +27,7 @@ use super::pages::{self, Ctx, Tab};
 use super::routes::{App, Params, ctx, html};
 use crate::domain::event::Event;
 use crate::domain::refusal::Refusal;
-use crate::domain::self_report::{ReportWhy, SelfReport, locked, signing};
+use crate::domain::self_report::{ReportWhy, SelfReport, locked};
 use crate::domain::{Board, Command, GameResult, Round, Side, Tournament};
 use crate::i18n::room::{Label, Msg};
 use crate::i18n::self_report as words;
@@ -187,7 +187,7 @@ fn board_form(t: &Tournament, round: Round, board: Board, ctx: &Ctx) -> Option<B
         result: g
             .result
             .map(|x| crate::i18n::result_word(x, ctx.lang).to_string()),
-        status: words::public_status(signing(g), ctx.lang),
+        status: words::public_status(t.signing(round, g), ctx.lang),
         closed,
         mode: t.rules.self_report,
     })
@@ -268,7 +268,7 @@ fn refused_status(e: &WriteError) -> (StatusCode, bool) {
             Refusal::Report { why, .. } => match why {
                 ReportWhy::WrongCode => (StatusCode::FORBIDDEN, true),
                 ReportWhy::NotStarted | ReportWhy::NoCodes => (StatusCode::FORBIDDEN, false),
-                ReportWhy::Finished(_) | ReportWhy::AwaitingArbiter(_) => {
+                ReportWhy::Finished(_) | ReportWhy::AwaitingArbiter(..) => {
                     (StatusCode::CONFLICT, false)
                 }
                 ReportWhy::Off => (StatusCode::NOT_FOUND, false),
@@ -311,15 +311,28 @@ fn refused_text(e: &WriteError, snap: &Snapshot, lang: crate::domain::rules::Lan
 }
 
 /// What a report that was written says: whose report of what, and a result recorded with it.
-fn written_text(events: &[Event], lang: crate::domain::rules::Lang) -> String {
+fn written_text(events: &[Event], t: &Tournament, lang: crate::domain::rules::Lang) -> String {
     let mut parts = Vec::new();
     for e in events {
         match e {
             Event::ResultReported { side, result, .. } => {
                 parts.push(words::recorded_report(*side, *result, lang));
             }
-            Event::ResultRecorded { result, .. } => {
-                parts.push(words::recorded_result(*result, lang));
+            Event::ResultRecorded {
+                round,
+                board,
+                result,
+                ..
+            } => {
+                // Recorded at once: from both signatures, or the winner's alone.
+                let by = t
+                    .game(*round, *board)
+                    .and_then(|g| match t.signing(*round, g) {
+                        crate::domain::self_report::Signing::Agreed { by, .. } => Some(by),
+                        _ => None,
+                    })
+                    .unwrap_or(crate::domain::self_report::SignedBy::Both);
+                parts.push(words::recorded_result(*result, by, lang));
             }
             _ => {}
         }
@@ -422,7 +435,7 @@ pub async fn submit(State(app): State<App>, Query(p): Query<Params>, req: Reques
             let said = if events.is_empty() {
                 signed_before(&after.tournament, (round, board), &code, result, ctx.lang)
             } else {
-                written_text(&events, ctx.lang)
+                written_text(&events, &after.tournament, ctx.lang)
             };
             let side = events.iter().find_map(|e| match e {
                 Event::ResultReported { side, .. } => Some(*side),
@@ -430,7 +443,7 @@ pub async fn submit(State(app): State<App>, Query(p): Query<Params>, req: Reques
             });
             let mut f = board_form(&after.tournament, round, board, &ctx).unwrap_or(f);
             if let (Some(side), Some(g)) = (side, after.tournament.game(round, board)) {
-                f.status = words::card_status(signing(g), side, ctx.lang);
+                f.status = words::card_status(after.tournament.signing(round, g), side, ctx.lang);
             }
             let main = page::answer(&ctx, &f, &said, true);
             page_at(

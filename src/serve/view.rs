@@ -206,11 +206,7 @@ fn card_report(t: &Tournament, no: PlayerNo, lang: Lang) -> Option<CardReport> {
     Some(CardReport {
         round: r.round.0,
         board: g.board.0,
-        status: crate::i18n::self_report::card_status(
-            crate::domain::self_report::signing(g),
-            side,
-            lang,
-        ),
+        status: crate::i18n::self_report::card_status(t.signing(r.round, g), side, lang),
     })
 }
 

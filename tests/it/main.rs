@@ -100,6 +100,7 @@ mod self_report_cli;
 mod self_report_console;
 mod self_report_http;
 mod self_report_install;
+mod self_report_signers;
 mod self_report_slips;
 mod serve_browser;
 mod serve_deltas;

@@ -56,7 +56,7 @@ fn the_assistant_accepts_a_signed_result_with_one_key() {
     assert_eq!(game(&log, 1, 2)["result"], serde_json::Value::Null);
     // One key takes the first board waiting; Enter records it.
     tmux.keys("a", &["c"]);
-    tmux.wait_for("a", "接受双方签认 黑胜", Duration::from_secs(5));
+    tmux.wait_for("a", "接受棋手签认 黑胜", Duration::from_secs(5));
     tmux.keys("a", &["Enter"]);
     tmux.wait_for("a", "已报 1/3", Duration::from_secs(5));
     let pane = tmux.pane("a");

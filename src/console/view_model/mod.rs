@@ -218,7 +218,20 @@ pub fn round_view_of<H: std::hash::BuildHasher>(
     let mut rows: Vec<BoardRow> = r
         .games
         .iter()
-        .map(|g| board_row(t, s, g, &points, late, now, &highlights, last_two, sections))
+        .map(|g| {
+            board_row(
+                t,
+                s,
+                g,
+                &points,
+                late,
+                now,
+                &highlights,
+                last_two,
+                sections,
+                t.signers(r.round),
+            )
+        })
         .collect();
     if !r.vacant.is_empty() {
         rows.extend(
@@ -276,8 +289,13 @@ fn signed_counts(t: &Tournament, r: &RoundState, s: &Strings) -> Option<(String,
     if t.rules.self_report.is_off() {
         return None;
     }
-    let accept = r.games.iter().filter(|g| pending(g).is_some()).count();
-    let check = r.games.iter().filter(|g| to_check(g)).count();
+    let signers = t.signers(r.round);
+    let accept = r
+        .games
+        .iter()
+        .filter(|g| pending(g, signers).is_some())
+        .count();
+    let check = r.games.iter().filter(|g| to_check(g, signers)).count();
     let wrong: u32 = r.games.iter().map(|g| g.wrong_codes).sum();
     let locked = r
         .games

@@ -313,7 +313,7 @@ table! {
     /// Boards with a lone report or two that disagree.
     to_check = "待核对 {}", "to check {}";
     /// In the entry line: the result both players signed.
-    accept_what = "接受双方签认 {}", "accept both signatures: {}";
+    accept_what = "接受棋手签认 {}", "accept the signed result: {}";
     nothing_to_accept = "没有待确认的签认结果", "no signed result waits for acceptance";
     /// Wrong codes given this round on the room page, every board together.
     wrong_codes = "错码 {}", "wrong codes {}";
