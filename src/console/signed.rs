@@ -142,7 +142,7 @@ mod tests {
         let h = &a.round_view.header;
         assert_eq!(
             h.signed,
-            Some(("待确认 1  待核对 1".to_string(), true)),
+            Some(("待确认 1  待对方签认 1".to_string(), true)),
             "{h:?}"
         );
         let note = |b: usize| {
@@ -158,7 +158,7 @@ mod tests {
             note(0)
         );
         assert!(
-            note(1).contains(&"待核对 红:红胜".to_string()),
+            note(1).contains(&"待对方签认 红:红胜".to_string()),
             "{:?}",
             note(1)
         );

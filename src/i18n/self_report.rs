@@ -256,8 +256,9 @@ pub fn detail(by: &str, ev: &Event, lang: Lang) -> Option<String> {
     })
 }
 
-/// A board's signatures for the arbiters: `待确认 红胜`, `待核对 红:红胜`, `待核对 红:红胜 黑:和`;
-/// `None` when nobody signed.
+/// A board's signatures for the arbiters: `待确认 红胜`, `待对方签认 红:红胜` (one signature,
+/// the other awaited; `待胜方签认 黑:红胜` when the winner's is), `待核对 红:红胜 黑:和` (a
+/// contradiction); `None` when nobody signed.
 pub fn board_mark(s: Signing, lang: Lang) -> Option<String> {
     let short = |x: Side| match x {
         Side::Red => words!(lang, "红", "red"),
@@ -289,17 +290,21 @@ pub fn board_mark(s: Signing, lang: Lang) -> Option<String> {
             result,
             winner_awaited,
         } => {
+            // One signature waits for another: not a contradiction (待核对 is for those).
             let (sd, result) = (short(sd), r(result));
-            let winner = if winner_awaited {
-                words!(lang, " 待胜方签认", " awaiting the winner")
+            if winner_awaited {
+                words!(
+                    lang,
+                    format!("待胜方签认 {sd}:{result}"),
+                    format!("awaiting the winner's signature {sd}:{result}")
+                )
             } else {
-                ""
-            };
-            words!(
-                lang,
-                format!("待核对 {sd}:{result}{winner}"),
-                format!("to check {sd}:{result}{winner}")
-            )
+                words!(
+                    lang,
+                    format!("待对方签认 {sd}:{result}"),
+                    format!("awaiting the other signature {sd}:{result}")
+                )
+            }
         }
         Signing::Disagree { red, black } => {
             let (rs, red, bs, black) = (short(Side::Red), r(red), short(Side::Black), r(black));
@@ -401,14 +406,18 @@ pub fn public_status(s: Signing, lang: Lang) -> Option<String> {
             if winner_awaited {
                 words!(
                     lang,
-                    format!("{sd}已签认 {result}, 等待胜方{other}签认"),
-                    format!("{sd} signed {result}; waiting for the winner, {other}")
+                    format!("待胜方签认: {sd}已签认 {result}, 等待胜方{other}签认"),
+                    format!(
+                        "awaiting the winner's signature: {sd} signed {result}; waiting for the winner, {other}"
+                    )
                 )
             } else {
                 words!(
                     lang,
-                    format!("{sd}已签认 {result}, 等待{other}签认"),
-                    format!("{sd} signed {result}; waiting for {other}")
+                    format!("待对方签认: {sd}已签认 {result}, 等待{other}签认"),
+                    format!(
+                        "awaiting the other signature: {sd} signed {result}; waiting for {other}"
+                    )
                 )
             }
         }
@@ -580,6 +589,21 @@ mod tests {
             .as_deref(),
             Some("待核对 红:红胜 黑:和")
         );
+        // A lone signature is not a contradiction.
+        for (awaited, word) in [(false, "待对方签认 黑:和"), (true, "待胜方签认 黑:和")]
+        {
+            let lone = Signing::Lone {
+                side: Side::Black,
+                result: GameResult::Draw,
+                winner_awaited: awaited,
+            };
+            assert_eq!(board_mark(lone, Lang::Zh).as_deref(), Some(word));
+            assert!(
+                public_status(lone, Lang::Zh)
+                    .unwrap()
+                    .starts_with(&word[..15])
+            );
+        }
         assert_eq!(board_mark(Signing::Unsigned, Lang::En), None);
         let lone = Signing::Lone {
             side: Side::Black,

@@ -187,7 +187,7 @@ impl Tournament {
 pub(super) mod tests {
     use super::*;
     use crate::domain::event::PlayerEntry;
-    use crate::domain::self_report::{SignedBy, Signers, to_check, with_codes};
+    use crate::domain::self_report::{SignedBy, Signers, awaiting, to_check, with_codes};
     use crate::domain::{Actor, Command, Role, Rules};
     use chrono::TimeZone;
 
@@ -307,7 +307,9 @@ pub(super) mod tests {
                 winner_awaited: false,
             }
         );
-        assert!(to_check(g, Signers::Both) && pending(g, Signers::Both).is_none());
+        // One signature awaits the other: not a contradiction (待核对).
+        assert!(awaiting(g, Signers::Both) && !to_check(g, Signers::Both));
+        assert!(pending(g, Signers::Both).is_none());
         // A second tap of the same report writes nothing.
         assert!(run(&mut t, &report(1, GameResult::RedWin, &red)).is_empty());
         run(&mut t, &report(1, GameResult::RedWin, &black));

@@ -23,7 +23,7 @@ mod signing;
 
 pub use code::{Code, ReportKey};
 pub use record::{Report, ReportWhy, Reports, SelfReport, SignedBy, Signers, none_reported};
-pub use signing::{Signing, pending, signing, to_check, winner};
+pub use signing::{Signing, awaiting, pending, signing, to_check, winner};
 
 use super::event::Event;
 use super::ids::{Board, PlayerNo, Round};

@@ -85,14 +85,16 @@ pub fn pending(g: &Game, signers: Signers) -> Option<GameResult> {
     }
 }
 
-/// Whether the arbiters should look at the board (待核对): signatures that do not (yet) make a
-/// result on a board without one.
+/// Whether the board waits for a signature (待对方签认): one side signed, the rules need
+/// another signature, and the board has no result. Not a contradiction.
+pub fn awaiting(g: &Game, signers: Signers) -> bool {
+    g.result.is_none() && matches!(signing(g, signers), Signing::Lone { .. })
+}
+
+/// Whether the arbiters should look at the board (待核对): two signatures that contradict each
+/// other on a board without a result.
 pub fn to_check(g: &Game, signers: Signers) -> bool {
-    g.result.is_none()
-        && matches!(
-            signing(g, signers),
-            Signing::Lone { .. } | Signing::Disagree { .. }
-        )
+    g.result.is_none() && matches!(signing(g, signers), Signing::Disagree { .. })
 }
 
 impl Tournament {
@@ -209,6 +211,19 @@ mod tests {
                 }
             ]
         ));
+    }
+
+    #[test]
+    fn a_lone_signature_awaits_the_other_and_only_a_contradiction_is_to_check() {
+        let mut t = event_signed(SelfReport::Confirm, Signers::Both);
+        let red = code(&t, 1, Side::Red);
+        run(&mut t, &report(1, GameResult::RedWin, &red));
+        let g = board(&t, 1);
+        assert!(awaiting(g, Signers::Both) && !to_check(g, Signers::Both));
+        let black = code(&t, 1, Side::Black);
+        run(&mut t, &report(1, GameResult::Draw, &black));
+        let g = board(&t, 1);
+        assert!(!awaiting(g, Signers::Both) && to_check(g, Signers::Both));
     }
 
     #[test]
