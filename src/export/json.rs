@@ -49,7 +49,9 @@ pub fn rules(t: &Tournament) -> Value {
         "knockout": r.format.knockout().map(|k| json!({"after_round": k.after_round, "players": k.players})),
         "requested_byes": r.requested_byes.map(|b| json!({"max": b.max, "not_in_last": b.not_in_last})),
     });
-    if !r.self_report.is_off()
+    // Shown while players report, or once an amendment changed it: the value in force for
+    // the rounds not yet paired (docs/cli.md `amend`).
+    if (!r.self_report.is_off() || !t.amendments.is_empty())
         && let Some(o) = v.as_object_mut()
     {
         o.insert("self_report".into(), json!(r.self_report.word()));
@@ -57,6 +59,14 @@ pub fn rules(t: &Tournament) -> Value {
             "self_report_signers".into(),
             json!(r.self_report_signers.word()),
         );
+        if !t.amendments.is_empty() {
+            let list: Vec<Value> = t
+                .amendments
+                .iter()
+                .map(|(a, from)| json!({"field": a.field(), "value": a.value(), "from_round": from.0}))
+                .collect();
+            o.insert("amendments".into(), Value::Array(list));
+        }
     }
     v
 }
@@ -118,7 +128,7 @@ fn round_json(t: &Tournament, r: &crate::domain::tournament::RoundState) -> Valu
                 "automatic": crate::domain::event::AutoRule::of_cause(g.cause)
                     .map(|r| auto_json(t, r)),
             });
-            if !t.rules.self_report.is_off()
+            if !t.self_report_in(r.round).is_off()
                 && let Some(o) = game.as_object_mut()
             {
                 // The players' reports (docs/self-report.md); never their codes.

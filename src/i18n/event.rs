@@ -432,7 +432,8 @@ fn line(t: &Tournament, ev: &Event, lang: Lang, times: Times) -> String {
         Event::CodesIssued { .. }
         | Event::ResultReported { .. }
         | Event::WrongCodeGiven { .. }
-        | Event::ReportsUnlocked { .. } => {
+        | Event::ReportsUnlocked { .. }
+        | Event::SignaturesOverridden { .. } => {
             super::self_report::describe(ev, &n, lang).unwrap_or_default()
         }
         Event::BoardsVacant { round, boards } => super::vacant::event(t, *round, boards, lang),
@@ -462,6 +463,11 @@ fn line(t: &Tournament, ev: &Event, lang: Lang, times: Times) -> String {
             )
         }
         Event::ByeRequested { request } => super::bye::requested(t, request, lang),
+        Event::RulesAmended {
+            amendment,
+            from,
+            reason,
+        } => super::amend::amended(*amendment, *from, reason, lang),
         Event::ByeCancelled { round, no, reason } => {
             super::bye::cancelled(t, *round, *no, reason, lang)
         }

@@ -189,7 +189,7 @@ fn board_form(t: &Tournament, round: Round, board: Board, ctx: &Ctx) -> Option<B
             .map(|x| crate::i18n::result_word(x, ctx.lang).to_string()),
         status: words::public_status(t.signing(round, g), ctx.lang),
         closed,
-        mode: t.rules.self_report,
+        mode: t.self_report_now(),
     })
 }
 
@@ -233,7 +233,7 @@ pub async fn form_page(State(app): State<App>, Query(w): Query<Where>) -> Respon
     let snap = app.feed.current();
     let ctx = ctx(&app, &snap, &params(w.lang));
     let t = &snap.tournament;
-    if t.rules.self_report.is_off() {
+    if t.self_report_now().is_off() {
         return off(&ctx);
     }
     let current = (!t.rounds.is_empty()).then(|| t.current_round().0);
@@ -345,7 +345,7 @@ pub async fn submit(State(app): State<App>, Query(p): Query<Params>, req: Reques
     let client = req.extensions().get::<Client>().map(|c| c.0);
     let snap = app.feed.current();
     let ctx = ctx(&app, &snap, &p);
-    if snap.tournament.rules.self_report.is_off() {
+    if snap.tournament.self_report_now().is_off() {
         return off(&ctx);
     }
     let now = Instant::now();
@@ -513,14 +513,14 @@ fn signed_before(
 /// What `serve` says at start when the event takes reports: where the form is and as whom
 /// reports are written, or that they cannot be.
 pub fn announce(t: &Tournament, url: &str, lang: crate::domain::rules::Lang) -> Option<String> {
-    if t.rules.self_report == SelfReport::Off {
+    if t.self_report_now() == SelfReport::Off {
         return None;
     }
     let form = format!("{url}report");
     Some(match super::follow::writer_actor(t) {
         Some(a) => crate::i18n::room::text(
             &Msg::ReportsOn {
-                mode: t.rules.self_report,
+                mode: t.self_report_now(),
                 form,
                 user: a.user,
                 role: a.role,

@@ -196,7 +196,7 @@ pub struct CardReport {
 
 /// The signing box of `no`'s card: the current round's game, started, without a result.
 fn card_report(t: &Tournament, no: PlayerNo, lang: Lang) -> Option<CardReport> {
-    if t.rules.self_report.is_off() {
+    if t.self_report_now().is_off() {
         return None;
     }
     let r = t.current()?;

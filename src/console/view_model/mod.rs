@@ -286,7 +286,7 @@ pub fn round_view_of<H: std::hash::BuildHasher>(
 /// when a board waits for acceptance.
 fn signed_counts(t: &Tournament, r: &RoundState, s: &Strings) -> Option<(String, bool)> {
     use crate::domain::self_report::{awaiting, pending, to_check};
-    if t.rules.self_report.is_off() {
+    if t.self_report_in(r.round).is_off() {
         return None;
     }
     let signers = t.signers(r.round);

@@ -45,7 +45,8 @@ impl Tournament {
         at: DateTime<Utc>,
     ) -> Decision {
         let refuse = |why| Refusal::Report { round, board, why };
-        if self.rules.self_report.is_off() {
+        // The setting the round was paired under (an amendment applies to later rounds).
+        if self.self_report_in(round).is_off() {
             return Err(refuse(ReportWhy::Off));
         }
         let r = self.round(round).ok_or(Refusal::UnknownRound(round))?;
@@ -101,7 +102,7 @@ impl Tournament {
         let mut after = self.clone();
         after.apply(&report);
         let mut events = vec![report];
-        if self.rules.self_report == SelfReport::Auto
+        if self.self_report_in(round) == SelfReport::Auto
             && let Some(agreed) = after.game(round, board).and_then(|g| pending(g, signers))
         {
             events.extend(after.decide_result(
@@ -142,7 +143,7 @@ impl Tournament {
     /// console's key): recorded as any result, with its consequences.
     pub(in crate::domain) fn decide_confirm(&self, round: Option<Round>, board: Board) -> Decision {
         let at = round.unwrap_or(self.current_round());
-        if self.rules.self_report.is_off() {
+        if self.self_report_in(at).is_off() {
             return Err(Refusal::Report {
                 round: at,
                 board,
@@ -514,27 +515,6 @@ pub(super) mod tests {
             t.decide(&viewer, &cmd),
             Err(Refusal::NotAllowed { .. })
         ));
-    }
-
-    #[test]
-    fn a_correction_that_clears_the_board_clears_its_signatures() {
-        let mut t = event(SelfReport::Auto);
-        let c = code(&t, 1, Side::Red);
-        run(&mut t, &report(1, GameResult::Draw, &c));
-        let c = code(&t, 1, Side::Black);
-        run(&mut t, &report(1, GameResult::Draw, &c));
-        t.apply(&Event::ResultCorrected {
-            round: Round(1),
-            board: Board(1),
-            result: None,
-            reason: "误报".into(),
-            was: Some(GameResult::Draw),
-        });
-        let g = t.game(Round(1), Board(1)).unwrap();
-        assert_eq!(
-            (g.result, signing(g, Signers::Both)),
-            (None, Signing::Unsigned)
-        );
     }
 
     #[test]

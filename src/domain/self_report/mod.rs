@@ -17,6 +17,7 @@
 
 pub mod code;
 mod decide;
+mod kept;
 mod lock;
 pub mod record;
 mod signing;

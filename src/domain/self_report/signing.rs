@@ -98,9 +98,10 @@ pub fn to_check(g: &Game, signers: Signers) -> bool {
 }
 
 impl Tournament {
-    /// Whose signatures make a result in `round` (the rules' `self_report_signers`).
-    pub fn signers(&self, _round: Round) -> Signers {
-        self.rules.self_report_signers
+    /// Whose signatures make a result in `round` (the rules' `self_report_signers` it was
+    /// paired under).
+    pub fn signers(&self, round: Round) -> Signers {
+        self.signers_in(round)
     }
 
     /// Where the signatures of `g`, a game of `round`, stand.

@@ -310,6 +310,8 @@ table! {
     // The players' reports (docs/self-report.md): the header's counts, the key's entry.
     /// Boards whose two reports wait for an arbiter.
     to_accept = "待确认 {}", "to accept {}";
+    /// The confirm step of a correction that overrides the players' signatures.
+    override_signatures = "推翻棋手签认", "overriding the players' signatures";
     /// Boards whose two reports disagree.
     to_check = "待核对 {}", "to check {}";
     /// Boards with one signature that wait for another (not a contradiction).
