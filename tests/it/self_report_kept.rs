@@ -32,17 +32,27 @@ fn a_correction_of_a_signed_result_is_refused_unless_the_head_overrides_it() {
     }
     assert_eq!(game(&log, 1, 1)["result"], "red_win");
     let before = std::fs::read(&log).unwrap();
-    let out = run(&[
-        "result",
-        l,
-        "1",
-        "draw",
-        "--round",
-        "1",
-        "--correct",
-        "--reason",
-        "记错",
-    ]);
+    // `result LOG 1 draw --round 1 --correct --reason 记错`, with `before` and `after` it.
+    let correct = |before: &[&str], after: &[&str]| {
+        let args = [
+            before,
+            &[
+                "result",
+                l,
+                "1",
+                "draw",
+                "--round",
+                "1",
+                "--correct",
+                "--reason",
+                "记错",
+            ],
+            after,
+        ]
+        .concat();
+        run(&args)
+    };
+    let out = correct(&[], &[]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
@@ -53,50 +63,14 @@ fn a_correction_of_a_signed_result_is_refused_unless_the_head_overrides_it() {
     );
     assert_eq!(std::fs::read(&log).unwrap(), before, "the log unchanged");
     // English with --lang en.
-    let out = run(&[
-        "--lang",
-        "en",
-        "result",
-        l,
-        "1",
-        "draw",
-        "--round",
-        "1",
-        "--correct",
-        "--reason",
-        "x",
-    ]);
+    let out = correct(&["--lang", "en"], &[]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("signed by both players"), "{err}");
     // The override: the head arbiter only, recorded, and in the audit.
-    let out = run(&[
-        "--role",
-        "assistant",
-        "result",
-        l,
-        "1",
-        "draw",
-        "--round",
-        "1",
-        "--correct",
-        "--reason",
-        "记错",
-        "--despite-signatures",
-    ]);
+    let out = correct(&["--role", "assistant"], &["--despite-signatures"]);
     assert!(!out.status.success());
     assert_eq!(std::fs::read(&log).unwrap(), before, "the log unchanged");
-    let out = run(&[
-        "result",
-        l,
-        "1",
-        "draw",
-        "--round",
-        "1",
-        "--correct",
-        "--reason",
-        "记错",
-        "--despite-signatures",
-    ]);
+    let out = correct(&[], &["--despite-signatures"]);
     assert!(
         out.status.success(),
         "{}",
