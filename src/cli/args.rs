@@ -96,6 +96,15 @@ pub enum Cmd {
     },
     /// Pair the next round and print it; or change the current round's pairing.
     Pair(PairArgs),
+    /// Head arbiter: change an operational rule (`self_report`, `self_report_signers`,
+    /// `auto_advance`) for the rounds not yet paired.
+    Amend {
+        log: PathBuf,
+        field: String,
+        value: String,
+        #[arg(long, default_value = "")]
+        reason: String,
+    },
     /// Discard the current round's pairing before any result is entered.
     Unpair {
         log: PathBuf,
@@ -441,9 +450,33 @@ pub struct ResultArgs {
     pub correct: bool,
     #[arg(long)]
     pub reason: Option<String>,
+    /// With --correct: the head arbiter corrects a result its players signed, overriding
+    /// their signatures (recorded in the log; docs/self-report.md).
+    #[arg(long, requires = "correct")]
+    pub despite_signatures: bool,
     /// Accept the result both players signed on their phones (`self_report: confirm`).
     #[arg(long, conflicts_with_all = ["result", "correct"])]
     pub confirm: bool,
+}
+
+/// Whether `result` corrects, and whether despite the players' signatures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Correcting {
+    No,
+    Yes,
+    /// `--correct --despite-signatures`: the head arbiter overrides the signatures.
+    DespiteSignatures,
+}
+
+impl ResultArgs {
+    /// Whether the entry corrects, and whether despite the players' signatures.
+    pub fn correcting(&self) -> Correcting {
+        match (self.correct, self.despite_signatures) {
+            (false, _) => Correcting::No,
+            (true, false) => Correcting::Yes,
+            (true, true) => Correcting::DespiteSignatures,
+        }
+    }
 }
 
 #[derive(Args, Debug)]

@@ -76,6 +76,7 @@ fn log_of(cmd: &Cmd) -> Option<&Path> {
         | Cmd::Draw { log, .. }
         | Cmd::Pair(args::PairArgs { log, .. })
         | Cmd::Unpair { log, .. }
+        | Cmd::Amend { log, .. }
         | Cmd::Start(args::StartArgs { log, .. })
         | Cmd::Result(args::ResultArgs { log, .. })
         | Cmd::Absent(args::SeatArgs { log, .. })
@@ -159,6 +160,20 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
         }
         Cmd::Pair(a) => rounds::pair(ctx, &a),
         Cmd::Unpair { log, reason } => rounds::simple(ctx, &log, &Command::UnpairRound { reason }),
+        Cmd::Amend {
+            log,
+            field,
+            value,
+            reason,
+        } => rounds::simple(
+            ctx,
+            &log,
+            &Command::AmendRules {
+                field,
+                value,
+                reason,
+            },
+        ),
         Cmd::Start(a) => start(ctx, a),
         Cmd::Result(a) if a.confirm => rounds::confirm(ctx, &a.log, &a.board, a.round),
         Cmd::Result(a) => rounds::result(
@@ -167,7 +182,7 @@ fn dispatch(ctx: &Ctx, cmd: Cmd) -> CliResult {
             &a.board,
             a.result.as_deref().unwrap_or_default(),
             a.round,
-            a.correct,
+            a.correcting(),
             a.reason,
         ),
         Cmd::Absent(s) => rounds::seat(ctx, &s, false),

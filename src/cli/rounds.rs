@@ -369,31 +369,38 @@ pub fn result(
     board: &str,
     result: &str,
     round: Option<u32>,
-    correct: bool,
+    correcting: super::args::Correcting,
     reason: Option<String>,
 ) -> CliResult {
     let board = board_arg(board)?;
     let result: GameResult = result_arg(result)?;
     let round = round_arg(round)?;
-    let correct = if correct {
+    let correct = if correcting == super::args::Correcting::No {
+        None
+    } else {
         match reason {
             Some(r) if !r.trim().is_empty() => Some(r),
             _ => return fail(&Msg::CorrectNeedsReason),
         }
-    } else {
-        None
     };
-    let correcting = correct.is_some();
-    let (log, _) = run_and_print(
-        ctx,
-        path,
-        &Command::RecordResult {
+    let cmd = match (correcting, correct) {
+        (super::args::Correcting::DespiteSignatures, Some(reason)) => {
+            Command::CorrectDespiteSignatures {
+                round,
+                board,
+                result,
+                reason,
+            }
+        }
+        (_, correct) => Command::RecordResult {
             round,
             board,
             result,
             correct,
         },
-    )?;
+    };
+    let correcting = correcting != super::args::Correcting::No;
+    let (log, _) = run_and_print(ctx, path, &cmd)?;
     // A correction of an earlier round names the round paired on the old result
     // and the way forward.
     let t = log.state();

@@ -1,12 +1,13 @@
 //! The console's side of the players' reports (docs/self-report.md): `c` takes the first
 //! board whose two reports agree (待确认), `7 c` board 7; Enter then records the signed
 //! result as the arbiter's acceptance (`Command::ConfirmReport`), decided by the domain.
-//! The round view marks each board (待确认 红胜, 待核对 红:红胜, 签认已锁定) and counts them in the
+//! The round view marks each board (待确认 红胜, 待对方签认 红:红胜, 待核对 红:红胜 黑:和,
+//! 签认已锁定) and counts them in the
 //! header. `7 u` then Enter unlocks board 7 after wrong codes locked it (`Command::UnlockReports`).
 
-use super::app::{App, Mode, Pending};
+use super::app::{App, Mode, Pending, Purpose};
 use crate::domain::tournament::Game;
-use crate::domain::{Board, Command};
+use crate::domain::{Board, Command, GameResult, Round};
 use crate::i18n::screen::fill;
 
 /// `c` alone: the first board of the round waiting for acceptance.
@@ -26,8 +27,12 @@ pub fn accept_entry(app: &mut App, board: Board) -> Mode {
         round: app.entry_round,
         board,
     };
+    let round = app
+        .entry_round
+        .unwrap_or_else(|| app.log.state().current_round());
+    let signers = app.log.state().signers(round);
     ready(app, board, cmd, |app, g| {
-        crate::domain::self_report::pending(g)
+        crate::domain::self_report::pending(g, signers)
             .map(|result| fill(app.s.accept_what, &[&app.s.result(result)]))
     })
 }
@@ -41,6 +46,74 @@ pub fn unlock_entry(app: &mut App, board: Board) -> Mode {
     };
     ready(app, board, cmd, |app, g| {
         Some(fill(app.s.unlock_what, &[&g.wrong_codes]))
+    })
+}
+
+/// A result keyed over a board the players signed (a lone signature, a contradiction, a
+/// result to accept): the label names the signatures, `红胜 · 待核对 红:红胜 黑:和`.
+pub fn with_signatures(app: &App, round: Round, board: Board, label: String) -> String {
+    let t = app.log.state();
+    let mark = t
+        .game(round, board)
+        .and_then(|g| crate::i18n::self_report::board_mark(t.signing(round, g), app.lang));
+    match mark {
+        Some(mark) => format!("{label} · {mark}"),
+        None => label,
+    }
+}
+
+/// The correction of a result its players signed (docs/self-report.md, "a signed result
+/// stands"): a prompt naming the signatures whose own key `!` leads to the confirm step of
+/// the override; `None` for a result nobody signed.
+pub fn override_step(
+    app: &App,
+    round: Round,
+    board: Board,
+    result: GameResult,
+    reason: &str,
+    label: &str,
+) -> Option<Mode> {
+    let t = app.log.state();
+    if let Err(crate::domain::refusal::Refusal::Signed { .. }) = t.keep_signed_for(round, board) {
+        let purpose = Purpose::OverrideSignatures {
+            pending: Pending {
+                cmd: Command::CorrectDespiteSignatures {
+                    round: Some(round),
+                    board,
+                    result,
+                    reason: reason.to_string(),
+                },
+                label: format!("{label} · {}", app.s.override_signatures),
+            },
+        };
+        return Some(Mode::Prompt {
+            label: override_label(app, &purpose),
+            purpose,
+            text: String::new(),
+        });
+    }
+    None
+}
+
+/// The override prompt's words: the signed result and its signers, and the key.
+pub fn override_label(app: &App, purpose: &Purpose) -> String {
+    let Purpose::OverrideSignatures { pending } = purpose else {
+        return String::new();
+    };
+    let t = app.log.state();
+    let names = match &pending.cmd {
+        Command::CorrectDespiteSignatures { round, board, .. } => round
+            .and_then(|r| t.keep_signed_for(r, *board).err())
+            .and_then(|e| match e {
+                crate::domain::refusal::Refusal::Signed {
+                    result, by, names, ..
+                } => Some((result, by, names)),
+                _ => None,
+            }),
+        _ => None,
+    };
+    names.map_or_else(String::new, |(result, by, names)| {
+        crate::i18n::self_report::override_prompt(result, by, &names, app.lang)
     })
 }
 
@@ -88,6 +161,7 @@ mod tests {
         let mut rules = Rules::preset("qigu-2024-07").unwrap();
         rules.numbers_by_registration = true;
         rules.self_report = SelfReport::Confirm;
+        rules.self_report_signers = crate::domain::self_report::Signers::Both;
         let mut log = Log::create(&dir.join("s.log"), "S", rules, "wang", at).unwrap();
         let head = Actor {
             user: "wang".into(),
@@ -136,7 +210,7 @@ mod tests {
         let h = &a.round_view.header;
         assert_eq!(
             h.signed,
-            Some(("待确认 1  待核对 1".to_string(), true)),
+            Some(("待确认 1  待对方签认 1".to_string(), true)),
             "{h:?}"
         );
         let note = |b: usize| {
@@ -152,7 +226,7 @@ mod tests {
             note(0)
         );
         assert!(
-            note(1).contains(&"待核对 红:红胜".to_string()),
+            note(1).contains(&"待对方签认 红:红胜".to_string()),
             "{:?}",
             note(1)
         );
@@ -171,7 +245,7 @@ mod tests {
         let Mode::Ready { pending, .. } = &a.mode else {
             panic!("not ready: {:?}", a.mode)
         };
-        assert_eq!(pending.label, "接受双方签认 红胜");
+        assert_eq!(pending.label, "接受棋手签认 红胜");
         update(&mut a, Action::Submit, now);
         let g = a.log.state().game(Round(1), Board(1)).unwrap();
         assert_eq!(
@@ -197,5 +271,53 @@ mod tests {
             .map(|m| m.text.clone())
             .unwrap_or_default();
         assert_eq!(msg, "没有待确认的签认结果");
+    }
+
+    #[test]
+    fn keying_over_signatures_names_them_and_an_override_takes_its_own_key() {
+        use crate::console::action::ResultKey;
+        let dir = tempfile::tempdir().unwrap();
+        let mut a = app(dir.path());
+        let now = a.now;
+        // Board 2 has red's signature alone: keying a result names it.
+        update(&mut a, Action::Digit(2), now);
+        update(&mut a, Action::Result(ResultKey::Red), now);
+        let Mode::Ready { pending, .. } = &a.mode else {
+            panic!("not ready: {:?}", a.mode)
+        };
+        assert!(pending.label.contains("红:红胜"), "{}", pending.label);
+        update(&mut a, Action::Cancel, now);
+        // Board 1: both signed red's win, accepted; the head arbiter corrects it to a draw.
+        update(&mut a, Action::AcceptSigned, now);
+        update(&mut a, Action::Submit, now);
+        update(&mut a, Action::Digit(1), now);
+        update(&mut a, Action::Result(ResultKey::Draw), now);
+        for c in "记错".chars() {
+            update(&mut a, Action::Char(c), now);
+        }
+        update(&mut a, Action::Submit, now);
+        let Mode::Prompt { purpose, label, .. } = &a.mode else {
+            panic!("no second step: {:?}", a.mode)
+        };
+        assert!(matches!(purpose, Purpose::OverrideSignatures { .. }));
+        assert!(
+            label.contains("由双方签认 (红方 甲、黑方 乙)") && label.contains('!'),
+            "{label}"
+        );
+        // Enter and y are not the override's key.
+        update(&mut a, Action::Submit, now);
+        update(&mut a, Action::Char('y'), now);
+        assert!(matches!(a.mode, Mode::Prompt { .. }), "{:?}", a.mode);
+        assert_eq!(
+            a.log.state().game(Round(1), Board(1)).unwrap().result,
+            Some(GameResult::RedWin)
+        );
+        update(&mut a, Action::Char('!'), now);
+        assert!(matches!(a.mode, Mode::Confirm { .. }), "{:?}", a.mode);
+        update(&mut a, Action::Confirm, now);
+        assert_eq!(
+            a.log.state().game(Round(1), Board(1)).unwrap().result,
+            Some(GameResult::Draw)
+        );
     }
 }

@@ -202,6 +202,21 @@ pub enum Command {
         points: super::requested_bye::record::ByePoints,
         reason: String,
     },
+    /// The head arbiter corrects a result its players signed, overriding their signatures
+    /// (`result --correct --despite-signatures`, docs/self-report.md): recorded as such.
+    CorrectDespiteSignatures {
+        round: Option<Round>,
+        board: Board,
+        result: GameResult,
+        reason: String,
+    },
+    /// The head arbiter changes an operational rule for the rounds not yet paired (`bianpai
+    /// amend LOG FIELD VALUE --reason T`); the field and value as typed.
+    AmendRules {
+        field: String,
+        value: String,
+        reason: String,
+    },
     /// Withdraws a requested bye before its round is paired.
     CancelBye {
         round: Option<Round>,
@@ -237,7 +252,9 @@ impl Command {
             | Command::PairRelaxed { .. }
             | Command::PairManual { .. }
             | Command::KeepPairing { .. }
-            | Command::RepairRound { .. } => &[Head],
+            | Command::RepairRound { .. }
+            | Command::CorrectDespiteSignatures { .. }
+            | Command::AmendRules { .. } => &[Head],
             Command::RecordResult { correct, .. } => {
                 if correct.is_some() {
                     &[Head]
@@ -308,6 +325,8 @@ impl Command {
             Command::UnlockReports { .. } => Deed::UnlockReports,
             Command::RequestBye { .. } => Deed::RequestBye,
             Command::CancelBye { .. } => Deed::CancelBye,
+            Command::CorrectDespiteSignatures { .. } => Deed::OverrideSignatures,
+            Command::AmendRules { .. } => Deed::AmendRules,
         }
     }
 }
@@ -352,11 +371,15 @@ pub enum Deed {
     UnlockReports,
     RequestBye,
     CancelBye,
+    /// Correct a result its players signed (`--despite-signatures`).
+    OverrideSignatures,
+    /// Change an operational rule for the rounds not yet paired (`amend`).
+    AmendRules,
 }
 
 impl Deed {
     /// Every deed, for the catalog's tests.
-    pub const ALL: [Deed; 35] = [
+    pub const ALL: [Deed; 37] = [
         Deed::RegisterPlayer,
         Deed::WithdrawPlayer,
         Deed::ReinstatePlayer,
@@ -392,6 +415,8 @@ impl Deed {
         Deed::UnlockReports,
         Deed::RequestBye,
         Deed::CancelBye,
+        Deed::OverrideSignatures,
+        Deed::AmendRules,
     ];
 }
 
@@ -418,7 +443,9 @@ pub fn check_command(cmd: &Command) -> Result<(), TextFault> {
         | Command::RepairRound { reason: r }
         | Command::ChangeTeam { reason: r, .. }
         | Command::RequestBye { reason: r, .. }
-        | Command::CancelBye { reason: r, .. } => reason(r),
+        | Command::CancelBye { reason: r, .. }
+        | Command::CorrectDespiteSignatures { reason: r, .. }
+        | Command::AmendRules { reason: r, .. } => reason(r),
         Command::SwapBoards { force, .. } | Command::FlipBoard { force, .. } => {
             force.as_deref().map_or(Ok(()), reason)
         }

@@ -451,6 +451,24 @@ pub enum Event {
         no: PlayerNo,
         reason: String,
     },
+    /// The head arbiter overrode the players' signatures of a result (`result --correct
+    /// --despite-signatures`, docs/self-report.md): written just before the correction, it
+    /// names the signed result and whose signatures made it. Changes nothing by itself.
+    SignaturesOverridden {
+        round: Round,
+        board: Board,
+        /// The result the players signed.
+        signed: GameResult,
+        /// The sides whose signatures made it, red first.
+        sides: Vec<Side>,
+    },
+    /// The head arbiter changed an operational rule for the rounds from `from` on (`bianpai
+    /// amend`, docs/cli.md): the rounds paired before keep their self-report settings.
+    RulesAmended {
+        amendment: crate::domain::amend::record::Amendment,
+        from: Round,
+        reason: String,
+    },
 }
 
 /// What the log records about a pairing that breaks a rule (docs/rules.md#3-pairing).
@@ -496,7 +514,8 @@ impl Event {
             | Event::StartCorrected { reason, .. }
             | Event::PairingKept { reason, .. }
             | Event::TeamChanged { reason, .. }
-            | Event::ByeCancelled { reason, .. } => hidden.clone_into(reason),
+            | Event::ByeCancelled { reason, .. }
+            | Event::RulesAmended { reason, .. } => hidden.clone_into(reason),
             Event::ByeRequested { request } => hidden.clone_into(&mut request.reason),
             Event::PairingNoted { note, .. } => {
                 if let Some(d) = &mut note.decision {
@@ -546,6 +565,8 @@ impl Event {
             Event::RequestedByesRecorded { .. } => "requested_byes_recorded",
             Event::ByeRequested { .. } => "bye_requested",
             Event::ByeCancelled { .. } => "bye_cancelled",
+            Event::SignaturesOverridden { .. } => "signatures_overridden",
+            Event::RulesAmended { .. } => "rules_amended",
         }
     }
 
@@ -571,7 +592,8 @@ impl Event {
             | Event::LotDrawn { round, board, .. }
             | Event::ResultReported { round, board, .. }
             | Event::WrongCodeGiven { round, board }
-            | Event::ReportsUnlocked { round, board } => Some((*round, *board)),
+            | Event::ReportsUnlocked { round, board }
+            | Event::SignaturesOverridden { round, board, .. } => Some((*round, *board)),
             _ => None,
         }
     }

@@ -1,5 +1,6 @@
 //! The pure core: no files, no clock reads, no terminal. Everything else depends on it.
 
+pub mod amend;
 pub mod breaks;
 pub mod clock;
 mod clock_order;

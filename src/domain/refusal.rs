@@ -153,6 +153,18 @@ pub enum Refusal {
     /// `pair --relax colours` in the last round, which relaxes colour rules by itself.
     RelaxInLastRound,
     /// A player's report, or an arbiter's acceptance of one, refused (docs/self-report.md).
+    /// A correction of a result its players signed, without `--despite-signatures`
+    /// (docs/self-report.md): the signed result and whose signatures made it.
+    Signed {
+        round: Round,
+        board: Board,
+        result: super::result::GameResult,
+        by: super::self_report::record::SignedBy,
+        /// The signers, red first: side and name.
+        names: Vec<(super::side::Side, String)>,
+    },
+    /// `amend`: an unknown or fixed field, a bad value, the value already in force.
+    Amend(super::amend::record::AmendFault),
     Report {
         round: Round,
         board: Board,
@@ -246,4 +258,5 @@ pub enum ReasonFor {
     KeptPairing,
     /// Asking for a requested bye or withdrawing the request.
     RequestedBye,
+    Amendment,
 }

@@ -49,10 +49,24 @@ pub fn rules(t: &Tournament) -> Value {
         "knockout": r.format.knockout().map(|k| json!({"after_round": k.after_round, "players": k.players})),
         "requested_byes": r.requested_byes.map(|b| json!({"max": b.max, "not_in_last": b.not_in_last})),
     });
-    if !r.self_report.is_off()
+    // Shown while players report, or once an amendment changed it: the value in force for
+    // the rounds not yet paired (docs/cli.md `amend`).
+    if (!r.self_report.is_off() || !t.amendments.is_empty())
         && let Some(o) = v.as_object_mut()
     {
         o.insert("self_report".into(), json!(r.self_report.word()));
+        o.insert(
+            "self_report_signers".into(),
+            json!(r.self_report_signers.word()),
+        );
+        if !t.amendments.is_empty() {
+            let list: Vec<Value> = t
+                .amendments
+                .iter()
+                .map(|(a, from)| json!({"field": a.field(), "value": a.value(), "from_round": from.0}))
+                .collect();
+            o.insert("amendments".into(), Value::Array(list));
+        }
     }
     v
 }
@@ -114,7 +128,7 @@ fn round_json(t: &Tournament, r: &crate::domain::tournament::RoundState) -> Valu
                 "automatic": crate::domain::event::AutoRule::of_cause(g.cause)
                     .map(|r| auto_json(t, r)),
             });
-            if !t.rules.self_report.is_off()
+            if !t.self_report_in(r.round).is_off()
                 && let Some(o) = game.as_object_mut()
             {
                 // The players' reports (docs/self-report.md); never their codes.
@@ -128,9 +142,23 @@ fn round_json(t: &Tournament, r: &crate::domain::tournament::RoundState) -> Valu
                     })
                     .collect();
                 o.insert("reports".into(), Value::Array(reports));
+                let signing = t.signing(r.round, g);
                 o.insert(
                     "pending".into(),
-                    json!(crate::domain::self_report::pending(g).map(GameResult::word)),
+                    json!(
+                        crate::domain::self_report::pending(g, t.signers(r.round))
+                            .map(GameResult::word)
+                    ),
+                );
+                // Whose signature the board waits for (docs/self-report.md), or null.
+                o.insert(
+                    "awaiting".into(),
+                    json!(match signing {
+                        crate::domain::self_report::Signing::Lone { side, .. }
+                            if g.result.is_none() =>
+                            Some(side.other().word()),
+                        _ => None,
+                    }),
                 );
                 // Wrong codes given on the room page since the pairing or the last unlock,
                 // and whether the board takes no report until an arbiter unlocks it.

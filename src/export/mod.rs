@@ -534,7 +534,7 @@ pub fn run(
     let owner_only = coded || holds_private(t, &q, now, desk);
     // The slips' and the scoresheets' report address: `--url`, else the running serve's.
     let addressed =
-        matches!(q.what, What::Slips | What::Scoresheets) && !t.rules.self_report.is_off();
+        matches!(q.what, What::Slips | What::Scoresheets) && !t.self_report_now().is_off();
     let url = addressed.then(|| room_url(&t.rules)).flatten();
     // Phones cannot reach a page that is not running, nor one on this machine's loopback.
     let warning = addressed
@@ -554,7 +554,7 @@ pub fn run(
     let bytes = if coded {
         // The players' codes (docs/self-report.md): the head arbiter's and the organizer's.
         let user = crate::log::user::current_user();
-        if t.rules.self_report.is_off() {
+        if t.self_report_now().is_off() {
             return Err(ExportFault::CodesOff {
                 what: what_word(q.what),
             }

@@ -17,7 +17,7 @@ pub fn label(rule: AutoRule, lang: Lang) -> &'static str {
             words!(lang, "自动（连续弃权）", "automatic (consecutive forfeits)")
         }
         AutoRule::FoulLimit => words!(lang, "自动（犯规超限）", "automatic (foul limit)"),
-        AutoRule::SelfReport => words!(lang, "自动（双方签认）", "automatic (both players signed)"),
+        AutoRule::SelfReport => words!(lang, "自动（棋手签认）", "automatic (the players signed)"),
         AutoRule::Advance => words!(lang, "自动（全部完赛）", "automatic (round complete)"),
     }
 }

@@ -49,6 +49,12 @@ pub fn deed(d: Deed, lang: Lang) -> &'static str {
         Deed::UnlockReports => words!(lang, "解除签认锁定", "unlock a board's reports"),
         Deed::RequestBye => words!(lang, "登记请假轮空", "record a requested bye"),
         Deed::CancelBye => words!(lang, "撤销请假轮空", "cancel a requested bye"),
+        Deed::AmendRules => words!(lang, "修改规则", "amend the rules"),
+        Deed::OverrideSignatures => words!(
+            lang,
+            "更改棋手已签认的结果",
+            "correct a result its players signed"
+        ),
     }
 }
 

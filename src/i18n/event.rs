@@ -186,10 +186,17 @@ fn line(t: &Tournament, ev: &Event, lang: Lang, times: Times) -> String {
                     )
                 })
                 .unwrap_or_default();
+            // The signatures that made a signed result: both, or the winner's alone.
+            let by = game
+                .and_then(|g| match t.signing(*round, g) {
+                    crate::domain::self_report::Signing::Agreed { by, .. } => Some(by),
+                    _ => None,
+                })
+                .unwrap_or(crate::domain::self_report::SignedBy::Both);
             let cause = format!(
                 "{}{}",
                 cause(*c, lang),
-                super::self_report::cause_words(*c, lang).unwrap_or_default()
+                super::self_report::cause_words(*c, by, lang).unwrap_or_default()
             );
             // An armageddon draw decides the match (docs/rules.md#7-knockout): the Chinese says
             // who goes on.
@@ -425,7 +432,8 @@ fn line(t: &Tournament, ev: &Event, lang: Lang, times: Times) -> String {
         Event::CodesIssued { .. }
         | Event::ResultReported { .. }
         | Event::WrongCodeGiven { .. }
-        | Event::ReportsUnlocked { .. } => {
+        | Event::ReportsUnlocked { .. }
+        | Event::SignaturesOverridden { .. } => {
             super::self_report::describe(ev, &n, lang).unwrap_or_default()
         }
         Event::BoardsVacant { round, boards } => super::vacant::event(t, *round, boards, lang),
@@ -455,6 +463,11 @@ fn line(t: &Tournament, ev: &Event, lang: Lang, times: Times) -> String {
             )
         }
         Event::ByeRequested { request } => super::bye::requested(t, request, lang),
+        Event::RulesAmended {
+            amendment,
+            from,
+            reason,
+        } => super::amend::amended(*amendment, *from, reason, lang),
         Event::ByeCancelled { round, no, reason } => {
             super::bye::cancelled(t, *round, *no, reason, lang)
         }

@@ -20,6 +20,7 @@ macro_rules! words {
     };
 }
 
+pub mod amend;
 pub mod audit;
 pub mod auto;
 pub mod boundary;
@@ -31,12 +32,14 @@ mod event;
 pub mod explain;
 pub mod faults;
 pub mod keep;
+mod kept;
 pub mod print;
 pub mod read;
 mod refusal;
 pub mod room;
 pub mod screen;
 pub mod self_report;
+mod signing;
 pub mod vacant;
 
 pub use event::{describe, reason_hidden};

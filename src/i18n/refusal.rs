@@ -15,6 +15,14 @@ use crate::domain::rules::Lang;
 pub fn refusal(r: &Refusal, lang: Lang, zone: EventZone) -> String {
     let hms = |t| zone.format(t, "%H:%M:%S");
     match r {
+        Refusal::Amend(f) => super::amend::fault(f, lang),
+        Refusal::Signed {
+            round,
+            board,
+            result,
+            by,
+            names,
+        } => super::self_report::kept(*round, *board, *result, *by, names, lang),
         Refusal::Report { round, board, why } => {
             let why = super::self_report::why(why, lang);
             words!(
@@ -424,6 +432,7 @@ fn reason_for(r: ReasonFor, lang: Lang) -> &'static str {
             "请假轮空须填写理由 (--reason 理由)",
             "a requested bye (--reason TEXT) needs a reason"
         ),
+        ReasonFor::Amendment => super::amend::reason_needed(lang),
     }
 }
 

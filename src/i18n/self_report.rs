@@ -4,10 +4,13 @@
 
 use crate::domain::event::{Cause, Event};
 use crate::domain::rules::Lang;
-use crate::domain::self_report::{ReportWhy, Signing};
+use crate::domain::self_report::{ReportWhy, SignedBy};
 use crate::domain::{GameResult, Side};
 
 use super::{result_word, side};
+
+pub use super::kept::{kept, override_prompt};
+pub use super::signing::{board_mark, card_status, public_status};
 
 /// A refused report in `lang`.
 pub fn why(w: &ReportWhy, lang: Lang) -> String {
@@ -80,12 +83,20 @@ pub fn why(w: &ReportWhy, lang: Lang) -> String {
                 format!("the board already has a result: {x}")
             )
         }
-        ReportWhy::AwaitingArbiter(x) => {
+        ReportWhy::AwaitingArbiter(x, SignedBy::Both) => {
             let x = r(*x);
             words!(
                 lang,
                 format!("双方已签认{x}, 等待裁判确认"),
                 format!("both players signed {x}; it waits for an arbiter's acceptance")
+            )
+        }
+        ReportWhy::AwaitingArbiter(x, SignedBy::Winner(_)) => {
+            let x = r(*x);
+            words!(
+                lang,
+                format!("胜方已签认{x}, 等待裁判确认"),
+                format!("the winner signed {x}; it waits for an arbiter's acceptance")
             )
         }
         ReportWhy::NothingPending { red, black } => {
@@ -130,14 +141,15 @@ pub fn signed(s: Side, lang: Lang) -> String {
     words!(lang, format!("{s}签认"), format!("{s} signed"))
 }
 
-/// What a result recorded from two signatures adds to its line: ` · 红方签认 · 黑方签认`.
-pub fn cause_words(c: Cause, lang: Lang) -> Option<String> {
+/// What a result recorded from the players' signatures adds to its line: ` · 红方签认 · 黑方签认`,
+/// or the winner's alone (` · 红方签认`) when the winner's signature made it.
+pub fn cause_words(c: Cause, by: SignedBy, lang: Lang) -> Option<String> {
     matches!(c, Cause::Confirmed | Cause::Reported).then(|| {
-        format!(
-            " · {} · {}",
-            signed(Side::Red, lang),
-            signed(Side::Black, lang)
-        )
+        by.sides().into_iter().fold(String::new(), |mut out, s| {
+            out.push_str(" · ");
+            out.push_str(&signed(s, lang));
+            out
+        })
     })
 }
 
@@ -176,6 +188,26 @@ pub fn describe(
             format!("第{round}轮第{board}台: 签认码错误"),
             format!("round {round} board {board}: wrong report code")
         ),
+        Event::SignaturesOverridden {
+            round,
+            board,
+            signed,
+            sides,
+        } => {
+            let signed = result_word(*signed, lang);
+            let sides = sides
+                .iter()
+                .map(|s| self::signed(*s, lang))
+                .collect::<Vec<_>>()
+                .join(words!(lang, "、", ", "));
+            words!(
+                lang,
+                format!("第{round}轮第{board}台: 裁判长推翻棋手签认 ({sides} {signed})"),
+                format!(
+                    "round {round} board {board}: the head arbiter overrode the signatures ({sides} {signed})"
+                )
+            )
+        }
         Event::ReportsUnlocked { round, board } => words!(
             lang,
             format!("第{round}轮第{board}台: 解除签认锁定, 签认码错误次数清零"),
@@ -248,99 +280,6 @@ pub fn detail(by: &str, ev: &Event, lang: Lang) -> Option<String> {
     })
 }
 
-/// A board's signatures for the arbiters: `待确认 红胜`, `待核对 红:红胜`, `待核对 红:红胜 黑:和`;
-/// `None` when nobody signed.
-pub fn board_mark(s: Signing, lang: Lang) -> Option<String> {
-    let short = |x: Side| match x {
-        Side::Red => words!(lang, "红", "red"),
-        Side::Black => words!(lang, "黑", "black"),
-    };
-    let r = |x: GameResult| super::result_short(x, lang);
-    Some(match s {
-        Signing::Unsigned => return None,
-        Signing::Agreed(x) => {
-            let x = r(x);
-            words!(lang, format!("待确认 {x}"), format!("to accept: {x}"))
-        }
-        Signing::Lone { side: sd, result } => {
-            let (sd, result) = (short(sd), r(result));
-            words!(
-                lang,
-                format!("待核对 {sd}:{result}"),
-                format!("to check {sd}:{result}")
-            )
-        }
-        Signing::Disagree { red, black } => {
-            let (rs, red, bs, black) = (short(Side::Red), r(red), short(Side::Black), r(black));
-            words!(
-                lang,
-                format!("待核对 {rs}:{red} {bs}:{black}"),
-                format!("to check {rs}:{red} {bs}:{black}")
-            )
-        }
-    })
-}
-
-/// What the player's own card says once they signed: 已签认 红胜, then who is awaited.
-pub fn card_status(s: Signing, me: Side, lang: Lang) -> Option<String> {
-    let r = |x: GameResult| result_word(x, lang);
-    Some(match s {
-        Signing::Unsigned => return None,
-        Signing::Agreed(x) => both_signed(r(x), lang),
-        Signing::Lone { side: sd, result } if sd == me => {
-            let result = r(result);
-            words!(
-                lang,
-                format!("已签认 {result}, 等待对方签认"),
-                format!("signed {result}; waiting for the opponent")
-            )
-        }
-        Signing::Lone { result, .. } => {
-            let result = r(result);
-            words!(
-                lang,
-                format!("对方已签认 {result}, 请核对后签认"),
-                format!("the opponent signed {result}; check it and sign")
-            )
-        }
-        Signing::Disagree { red, black } => {
-            let (red, black) = (r(red), r(black));
-            words!(
-                lang,
-                format!("双方签认不一致 (红方: {red}, 黑方: {black}), 请找裁判核对"),
-                format!("the signatures differ (red: {red}, black: {black}); see the arbiter")
-            )
-        }
-    })
-}
-
-/// Both players signed the same result, which waits for the arbiter.
-fn both_signed(result: &str, lang: Lang) -> String {
-    words!(
-        lang,
-        format!("双方已签认 {result}, 等待裁判确认"),
-        format!("both signed {result}; waiting for the arbiter")
-    )
-}
-
-/// Where a board's signatures stand, for anyone reading the room page.
-pub fn public_status(s: Signing, lang: Lang) -> Option<String> {
-    let r = |x: GameResult| result_word(x, lang);
-    Some(match s {
-        Signing::Unsigned => return None,
-        Signing::Agreed(x) => both_signed(r(x), lang),
-        Signing::Lone { side: sd, result } => {
-            let (sd, result, other) = (side(sd, lang), r(result), side(sd.other(), lang));
-            words!(
-                lang,
-                format!("{sd}已签认 {result}, 等待{other}签认"),
-                format!("{sd} signed {result}; waiting for {other}")
-            )
-        }
-        Signing::Disagree { .. } => return card_status(s, Side::Red, lang),
-    })
-}
-
 /// The room page's answers to a report (docs/self-report.md).
 pub fn recorded_report(s: Side, result: GameResult, lang: Lang) -> String {
     let (signed, result) = (signed(s, lang), result_word(result, lang));
@@ -351,14 +290,22 @@ pub fn recorded_report(s: Side, result: GameResult, lang: Lang) -> String {
     )
 }
 
-/// A result recorded with the report (`self_report: auto`).
-pub fn recorded_result(result: GameResult, lang: Lang) -> String {
+/// A result recorded with the report (`self_report: auto`): both signed the same, or the
+/// winner signed (`self_report_signers: winner`).
+pub fn recorded_result(result: GameResult, by: SignedBy, lang: Lang) -> String {
     let result = result_word(result, lang);
-    words!(
-        lang,
-        format!("双方签认一致, 结果已记录: {result}"),
-        format!("Both signed the same; the result is recorded: {result}")
-    )
+    match by {
+        SignedBy::Both => words!(
+            lang,
+            format!("双方签认一致, 结果已记录: {result}"),
+            format!("Both signed the same; the result is recorded: {result}")
+        ),
+        SignedBy::Winner(_) => words!(
+            lang,
+            format!("胜方已签认, 结果已记录: {result}"),
+            format!("The winner signed; the result is recorded: {result}")
+        ),
+    }
 }
 
 /// The same report a second time: nothing new is written.
@@ -429,6 +376,7 @@ pub fn no_writer(lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::self_report::Signing;
     use std::fmt::Write as _;
 
     /// Every refused report in both languages, as a snapshot: the English was checked byte
@@ -447,7 +395,8 @@ mod tests {
             ReportWhy::FoulLimit(Side::Red),
             ReportWhy::LotFirst,
             ReportWhy::Finished(GameResult::Draw),
-            ReportWhy::AwaitingArbiter(GameResult::RedWin),
+            ReportWhy::AwaitingArbiter(GameResult::RedWin, SignedBy::Both),
+            ReportWhy::AwaitingArbiter(GameResult::BlackWin, SignedBy::Winner(Side::Black)),
             ReportWhy::NothingPending {
                 red: Some(GameResult::Draw),
                 black: None,
@@ -475,7 +424,14 @@ mod tests {
     #[test]
     fn marks_say_what_the_arbiter_does() {
         assert_eq!(
-            board_mark(Signing::Agreed(GameResult::RedWin), Lang::Zh).as_deref(),
+            board_mark(
+                Signing::Agreed {
+                    result: GameResult::RedWin,
+                    by: SignedBy::Both
+                },
+                Lang::Zh
+            )
+            .as_deref(),
             Some("待确认 红胜")
         );
         assert_eq!(
@@ -489,10 +445,26 @@ mod tests {
             .as_deref(),
             Some("待核对 红:红胜 黑:和")
         );
+        // A lone signature is not a contradiction.
+        for (awaited, word) in [(false, "待对方签认 黑:和"), (true, "待胜方签认 黑:和")]
+        {
+            let lone = Signing::Lone {
+                side: Side::Black,
+                result: GameResult::Draw,
+                winner_awaited: awaited,
+            };
+            assert_eq!(board_mark(lone, Lang::Zh).as_deref(), Some(word));
+            assert!(
+                public_status(lone, Lang::Zh)
+                    .unwrap()
+                    .starts_with(&word[..15])
+            );
+        }
         assert_eq!(board_mark(Signing::Unsigned, Lang::En), None);
         let lone = Signing::Lone {
             side: Side::Black,
             result: GameResult::Draw,
+            winner_awaited: false,
         };
         assert!(
             card_status(lone, Side::Black, Lang::Zh)

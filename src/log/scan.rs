@@ -137,5 +137,6 @@ fn unreachable_rules() -> Rules {
         officials: crate::domain::rules::Officials::default(),
         clock_skew_seconds: 120,
         self_report: crate::domain::self_report::SelfReport::Off,
+        self_report_signers: crate::domain::self_report::Signers::Both,
     }
 }

@@ -27,7 +27,7 @@ use super::pages::{self, Ctx, Tab};
 use super::routes::{App, Params, ctx, html};
 use crate::domain::event::Event;
 use crate::domain::refusal::Refusal;
-use crate::domain::self_report::{ReportWhy, SelfReport, locked, signing};
+use crate::domain::self_report::{ReportWhy, SelfReport, locked};
 use crate::domain::{Board, Command, GameResult, Round, Side, Tournament};
 use crate::i18n::room::{Label, Msg};
 use crate::i18n::self_report as words;
@@ -187,9 +187,9 @@ fn board_form(t: &Tournament, round: Round, board: Board, ctx: &Ctx) -> Option<B
         result: g
             .result
             .map(|x| crate::i18n::result_word(x, ctx.lang).to_string()),
-        status: words::public_status(signing(g), ctx.lang),
+        status: words::public_status(t.signing(round, g), ctx.lang),
         closed,
-        mode: t.rules.self_report,
+        mode: t.self_report_now(),
     })
 }
 
@@ -233,7 +233,7 @@ pub async fn form_page(State(app): State<App>, Query(w): Query<Where>) -> Respon
     let snap = app.feed.current();
     let ctx = ctx(&app, &snap, &params(w.lang));
     let t = &snap.tournament;
-    if t.rules.self_report.is_off() {
+    if t.self_report_now().is_off() {
         return off(&ctx);
     }
     let current = (!t.rounds.is_empty()).then(|| t.current_round().0);
@@ -270,7 +270,7 @@ fn refused_status(e: &WriteError) -> (StatusCode, bool) {
             Refusal::Report { why, .. } => match why {
                 ReportWhy::WrongCode => (StatusCode::FORBIDDEN, true),
                 ReportWhy::NotStarted | ReportWhy::NoCodes => (StatusCode::FORBIDDEN, false),
-                ReportWhy::Finished(_) | ReportWhy::AwaitingArbiter(_) => {
+                ReportWhy::Finished(_) | ReportWhy::AwaitingArbiter(..) => {
                     (StatusCode::CONFLICT, false)
                 }
                 ReportWhy::Off => (StatusCode::NOT_FOUND, false),
@@ -313,10 +313,24 @@ fn refused_text(e: &WriteError, snap: &Snapshot, lang: crate::domain::rules::Lan
 }
 
 /// What a report that was written says, in one message: the result when the report recorded
-/// it (`self_report: auto`, the second of two matching reports), else whose report of what.
-fn written_text(events: &[Event], lang: crate::domain::rules::Lang) -> String {
+/// it (`self_report: auto`: both signatures, or the winner's alone), else whose report of what.
+fn written_text(events: &[Event], t: &Tournament, lang: crate::domain::rules::Lang) -> String {
     let recorded = events.iter().find_map(|e| match e {
-        Event::ResultRecorded { result, .. } => Some(words::recorded_result(*result, lang)),
+        Event::ResultRecorded {
+            round,
+            board,
+            result,
+            ..
+        } => {
+            let by = t
+                .game(*round, *board)
+                .and_then(|g| match t.signing(*round, g) {
+                    crate::domain::self_report::Signing::Agreed { by, .. } => Some(by),
+                    _ => None,
+                })
+                .unwrap_or(crate::domain::self_report::SignedBy::Both);
+            Some(words::recorded_result(*result, by, lang))
+        }
         _ => None,
     });
     let reported = || {
@@ -335,7 +349,7 @@ pub async fn submit(State(app): State<App>, Query(p): Query<Params>, req: Reques
     let client = req.extensions().get::<Client>().map(|c| c.0);
     let snap = app.feed.current();
     let ctx = ctx(&app, &snap, &p);
-    if snap.tournament.rules.self_report.is_off() {
+    if snap.tournament.self_report_now().is_off() {
         return off(&ctx);
     }
     let now = Instant::now();
@@ -431,7 +445,7 @@ pub async fn submit(State(app): State<App>, Query(p): Query<Params>, req: Reques
             let said = if events.is_empty() {
                 signed_before(&after.tournament, (round, board), &code, result, ctx.lang)
             } else {
-                written_text(&events, ctx.lang)
+                written_text(&events, &after.tournament, ctx.lang)
             };
             let side = events.iter().find_map(|e| match e {
                 Event::ResultReported { side, .. } => Some(*side),
@@ -439,7 +453,7 @@ pub async fn submit(State(app): State<App>, Query(p): Query<Params>, req: Reques
             });
             let mut f = board_form(&after.tournament, round, board, &ctx).unwrap_or(f);
             if let (Some(side), Some(g)) = (side, after.tournament.game(round, board)) {
-                f.status = words::card_status(signing(g), side, ctx.lang);
+                f.status = words::card_status(after.tournament.signing(round, g), side, ctx.lang);
             }
             let main = page::answer(&ctx, &f, &said, true);
             page_at(
@@ -509,14 +523,14 @@ fn signed_before(
 /// What `serve` says at start when the event takes reports: where the form is and as whom
 /// reports are written, or that they cannot be.
 pub fn announce(t: &Tournament, url: &str, lang: crate::domain::rules::Lang) -> Option<String> {
-    if t.rules.self_report == SelfReport::Off {
+    if t.self_report_now() == SelfReport::Off {
         return None;
     }
     let form = format!("{url}report");
     Some(match super::follow::writer_actor(t) {
         Some(a) => crate::i18n::room::text(
             &Msg::ReportsOn {
-                mode: t.rules.self_report,
+                mode: t.self_report_now(),
                 form,
                 user: a.user,
                 role: a.role,

@@ -200,7 +200,7 @@ pub struct CardReport {
 
 /// The signing box of `no`'s card: the current round's game, started, without a result.
 fn card_report(t: &Tournament, no: PlayerNo, lang: Lang) -> Option<CardReport> {
-    if t.rules.self_report.is_off() {
+    if t.self_report_now().is_off() {
         return None;
     }
     let r = t.current()?;
@@ -210,11 +210,7 @@ fn card_report(t: &Tournament, no: PlayerNo, lang: Lang) -> Option<CardReport> {
     Some(CardReport {
         round: r.round.0,
         board: g.board.0,
-        status: crate::i18n::self_report::card_status(
-            crate::domain::self_report::signing(g),
-            side,
-            lang,
-        ),
+        status: crate::i18n::self_report::card_status(t.signing(r.round, g), side, lang),
     })
 }
 

@@ -134,6 +134,8 @@ fn installed(tag: &str) -> Ev {
     rules.foul_limits.clear();
     rules.registration.capacity = None;
     rules.self_report = SelfReport::Confirm;
+    // Both players sign every result (the preset has the winner sign).
+    rules.self_report_signers = bianpai::domain::self_report::Signers::Both;
     rules.roles.clear();
     rules
         .roles

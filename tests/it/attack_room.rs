@@ -86,6 +86,8 @@ fn signing_event(log: &Path, head: &str, org: &str) {
     let mut rules = Rules::preset("qigu-2024-07").expect("preset");
     rules.numbers_by_registration = true;
     rules.self_report = SelfReport::Confirm;
+    // Both players sign every result (the preset has the winner sign).
+    rules.self_report_signers = bianpai::domain::self_report::Signers::Both;
     rules.roles.clear();
     rules.roles.insert("root".into(), vec![Role::Head]);
     rules.roles.insert(head.to_string(), vec![Role::Head]);

@@ -46,6 +46,8 @@ fn step(t: &mut Tournament, cmd: &Command) {
 fn team_event(teams: u32) -> Tournament {
     let mut rules = Rules::preset("team-rr-8").unwrap();
     rules.self_report = SelfReport::Confirm;
+    // Both players sign every result (the preset has the winner sign).
+    rules.self_report_signers = bianpai::domain::self_report::Signers::Both;
     let mut t = Tournament::new("T".into(), rules);
     for k in 0..teams {
         for i in 1..=5 {
@@ -74,6 +76,8 @@ fn event(kind: Kind, n: u32) -> Tournament {
     let mut rules = Rules::preset("qigu-2024-07").unwrap();
     rules.numbers_by_registration = true;
     rules.self_report = SelfReport::Confirm;
+    // Both players sign every result (the preset has the winner sign).
+    rules.self_report_signers = bianpai::domain::self_report::Signers::Both;
     rules.rounds = match kind {
         Kind::Swiss => 5,
         Kind::RoundRobin => {

@@ -43,8 +43,8 @@ fn the_assistant_accepts_a_signed_result_with_one_key() {
         );
         assert_eq!(post_form(page.port, "/report", &body).status, 200);
         if side == "black" {
-            tmux.wait_for("a", "待核对 黑:黑胜", Duration::from_secs(5));
-            tmux.wait_for("a", "待核对 1", Duration::from_secs(5));
+            tmux.wait_for("a", "待对方签认 黑:黑胜", Duration::from_secs(5));
+            tmux.wait_for("a", "待对方签认 1", Duration::from_secs(5));
         }
     }
     let seen = tmux.wait_for("a", "待确认 黑胜", Duration::from_secs(5));
@@ -56,7 +56,7 @@ fn the_assistant_accepts_a_signed_result_with_one_key() {
     assert_eq!(game(&log, 1, 2)["result"], serde_json::Value::Null);
     // One key takes the first board waiting; Enter records it.
     tmux.keys("a", &["c"]);
-    tmux.wait_for("a", "接受双方签认 黑胜", Duration::from_secs(5));
+    tmux.wait_for("a", "接受棋手签认 黑胜", Duration::from_secs(5));
     tmux.keys("a", &["Enter"]);
     tmux.wait_for("a", "已报 1/3", Duration::from_secs(5));
     let pane = tmux.pane("a");

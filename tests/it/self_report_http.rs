@@ -250,7 +250,7 @@ fn auto_records_in_one_append_and_the_last_board_pairs_the_next_round() {
     }
     assert_eq!(codes_of_round_two(&log).len(), 6);
     let audit = bianpai(&["audit", log.to_str().unwrap()]);
-    assert!(audit.contains("自动（双方签认）"), "{audit}");
+    assert!(audit.contains("自动（棋手签认）"), "{audit}");
     assert!(audit.contains("第2轮已编排"), "{audit}");
 }
 

@@ -97,6 +97,8 @@ fn installed(tag: &str) -> Event {
     let mut rules = Rules::preset("qigu-2024-07").expect("preset");
     rules.numbers_by_registration = true;
     rules.self_report = SelfReport::Confirm;
+    // Both players sign every result (the preset has the winner sign).
+    rules.self_report_signers = bianpai::domain::self_report::Signers::Both;
     rules
         .roles
         .insert("root".into(), vec![Role::Organizer, Role::Head]);

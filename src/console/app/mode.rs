@@ -59,6 +59,11 @@ pub enum Purpose {
     ManualReason,
     /// The head arbiter's reason to keep a pairing a correction outdated.
     KeepReason,
+    /// A correction of a result its players signed: `!` alone goes on to the confirm step of
+    /// the override (docs/self-report.md), Esc cancels.
+    OverrideSignatures {
+        pending: Pending,
+    },
     /// A team's lineup (团体赛): first the team, then its players in board order.
     LineupTeam,
     LineupPlayers {

@@ -47,7 +47,8 @@ pub(super) fn result_entry(app: &mut App, digits: String, result: GameResult) ->
                     result,
                     correct: None,
                 },
-                label,
+                // Keyed over the players' signatures: the label names them.
+                label: crate::console::signed::with_signatures(app, in_round, board, label),
             },
         },
         Some(old) if old == result => {

@@ -310,6 +310,13 @@ pub(super) fn prompt(app: &mut App, mode: Mode, action: Action) -> Mode {
         (Purpose::Lot { board }, Action::Char(c)) => {
             prompt_done(app, Purpose::Lot { board }, &c.to_string())
         }
+        // The override of the players' signatures takes its own key, `!`, then `y`.
+        (Purpose::OverrideSignatures { pending }, Action::Char('!')) => Mode::Confirm { pending },
+        (purpose @ Purpose::OverrideSignatures { .. }, _) => Mode::Prompt {
+            purpose,
+            label,
+            text,
+        },
         (purpose, Action::Char(c)) => {
             if text.chars().count() < 200 {
                 text.push(c);

@@ -43,6 +43,12 @@ pub(super) fn prompt_done(app: &mut App, purpose: Purpose, text: &str) -> Mode {
         | Purpose::ManualBye
         | Purpose::ManualReason => crate::console::decision::submit(app, purpose, text),
         Purpose::KeepReason => crate::console::boundary::keep_reason_done(app, text),
+        // Enter is not the override's key: the question stays.
+        purpose @ Purpose::OverrideSignatures { .. } => Mode::Prompt {
+            label: crate::console::signed::override_label(app, &purpose),
+            purpose,
+            text: String::new(),
+        },
         Purpose::UnpairReason => {
             let round = app.log.state().current_round();
             Mode::Confirm {
@@ -89,6 +95,12 @@ fn correct_reason(
             &text,
         ],
     );
+    if let Some(mode) =
+        crate::console::signed::override_step(app, round, board, result, &text, &label)
+    {
+        // A signed result: a second, explicit step before the override.
+        return mode;
+    }
     Mode::Confirm {
         pending: Pending {
             // The round the board was typed in: an earlier one shown with `[`, or the

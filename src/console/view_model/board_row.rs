@@ -1,6 +1,7 @@
 //! One board's row of the round view: each side's cell (number, name, points, the clock or
 //! the absence countdown) and the row's notes (fouls, flags, arrivals, causes, the lot).
 
+use crate::domain::self_report::Signers;
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
@@ -77,6 +78,7 @@ pub(super) fn board_row<H: std::hash::BuildHasher>(
     highlights: &HashMap<Board, Highlight, H>,
     last_two: bool,
     sections: bool,
+    signers: Signers,
 ) -> BoardRow {
     let mut red = side_cell(t, s, g, Side::Red, points, late, now);
     let mut black = side_cell(t, s, g, Side::Black, points, late, now);
@@ -106,6 +108,7 @@ pub(super) fn board_row<H: std::hash::BuildHasher>(
     let notes = row_notes(
         t,
         s,
+        signers,
         g,
         (fallen, second_foul),
         last_two,
@@ -134,7 +137,7 @@ pub(super) fn board_row<H: std::hash::BuildHasher>(
             && (fallen
                 || absent
                 || second_foul
-                || crate::domain::self_report::pending(g).is_some()),
+                || crate::domain::self_report::pending(g, signers).is_some()),
         changed_by,
         notes,
         match_tag: None,
@@ -146,9 +149,11 @@ pub(super) fn board_row<H: std::hash::BuildHasher>(
 /// The notes at the end of a board's row, most pressing first (the knockout stage has a
 /// column of its own, `BoardRow::stage`): the players' signatures, a fallen flag, the foul count, the last two boards, the move limit,
 /// arrivals, how the game ended, the lot, the section.
+#[allow(clippy::too_many_arguments)]
 fn row_notes(
     t: &Tournament,
     s: &Strings,
+    signers: Signers,
     g: &Game,
     (fallen, second_foul): (bool, bool),
     last_two: bool,
@@ -177,11 +182,13 @@ fn row_notes(
         });
     }
     if !finished
-        && let Some(mark) =
-            crate::i18n::self_report::board_mark(crate::domain::self_report::signing(g), s.lang())
+        && let Some(mark) = crate::i18n::self_report::board_mark(
+            crate::domain::self_report::signing(g, signers),
+            s.lang(),
+        )
     {
         // The players' signatures: 待确认 needs an arbiter's key, 待核对 a look.
-        let agreed = crate::domain::self_report::pending(g).is_some();
+        let agreed = crate::domain::self_report::pending(g, signers).is_some();
         notes.insert(
             0,
             Note {

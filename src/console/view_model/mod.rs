@@ -222,7 +222,20 @@ pub fn round_view_of<H: std::hash::BuildHasher>(
     let mut rows: Vec<BoardRow> = r
         .games
         .iter()
-        .map(|g| board_row(t, s, g, &points, late, now, &highlights, last_two, sections))
+        .map(|g| {
+            board_row(
+                t,
+                s,
+                g,
+                &points,
+                late,
+                now,
+                &highlights,
+                last_two,
+                sections,
+                t.signers(r.round),
+            )
+        })
         .collect();
     if !r.vacant.is_empty() {
         rows.extend(
@@ -273,15 +286,21 @@ pub fn round_view_of<H: std::hash::BuildHasher>(
     }
 }
 
-/// `待确认 3  待核对 2` when the players report their results (docs/self-report.md); urgent
+/// `待确认 3  待核对 2  待对方签认 1` when the players report their results (docs/self-report.md); urgent
 /// when a board waits for acceptance.
 fn signed_counts(t: &Tournament, r: &RoundState, s: &Strings) -> Option<(String, bool)> {
-    use crate::domain::self_report::{pending, to_check};
-    if t.rules.self_report.is_off() {
+    use crate::domain::self_report::{awaiting, pending, to_check};
+    if t.self_report_in(r.round).is_off() {
         return None;
     }
-    let accept = r.games.iter().filter(|g| pending(g).is_some()).count();
-    let check = r.games.iter().filter(|g| to_check(g)).count();
+    let signers = t.signers(r.round);
+    let accept = r
+        .games
+        .iter()
+        .filter(|g| pending(g, signers).is_some())
+        .count();
+    let check = r.games.iter().filter(|g| to_check(g, signers)).count();
+    let lone = r.games.iter().filter(|g| awaiting(g, signers)).count();
     let wrong: u32 = r.games.iter().map(|g| g.wrong_codes).sum();
     let locked = r
         .games
@@ -294,6 +313,9 @@ fn signed_counts(t: &Tournament, r: &RoundState, s: &Strings) -> Option<(String,
     }
     if check > 0 {
         parts.push(fill(s.to_check, &[&check]));
+    }
+    if lone > 0 {
+        parts.push(fill(s.to_await, &[&lone]));
     }
     if wrong > 0 {
         // Wrong codes on the room page (docs/self-report.md, "wrong codes").

@@ -115,7 +115,24 @@ impl Tournament {
                 board,
                 result,
                 correct,
-            } => self.decide_result(*round, *board, *result, correct.as_ref(), Cause::Arbiter),
+            } => {
+                if correct.is_some() {
+                    // A signed result stands (docs/self-report.md).
+                    self.keep_signed(*round, *board)?;
+                }
+                self.decide_result(*round, *board, *result, correct.as_ref(), Cause::Arbiter)
+            }
+            Command::AmendRules {
+                field,
+                value,
+                reason,
+            } => self.decide_amend(field, value, reason),
+            Command::CorrectDespiteSignatures {
+                round,
+                board,
+                result,
+                reason,
+            } => self.decide_despite_signatures(*round, *board, *result, reason),
             Command::ConfirmFlag { board, side, at } => self.decide_flag(*board, *side, *at),
             Command::MarkSeat {
                 round,

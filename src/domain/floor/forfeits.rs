@@ -67,6 +67,8 @@ impl Pending {
                 | Event::ResultReported { .. }
                 | Event::WrongCodeGiven { .. }
                 | Event::ReportsUnlocked { .. }
+                | Event::SignaturesOverridden { .. }
+                | Event::RulesAmended { .. }
                 | Event::RequestedByesRecorded { .. }
                 | Event::ByeRequested { .. }
                 | Event::ByeCancelled { .. } => {}

@@ -95,6 +95,7 @@ fn round_of(event: &Event) -> Option<Round> {
         | Event::ResultReported { round, .. }
         | Event::WrongCodeGiven { round, .. }
         | Event::ReportsUnlocked { round, .. }
+        | Event::SignaturesOverridden { round, .. }
         | Event::ColourChosen { round, .. }
         | Event::BoardsVacant { round, .. }
         | Event::RequestedByesRecorded { round, .. }
@@ -109,6 +110,7 @@ fn round_of(event: &Event) -> Option<Round> {
         | Event::AutoAdvanced { .. }
         | Event::TeamRegistered { .. }
         | Event::LineupSubmitted { .. }
-        | Event::TeamChanged { .. } => None,
+        | Event::TeamChanged { .. }
+        | Event::RulesAmended { .. } => None,
     }
 }

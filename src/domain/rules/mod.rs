@@ -80,6 +80,8 @@ pub struct Rules {
     /// Players sign their result on their phones (docs/self-report.md): `off`, `confirm` or
     /// `auto`.
     pub self_report: crate::domain::self_report::record::SelfReport,
+    /// Whose signatures make a result (docs/self-report.md): `both` or `winner`.
+    pub self_report_signers: crate::domain::self_report::record::Signers,
 }
 
 /// The largest amount of money (yuan) a fee or prize may name.
@@ -123,6 +125,7 @@ impl From<Rules> for RulesWire {
             officials: r.officials,
             clock_skew_seconds: r.clock_skew_seconds,
             self_report: r.self_report,
+            self_report_signers: r.self_report_signers,
             round_robin_order: parts.round_robin_order.unwrap_or_default(),
         }
     }
@@ -191,6 +194,7 @@ impl Rules {
             officials: w.officials,
             clock_skew_seconds: w.clock_skew_seconds,
             self_report: w.self_report,
+            self_report_signers: w.self_report_signers,
         })
     }
 }

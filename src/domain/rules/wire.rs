@@ -109,6 +109,13 @@ pub struct RulesWire {
         skip_serializing_if = "crate::domain::self_report::record::SelfReport::is_off"
     )]
     pub self_report: crate::domain::self_report::record::SelfReport,
+    /// Whose signatures make a result (docs/self-report.md): `both` (the default, not
+    /// written) or `winner`.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::domain::self_report::record::Signers::is_both"
+    )]
+    pub self_report_signers: crate::domain::self_report::record::Signers,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference

@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{ReportWhy, SeatCode, SelfReport, locked, pending, reportable};
+use super::{ReportWhy, SeatCode, SelfReport, Signing, locked, pending, reportable, signing};
 use crate::domain::event::{Cause, Event, GameKind};
 use crate::domain::ids::{Board, Round};
 use crate::domain::refusal::Refusal;
@@ -45,7 +45,8 @@ impl Tournament {
         at: DateTime<Utc>,
     ) -> Decision {
         let refuse = |why| Refusal::Report { round, board, why };
-        if self.rules.self_report.is_off() {
+        // The setting the round was paired under (an amendment applies to later rounds).
+        if self.self_report_in(round).is_off() {
             return Err(refuse(ReportWhy::Off));
         }
         let r = self.round(round).ok_or(Refusal::UnknownRound(round))?;
@@ -77,8 +78,14 @@ impl Tournament {
             return Err(refuse(ReportWhy::NotReportable(result)));
         }
         self.reportable_board(g, at).map_err(refuse)?;
-        if let Some(agreed) = pending(g) {
-            return Err(refuse(ReportWhy::AwaitingArbiter(agreed)));
+        let signers = self.signers(round);
+        if let Signing::Agreed { result: agreed, by } = signing(g, signers)
+            && by.sides().contains(&side)
+        {
+            // The signatures that make the result are in; a change goes to the arbiter. Under
+            // `winner`, the other side may still sign: agreeing, or contradicting (which
+            // blocks, docs/self-report.md).
+            return Err(refuse(ReportWhy::AwaitingArbiter(agreed, by)));
         }
         if g.reports.get(side).is_some_and(|r| r.result == result) {
             // Signed already: a second tap records nothing.
@@ -95,8 +102,8 @@ impl Tournament {
         let mut after = self.clone();
         after.apply(&report);
         let mut events = vec![report];
-        if self.rules.self_report == SelfReport::Auto
-            && let Some(agreed) = after.game(round, board).and_then(pending)
+        if self.self_report_in(round) == SelfReport::Auto
+            && let Some(agreed) = after.game(round, board).and_then(|g| pending(g, signers))
         {
             events.extend(after.decide_result(
                 Some(round),
@@ -136,7 +143,7 @@ impl Tournament {
     /// console's key): recorded as any result, with its consequences.
     pub(in crate::domain) fn decide_confirm(&self, round: Option<Round>, board: Board) -> Decision {
         let at = round.unwrap_or(self.current_round());
-        if self.rules.self_report.is_off() {
+        if self.self_report_in(at).is_off() {
             return Err(Refusal::Report {
                 round: at,
                 board,
@@ -151,7 +158,7 @@ impl Tournament {
                 existing,
             });
         }
-        let Some(agreed) = pending(g) else {
+        let Some(agreed) = pending(g, self.signers(at)) else {
             return Err(Refusal::Report {
                 round: at,
                 board,
@@ -168,9 +175,10 @@ impl Tournament {
     /// order, with the result they signed.
     pub fn pending_boards(&self) -> Vec<(Board, GameResult)> {
         self.current().map_or_else(Vec::new, |r| {
+            let signers = self.signers(r.round);
             r.games
                 .iter()
-                .filter_map(|g| pending(g).map(|res| (g.board, res)))
+                .filter_map(|g| pending(g, signers).map(|res| (g.board, res)))
                 .collect()
         })
     }
@@ -180,7 +188,7 @@ impl Tournament {
 pub(super) mod tests {
     use super::*;
     use crate::domain::event::PlayerEntry;
-    use crate::domain::self_report::{Signing, signing, to_check, with_codes};
+    use crate::domain::self_report::{SignedBy, Signers, awaiting, to_check, with_codes};
     use crate::domain::{Actor, Command, Role, Rules};
     use chrono::TimeZone;
 
@@ -197,9 +205,18 @@ pub(super) mod tests {
     }
 
     pub(in crate::domain::self_report) fn event(mode: SelfReport) -> Tournament {
+        // Both sign every result here; `winner` has its own tests (signing.rs).
+        event_signed(mode, Signers::Both)
+    }
+
+    pub(in crate::domain::self_report) fn event_signed(
+        mode: SelfReport,
+        signers: Signers,
+    ) -> Tournament {
         let mut rules = Rules::preset("qigu-2024-07").unwrap();
         rules.numbers_by_registration = true;
         rules.self_report = mode;
+        rules.self_report_signers = signers;
         let mut t = Tournament::new("T".into(), rules);
         for n in ["甲", "乙", "丙", "丁"] {
             run(&mut t, &Command::RegisterPlayer(PlayerEntry::named(n)));
@@ -284,23 +301,26 @@ pub(super) mod tests {
         ));
         let g = t.game(Round(1), Board(1)).unwrap();
         assert_eq!(
-            signing(g),
+            signing(g, Signers::Both),
             Signing::Lone {
                 side: Side::Red,
-                result: GameResult::RedWin
+                result: GameResult::RedWin,
+                winner_awaited: false,
             }
         );
-        assert!(to_check(g) && pending(g).is_none());
+        // One signature awaits the other: not a contradiction (待核对).
+        assert!(awaiting(g, Signers::Both) && !to_check(g, Signers::Both));
+        assert!(pending(g, Signers::Both).is_none());
         // A second tap of the same report writes nothing.
         assert!(run(&mut t, &report(1, GameResult::RedWin, &red)).is_empty());
         run(&mut t, &report(1, GameResult::RedWin, &black));
         let g = t.game(Round(1), Board(1)).unwrap();
-        assert_eq!(pending(g), Some(GameResult::RedWin));
+        assert_eq!(pending(g, Signers::Both), Some(GameResult::RedWin));
         assert_eq!(g.result, None, "nothing recorded before an arbiter accepts");
         assert_eq!(t.pending_boards(), vec![(Board(1), GameResult::RedWin)]);
         assert_eq!(
             why(&t, &report(1, GameResult::Draw, &red)),
-            ReportWhy::AwaitingArbiter(GameResult::RedWin)
+            ReportWhy::AwaitingArbiter(GameResult::RedWin, SignedBy::Both)
         );
         let evs = run(
             &mut t,
@@ -361,13 +381,13 @@ pub(super) mod tests {
         let g = t.game(Round(1), Board(1)).unwrap();
         assert_eq!(g.result, None);
         assert_eq!(
-            signing(g),
+            signing(g, Signers::Both),
             Signing::Disagree {
                 red: GameResult::RedWin,
                 black: GameResult::BlackWin
             }
         );
-        assert!(to_check(g));
+        assert!(to_check(g, Signers::Both));
         // Red sees the mistake and signs black's win: now they agree, and auto records it.
         let evs = run(&mut t, &report(1, GameResult::BlackWin, &red));
         assert_eq!(evs.len(), 2);
@@ -448,7 +468,7 @@ pub(super) mod tests {
         );
         // Nothing was written by any refusal: board 1 has no report yet.
         assert_eq!(
-            signing(t.game(Round(1), Board(1)).unwrap()),
+            signing(t.game(Round(1), Board(1)).unwrap(), Signers::Both),
             Signing::Unsigned
         );
     }
@@ -495,24 +515,6 @@ pub(super) mod tests {
             t.decide(&viewer, &cmd),
             Err(Refusal::NotAllowed { .. })
         ));
-    }
-
-    #[test]
-    fn a_correction_that_clears_the_board_clears_its_signatures() {
-        let mut t = event(SelfReport::Auto);
-        let c = code(&t, 1, Side::Red);
-        run(&mut t, &report(1, GameResult::Draw, &c));
-        let c = code(&t, 1, Side::Black);
-        run(&mut t, &report(1, GameResult::Draw, &c));
-        t.apply(&Event::ResultCorrected {
-            round: Round(1),
-            board: Board(1),
-            result: None,
-            reason: "误报".into(),
-            was: Some(GameResult::Draw),
-        });
-        let g = t.game(Round(1), Board(1)).unwrap();
-        assert_eq!((g.result, signing(g)), (None, Signing::Unsigned));
     }
 
     #[test]

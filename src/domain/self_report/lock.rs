@@ -20,7 +20,7 @@ impl Tournament {
             board,
             why,
         };
-        if self.rules.self_report.is_off() {
+        if self.self_report_in(at).is_off() {
             return Err(refuse(ReportWhy::Off));
         }
         let g = self.board(round, board)?;

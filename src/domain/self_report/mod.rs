@@ -5,8 +5,8 @@
 //! rules' `self_report`, each player of a round gets a secret code on that round's scoresheet
 //! (记录单) and reports the result on the room page with it. A report records nothing by
 //! itself: two matching reports make the board 待确认 until an arbiter accepts it
-//! (`self_report: confirm`), or record the result at once (`auto`). A lone report, or two that
-//! disagree, leave the board to the arbiters (待核对). A forfeit, a foul-limit loss and a loss on
+//! (`self_report: confirm`), or record the result at once (`auto`). A lone report waits for
+//! the other signature (待对方签认); two that disagree leave the board to the arbiters (待核对). A forfeit, a foul-limit loss and a loss on
 //! time are never self-reported: those boards are the arbiters'.
 //!
 //! The codes come from a secret recorded in the log with each round's pairing
@@ -17,11 +17,14 @@
 
 pub mod code;
 mod decide;
+mod kept;
 mod lock;
 pub mod record;
+mod signing;
 
 pub use code::{Code, ReportKey};
-pub use record::{Report, ReportWhy, Reports, SelfReport, none_reported};
+pub use record::{Report, ReportWhy, Reports, SelfReport, SignedBy, Signers, none_reported};
+pub use signing::{Signing, awaiting, pending, signing, to_check, winner};
 
 use super::event::Event;
 use super::ids::{Board, PlayerNo, Round};
@@ -38,58 +41,6 @@ pub const WRONG_CODE_LIMIT: u32 = 20;
 /// Whether the board takes no report until an arbiter unlocks it (签认已锁定).
 pub fn locked(g: &Game) -> bool {
     g.wrong_codes >= WRONG_CODE_LIMIT
-}
-
-/// Where a board's signatures stand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Signing {
-    Unsigned,
-    /// One side reported: waiting for the other (待核对 to the arbiters).
-    Lone {
-        side: Side,
-        result: GameResult,
-    },
-    /// Both reported different results (待核对).
-    Disagree {
-        red: GameResult,
-        black: GameResult,
-    },
-    /// Both reported the same result (待确认 until recorded).
-    Agreed(GameResult),
-}
-
-/// Where the signatures of `g` stand.
-pub fn signing(g: &Game) -> Signing {
-    match (g.reports.red, g.reports.black) {
-        (None, None) => Signing::Unsigned,
-        (Some(r), None) => Signing::Lone {
-            side: Side::Red,
-            result: r.result,
-        },
-        (None, Some(b)) => Signing::Lone {
-            side: Side::Black,
-            result: b.result,
-        },
-        (Some(r), Some(b)) if r.result == b.result => Signing::Agreed(r.result),
-        (Some(r), Some(b)) => Signing::Disagree {
-            red: r.result,
-            black: b.result,
-        },
-    }
-}
-
-/// The result two matching reports await an arbiter for (待确认), while the board has none.
-pub fn pending(g: &Game) -> Option<GameResult> {
-    match signing(g) {
-        Signing::Agreed(r) if g.result.is_none() => Some(r),
-        _ => None,
-    }
-}
-
-/// Whether the arbiters should look at the board (待核对): reports that do not (yet) agree on a
-/// board without a result.
-pub fn to_check(g: &Game) -> bool {
-    g.result.is_none() && matches!(signing(g), Signing::Lone { .. } | Signing::Disagree { .. })
 }
 
 /// A result a player may report: a played game's (no forfeit).
@@ -152,7 +103,15 @@ mod tests {
         let rules = Rules::preset("qigu-2024-07").unwrap();
         assert_eq!(rules.self_report, SelfReport::Off);
         let text = rules.to_ron();
-        assert!(!text.contains("self_report"), "{text}");
+        assert!(!text.contains("self_report:"), "{text}");
+        // Seed 000: the winner signs a decisive result (由胜方签字，和棋则双方签字认可).
+        assert_eq!(rules.self_report_signers, Signers::Winner);
+        assert!(text.contains("self_report_signers: winner"), "{text}");
+        // Rules without the field read as `both`, and `both` is not written.
+        let old = text.replace("self_report_signers: winner,", "");
+        let both = Rules::from_ron(&old, "t").unwrap();
+        assert_eq!(both.self_report_signers, Signers::Both);
+        assert!(!both.to_ron().contains("self_report_signers"));
         let mut on = rules.clone();
         on.self_report = SelfReport::Confirm;
         let text = on.to_ron();

@@ -35,6 +35,51 @@ impl SelfReport {
     }
 }
 
+/// The rules field `self_report_signers` (docs/self-report.md): whose signatures make a result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Signers {
+    /// Both players sign every result (the default: logs and rules files without the field
+    /// read as `both`).
+    #[default]
+    Both,
+    /// The winner alone signs a decisive result; both sign a draw (seed 000: "由胜方签字，和棋则
+    /// 双方签字认可").
+    Winner,
+}
+
+impl Signers {
+    #[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference
+    pub fn is_both(&self) -> bool {
+        *self == Signers::Both
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            Signers::Both => "both",
+            Signers::Winner => "winner",
+        }
+    }
+}
+
+/// The signatures that made a result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SignedBy {
+    Both,
+    /// The winner alone (`self_report_signers: winner`).
+    Winner(Side),
+}
+
+impl SignedBy {
+    /// The sides whose signatures made the result, red first.
+    pub fn sides(self) -> Vec<Side> {
+        match self {
+            SignedBy::Both => Side::BOTH.to_vec(),
+            SignedBy::Winner(s) => vec![s],
+        }
+    }
+}
+
 /// One side's report of a board, as the room page took it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Report {
@@ -73,8 +118,9 @@ pub enum ReportWhy {
     LotFirst,
     /// The board already has a result.
     Finished(GameResult),
-    /// Both sides have signed the same result; it waits for an arbiter.
-    AwaitingArbiter(GameResult),
+    /// The signatures the rules need are there (both sides', or the winner's alone); it waits
+    /// for an arbiter, and a change goes to the arbiter too.
+    AwaitingArbiter(GameResult, SignedBy),
     /// `result --confirm` on a board without two matching reports.
     NothingPending {
         red: Option<GameResult>,

@@ -160,6 +160,7 @@ impl Tournament {
                         reprint,
                         codes_before,
                         vacant: Vec::new(),
+                        reporting: None,
                     });
                     self.discarded = None;
                 }
@@ -336,7 +337,17 @@ impl Tournament {
                     g.move_limit = Some(note.clone());
                 }
             }
-            Event::TimeCorrected { .. } | Event::AutoAdvanced { .. } => {}
+            // An override of signatures is a record only: the correction after it changes the
+            // board.
+            Event::TimeCorrected { .. }
+            | Event::AutoAdvanced { .. }
+            | Event::SignaturesOverridden { .. } => {}
+            Event::RulesAmended {
+                amendment, from, ..
+            } => {
+                self.apply_amendment(*amendment);
+                self.amendments.push((*amendment, *from));
+            }
             Event::WrongCodeGiven { round, board } => {
                 if let Some(g) = self.game_mut(*round, *board) {
                     g.wrong_codes = g.wrong_codes.saturating_add(1);

@@ -154,6 +154,13 @@ pub struct RoundState {
     /// A team round's vacant boards (缺台, `BoardsVacant`), in board order: no games.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub vacant: Vec<super::team::VacantBoard>,
+    /// The self-report settings (`self_report`, `self_report_signers`) this round was paired
+    /// under, once an amendment changed the rules' (`RulesAmended`); `None`: the rules'.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reporting: Option<(
+        super::self_report::record::SelfReport,
+        super::self_report::record::Signers,
+    )>,
 }
 
 impl RoundState {
@@ -244,6 +251,10 @@ pub struct Tournament {
     /// `apply` when an event can change it.
     #[serde(skip)]
     pub selecting: super::knockout::table::SelectingTable,
+    /// The amendments of the rules, in log order (`RulesAmended`): the field, its value and
+    /// the first round it applies to.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub amendments: Vec<(super::amend::record::Amendment, Round)>,
 }
 
 impl Tournament {
@@ -262,6 +273,7 @@ impl Tournament {
             bye_requests: Vec::new(),
             entries: super::registration::index::EntryIndex::default(),
             selecting: super::knockout::table::SelectingTable::default(),
+            amendments: Vec::new(),
         }
         .with_auto_rounds()
     }

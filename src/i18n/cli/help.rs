@@ -16,6 +16,9 @@ pub fn about_zh(path: &str) -> Option<&'static str> {
         "draw" => "随机抽签排定棋手序号",
         "pair" => "编排下一轮并打印; 或更改本轮的对阵",
         "unpair" => "在录入任何结果之前撤销本轮编排",
+        "amend" => {
+            "裁判长: 自尚未编排的轮次起修改一项运行规则 (self_report, self_report_signers, auto_advance)"
+        }
         "start" => "开始本轮: 棋钟与迟到时限从此时起算",
         "result" => "按台号录入结果",
         "absent" => "标记棋手缺席",
@@ -118,6 +121,13 @@ pub fn arg_help_zh(path: &str, id: &str) -> Option<&'static str> {
         ("start", "at") => "赛事时区的当地时间 (2024-07-06T08:30:00) 或带时区的时间",
         ("start", "correct") => "更正已开始轮次的开始时间 (裁判长); 须 --reason",
         ("result", "correct") => "更正已有结果 (裁判长); 须 --reason",
+        ("result", "despite_signatures") => {
+            "与 --correct 同用: 裁判长更正棋手已签认的结果, 推翻签认 (记入日志)"
+        }
+        ("amend", "field") => "规则项: self_report, self_report_signers 或 auto_advance",
+        ("amend", "value") => {
+            "新值 (self_report: off/confirm/auto; self_report_signers: both/winner; auto_advance: off/pair/pair_and_start)"
+        }
         ("result", "confirm") => "接受双方棋手在手机上签认的结果 (self_report: confirm)",
         ("export", "url") => "记录单二维码所用的房间页面地址 (默认: 正在运行的 bianpai serve)",
         (_, "board") => "台号",
@@ -191,6 +201,8 @@ pub fn value_help_zh(path: &str, id: &str, value: &str) -> Option<&'static str> 
 pub fn placeholder_zh(name: &str) -> Option<&'static str> {
     Some(match name {
         "LOG" => "日志文件",
+        "FIELD" => "规则项",
+        "VALUE" => "值",
         "BOARD" | "FLIP" => "台号",
         "RESULT" => "结果",
         "SIDE" => "方",

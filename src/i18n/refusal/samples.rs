@@ -1,6 +1,7 @@
 //! One refusal of each kind (and of each floor reason, each missing reason), for the
 //! snapshot of every refusal in both languages.
 
+use crate::domain::amend::record::AmendFault;
 use crate::domain::refusal::{FloorWhy, OverFor, ReasonFor, Refusal, RuleBreak, Who};
 use crate::domain::{Board, GameResult, PlayerNo, Round, Side};
 use chrono::TimeZone;
@@ -285,6 +286,30 @@ fn bye_samples() -> Vec<Refusal> {
     ]
     .into_iter()
     .map(Refusal::Bye)
-    .chain([Refusal::ReasonNeeded(ReasonFor::RequestedBye)])
+    .chain([
+        Refusal::ReasonNeeded(ReasonFor::RequestedBye),
+        Refusal::ReasonNeeded(ReasonFor::Amendment),
+        Refusal::Amend(AmendFault::UnknownField("colour".into())),
+        Refusal::Amend(AmendFault::Fixed("points".into())),
+        Refusal::Amend(AmendFault::BadValue {
+            field: "self_report".into(),
+            value: "maybe".into(),
+            takes: &["off", "confirm", "auto"],
+        }),
+        Refusal::Amend(AmendFault::Unchanged {
+            field: "auto_advance",
+            value: "pair",
+        }),
+        Refusal::Signed {
+            round: Round(3),
+            board: Board(5),
+            result: crate::domain::GameResult::RedWin,
+            by: crate::domain::self_report::SignedBy::Both,
+            names: vec![
+                (crate::domain::Side::Red, "张三".into()),
+                (crate::domain::Side::Black, "李四".into()),
+            ],
+        },
+    ])
     .collect()
 }

@@ -310,10 +310,14 @@ table! {
     // The players' reports (docs/self-report.md): the header's counts, the key's entry.
     /// Boards whose two reports wait for an arbiter.
     to_accept = "待确认 {}", "to accept {}";
-    /// Boards with a lone report or two that disagree.
+    /// The confirm step of a correction that overrides the players' signatures.
+    override_signatures = "推翻棋手签认", "overriding the players' signatures";
+    /// Boards whose two reports disagree.
     to_check = "待核对 {}", "to check {}";
+    /// Boards with one signature that wait for another (not a contradiction).
+    to_await = "待对方签认 {}", "awaiting the other signature {}";
     /// In the entry line: the result both players signed.
-    accept_what = "接受双方签认 {}", "accept both signatures: {}";
+    accept_what = "接受棋手签认 {}", "accept the signed result: {}";
     nothing_to_accept = "没有待确认的签认结果", "no signed result waits for acceptance";
     /// Wrong codes given this round on the room page, every board together.
     wrong_codes = "错码 {}", "wrong codes {}";

@@ -10,9 +10,16 @@ use crate::support::serve::bianpai;
 /// The players of the event, in registration order (numbers follow it).
 pub const NAMES: &[&str] = &["王天一", "郑惟桐", "许银川", "洪智", "赵鑫鑫", "蒋川"];
 
-/// The qigu-2024-07 rules with `self_report: MODE` (and any `extra` fields), as a file.
+/// The qigu-2024-07 rules with `self_report: MODE` (and any `extra` fields), as a file. Both
+/// players sign every result unless `extra` says `self_report_signers: winner` (the preset's
+/// own setting).
 pub fn rules(dir: &Path, mode: &str, extra: &str) -> PathBuf {
     let preset = bianpai(&["presets", "--show", "qigu-2024-07"]);
+    assert!(
+        preset.contains("    self_report_signers: winner,\n"),
+        "the preset's signers"
+    );
+    let preset = preset.replace("    self_report_signers: winner,\n", "");
     let end = preset.rfind(')').expect("a RON struct");
     let text = format!(
         "{}    self_report: {mode},\n    numbers_by_registration: true,\n{extra}{}",
