@@ -83,12 +83,11 @@ impl App {
                 ..
             } => {
                 let g = t.game(*round, *board)?;
-                (crate::domain::self_report::pending(g) == Some(*result)).then_some(
-                    AutoAct::Awaiting {
+                (crate::domain::self_report::pending(g, t.signers(*round)) == Some(*result))
+                    .then_some(AutoAct::Awaiting {
                         board: board.0,
                         result: *result,
-                    },
-                )
+                    })
             }
             Event::WrongCodeGiven { round, board } => {
                 let g = t.game(*round, *board)?;
