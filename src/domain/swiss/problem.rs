@@ -469,15 +469,14 @@ impl<'a> Problem<'a> {
                 (&down[&gh], &up[&gl])
             };
             for &(yh, i) in hs {
-                // `yh + yl >= scan` read as `yl >= scan - yh`, and the slack's test likewise:
-                // one subtraction per player instead of two additions per pair.
+                // `yh + yl >= scan` as `yl >= scan - yh` (the slack's test alike): fewer sums.
                 let stop = scan.sub(yh);
                 if ls[0].0 >= stop {
                     break;
                 }
                 let below = bound.sub(yh);
                 // The most negative edges of each player first, a few per round; the slack
-                // (cheap) before the hard rules (a scan of the opponents).
+                // before the hard rules (a scan of the opponents).
                 let mut found = 0;
                 for &(yl, j) in ls {
                     if found >= batch || yl >= stop {

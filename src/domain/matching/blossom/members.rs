@@ -30,11 +30,27 @@ impl<W: Weight> State<W> {
             self.blossomparent[b], NONE,
             "only outermost blossoms keep lists"
         );
-        self.members[b].take().unwrap_or_else(|| {
-            let mut out = Vec::with_capacity(self.count[b]);
-            self.leaves(b, &mut out);
-            out
-        })
+        self.known(b).unwrap_or_else(|| self.walk(b))
+    }
+
+    /// The list of blossom `b` taken out, if known. Under test, every list read is checked
+    /// against a walk of the tree.
+    fn known(&mut self, b: usize) -> Option<Vec<usize>> {
+        let list = self.members[b].take()?;
+        #[cfg(test)]
+        assert_eq!(
+            list,
+            self.walk(b),
+            "blossom {b}'s vertex list is out of date"
+        );
+        Some(list)
+    }
+
+    /// The vertices of blossom `b` by a walk of its tree.
+    fn walk(&self, b: usize) -> Vec<usize> {
+        let mut out = Vec::with_capacity(self.count[b]);
+        self.leaves(b, &mut out);
+        out
     }
 
     /// The vertices of blossom `b`, being formed of the nodes `path` (its children, in
@@ -47,7 +63,7 @@ impl<W: Weight> State<W> {
             starts.push(all.len());
             if p < self.n {
                 all.push(p);
-            } else if let Some(list) = self.members[p].take() {
+            } else if let Some(list) = self.known(p) {
                 all.extend_from_slice(&list);
             } else {
                 self.leaves(p, &mut all);
