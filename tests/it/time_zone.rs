@@ -172,8 +172,8 @@ fn the_presets_are_beijing_time_and_an_offset_still_works() {
 fn every_preset_shows_its_zone_beijing_time() {
     let list = run_in("UTC", &["presets"]);
     let names: Vec<&str> = list.lines().filter_map(|l| l.split('\t').next()).collect();
-    // The three seeds' presets, the round-robin and team presets and the FIDE Swiss.
-    assert_eq!(names.len(), 6, "{list}");
+    // The three seeds' presets, the round-robin and team presets, the FIDE Swiss and the WXF's.
+    assert_eq!(names.len(), 7, "{list}");
     for name in names {
         let ron = run_in("UTC", &["presets", "--show", name]);
         assert!(
