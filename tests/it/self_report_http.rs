@@ -457,7 +457,7 @@ fn the_audit_credits_reports_to_the_players_and_the_room_pages_acts_to_the_room_
     assert!(!report.contains(" 编排 "), "{report}");
     // The result the two reports recorded, and the pairing the room page asked for, are the
     // room page's; no terminal triggered them.
-    let recorded = line("自动（双方签认）");
+    let recorded = line("自动（棋手签认）");
     assert!(recorded.contains("房间页面"), "{recorded}");
     let paired = line("第2轮已编排");
     assert!(paired.contains("房间页面"), "{paired}");
