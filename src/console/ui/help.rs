@@ -40,32 +40,44 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
     }
     let entry = matches!(app.role(), Role::Head | Role::Assistant);
     let needed = 1 + keys.len() + if entry { 2 + s.help_entry.len() } else { 0 };
-    // Two columns of keys when one does not fit (80×24 keeps the help's last line).
-    let cols = if needed > usize::from(area.height) && area.width >= 60 {
-        2
-    } else {
-        1
-    };
-    let per_col = keys.len().div_ceil(cols);
-    let col_w = usize::from(area.width) / cols;
-    // Each column's keys as wide as its widest.
-    let kws: Vec<usize> = (0..cols)
-        .map(|c| {
+    // Each column's keys as wide as its widest, and its words too (a word cut at the
+    // column's edge used to run into the next column's key at 80 columns).
+    let layout = |cols: usize| {
+        let per_col = keys.len().div_ceil(cols);
+        let widest = |c: usize, f: &dyn Fn(&(String, &str)) -> usize| {
             keys.iter()
                 .skip(c * per_col)
                 .take(per_col)
-                .map(|(k, _)| width(k))
+                .map(f)
                 .max()
                 .unwrap_or(0)
-                + 2
-        })
-        .collect();
+        };
+        let kws: Vec<usize> = (0..cols)
+            .map(|c| widest(c, &|(k, _)| width(k)) + 2)
+            .collect();
+        let wws: Vec<usize> = (0..cols)
+            .map(|c| widest(c, &|(_, w)| width(w)) + 2)
+            .collect();
+        (per_col, kws, wws)
+    };
+    // Two columns of keys when one does not fit (80×24 keeps the help's last line); when the
+    // two do not fit the width whole, the first column's words give up what is missing, a
+    // gap before the next key always kept.
+    let (cols, (per_col, kws, mut wws)) = if needed > usize::from(area.height) && area.width >= 60 {
+        (2, layout(2))
+    } else {
+        (1, layout(1))
+    };
+    if cols == 2 {
+        let rest = kws[0] + kws[1] + wws[1] - 2;
+        wws[0] = wws[0].min(usize::from(area.width).saturating_sub(rest).max(4));
+    }
     for i in 0..per_col {
         let mut spans = Vec::new();
         for (c, kw) in kws.iter().copied().enumerate() {
             if let Some((k, what)) = keys.get(c * per_col + i) {
                 let cell = if c + 1 < cols {
-                    pad(what, col_w.saturating_sub(kw))
+                    format!("{}  ", pad(what, wws[c] - 2))
                 } else {
                     (*what).to_string()
                 };
