@@ -30,7 +30,7 @@ pub fn accept_entry(app: &mut App, board: Board) -> Mode {
     let round = app
         .entry_round
         .unwrap_or_else(|| app.log.state().current_round());
-    let signers = app.log.state().signers(round);
+    let signers = app.log.state().signers_in(round);
     ready(app, board, cmd, |app, g| {
         crate::domain::self_report::pending(g, signers)
             .map(|result| fill(app.s.accept_what, &[&app.s.result(result)]))

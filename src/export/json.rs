@@ -146,7 +146,7 @@ fn round_json(t: &Tournament, r: &crate::domain::tournament::RoundState) -> Valu
                 o.insert(
                     "pending".into(),
                     json!(
-                        crate::domain::self_report::pending(g, t.signers(r.round))
+                        crate::domain::self_report::pending(g, t.signers_in(r.round))
                             .map(GameResult::word)
                     ),
                 );

@@ -83,7 +83,7 @@ impl App {
                 ..
             } => {
                 let g = t.game(*round, *board)?;
-                (crate::domain::self_report::pending(g, t.signers(*round)) == Some(*result))
+                (crate::domain::self_report::pending(g, t.signers_in(*round)) == Some(*result))
                     .then_some(AutoAct::Awaiting {
                         board: board.0,
                         result: *result,

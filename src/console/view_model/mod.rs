@@ -233,7 +233,7 @@ pub fn round_view_of<H: std::hash::BuildHasher>(
                 &highlights,
                 last_two,
                 sections,
-                t.signers(r.round),
+                t.signers_in(r.round),
             )
         })
         .collect();
@@ -293,7 +293,7 @@ fn signed_counts(t: &Tournament, r: &RoundState, s: &Strings) -> Option<(String,
     if t.self_report_in(r.round).is_off() {
         return None;
     }
-    let signers = t.signers(r.round);
+    let signers = t.signers_in(r.round);
     let accept = r
         .games
         .iter()

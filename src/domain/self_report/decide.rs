@@ -78,7 +78,7 @@ impl Tournament {
             return Err(refuse(ReportWhy::NotReportable(result)));
         }
         self.reportable_board(g, at).map_err(refuse)?;
-        let signers = self.signers(round);
+        let signers = self.signers_in(round);
         if let Signing::Agreed { result: agreed, by } = signing(g, signers)
             && by.sides().contains(&side)
         {
@@ -158,7 +158,7 @@ impl Tournament {
                 existing,
             });
         }
-        let Some(agreed) = pending(g, self.signers(at)) else {
+        let Some(agreed) = pending(g, self.signers_in(at)) else {
             return Err(Refusal::Report {
                 round: at,
                 board,
@@ -175,7 +175,7 @@ impl Tournament {
     /// order, with the result they signed.
     pub fn pending_boards(&self) -> Vec<(Board, GameResult)> {
         self.current().map_or_else(Vec::new, |r| {
-            let signers = self.signers(r.round);
+            let signers = self.signers_in(r.round);
             r.games
                 .iter()
                 .filter_map(|g| pending(g, signers).map(|res| (g.board, res)))

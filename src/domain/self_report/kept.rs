@@ -18,7 +18,7 @@ impl Tournament {
     /// The board's result and the signatures that made it, when its players signed it.
     pub fn signed_result(&self, round: Round, board: Board) -> Option<(GameResult, SignedBy)> {
         let g = self.game(round, board)?;
-        match signing(g, self.signers(round)) {
+        match signing(g, self.signers_in(round)) {
             Signing::Agreed { result, by } if g.result == Some(result) => Some((result, by)),
             _ => None,
         }

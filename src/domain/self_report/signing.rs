@@ -98,15 +98,9 @@ pub fn to_check(g: &Game, signers: Signers) -> bool {
 }
 
 impl Tournament {
-    /// Whose signatures make a result in `round` (the rules' `self_report_signers` it was
-    /// paired under).
-    pub fn signers(&self, round: Round) -> Signers {
-        self.signers_in(round)
-    }
-
     /// Where the signatures of `g`, a game of `round`, stand.
     pub fn signing(&self, round: Round, g: &Game) -> Signing {
-        signing(g, self.signers(round))
+        signing(g, self.signers_in(round))
     }
 }
 

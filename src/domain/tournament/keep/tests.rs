@@ -173,7 +173,10 @@ fn a_flip_of_one_board_keeps_every_other_board() {
         // Board 1's signatures stand (待确认) with self_report.
         if !mode.is_off() {
             assert_eq!(
-                crate::domain::self_report::pending(r.game(Board(1)).unwrap(), t.signers(r.round)),
+                crate::domain::self_report::pending(
+                    r.game(Board(1)).unwrap(),
+                    t.signers_in(r.round)
+                ),
                 Some(GameResult::Draw)
             );
         }
