@@ -261,6 +261,54 @@ fn a_bracket_of_three_is_refused_naming_the_field() {
     }
 }
 
+/// A bracket whose rounds do not fit in the event's is refused when the rules are read: a final
+/// of eight after round 8 of 9 would need rounds 9 to 11. The last round that fits is accepted.
+#[test]
+fn a_bracket_that_needs_more_rounds_than_the_event_has_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("event.log");
+    let rules = dir.path().join("rules.ron");
+    for (after, players, fits, words) in [
+        (8, 8, false, ("应在第1至6轮之间", "must be a round from 1 to 6")),
+        (9, 2, false, ("应在第1至8轮之间", "must be a round from 1 to 8")),
+        (0, 2, false, ("应在第1至8轮之间", "must be a round from 1 to 8")),
+        (6, 8, true, ("", "")),
+        (7, 4, true, ("", "")),
+    ] {
+        std::fs::write(
+            &rules,
+            WXF.replace(
+                "(after_round: 8, players: 2)",
+                &format!("(after_round: {after}, players: {players})"),
+            ),
+        )
+        .unwrap();
+        for (lang, word) in [("zh", words.0), ("en", words.1)] {
+            let out = run(&[
+                "--lang",
+                lang,
+                "new",
+                log.to_str().unwrap(),
+                "--rules",
+                rules.to_str().unwrap(),
+            ]);
+            let err = String::from_utf8_lossy(&out.stderr);
+            if fits {
+                assert!(out.status.success(), "{after} {players}: {err}");
+                std::fs::remove_file(&log).unwrap();
+                continue;
+            }
+            assert!(!out.status.success(), "{after} {players} accepted");
+            assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+            assert!(
+                err.contains("knockout.after_round") && err.contains(word),
+                "{err}"
+            );
+            assert!(!log.exists());
+        }
+    }
+}
+
 #[test]
 fn simulate_plays_wxf_2023_for_forty_to_the_end() {
     let dir = tempfile::tempdir().unwrap();

@@ -101,7 +101,13 @@ pub enum RulesFault {
     KnockoutInTeamMatch,
     /// `round_robin_order` in a Swiss event.
     OrderWithoutRoundRobin,
-    KnockoutAfterRound,
+    /// The bracket's rounds (`after_round + 1` to `after_round + depth`) do not fit in the
+    /// event's `rounds`, or `after_round` is 0 (docs/rules.md#7-knockout).
+    KnockoutAfterRound {
+        players: u32,
+        depth: u32,
+        rounds: u32,
+    },
     NotARange {
         from: u32,
         to: u32,

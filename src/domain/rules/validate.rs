@@ -52,8 +52,18 @@ impl Rules {
             if !crate::domain::knockout::bracket::SIZES.contains(&k.players) {
                 return bad("knockout.players", RulesFault::KnockoutPlayers);
             }
-            if k.after_round == 0 || k.after_round >= self.rounds.saturating_add(3) {
-                return bad("knockout.after_round", RulesFault::KnockoutAfterRound);
+            // The bracket plays rounds after_round + 1 ..= after_round + depth, all within the
+            // event's rounds (docs/rules.md#7-knockout).
+            let depth = crate::domain::knockout::bracket::depth(k.players);
+            if k.after_round == 0 || k.after_round.saturating_add(depth) > self.rounds {
+                return bad(
+                    "knockout.after_round",
+                    RulesFault::KnockoutAfterRound {
+                        players: k.players,
+                        depth,
+                        rounds: self.rounds,
+                    },
+                );
             }
         }
         if let Some(tm) = self.format.team() {

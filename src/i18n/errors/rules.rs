@@ -233,12 +233,26 @@ fn rules_fault(f: &RulesFault, lang: Lang) -> String {
             "the order of a double round robin's rounds; a Swiss has none (remove round_robin_order)"
         )
         .into(),
-        RulesFault::KnockoutAfterRound => words!(
-            lang,
-            "应为本赛事的某一轮瑞士制",
-            "must be a Swiss round of the event"
-        )
-        .into(),
+        RulesFault::KnockoutAfterRound {
+            players,
+            depth,
+            rounds,
+        } => {
+            let last = rounds.saturating_sub(*depth);
+            if last == 0 {
+                words!(
+                    lang,
+                    format!("{players}人淘汰赛需{depth}轮, 本赛事只有{rounds}轮 (rounds 至少 {})", depth + 1),
+                    format!("a bracket of {players} takes {depth} rounds and the event has {rounds} (rounds at least {})", depth + 1)
+                )
+            } else {
+                words!(
+                    lang,
+                    format!("应在第1至{last}轮之间: {players}人淘汰赛需{depth}轮, 本赛事共{rounds}轮"),
+                    format!("must be a round from 1 to {last}: a bracket of {players} takes {depth} rounds and the event has {rounds}")
+                )
+            }
+        }
         RulesFault::NotARange { from, to } => words!(
             lang,
             format!("名次 {from}..{to} 不是有效范围"),
@@ -319,7 +333,11 @@ mod tests {
             RulesFault::KnockoutAfterRoundRobin,
             RulesFault::KnockoutInTeamMatch,
             RulesFault::OrderWithoutRoundRobin,
-            RulesFault::KnockoutAfterRound,
+            RulesFault::KnockoutAfterRound {
+                players: 4,
+                depth: 2,
+                rounds: 9,
+            },
             RulesFault::NotARange { from: 5, to: 3 },
             RulesFault::UnknownSection("U8".into()),
             RulesFault::CategorySection {
