@@ -25,8 +25,18 @@ fn bench(c: &mut Criterion) {
     g.bench_function("import 5000 players x 11 rounds", |b| {
         b.iter(|| {
             let read = trf::read(black_box(&text), None).expect("reads");
-            let rules = trf::rules_for(&read, trf::base_rules().expect("rules"), true);
-            let events = trf::replay(&read, &[chrono::DateTime::UNIX_EPOCH]).expect("replays");
+            let rules = trf::rules_for(
+                &read,
+                trf::base_rules().expect("rules"),
+                true,
+                &trf::Notes::default(),
+            );
+            let events = trf::replay(
+                &read,
+                &trf::Plan::default(),
+                &[chrono::DateTime::UNIX_EPOCH],
+            )
+            .expect("replays");
             let mut t = bianpai::domain::Tournament::new("bench".into(), rules);
             for e in &events {
                 t.apply(e);

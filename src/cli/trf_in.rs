@@ -69,10 +69,34 @@ pub fn new_trf(path: &Path, file: &Path, a: TrfArgs<'_>) -> CliResult {
         (None, None) => (trf::base_rules().map_err(rules_err)?, true),
         (Some(_), Some(_)) => return fail(&Msg::NewBoth),
     };
-    if base.format.follows_a_table() || base.format.is_team() {
+    if base.format.is_team() {
         return fail(&Msg::TrfNeedsSwiss);
     }
-    let mut rules = trf::rules_for(&read, base, own_points);
+    let notes = trf::notes(&read.records.comments)
+        .map_err(|e| CliError(crate::i18n::errors::trf(&e, &fname, lang)))?;
+    let mut rules = trf::rules_for(&read, base, own_points, &notes);
+    // A round robin's rounds must be the Berger table's, for the rest to come from it.
+    let table = match rules.format.round_robin() {
+        Some(rr) => {
+            let mut out_from = vec![None; read.players.len()];
+            for w in &notes.withdrawn {
+                if let Ok(i) = read.players.binary_search_by_key(&w.no, |p| p.no) {
+                    out_from[i] = Some(w.from);
+                }
+            }
+            Some(
+                trf::on_table(&read, rr, &out_from)
+                    .map_err(|e| CliError(crate::i18n::errors::trf(&e, &fname, lang)))?,
+            )
+        }
+        None => None,
+    };
+    let sections = rules.sections.iter().map(|s| s.name.clone()).collect();
+    let plan = trf::Plan {
+        notes,
+        table,
+        sections,
+    };
     if let Some(z) = a.zone {
         crate::domain::zone::EventZone::parse(z)
             .map_err(|_| fail_msg(&Msg::BadZone(z.to_string())))?;
@@ -89,7 +113,7 @@ pub fn new_trf(path: &Path, file: &Path, a: TrfArgs<'_>) -> CliResult {
         .map_err(|e| CliError(crate::i18n::faults::text_fault(&e, lang)))?;
     super::set_event(&rules);
     let now = Utc::now();
-    let events = trf::replay(&read, &starts(&read, now))
+    let events = trf::replay(&read, &plan, &starts(&read, now))
         .map_err(|e| CliError(crate::i18n::errors::trf(&e, &fname, super::out_lang())))?;
     // The whole replay, in memory, before the file exists.
     let mut state = Tournament::new(title.clone(), rules.clone());

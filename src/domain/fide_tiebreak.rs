@@ -312,9 +312,20 @@ pub(crate) mod tests {
     /// An event replayed from one of the exercise's TRF files.
     pub(crate) fn event(name: &str, text: &str) -> Tournament {
         let read = trf::read(text, None).unwrap_or_else(|e| panic!("{name}: {e:?}"));
-        let rules = trf::rules_for(&read, trf::base_rules().unwrap(), true);
+        let rules = trf::rules_for(
+            &read,
+            trf::base_rules().unwrap(),
+            true,
+            &trf::Notes::default(),
+        );
         let mut t = Tournament::new(name.into(), rules);
-        for e in trf::replay(&read, &[chrono::DateTime::UNIX_EPOCH]).unwrap() {
+        for e in trf::replay(
+            &read,
+            &trf::Plan::default(),
+            &[chrono::DateTime::UNIX_EPOCH],
+        )
+        .unwrap()
+        {
             t.apply(&e);
         }
         t

@@ -49,6 +49,12 @@ pub fn rules(t: &Tournament) -> Value {
         "knockout": r.format.knockout().map(|k| json!({"after_round": k.after_round, "players": k.players})),
         "requested_byes": r.requested_byes.map(|b| json!({"max": b.max, "not_in_last": b.not_in_last})),
     });
+    // A double round robin's order of rounds (docs/rules.md#12-formats).
+    if let Some(rr) = r.format.round_robin().filter(|rr| rr.double)
+        && let Some(o) = v.as_object_mut()
+    {
+        o.insert("round_robin_order".into(), json!(rr.order.word()));
+    }
     // Shown while players report, or once an amendment changed it: the value in force for
     // the rounds not yet paired (docs/cli.md `amend`).
     if (!r.self_report.is_off() || !t.amendments.is_empty())

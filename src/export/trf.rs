@@ -190,10 +190,10 @@ pub fn write(t: &Tournament, private: bool) -> String {
         out.push(format!("052 {d}"));
     }
     out.push(format!("062 {}", t.players.len()));
-    let kind = if t.rules.format.follows_a_table() {
-        "Round robin"
-    } else {
-        "Swiss"
+    let kind = match t.rules.format.round_robin() {
+        Some(rr) if rr.double => "Double round robin",
+        Some(_) => "Round robin",
+        None => "Swiss",
     };
     out.push(format!("092 {kind}"));
     if let Some(a) = &t.rules.officials.chief_arbiter {
@@ -236,6 +236,12 @@ pub fn write(t: &Tournament, private: bool) -> String {
         .collect();
     if !others.is_empty() {
         out.push(format!("### bianpai tiebreaks {}", others.join(" ")));
+    }
+    if let Some(rr) = t.rules.format.round_robin()
+        && rr.double
+        && rr.order != crate::domain::format::RoundRobinOrder::default()
+    {
+        out.push(format!("### bianpai round_robin_order {}", rr.order.word()));
     }
     if pts.red_draw != pts.black_draw {
         out.push(format!(
@@ -284,15 +290,56 @@ pub fn write(t: &Tournament, private: bool) -> String {
         }
         out.push(line.into_iter().collect::<String>().trim_end().to_string());
     }
+    // A team match's teams (013: the name, then its roster's start numbers), for readers
+    // that know team files; bianpai does not read them back (docs/formats.md#trf).
+    for team in &t.team_event.teams {
+        let mut line: Vec<char> = "013".chars().collect();
+        put(&mut line, 5, 32, &text(&team.name), false);
+        for (k, no) in team.roster().enumerate() {
+            put(&mut line, 37 + 5 * k, 4, &no.0.to_string(), true);
+        }
+        out.push(line.into_iter().collect::<String>().trim_end().to_string());
+    }
     out.extend(comments(t));
     let mut s = out.join("\n");
     s.push('\n');
     s
 }
 
-/// What no TRF field means, as `###` lines: fouls and the knockout's games.
+/// What no TRF field means, as `###` lines: withdrawals, fouls and the knockout's games
+/// (`new --trf` reads the first two back, docs/formats.md#trf).
 fn comments(t: &Tournament) -> Vec<String> {
     let mut out = Vec::new();
+    let groups = t.rules.sections.len() > 1;
+    for p in &t.players {
+        let e = &p.entry;
+        let fields = [
+            ("club", &e.club, e.club.chars().count() > 3),
+            ("team", &e.team, true),
+            ("group", &e.group, groups),
+        ];
+        for (word, text, needed) in fields {
+            if needed && !text.is_empty() {
+                out.push(format!(
+                    "### bianpai entry {} {word} {}",
+                    p.no.0,
+                    crate::domain::text::escape(text)
+                ));
+            }
+        }
+    }
+    for p in &t.players {
+        if let (crate::domain::tournament::Status::Withdrawn { by_rule }, Some(from)) =
+            (p.status, p.withdrawn_from)
+        {
+            out.push(format!(
+                "### bianpai withdrawn {} from round {}{}",
+                p.no.0,
+                from.0,
+                if by_rule { " by_rule" } else { "" }
+            ));
+        }
+    }
     for round in &t.rounds {
         for g in &round.games {
             for side in Side::BOTH {
@@ -309,13 +356,15 @@ fn comments(t: &Tournament) -> Vec<String> {
             }
             if g.stage != Stage::Swiss {
                 out.push(format!(
-                    "### bianpai knockout round {} board {} {} {} {} {}",
+                    "### bianpai knockout round {} board {} {} {} {} {} {}{}",
                     round.round.0,
                     g.board.0,
                     g.stage.word(),
+                    g.game.word(),
                     g.red.0,
                     g.black.0,
-                    g.result.map_or("-", GameResult::word)
+                    g.result.map_or("-", GameResult::word),
+                    if g.lot { " lot" } else { "" }
                 ));
             }
         }

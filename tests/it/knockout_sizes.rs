@@ -269,9 +269,24 @@ fn a_bracket_that_needs_more_rounds_than_the_event_has_is_refused() {
     let log = dir.path().join("event.log");
     let rules = dir.path().join("rules.ron");
     for (after, players, fits, words) in [
-        (8, 8, false, ("应在第1至6轮之间", "must be a round from 1 to 6")),
-        (9, 2, false, ("应在第1至8轮之间", "must be a round from 1 to 8")),
-        (0, 2, false, ("应在第1至8轮之间", "must be a round from 1 to 8")),
+        (
+            8,
+            8,
+            false,
+            ("应在第1至6轮之间", "must be a round from 1 to 6"),
+        ),
+        (
+            9,
+            2,
+            false,
+            ("应在第1至8轮之间", "must be a round from 1 to 8"),
+        ),
+        (
+            0,
+            2,
+            false,
+            ("应在第1至8轮之间", "must be a round from 1 to 8"),
+        ),
         (6, 8, true, ("", "")),
         (7, 4, true, ("", "")),
     ] {

@@ -1,9 +1,9 @@
 //! `bianpai export LOG --format trf` through the real binary: a round trip (export → `new
-//! --trf` → export) gives the same file for Swiss events of every scoring the presets have
-//! (2 / 1 / 0, the colour-dependent draw of lvliang-2024, FIDE's halves); every total of the
-//! file reconciles with its own 162 record, recomputed here from the round cells as a
-//! reader that checks a file does; fouls go in `###` lines (not read back, so a chain with
-//! 犯规 is compared on the file only).
+//! --trf` → export) gives the same file and the same standings for every individual format
+//! (Swiss of every scoring the presets have, groups, knockout finals of two and four, single
+//! and double round robins, withdrawals and fouls in bianpai's `###` lines); every total of
+//! the file reconciles with its own 162 record, recomputed here from the round cells as a
+//! reader that checks a file does.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -91,53 +91,160 @@ fn reconciles(file: &str) {
     assert!(players > 0, "no player line");
 }
 
+/// Export, `new --trf` with the same rules, export again: the same file, and the same
+/// standings (every row, tiebreaks and knockout places included).
+fn round_trip(dir: &Path, first: &Path, rules: &[&str], what: &str) {
+    let file = trf(first);
+    reconciles(&file);
+    let trf_path = dir.join("event.trf");
+    std::fs::write(&trf_path, &file).unwrap();
+    let second = dir.join("second.log");
+    let mut args = vec![
+        "new",
+        second.to_str().unwrap(),
+        "--trf",
+        trf_path.to_str().unwrap(),
+    ];
+    args.extend_from_slice(rules);
+    ok(&args);
+    let again = trf(&second);
+    assert_eq!(file, again, "{what}: the round trip changed the file");
+    assert_eq!(
+        crate::trf_import::standings(first),
+        crate::trf_import::standings(&second),
+        "{what}: standings"
+    );
+}
+
 #[test]
 fn a_round_trip_gives_the_same_file_and_every_total_reconciles() {
+    // Whole events (knockout finals of four and of two, the groups of qiyuan-2019, a round
+    // robin with a withdrawal) and events stopped halfway.
     for (preset, players, rounds, seed) in [
         ("qigu-2024-07", 23, 5, 3),
+        ("qigu-2024-07", 30, 0, 4),
+        ("qiyuan-2019", 40, 0, 9),
         ("lvliang-2024", 17, 6, 5),
+        ("lvliang-2024", 23, 0, 3),
         ("fide-swiss", 20, 4, 7),
+        ("wxf-2023", 21, 0, 7),
+        ("club-rr-10", 9, 5, 3),
+        ("club-rr-10", 10, 0, 2),
     ] {
         let dir = tempfile::tempdir().unwrap();
         let first = dir.path().join("first.log");
-        simulate(&first, preset, players, rounds, seed);
-        let file = trf(&first);
-        reconciles(&file);
-        let trf_path = dir.path().join("event.trf");
-        std::fs::write(&trf_path, &file).unwrap();
-        let second = dir.path().join("second.log");
-        ok(&[
-            "new",
-            second.to_str().unwrap(),
-            "--trf",
-            trf_path.to_str().unwrap(),
-            "--preset",
-            preset,
-        ]);
-        // Fouls travel as `###` comments, which `new --trf` does not read back
-        // (docs/formats.md#trf): every other line comes back as it went.
-        let without_fouls = |f: &str| -> Vec<String> {
-            f.lines()
-                .filter(|l| !l.starts_with("### bianpai foul"))
-                .map(String::from)
-                .collect()
-        };
-        let again = trf(&second);
-        assert_eq!(
-            without_fouls(&file),
-            without_fouls(&again),
-            "{preset}: the round trip changed the file"
-        );
-        if preset != "fide-swiss" {
-            continue;
+        if rounds == 0 {
+            ok(&[
+                "simulate",
+                "--preset",
+                preset,
+                "--players",
+                &players.to_string(),
+                "--seed",
+                &seed.to_string(),
+                "--out",
+                first.to_str().unwrap(),
+            ]);
+        } else {
+            simulate(&first, preset, players, rounds, seed);
         }
-        // Without fouls in its chain, the same standings too, in the event's own scale.
-        assert_eq!(
-            crate::trf_import::standings(&first),
-            crate::trf_import::standings(&second),
-            "{preset}: standings"
-        );
+        let what = format!("{preset} {players} players, seed {seed}");
+        round_trip(dir.path(), &first, &["--preset", preset], &what);
+        let file = trf(&first);
+        match preset {
+            "lvliang-2024" if rounds == 0 => assert!(file.contains("semi_final slow"), "{file}"),
+            "wxf-2023" => assert!(file.contains(" final slow"), "{file}"),
+            "qiyuan-2019" => assert!(file.contains(" group "), "{file}"),
+            "club-rr-10" => assert!(file.contains("092 Round robin"), "{file}"),
+            _ => {}
+        }
     }
+}
+
+/// A double round robin in the plain order goes out declared and comes back without a
+/// preset: the file's type and its order line make the format.
+#[test]
+fn a_double_round_robin_round_trips_from_its_type_and_order_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("double.ron");
+    let base = include_str!("../../src/domain/rules/presets/club-rr-10.ron");
+    std::fs::write(
+        &rules,
+        base.replacen(
+            "system: round_robin,",
+            "system: double_round_robin,\n    round_robin_order: plain,",
+            1,
+        ),
+    )
+    .unwrap();
+    let first = dir.path().join("first.log");
+    ok(&[
+        "simulate",
+        "--rules",
+        rules.to_str().unwrap(),
+        "--players",
+        "6",
+        "--rounds-played",
+        "7",
+        "--seed",
+        "4",
+        "--out",
+        first.to_str().unwrap(),
+    ]);
+    let file = trf(&first);
+    assert!(file.contains("092 Double round robin"), "{file}");
+    assert!(
+        file.contains("### bianpai round_robin_order plain"),
+        "{file}"
+    );
+    round_trip(
+        dir.path(),
+        &first,
+        &["--rules", rules.to_str().unwrap()],
+        "double",
+    );
+    // Without rules: FIDE's points, the format from the file.
+    let trf_path = dir.path().join("event.trf");
+    let third = dir.path().join("third.log");
+    ok(&[
+        "new",
+        third.to_str().unwrap(),
+        "--trf",
+        trf_path.to_str().unwrap(),
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&ok(&[
+        "export",
+        third.to_str().unwrap(),
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(
+        json["rules"]["system"], "double_round_robin",
+        "{}",
+        json["rules"]
+    );
+    assert_eq!(
+        json["rules"]["round_robin_order"], "plain",
+        "{}",
+        json["rules"]
+    );
+    // The next round comes from the table: round 8 of the plain order is round 3 swapped.
+    ok(&["pair", third.to_str().unwrap()]);
+    ok(&["pair", first.to_str().unwrap()]);
+    let pairs = |log: &Path| -> Vec<(u64, u64)> {
+        let j: serde_json::Value =
+            serde_json::from_str(&ok(&["export", log.to_str().unwrap(), "--format", "json"]))
+                .unwrap();
+        j["rounds"][7]["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| (g["red"].as_u64().unwrap(), g["black"].as_u64().unwrap()))
+            .collect()
+    };
+    assert_eq!(pairs(&third), pairs(&first));
+    assert!(!pairs(&first).is_empty());
 }
 
 #[test]

@@ -252,3 +252,96 @@ fn every_defect_class_is_refused_with_its_line_and_column() {
         "malformed points",
     );
 }
+
+#[test]
+fn a_bianpai_line_that_cannot_be_read_or_names_no_game_is_refused_at_its_place() {
+    // Line 4 is the file's `XXR 5`; it becomes the record kept and a bianpai line after it.
+    for (note, place, what) in [
+        (
+            "### bianpai foul round 1 board 1 w 1 shouting",
+            "line 5, column 38",
+            "an unknown foul",
+        ),
+        (
+            "### bianpai foul round 1 board 1 w 99 phone",
+            "line 5, column 4",
+            "a foul of a start number the file has not",
+        ),
+        (
+            "### bianpai foul round 7 board 1 w 1 phone",
+            "line 5, column 4",
+            "a foul in a round the file has not",
+        ),
+        (
+            "### bianpai withdrawn 3 from round x",
+            "line 5, column 36",
+            "a withdrawal without its round",
+        ),
+        (
+            "### bianpai knockout round 6 board 1 final slow 1 2 red_win lot",
+            "line 5, column 61",
+            "a lot on a slow game",
+        ),
+    ] {
+        refused_at(|l| format!("{l}\n{note}"), 4, place, what);
+    }
+}
+
+#[test]
+fn a_round_robin_off_the_berger_table_is_refused_where_it_leaves_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("rr.log");
+    let file = data("held_round_robin.trf");
+    for (lang, words) in [
+        (
+            "en",
+            "line 5, column 92: round 1 of the round robin is not the Berger table's: the table gives 1 red against 6",
+        ),
+        (
+            "zh",
+            "第5行第92列: 循环赛第1轮不是贝格尔编排表的对阵: 表中 1 应执红对 6",
+        ),
+    ] {
+        let out = run(&[
+            "--lang",
+            lang,
+            "new",
+            log.to_str().unwrap(),
+            "--trf",
+            file.to_str().unwrap(),
+            "--preset",
+            "club-rr-10",
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success());
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains(words), "{err}");
+        assert!(!log.exists());
+    }
+    // The same results as a Swiss: the file's totals.
+    let swiss = import(dir.path(), &file, &["--preset", "fide-swiss"]);
+    assert_eq!(
+        points_by_no(&standings(&swiss)),
+        declared(&text("held_round_robin.trf"))
+    );
+}
+
+#[test]
+fn a_team_match_is_refused_naming_what_trf_lacks() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("t.log");
+    let out = run(&[
+        "--lang",
+        "en",
+        "new",
+        log.to_str().unwrap(),
+        "--trf",
+        data("held_swiss_5.trf").to_str().unwrap(),
+        "--preset",
+        "team-rr-8",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("team match cannot be imported"), "{err}");
+    assert!(!log.exists());
+}

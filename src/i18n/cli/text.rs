@@ -316,8 +316,8 @@ pub fn text(m: &Msg, lang: Lang) -> String {
         ),
         Msg::TrfNeedsSwiss => words!(
             lang,
-            "new --trf: 只能导入积分编排 (瑞士制) 赛事: 请用积分编排的预设或规程文件",
-            "new --trf: only a Swiss event is imported: give a Swiss preset or rules file",
+            "new --trf: 团体赛不能从 TRF 导入 (文件中没有各轮的队伍对阵和出场名单): 请用个人赛 (积分编排或循环赛) 的预设或规程文件",
+            "new --trf: a team match cannot be imported from TRF (the file holds no team pairings or lineups): give an individual (Swiss or round robin) preset or rules file",
         ).to_string(),
         Msg::Intact { path, records } => words!(
             lang,

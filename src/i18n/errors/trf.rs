@@ -18,6 +18,7 @@ fn field(f: TrfField, lang: Lang) -> &'static str {
         TrfField::Rounds => words!(lang, "轮数", "number of rounds"),
         TrfField::Scoring => words!(lang, "计分记录 (162)", "scoring record (162)"),
         TrfField::Date => words!(lang, "日期", "date"),
+        TrfField::Note => words!(lang, "bianpai 注释行 (###)", "bianpai note (###)"),
     }
 }
 
@@ -124,6 +125,34 @@ pub fn trf_kind(k: &TrfFaultKind, lang: Lang) -> String {
             "the file does not say the number of rounds (XXR or 142): give --rounds N"
         )
         .into(),
+        K::NotTheTable {
+            round,
+            no,
+            table,
+            red,
+        } => {
+            let game = match (table, red) {
+                (None, _) => words!(lang, "轮空".to_string(), "the rest".to_string()),
+                (Some(o), true) => words!(lang, format!("执红对 {o}"), format!("red against {o}")),
+                (Some(o), false) => {
+                    words!(lang, format!("执黑对 {o}"), format!("black against {o}"))
+                }
+            };
+            words!(
+                lang,
+                format!(
+                    "循环赛第{round}轮不是贝格尔编排表的对阵: 表中 {no} 应{game} (按表进行的循环赛才能续编; 只导入成绩请用 --preset fide-swiss)"
+                ),
+                format!(
+                    "round {round} of the round robin is not the Berger table's: the table gives {no} {game} (only a round robin on the table can go on; to import the results alone use --preset fide-swiss)"
+                )
+            )
+        }
+        K::NoteWithoutPlayer { round, no } => words!(
+            lang,
+            format!("第{round}轮没有编号 {no} 的对局"),
+            format!("round {round} has no game of start number {no}")
+        ),
     }
 }
 

@@ -26,6 +26,8 @@ pub enum TrfField {
     Rounds,
     Scoring,
     Date,
+    /// A bianpai `###` line (a foul, a withdrawal, a double round robin's order).
+    Note,
 }
 
 /// What is wrong at a place.
@@ -66,4 +68,14 @@ pub enum TrfFaultKind {
     TooManyRounds { rounds: u32, found: u32 },
     /// No round count: the file does not say it (XXR, 142) and `--rounds` was not given.
     NoRoundCount,
+    /// A round robin's round that is not the Berger table's (docs/rules.md#12-formats): the
+    /// table has `no` play `table` (`None`: rest) with `red` (true: `w`) in `round`.
+    NotTheTable {
+        round: u32,
+        no: u32,
+        table: Option<u32>,
+        red: bool,
+    },
+    /// A note names a player without a game (a foul) or a start number the file has not.
+    NoteWithoutPlayer { round: u32, no: u32 },
 }

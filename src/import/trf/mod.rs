@@ -9,14 +9,20 @@
 //! ended by CR LF, LF or CR.
 
 mod check;
+mod event_rules;
 mod fault;
+mod notes;
 mod record;
 mod replay;
+mod table;
 
 pub use check::{Trf, TrfBye, TrfGame, TrfRound, check};
+pub use event_rules::{base_rules, date, round_robin_of, rules_for, scale_of};
 pub use fault::{TrfFault, TrfFaultKind, TrfField};
+pub use notes::{EntryField, EntryNote, FoulNote, KnockoutNote, Notes, WithdrawnNote, notes};
 pub use record::{Cell, Colour, Mark, PlayerLine, Records, Scoring, records, tenths};
-pub use replay::{base_rules, date, replay, rules_for, scale_of};
+pub use replay::{Plan, replay};
+pub use table::{TableRound, on_table};
 
 /// The largest TRF file read, in bytes (5,000 players × 99 rounds fit easily).
 pub const MAX_BYTES: u64 = 64 * 1024 * 1024;

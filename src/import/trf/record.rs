@@ -456,8 +456,8 @@ pub struct Records {
     /// 162 scoring, when present.
     pub scoring: Option<Scoring>,
     pub players: Vec<PlayerLine>,
-    /// `###` comment lines, as written (without the `###`).
-    pub comments: Vec<String>,
+    /// `###` comment lines: their line and text as written (without the `###`).
+    pub comments: Vec<(usize, String)>,
 }
 
 /// Cuts text into lines at CR LF, LF or CR.
@@ -517,7 +517,7 @@ pub fn records(text: &str) -> Result<Records, TrfFault> {
                 r.rounds = Some((n, line));
             }
             "162" => r.scoring = Some(Scoring::read(line, &chars)?),
-            "###" => r.comments.push(chars.iter().skip(3).collect()),
+            "###" => r.comments.push((line, chars.iter().skip(3).collect())),
             _ => {}
         }
     }

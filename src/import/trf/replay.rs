@@ -1,102 +1,135 @@
 //! A checked TRF file as the domain's own events (docs/cli.md#new---trf): the players in
 //! the order of their start numbers (start number = 序号, fixed as `draw --in-order` does),
-//! then per round its pairing
-//! (`RoundPaired`, TRF `w` = red, the `U` players as its byes), the requested byes
-//! (`RequestedByesRecorded`: `H` half, `F` full, `Z` zero), the round's start and every
-//! result (`ResultRecorded`; `+`/`-` a forfeit, `-`/`-` a double forfeit). A blank round is
-//! a player not paired: nothing is recorded for them.
+//! then per round its pairing (`RoundPaired`, TRF `w` = red, the `U` players as its byes; a
+//! round robin's boards in the table's order with the table's rest; a knockout round's games
+//! from bianpai's notes first), the requested byes (`RequestedByesRecorded`: `H` half, `F`
+//! full, `Z` zero), the round's start, every result (`ResultRecorded`; `+`/`-` a forfeit,
+//! `-`/`-` a double forfeit), a knockout match's rapid and armageddon games (`GameAdded`,
+//! the lot `LotDrawn`), the noted fouls and withdrawals. A blank round is a player not
+//! paired: nothing is recorded for them.
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 
-use super::check::Trf;
+use super::check::{Trf, TrfGame, TrfRound};
+use super::event_rules::date;
 use super::fault::{TrfFault, TrfFaultKind, TrfField};
-use super::record::{Mark, Scoring};
-use crate::domain::event::{Cause, Event, Pairing, PlayerEntry};
+use super::notes::{EntryField, KnockoutNote, Notes};
+use super::record::Mark;
+use super::table::TableRound;
+use crate::domain::event::{Cause, Event, GameKind, Pairing, PlayerEntry, Stage};
 use crate::domain::ids::{Board, PlayerNo, Round};
 use crate::domain::requested_bye::{ByePoints, RequestedBye};
 use crate::domain::result::GameResult;
-use crate::domain::rules::{Gender, Points, Rules};
+use crate::domain::rules::Gender;
+use crate::domain::side::Side;
 
-/// The factor that turns the file's points into whole table points: 1 for 1/0, 2 for
-/// FIDE's 1/½/0 (held as 2/1/0), up to 10 for tenths.
-pub fn scale_of(s: &Scoring) -> u32 {
-    let all = [
-        s.white_win,
-        s.black_win,
-        s.white_draw,
-        s.black_draw,
-        s.white_loss,
-        s.black_loss,
-        s.forfeit_win,
-        s.forfeit_loss,
-        s.pairing_bye,
-        s.half_bye,
-        s.full_bye,
-        s.zero_bye,
-    ];
-    [1, 2, 4, 5, 10]
-        .into_iter()
-        .find(|k| all.iter().all(|v| (v * k) % 10 == 0))
-        .unwrap_or(10)
+/// What the replay follows besides the checked file: bianpai's own notes (fouls,
+/// withdrawals, knockout games) and, for a round robin, each round in the table's order.
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    pub notes: Notes,
+    pub table: Option<Vec<TableRound>>,
+    /// The event's groups (sections) in the rules' order: a Swiss round's boards go group
+    /// by group, as the pairing puts them.
+    pub sections: Vec<String>,
 }
 
-/// A date as TRF files write it: `2024-08-01`, `2024/08/01`, `08/04/2018` (day first),
-/// `08.04.2018`, or a round date `18/04/08` (year first).
-pub fn date(s: &str) -> Option<NaiveDate> {
-    let s = s.trim();
-    // A two-digit year (`24/08/05`, the 132 record's round dates) is 2024, not the year 24.
-    let short = s.len() == 8 && s.chars().nth(2).is_some_and(|c| c == '/' || c == '-');
-    let long = [
-        "%Y-%m-%d", "%Y/%m/%d", "%d/%m/%Y", "%d.%m.%Y", "%y/%m/%d", "%y-%m-%d",
-    ];
-    let formats: &[&str] = if short { &long[4..] } else { &long };
-    for f in formats {
-        if let Ok(d) = NaiveDate::parse_from_str(s, f) {
-            return Some(d);
+/// One board of a replayed round, in player indices.
+#[derive(Clone, Copy, Debug)]
+struct Seat {
+    red: usize,
+    black: usize,
+    stage: Stage,
+    kind: GameKind,
+    result: Option<GameResult>,
+    lot: bool,
+}
+
+impl Seat {
+    fn pairing(&self, board: usize) -> Pairing {
+        Pairing {
+            board: Board(board as u32 + 1),
+            red: no(self.red),
+            black: no(self.black),
+            stage: self.stage,
+            game: self.kind,
         }
     }
-    None
 }
 
-/// The event's rules for the file: `base` (a preset or rules file) with the file's title,
-/// date and number of rounds; `own_points` (no preset or rules file given): the file's
-/// scoring record, held in whole points by [`scale_of`] and printed divided by it.
-pub fn rules_for(trf: &Trf, mut base: Rules, own_points: bool) -> Rules {
-    if !trf.records.name.trim().is_empty() {
-        base.title = trf.records.name.trim().to_string();
+fn no(i: usize) -> PlayerNo {
+    PlayerNo(i as u32 + 1)
+}
+
+/// The result a Swiss game's two marks give.
+fn result_of(g: &TrfGame) -> Option<GameResult> {
+    match (g.white_mark, g.black_mark) {
+        (Mark::Win | Mark::UnratedWin, _) => Some(GameResult::RedWin),
+        (Mark::Loss | Mark::UnratedLoss, _) => Some(GameResult::BlackWin),
+        (Mark::Draw | Mark::UnratedDraw, _) => Some(GameResult::Draw),
+        (Mark::ForfeitWin, _) => Some(GameResult::RedWinForfeit),
+        (Mark::ForfeitLoss, Mark::ForfeitWin) => Some(GameResult::BlackWinForfeit),
+        (Mark::ForfeitLoss, _) => Some(GameResult::DoubleForfeit),
+        _ => None,
     }
-    if let Some(d) = date(&trf.records.start_date) {
-        base.date = Some(d);
-    }
-    base.rounds = trf.rounds;
-    if own_points {
-        let s = &trf.scoring;
-        let k = scale_of(s);
-        let p = |v: u32| v * k / 10;
-        base.points = Points {
-            red_win: p(s.white_win),
-            red_draw: p(s.white_draw),
-            red_loss: p(s.white_loss),
-            black_win: p(s.black_win),
-            black_draw: p(s.black_draw),
-            black_loss: p(s.black_loss),
-            bye: Some(p(s.pairing_bye)),
-            per_point: (k > 1).then_some(k),
+}
+
+/// The requested byes of a Swiss round (`H`, `F`/`+`, `Z`/`-` without an opponent).
+fn requested(tr: &TrfRound) -> Vec<RequestedBye> {
+    tr.byes
+        .iter()
+        .filter_map(|b| {
+            let points = match b.mark {
+                Mark::HalfBye => ByePoints::Half,
+                Mark::FullBye | Mark::ForfeitWin => ByePoints::Full,
+                Mark::ZeroBye | Mark::ForfeitLoss => ByePoints::Zero,
+                _ => return None,
+            };
+            Some(RequestedBye {
+                no: no(b.player),
+                points,
+            })
+        })
+        .collect()
+}
+
+/// A note's start number as a player index, or the note refused at its line.
+fn index_of(trf: &Trf, no: u32, round: u32, line: usize) -> Result<usize, TrfFault> {
+    trf.players
+        .binary_search_by_key(&no, |p| p.no)
+        .map_err(|_| TrfFault {
+            line,
+            column: 4,
+            kind: TrfFaultKind::NoteWithoutPlayer { round, no },
+        })
+}
+
+fn knockout_seat(trf: &Trf, k: &KnockoutNote) -> Result<Seat, TrfFault> {
+    Ok(Seat {
+        red: index_of(trf, k.red, k.round, k.line)?,
+        black: index_of(trf, k.black, k.round, k.line)?,
+        stage: k.stage,
+        kind: k.kind,
+        result: k.result,
+        lot: k.lot,
+    })
+}
+
+fn players(trf: &Trf, notes: &Notes, events: &mut Vec<Event>) -> Result<(), TrfFault> {
+    let mut entries: Vec<PlayerEntry> = trf
+        .players
+        .iter()
+        .map(|p| PlayerEntry::named(p.name.clone()))
+        .collect();
+    for e in &notes.entries {
+        let i = index_of(trf, e.no, 0, e.line)?;
+        let field = match e.field {
+            EntryField::Club => &mut entries[i].club,
+            EntryField::Team => &mut entries[i].team,
+            EntryField::Group => &mut entries[i].group,
         };
+        field.clone_from(&e.text);
     }
-    if !trf.records.chief_arbiter.trim().is_empty() {
-        base.officials.chief_arbiter = Some(trf.records.chief_arbiter.trim().to_string());
-    }
-    base
-}
-
-/// The records after `Created` for the checked file; `starts[r]` is when
-/// round r + 1 started (the last one repeats for rounds beyond).
-///
-/// # Errors
-/// A name the event's text rules refuse (too long, control characters), at its place.
-pub fn replay(trf: &Trf, starts: &[DateTime<Utc>]) -> Result<Vec<Event>, TrfFault> {
-    let mut events = Vec::new();
     for (i, p) in trf.players.iter().enumerate() {
         crate::domain::text::check("name", &p.name, crate::domain::text::NAME_MAX).map_err(
             |_| TrfFault {
@@ -108,81 +141,140 @@ pub fn replay(trf: &Trf, starts: &[DateTime<Utc>]) -> Result<Vec<Event>, TrfFaul
                 },
             },
         )?;
-        let mut entry = PlayerEntry::named(p.name.clone());
+        let mut entry = entries[i].clone();
         entry.gender = match p.sex {
             Some('m') => Some(Gender::M),
             Some('w' | 'f') => Some(Gender::F),
             _ => None,
         };
         entry.birth = date(&p.birth);
-        entry.club.clone_from(&p.federation);
-        events.push(Event::PlayerRegistered {
-            no: PlayerNo(i as u32 + 1),
-            entry,
-        });
+        if entry.club.is_empty() {
+            entry.club.clone_from(&p.federation);
+        }
+        events.push(Event::PlayerRegistered { no: no(i), entry });
     }
     // The start numbers are the numbers (序号): fixed in registration order, as `draw
     // --in-order` records it.
     events.push(Event::NumbersDrawn {
         seed: None,
-        order: (1..=trf.players.len() as u32).map(PlayerNo).collect(),
+        order: (0..trf.players.len()).map(no).collect(),
     });
-    // Points so far in the file's scoring (tenths), to order the boards as a pairing would:
-    // the higher score first, then the lower start number.
+    Ok(())
+}
+
+/// The records after `Created` for the checked file; `starts[r]` is when
+/// round r + 1 started (the last one repeats for rounds beyond).
+///
+/// # Errors
+/// A name the event's text rules refuse (too long, control characters), or a note that
+/// names a start number the file has not or a player without that game, at its place.
+pub fn replay(trf: &Trf, plan: &Plan, starts: &[DateTime<Utc>]) -> Result<Vec<Event>, TrfFault> {
+    let notes = &plan.notes;
+    let last_ko = notes.knockout.iter().map(|k| k.round as usize).max();
+    let rounds = trf.played.len().max(last_ko.unwrap_or(0));
+    // Withdrawals by the round before the first one the player is out of.
+    let mut withdrawn_after: Vec<Vec<(usize, bool)>> = vec![Vec::new(); rounds + 1];
+    for w in &notes.withdrawn {
+        let i = index_of(trf, w.no, w.from, w.line)?;
+        withdrawn_after[(w.from as usize - 1).min(rounds)].push((i, w.by_rule));
+    }
+    let withdraw = |events: &mut Vec<Event>, list: &[(usize, bool)]| {
+        for (i, by_rule) in list {
+            events.push(Event::PlayerWithdrawn {
+                no: no(*i),
+                by_rule: *by_rule,
+                reason: "TRF".into(),
+            });
+        }
+    };
+    let mut events = Vec::new();
+    players(trf, notes, &mut events)?;
+    withdraw(&mut events, &withdrawn_after[0]);
+    // Points so far in the file's scoring (tenths), to order the boards as a pairing would.
     let mut so_far = vec![0_u32; trf.players.len()];
-    let no = |i: usize| PlayerNo(i as u32 + 1);
-    for (r, tr) in trf.played.iter().enumerate() {
+    let empty = TrfRound::default();
+    let mut section = vec![0_usize; trf.players.len()];
+    for e in notes
+        .entries
+        .iter()
+        .filter(|e| e.field == EntryField::Group)
+    {
+        if let (Ok(i), Some(s)) = (
+            trf.players.binary_search_by_key(&e.no, |p| p.no),
+            plan.sections.iter().position(|s| *s == e.text),
+        ) {
+            section[i] = s;
+        }
+    }
+    for r in 0..rounds {
         let round = Round(r as u32 + 1);
+        let tr = trf.played.get(r).unwrap_or(&empty);
+        let table = plan.table.as_ref().and_then(|t| t.get(r));
         let mut games = tr.games.clone();
-        games.sort_by_key(|g| {
-            (
-                std::cmp::Reverse(so_far[g.white].max(so_far[g.black])),
-                g.white.min(g.black),
-            )
-        });
-        let pairings: Vec<Pairing> = games
+        match table {
+            // A round robin: the table's order is the order of its boards.
+            Some(t) => games = t.games.iter().map(|k| tr.games[*k]).collect(),
+            // A Swiss: boards as the pairing orders them, by the higher score of the pair,
+            // then the lower, then the smaller number.
+            None => games.sort_by_key(|g| {
+                let (w, b) = (so_far[g.white], so_far[g.black]);
+                (
+                    section[g.white],
+                    std::cmp::Reverse(w.max(b)),
+                    std::cmp::Reverse(w.min(b)),
+                    g.white.min(g.black),
+                )
+            }),
+        }
+        let mut ko: Vec<&KnockoutNote> = notes
+            .knockout
             .iter()
-            .enumerate()
-            .map(|(b, g)| Pairing {
-                board: Board(b as u32 + 1),
-                red: no(g.white),
-                black: no(g.black),
-                stage: crate::domain::event::Stage::default(),
-                game: crate::domain::event::GameKind::default(),
-            })
+            .filter(|k| k.round == round.0)
             .collect();
-        let byes: Vec<PlayerNo> = tr
-            .byes
-            .iter()
-            .filter(|b| b.mark == Mark::PairingBye)
-            .map(|b| no(b.player))
-            .collect();
-        let requested: Vec<RequestedBye> = tr
-            .byes
-            .iter()
-            .filter_map(|b| {
-                let points = match b.mark {
-                    Mark::HalfBye => ByePoints::Half,
-                    Mark::FullBye | Mark::ForfeitWin => ByePoints::Full,
-                    Mark::ZeroBye | Mark::ForfeitLoss => ByePoints::Zero,
-                    _ => return None,
-                };
-                Some(RequestedBye {
-                    no: no(b.player),
-                    points,
-                })
-            })
-            .collect();
+        ko.sort_by_key(|k| k.board);
+        // The knockout's slow games come first (board 1 on), the Swiss boards after them;
+        // rapid and armageddon games are added during the round.
+        let mut seats = Vec::new();
+        for k in ko.iter().filter(|k| k.kind == GameKind::Slow) {
+            seats.push(knockout_seat(trf, k)?);
+        }
+        seats.extend(games.iter().map(|g| Seat {
+            red: g.white,
+            black: g.black,
+            stage: Stage::Swiss,
+            kind: GameKind::Slow,
+            result: result_of(g),
+            lot: false,
+        }));
+        let paired = seats.len();
+        for k in ko.iter().filter(|k| k.kind != GameKind::Slow) {
+            seats.push(knockout_seat(trf, k)?);
+        }
+        let byes: Vec<PlayerNo> = match table {
+            Some(t) => t.rest.map(no).into_iter().collect(),
+            None => tr
+                .byes
+                .iter()
+                .filter(|b| b.mark == Mark::PairingBye)
+                .map(|b| no(b.player))
+                .collect(),
+        };
         events.push(Event::RoundPaired {
             round,
-            games: pairings,
+            games: seats[..paired]
+                .iter()
+                .enumerate()
+                .map(|(b, s)| s.pairing(b))
+                .collect(),
             byes,
         });
-        if !requested.is_empty() {
-            events.push(Event::RequestedByesRecorded {
-                round,
-                byes: requested,
-            });
+        let asked = if table.is_none() {
+            requested(tr)
+        } else {
+            Vec::new()
+        };
+        if !asked.is_empty() {
+            events.push(Event::RequestedByesRecorded { round, byes: asked });
         }
         let at = starts
             .get(r)
@@ -190,52 +282,80 @@ pub fn replay(trf: &Trf, starts: &[DateTime<Utc>]) -> Result<Vec<Event>, TrfFaul
             .copied()
             .unwrap_or(DateTime::<Utc>::UNIX_EPOCH);
         events.push(Event::RoundStarted { round, at });
-        for (b, g) in games.iter().enumerate() {
-            let result = match (g.white_mark, g.black_mark) {
-                (Mark::Win | Mark::UnratedWin, _) => Some(GameResult::RedWin),
-                (Mark::Loss | Mark::UnratedLoss, _) => Some(GameResult::BlackWin),
-                (Mark::Draw | Mark::UnratedDraw, _) => Some(GameResult::Draw),
-                (Mark::ForfeitWin, _) => Some(GameResult::RedWinForfeit),
-                (Mark::ForfeitLoss, Mark::ForfeitWin) => Some(GameResult::BlackWinForfeit),
-                (Mark::ForfeitLoss, _) => Some(GameResult::DoubleForfeit),
-                _ => None,
-            };
-            if let Some(result) = result {
+        for (b, s) in seats.iter().enumerate() {
+            let board = Board(b as u32 + 1);
+            if b >= paired {
+                events.push(Event::GameAdded {
+                    round,
+                    game: s.pairing(b),
+                    lot_seed: None,
+                });
+            }
+            if s.lot {
+                events.push(Event::LotDrawn {
+                    round,
+                    board,
+                    red: no(s.red),
+                    black: no(s.black),
+                });
+            }
+            if let Some(result) = s.result {
                 events.push(Event::ResultRecorded {
                     round,
-                    board: Board(b as u32 + 1),
+                    board,
                     result,
                     cause: Cause::Arbiter,
                     at: None,
                 });
             }
         }
+        for f in notes.fouls.iter().filter(|f| f.round == round.0) {
+            let i = index_of(trf, f.no, f.round, f.line)?;
+            let sits = |s: &Seat| match f.side {
+                Side::Red => s.red == i,
+                Side::Black => s.black == i,
+            };
+            // The board as written where the player sits there, else the player's seat.
+            let written = (f.board as usize)
+                .checked_sub(1)
+                .filter(|b| seats.get(*b).is_some_and(sits));
+            let Some(b) = written.or_else(|| seats.iter().position(sits)) else {
+                return Err(TrfFault {
+                    line: f.line,
+                    column: 4,
+                    kind: TrfFaultKind::NoteWithoutPlayer {
+                        round: f.round,
+                        no: f.no,
+                    },
+                });
+            };
+            events.push(Event::FoulRecorded {
+                round,
+                board: Board(b as u32 + 1),
+                side: f.side,
+                kind: f.kind,
+            });
+        }
+        withdraw(&mut events, &withdrawn_after[r + 1]);
         for (i, p) in trf.players.iter().enumerate() {
             if let Some(c) = p.rounds.get(r) {
                 so_far[i] += trf.scoring.of(c.mark, c.colour);
             }
         }
     }
+    if let Some(f) = notes
+        .fouls
+        .iter()
+        .find(|f| f.round == 0 || f.round as usize > rounds)
+    {
+        return Err(TrfFault {
+            line: f.line,
+            column: 4,
+            kind: TrfFaultKind::NoteWithoutPlayer {
+                round: f.round,
+                no: f.no,
+            },
+        });
+    }
     Ok(events)
-}
-
-/// The rules of an event imported without a preset or rules file: a Swiss with the file's
-/// scoring (`rules_for`), FIDE's tiebreaks (docs/rules.md#fide-tiebreaks), no registration
-/// limits, no prizes, no automatic advance, in UTC unless `--zone` says otherwise.
-///
-/// # Errors
-/// None in practice: the built-in Swiss preset it starts from always reads.
-pub fn base_rules() -> Result<Rules, crate::domain::rules::RulesError> {
-    let mut r = Rules::preset("fide-swiss")?;
-    r.name = "trf".into();
-    r.description = "TRF".into();
-    r.registration = crate::domain::rules::Registration::default();
-    r.prizes = crate::domain::rules::Prizes::default();
-    r.auto_advance = crate::domain::rules::AutoAdvance::Off;
-    r.schedule = Vec::new();
-    r.roles = std::collections::BTreeMap::new();
-    r.time_zone = Some("+00:00".into());
-    r.officials = crate::domain::rules::Officials::default();
-    r.date = None;
-    Ok(r)
 }
