@@ -268,3 +268,40 @@ fn the_colour_dependent_draw_is_declared_and_fouls_are_comments() {
     );
     reconciles(&file);
 }
+
+/// Quarter-finals, semi-finals and the final of eight, with their tie-break games and lots,
+/// come back board for board.
+#[test]
+fn a_bracket_of_eight_round_trips() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("eight.ron");
+    let wxf = include_str!("../../src/domain/rules/presets/wxf-2023.ron");
+    std::fs::write(
+        &rules,
+        wxf.replace("rounds: 9,", "rounds: 6,").replace(
+            "(after_round: 8, players: 2)",
+            "(after_round: 3, players: 8)",
+        ),
+    )
+    .unwrap();
+    let first = dir.path().join("first.log");
+    ok(&[
+        "simulate",
+        "--rules",
+        rules.to_str().unwrap(),
+        "--players",
+        "20",
+        "--seed",
+        "3",
+        "--out",
+        first.to_str().unwrap(),
+    ]);
+    let file = trf(&first);
+    assert_eq!(file.matches("quarter_final slow").count(), 4, "{file}");
+    round_trip(
+        dir.path(),
+        &first,
+        &["--rules", rules.to_str().unwrap()],
+        "eight",
+    );
+}
