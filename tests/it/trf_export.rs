@@ -26,6 +26,36 @@ fn simulate(log: &Path, preset: &str, players: u32, rounds: u32, seed: u32) {
     ]);
 }
 
+/// A rules file in `dir` from a preset's text with `edits` (from, to) made.
+fn rules_from(dir: &Path, preset: &str, edits: &[(&str, &str)]) -> std::path::PathBuf {
+    let mut text = preset.to_string();
+    for (from, to) in edits {
+        assert!(text.contains(from), "{from}");
+        text = text.replacen(from, to, 1);
+    }
+    let path = dir.join("rules.ron");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// `simulate --rules` to the end, or `rounds` rounds when given.
+fn simulate_rules(log: &Path, rules: &Path, players: u32, rounds: Option<u32>, seed: u32) {
+    let (players, seed) = (players.to_string(), seed.to_string());
+    let mut args = vec![
+        "simulate",
+        "--rules",
+        rules.to_str().unwrap(),
+        "--players",
+        &players,
+    ];
+    let played = rounds.map(|r| r.to_string());
+    if let Some(r) = &played {
+        args.extend(["--rounds-played", r]);
+    }
+    args.extend(["--seed", &seed, "--out", log.to_str().unwrap()]);
+    ok(&args);
+}
+
 fn trf(log: &Path) -> String {
     ok(&["export", log.to_str().unwrap(), "--format", "trf"])
 }
@@ -166,31 +196,16 @@ fn a_round_trip_gives_the_same_file_and_every_total_reconciles() {
 #[test]
 fn a_double_round_robin_round_trips_from_its_type_and_order_line() {
     let dir = tempfile::tempdir().unwrap();
-    let rules = dir.path().join("double.ron");
-    let base = include_str!("../../src/domain/rules/presets/club-rr-10.ron");
-    std::fs::write(
-        &rules,
-        base.replacen(
+    let rules = rules_from(
+        dir.path(),
+        include_str!("../../src/domain/rules/presets/club-rr-10.ron"),
+        &[(
             "system: round_robin,",
             "system: double_round_robin,\n    round_robin_order: plain,",
-            1,
-        ),
-    )
-    .unwrap();
+        )],
+    );
     let first = dir.path().join("first.log");
-    ok(&[
-        "simulate",
-        "--rules",
-        rules.to_str().unwrap(),
-        "--players",
-        "6",
-        "--rounds-played",
-        "7",
-        "--seed",
-        "4",
-        "--out",
-        first.to_str().unwrap(),
-    ]);
+    simulate_rules(&first, &rules, 6, Some(7), 4);
     let file = trf(&first);
     assert!(file.contains("092 Double round robin"), "{file}");
     assert!(
@@ -274,28 +289,19 @@ fn the_colour_dependent_draw_is_declared_and_fouls_are_comments() {
 #[test]
 fn a_bracket_of_eight_round_trips() {
     let dir = tempfile::tempdir().unwrap();
-    let rules = dir.path().join("eight.ron");
-    let wxf = include_str!("../../src/domain/rules/presets/wxf-2023.ron");
-    std::fs::write(
-        &rules,
-        wxf.replace("rounds: 9,", "rounds: 6,").replace(
-            "(after_round: 8, players: 2)",
-            "(after_round: 3, players: 8)",
-        ),
-    )
-    .unwrap();
+    let rules = rules_from(
+        dir.path(),
+        include_str!("../../src/domain/rules/presets/wxf-2023.ron"),
+        &[
+            ("rounds: 9,", "rounds: 6,"),
+            (
+                "(after_round: 8, players: 2)",
+                "(after_round: 3, players: 8)",
+            ),
+        ],
+    );
     let first = dir.path().join("first.log");
-    ok(&[
-        "simulate",
-        "--rules",
-        rules.to_str().unwrap(),
-        "--players",
-        "20",
-        "--seed",
-        "3",
-        "--out",
-        first.to_str().unwrap(),
-    ]);
+    simulate_rules(&first, &rules, 20, None, 3);
     let file = trf(&first);
     assert_eq!(file.matches("quarter_final slow").count(), 4, "{file}");
     round_trip(

@@ -93,15 +93,20 @@ fn requested(tr: &TrfRound) -> Vec<RequestedBye> {
         .collect()
 }
 
+/// A note that names a start number or a game the file has not, refused at its line.
+fn without_game(line: usize, round: u32, no: u32) -> TrfFault {
+    TrfFault {
+        line,
+        column: 4,
+        kind: TrfFaultKind::NoteWithoutPlayer { round, no },
+    }
+}
+
 /// A note's start number as a player index, or the note refused at its line.
 fn index_of(trf: &Trf, no: u32, round: u32, line: usize) -> Result<usize, TrfFault> {
     trf.players
         .binary_search_by_key(&no, |p| p.no)
-        .map_err(|_| TrfFault {
-            line,
-            column: 4,
-            kind: TrfFaultKind::NoteWithoutPlayer { round, no },
-        })
+        .map_err(|_| without_game(line, round, no))
 }
 
 fn knockout_seat(trf: &Trf, k: &KnockoutNote) -> Result<Seat, TrfFault> {
@@ -319,16 +324,9 @@ pub fn replay(trf: &Trf, plan: &Plan, starts: &[DateTime<Utc>]) -> Result<Vec<Ev
             let written = (f.board as usize)
                 .checked_sub(1)
                 .filter(|b| seats.get(*b).is_some_and(sits));
-            let Some(b) = written.or_else(|| seats.iter().position(sits)) else {
-                return Err(TrfFault {
-                    line: f.line,
-                    column: 4,
-                    kind: TrfFaultKind::NoteWithoutPlayer {
-                        round: f.round,
-                        no: f.no,
-                    },
-                });
-            };
+            let b = written
+                .or_else(|| seats.iter().position(sits))
+                .ok_or_else(|| without_game(f.line, f.round, f.no))?;
             events.push(Event::FoulRecorded {
                 round,
                 board: Board(b as u32 + 1),
@@ -348,14 +346,7 @@ pub fn replay(trf: &Trf, plan: &Plan, starts: &[DateTime<Utc>]) -> Result<Vec<Ev
         .iter()
         .find(|f| f.round == 0 || f.round as usize > rounds)
     {
-        return Err(TrfFault {
-            line: f.line,
-            column: 4,
-            kind: TrfFaultKind::NoteWithoutPlayer {
-                round: f.round,
-                no: f.no,
-            },
-        });
+        return Err(without_game(f.line, f.round, f.no));
     }
     Ok(events)
 }
