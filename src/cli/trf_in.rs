@@ -92,10 +92,15 @@ pub fn new_trf(path: &Path, file: &Path, a: TrfArgs<'_>) -> CliResult {
         None => None,
     };
     let sections = rules.sections.iter().map(|s| s.name.clone()).collect();
+    let knockout_rounds = rules.format.knockout().map(|k| {
+        let depth = crate::domain::knockout::bracket::depth(k.players);
+        (k.after_round + 1, k.after_round + depth)
+    });
     let plan = trf::Plan {
         notes,
         table,
         sections,
+        knockout_rounds,
     };
     if let Some(z) = a.zone {
         crate::domain::zone::EventZone::parse(z)

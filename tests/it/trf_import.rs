@@ -278,6 +278,11 @@ fn a_bianpai_line_that_cannot_be_read_or_names_no_game_is_refused_at_its_place()
             "a withdrawal without its round",
         ),
         (
+            "### bianpai knockout round 3 board 1 final slow 1 2 red_win",
+            "line 5, column 4: a knockout game in round 3, but the rules have no knockout",
+            "a knockout game under rules without one",
+        ),
+        (
             "### bianpai knockout round 6 board 1 final slow 1 2 red_win lot",
             "line 5, column 61",
             "a lot on a slow game",

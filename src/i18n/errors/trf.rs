@@ -148,6 +148,27 @@ pub fn trf_kind(k: &TrfFaultKind, lang: Lang) -> String {
                 )
             )
         }
+        K::KnockoutOutsideRules { round, rounds } => match rounds {
+            None => words!(
+                lang,
+                format!("第{round}轮有淘汰赛对局, 但所用规程没有淘汰赛 (knockout)"),
+                format!("a knockout game in round {round}, but the rules have no knockout")
+            ),
+            Some((a, b)) if a == b => words!(
+                lang,
+                format!("第{round}轮有淘汰赛对局, 但所用规程的淘汰赛在第{a}轮"),
+                format!(
+                    "a knockout game in round {round}, but the rules' knockout plays round {a}"
+                )
+            ),
+            Some((a, b)) => words!(
+                lang,
+                format!("第{round}轮有淘汰赛对局, 但所用规程的淘汰赛在第{a}至{b}轮"),
+                format!(
+                    "a knockout game in round {round}, but the rules' knockout plays rounds {a} to {b}"
+                )
+            ),
+        },
         K::NoteWithoutPlayer { round, no } => words!(
             lang,
             format!("第{round}轮没有编号 {no} 的对局"),

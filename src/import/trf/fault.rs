@@ -78,4 +78,10 @@ pub enum TrfFaultKind {
     },
     /// A note names a player without a game (a foul) or a start number the file has not.
     NoteWithoutPlayer { round: u32, no: u32 },
+    /// A knockout game in a round the rules' knockout does not play (`rounds`: the rounds it
+    /// plays, `None` for rules without one).
+    KnockoutOutsideRules {
+        round: u32,
+        rounds: Option<(u32, u32)>,
+    },
 }

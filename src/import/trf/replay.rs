@@ -32,6 +32,9 @@ pub struct Plan {
     /// The event's groups (sections) in the rules' order: a Swiss round's boards go group
     /// by group, as the pairing puts them.
     pub sections: Vec<String>,
+    /// The rounds the rules' knockout plays (first, last), `None` without one: knockout
+    /// notes outside them are refused.
+    pub knockout_rounds: Option<(u32, u32)>,
 }
 
 /// One board of a replayed round, in player indices.
@@ -175,6 +178,19 @@ fn players(trf: &Trf, notes: &Notes, events: &mut Vec<Event>) -> Result<(), TrfF
 /// names a start number the file has not or a player without that game, at its place.
 pub fn replay(trf: &Trf, plan: &Plan, starts: &[DateTime<Utc>]) -> Result<Vec<Event>, TrfFault> {
     let notes = &plan.notes;
+    if let Some(k) = notes.knockout.iter().find(|k| {
+        plan.knockout_rounds
+            .is_none_or(|(a, b)| k.round < a || k.round > b)
+    }) {
+        return Err(TrfFault {
+            line: k.line,
+            column: 4,
+            kind: TrfFaultKind::KnockoutOutsideRules {
+                round: k.round,
+                rounds: plan.knockout_rounds,
+            },
+        });
+    }
     let last_ko = notes.knockout.iter().map(|k| k.round as usize).max();
     let rounds = trf.played.len().max(last_ko.unwrap_or(0));
     // Withdrawals by the round before the first one the player is out of.
