@@ -24,6 +24,7 @@ mod console_e2e_decision;
 mod console_e2e_edges;
 mod console_edges;
 mod console_flow;
+mod console_footer;
 mod console_pairing_decision;
 mod console_screens;
 mod console_snapshots;
