@@ -25,6 +25,7 @@ mod console_e2e_edges;
 mod console_edges;
 mod console_flow;
 mod console_footer;
+mod console_help;
 mod console_pairing_decision;
 mod console_screens;
 mod console_snapshots;
