@@ -1,6 +1,7 @@
 //! The footer at 80 columns while a decision waits (docs/console.md#the-status-line): the
 //! decision and the role's key hints do not fit one line there, so the decision takes a line of
-//! its own above the hints, each whole, in Chinese and in English.
+//! its own above the hints, each whole, in Chinese and in English; the tabs' line names the
+//! round paired on an old result, whole too.
 
 use crate::support::console as console_common;
 
@@ -36,15 +37,17 @@ fn outdated(dir: &std::path::Path) -> std::path::PathBuf {
 fn the_waiting_decision_and_the_hints_are_whole_at_80_columns() {
     let dir = tempfile::tempdir().unwrap();
     let path = outdated(dir.path());
-    for (lang, decision, hints, name) in [
+    for (lang, header, decision, hints, name) in [
         (
             Lang::Zh,
+            "第2轮按更正前结果编排",
             "第2轮待决定: v 看变化  R 重新编排  K 保留",
             "数字+r/b/d 录入结果  Tab 切换  ? 帮助  q 退出",
             "footer_decision_outdated_zh_80x24",
         ),
         (
             Lang::En,
+            "round 2: old results",
             "round 2 to decide: v changes  R re-pair  K keep",
             "digits+r/b/d result  Tab screens  ? help  q quit",
             "footer_decision_outdated_en_80x24",
@@ -57,6 +60,8 @@ fn the_waiting_decision_and_the_hints_are_whole_at_80_columns() {
         assert_eq!(lines.len(), 24, "{screen}");
         assert_eq!(lines[23], hints, "{screen}");
         assert_eq!(lines[22], decision, "{screen}");
+        // The tabs' line names the round paired on an old result, whole.
+        assert!(lines[0].ends_with(&format!(" {header}")), "{screen}");
         // At 120 columns both still share one line.
         let wide = ui::render_text(&h, 120, 24);
         let last = wide.lines().last().unwrap().to_string();
