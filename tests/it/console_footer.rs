@@ -6,10 +6,9 @@
 use crate::support::console as console_common;
 
 use bianpai::console::ui;
+use bianpai::domain::Role;
 use bianpai::domain::rules::Lang;
-use bianpai::domain::{Board, Command, GameResult, Role, Round};
-use bianpai::log::Log;
-use console_common::{app_as, event, head, minutes, type_keys};
+use console_common::{app_as, event, minutes, type_keys};
 
 /// Round 1 complete and round 2 paired, then round 1 board 1 corrected: round 2 waits for the
 /// head arbiter's decision (re-pair or keep).
@@ -17,19 +16,7 @@ fn outdated(dir: &std::path::Path) -> std::path::PathBuf {
     let path = event(dir, "f.log", 8, 9, true);
     let mut h = app_as(&path, "wang", Role::Head, Lang::Zh, minutes(30));
     type_keys(&mut h, "1r\n2r\n3r\n4r\n", minutes(30));
-    Log::open(&path)
-        .unwrap()
-        .execute(
-            &head(),
-            &Command::RecordResult {
-                round: Some(Round(1)),
-                board: Board(1),
-                result: GameResult::BlackWin,
-                correct: Some("核对".into()),
-            },
-            minutes(31),
-        )
-        .unwrap();
+    console_common::correct_board_one(&path, minutes(31));
     path
 }
 

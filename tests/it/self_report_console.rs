@@ -19,6 +19,15 @@ use tmux_support::Tmux;
 
 const BIN: &str = crate::support::bin::BIN;
 
+/// `side` of round 1's `board` signs `result` on the room page `page` serves.
+fn sign(page: &Server, log: &std::path::Path, board: u64, result: &str, side: &str) {
+    let body = format!(
+        "round=1&board={board}&result={result}&code={}",
+        code(log, 1, board, side)
+    );
+    assert_eq!(post_form(page.port, "/report", &body).status, 200);
+}
+
 #[test]
 fn the_assistant_accepts_a_signed_result_with_one_key() {
     if !need(
@@ -40,11 +49,7 @@ fn the_assistant_accepts_a_signed_result_with_one_key() {
     tmux.wait_for("a", "已报 0/3", Duration::from_secs(20));
     // Board 2: black signs a black win, then red does.
     for side in ["black", "red"] {
-        let body = format!(
-            "round=1&board=2&result=black_win&code={}",
-            code(&log, 1, 2, side)
-        );
-        assert_eq!(post_form(page.port, "/report", &body).status, 200);
+        sign(&page, &log, 2, "black_win", side);
         if side == "black" {
             tmux.wait_for("a", "待对方签认 黑:黑胜", Duration::from_secs(5));
             tmux.wait_for("a", "待对方签认 1", Duration::from_secs(5));
@@ -94,11 +99,7 @@ fn the_head_arbiter_overrides_signatures_with_bang_then_y() {
         // Both players sign red's win on board 1: recorded at once (`self_report: auto`).
         let page = Server::start(&log);
         for side in ["red", "black"] {
-            let body = format!(
-                "round=1&board=1&result=red_win&code={}",
-                code(&log, 1, 1, side)
-            );
-            assert_eq!(post_form(page.port, "/report", &body).status, 200);
+            sign(&page, &log, 1, "red_win", side);
         }
     }
     assert_eq!(game(&log, 1, 1)["result"], "red_win");

@@ -41,17 +41,23 @@ fn ready(b: &mut Browser, table: &str) {
     assert_eq!(state, json!("complete"), "the page shows its {table}");
 }
 
-#[test]
-fn the_standings_heads_are_fides_names_whole_in_their_cells() {
-    if !need(
-        "the_standings_heads_are_fides_names_whole_in_their_cells",
-        &[Tool::Chromium],
-    ) {
-        return;
+/// The FIDE event served, for `test` where Chromium is installed.
+fn served(test: &str) -> Option<(tempfile::TempDir, serve_support::Server)> {
+    if !need(test, &[Tool::Chromium]) {
+        return None;
     }
     let dir = tempfile::tempdir().unwrap();
     let log = fide::played(dir.path());
     let server = serve_support::Server::start(&log);
+    Some((dir, server))
+}
+
+#[test]
+fn the_standings_heads_are_fides_names_whole_in_their_cells() {
+    let Some((dir, server)) = served("the_standings_heads_are_fides_names_whole_in_their_cells")
+    else {
+        return;
+    };
     for (query, names) in [
         ("?lang=en", ["Points", "BH-C1", "BH", "SB", "DE", "WIN"]),
         (
@@ -107,15 +113,9 @@ const ROUND: &str = r"(() => {
 
 #[test]
 fn a_requested_bye_keeps_the_black_side_on_a_phone() {
-    if !need(
-        "a_requested_bye_keeps_the_black_side_on_a_phone",
-        &[Tool::Chromium],
-    ) {
+    let Some((dir, server)) = served("a_requested_bye_keeps_the_black_side_on_a_phone") else {
         return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let log = fide::played(dir.path());
-    let server = serve_support::Server::start(&log);
+    };
     let profile = dir.path().join("phone");
     let mut b = Browser::open(&profile, &format!("{}?lang=en", server.url), (390, 844));
     b.viewport(390, 844);
