@@ -83,7 +83,7 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
     second.push(Span::styled(hint(app), th.dim));
     let second = Line::from(second);
     // With room for one line only, the entry or the message's first line; the decision's own
-    // line goes before the entry's lines when the area is short.
+    // line sits between them and the hints, left out when the area has two lines only.
     let below = 1 + usize::from(own.is_some());
     let keep = usize::from(area.height).saturating_sub(below).max(1);
     first.truncate(keep);
