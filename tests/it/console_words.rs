@@ -11,10 +11,10 @@ use crate::support::console as console_common;
 use bianpai::console::action::Screen;
 use bianpai::console::ui;
 use bianpai::domain::rules::Lang;
-use bianpai::domain::{Board, Command, GameResult, Role, Round, Side};
+use bianpai::domain::{Board, Command, Role, Round, Side};
 use bianpai::log::Log;
 use console_common::{
-    app_as, at_the_armageddon, event, head, knockout_after_round_one, minutes, type_keys,
+    app_as, at_the_armageddon, event, knockout_after_round_one, minutes, type_keys,
 };
 
 #[test]
@@ -112,18 +112,7 @@ fn the_head_arbiters_footer_names_the_decision_that_waits() {
     };
     assert!(!footer(&h).contains("待"), "nothing waits: {}", footer(&h));
     type_keys(&mut h, "1r\n2r\n3r\n4r\n", minutes(30));
-    let mut log = Log::open(&path).unwrap();
-    log.execute(
-        &head(),
-        &Command::RecordResult {
-            round: Some(Round(1)),
-            board: Board(1),
-            result: GameResult::BlackWin,
-            correct: Some("核对".into()),
-        },
-        minutes(31),
-    )
-    .unwrap();
+    console_common::correct_board_one(&path, minutes(31));
     let mut h = app_as(&path, "wang", Role::Head, Lang::Zh, minutes(32));
     h.prepare(minutes(32));
     let f = footer(&h);

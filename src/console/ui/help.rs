@@ -61,8 +61,8 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
         (per_col, kws, wws)
     };
     // Two columns of keys when one does not fit (80×24 keeps the help's last line); when the
-    // two do not fit the width whole, the first column's words give up what is missing, a
-    // gap before the next key always kept.
+    // two do not fit the width whole, the first column's words wrap onto a row of their own
+    // under the word (never cut), a gap before the next key always kept.
     let (cols, (per_col, kws, mut wws)) = if needed > usize::from(area.height) && area.width >= 60 {
         (2, layout(2))
     } else {
@@ -70,20 +70,38 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
     };
     if cols == 2 {
         let rest = kws[0] + kws[1] + wws[1] - 2;
-        wws[0] = wws[0].min(usize::from(area.width).saturating_sub(rest).max(4));
+        wws[0] = wws[0].min(usize::from(area.width).saturating_sub(rest).max(10));
     }
-    for i in 0..per_col {
+    // Each column as rows of (key, words): a word too long for its column goes on under it.
+    let column = |c: usize| {
+        let mut rows: Vec<(&str, String)> = Vec::new();
+        for (k, what) in keys.iter().skip(c * per_col).take(per_col) {
+            let lines = if c + 1 < cols {
+                super::wrap::wrap(what, wws[c] - 2)
+            } else {
+                vec![(*what).to_string()]
+            };
+            for (i, l) in lines.into_iter().enumerate() {
+                rows.push((if i == 0 { k.as_str() } else { "" }, l));
+            }
+        }
+        rows
+    };
+    let columns: Vec<Vec<(&str, String)>> = (0..cols).map(column).collect();
+    let height = columns.iter().map(Vec::len).max().unwrap_or(0);
+    for i in 0..height {
         let mut spans = Vec::new();
         for (c, kw) in kws.iter().copied().enumerate() {
-            if let Some((k, what)) = keys.get(c * per_col + i) {
-                let cell = if c + 1 < cols {
-                    format!("{}  ", pad(what, wws[c] - 2))
-                } else {
-                    (*what).to_string()
-                };
-                spans.push(Span::styled(pad(k, kw), th.header));
-                spans.push(Span::styled(cell, th.text));
-            }
+            let (k, what) = columns[c]
+                .get(i)
+                .map_or(("", ""), |(k, w)| (*k, w.as_str()));
+            let cell = if c + 1 < cols {
+                format!("{}  ", pad(what, wws[c] - 2))
+            } else {
+                what.to_string()
+            };
+            spans.push(Span::styled(pad(k, kw), th.header));
+            spans.push(Span::styled(cell, th.text));
         }
         lines.push(Line::from(spans));
     }

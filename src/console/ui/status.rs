@@ -10,6 +10,7 @@ use ratatui::widgets::Paragraph;
 
 use crate::console::app::App;
 use crate::domain::Role;
+use crate::export::text::width;
 
 /// The most lines an entry or a message takes.
 pub const MAX_LINES: usize = 4;
@@ -35,33 +36,62 @@ fn first_lines(app: &App, w: usize) -> Vec<Line<'static>> {
         .collect()
 }
 
-/// How many lines the entry or the message takes at width `w` (the hints take one more).
+/// Whether the waiting decision and the role's key hints do not fit one line `w` cells wide:
+/// then the decision takes a line of its own above the hints (never cut off at 80 columns).
+fn decision_apart(app: &App, w: usize) -> bool {
+    app.decision_hint
+        .as_ref()
+        .is_some_and(|d| width(d) + 2 + width(hint(app)) > w)
+}
+
+/// The key hints of this console's role: each role's footer offers only its own keys (the
+/// organizer enters no results).
+fn hint(app: &App) -> &'static str {
+    match app.role() {
+        Role::Viewer => app.s.hint_viewer,
+        Role::Organizer => app.s.hint_organizer,
+        Role::Head | Role::Assistant => app.s.hint_normal,
+    }
+}
+
+/// How many lines the entry or the message takes at width `w`, with the waiting decision
+/// when it has a line of its own (the hints take one more).
 pub fn height(app: &App, w: u16) -> u16 {
-    u16::try_from(first_lines(app, usize::from(w)).len()).unwrap_or(1)
+    let w = usize::from(w);
+    let n = first_lines(app, w).len() + usize::from(decision_apart(app, w));
+    u16::try_from(n).unwrap_or(1)
 }
 
 pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
     let th = &app.theme;
-    let mut first = first_lines(app, usize::from(area.width));
-    // Each role's footer offers only its own keys: the organizer enters no results.
-    let hint = match app.role() {
-        Role::Viewer => app.s.hint_viewer,
-        Role::Organizer => app.s.hint_organizer,
-        Role::Head | Role::Assistant => app.s.hint_normal,
-    };
-    // A decision that waits comes first, in the pending colour.
+    let w = usize::from(area.width);
+    let mut first = first_lines(app, w);
+    // A decision that waits comes first, in the pending colour: on the hints' line when both
+    // fit, else on a line of its own just above them.
+    let apart = decision_apart(app, w);
     let mut second = Vec::new();
+    let mut own = None;
     if let Some(d) = &app.decision_hint {
-        second.push(Span::styled(d.clone(), th.pending));
-        second.push(Span::raw("  "));
+        let d = Span::styled(d.clone(), th.pending);
+        if apart {
+            own = Some(Line::from(d));
+        } else {
+            second.push(d);
+            second.push(Span::raw("  "));
+        }
     }
-    second.push(Span::styled(hint, th.dim));
+    second.push(Span::styled(hint(app), th.dim));
     let second = Line::from(second);
-    // With room for one line only, the entry or the message's first line.
-    let keep = usize::from(area.height.saturating_sub(1)).max(1);
+    // With room for one line only, the entry or the message's first line; the decision's own
+    // line sits between them and the hints, left out when the area has two lines only.
+    let below = 1 + usize::from(own.is_some());
+    let keep = usize::from(area.height).saturating_sub(below).max(1);
     first.truncate(keep);
     let mut lines = first;
     if area.height >= 2 {
+        if let Some(d) = own.filter(|_| usize::from(area.height) > below) {
+            lines.push(d);
+        }
         lines.push(second);
     }
     frame.render_widget(Paragraph::new(lines), area);

@@ -16,9 +16,11 @@ pub fn wrap(text: &str, w: usize) -> Vec<String> {
         let cw = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
         if used + cw > w {
             // Break after the last space or comma of the line when it is not too far back.
+            // Never after a key's letter standing alone (`t flag`): the key stays with its word.
             let cut = line
                 .char_indices()
                 .filter(|(_, ch)| crate::i18n::screen::breaks_after(*ch))
+                .filter(|&(i, _)| !lone_letter_before(&line, i))
                 .map(|(i, ch)| i + ch.len_utf8())
                 .next_back()
                 .filter(|&i| width(&line[..i]) > w / 2)
@@ -36,4 +38,29 @@ pub fn wrap(text: &str, w: usize) -> Vec<String> {
     }
     lines.push(line);
     lines
+}
+
+/// Whether the word just before byte `i` of `line` is one letter alone (a key: `t` of
+/// `t flag`).
+fn lone_letter_before(line: &str, i: usize) -> bool {
+    let mut back = line[..i].chars().rev();
+    match (back.next(), back.next()) {
+        (Some(c), None) => c.is_ascii_alphanumeric(),
+        (Some(c), Some(b)) => c.is_ascii_alphanumeric() && b == ' ',
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn a_key_stays_with_its_word() {
+        let text = "round 3 board 3_  r red b black d draw f forfeit a absent i arrived x foul t flag n limit";
+        let lines = wrap(text, 80);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(lines[0].ends_with(" x foul"), "{lines:?}");
+        assert_eq!(lines[1], "  t flag n limit");
+    }
 }

@@ -62,7 +62,7 @@ impl Strings {
             Deed::MoveLimit => words!(self.lang, "注明限着", "note a move limit"),
             Deed::Pair => words!(self.lang, "编排下一轮", "pair the next round"),
             Deed::Start => words!(self.lang, "开始本轮", "start the round"),
-            Deed::Unpair => words!(self.lang, "撤销本轮编排", "discard the round's pairing"),
+            Deed::Unpair => words!(self.lang, "撤销本轮编排", "discard the pairing"),
             Deed::Withdraw => words!(self.lang, "办理棋手退赛", "withdraw a player"),
             Deed::Lot => words!(self.lang, "录入超快棋抽签", "enter an armageddon lot"),
             Deed::Lineup => words!(self.lang, "提交团体出场名单", "hand in a team lineup"),
@@ -75,7 +75,7 @@ impl Strings {
             Deed::AcceptSigned => words!(self.lang, "接受双方签认", "accept a signed result"),
             Deed::Rounds => words!(self.lang, "往轮 (更正)", "earlier rounds"),
             Deed::UnlockReports => words!(self.lang, "解除签认锁定", "unlock a board's reports"),
-            Deed::AcknowledgeAuto => words!(self.lang, "自动事件已读", "mark automatic acts read"),
+            Deed::AcknowledgeAuto => words!(self.lang, "自动事件已读", "automatic acts read"),
         }
     }
 }

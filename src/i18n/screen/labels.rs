@@ -279,7 +279,7 @@ table! {
     /// After an automatic act: who triggered it (the audit's detail).
     by_rule = "{} ({} 的终端触发): {}", "{} (triggered by {}'s terminal): {}";
     /// The header while the current round rests on an old result.
-    hdr_outdated = "第{}轮按更正前结果编排", "round {} paired on old results";
+    hdr_outdated = "第{}轮按更正前结果编排", "round {}: old results";
     // The organizer's footer, the empty first screen, the standings before round 1, the foul
     // kinds in help.
     hint_organizer =

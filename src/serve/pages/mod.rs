@@ -186,7 +186,7 @@ pub fn report(r: &Report) -> Markup {
             @let numeric = table.numeric_columns();
             div.scroll {
                 table.report {
-                    thead { tr { @for h in &table.header { th { (h) } } } }
+                    thead { tr { @for (i, h) in table.header.iter().enumerate() { th.num[numeric.get(i).copied().unwrap_or(false)] { (h) } } } }
                     tbody {
                         @for row in &table.rows {
                             tr {

@@ -48,18 +48,21 @@ fn line(ctx: &Ctx, l: &BoardLine) -> Markup {
             td.num { (l.board.map_or(String::new(), |b| b.to_string())) }
             td.red { (player(ctx, &l.red)) @if let Some(s) = &l.stage { span.stage { (s) } } }
             td.num { (l.red.points) }
-            @match &l.result {
-                Some(r) => td.res { (r) },
-                None if l.lot_pending => td.res.lot {
-                    (crate::export::knockout_text::lot_pending_word(ctx.lang))
-                },
-                None => td.res.playing { (ctx.label(Label::Playing)) },
-            }
             @if let Some(b) = &l.black {
+                @match &l.result {
+                    Some(r) => td.res { (r) },
+                    None if l.lot_pending => td.res.lot {
+                        (crate::export::knockout_text::lot_pending_word(ctx.lang))
+                    },
+                    None => td.res.playing { (ctx.label(Label::Playing)) },
+                }
                 td.num { (b.points) }
                 td { (player(ctx, b)) }
             } @else {
-                td {} td {}
+                // A bye has no black side: its word (`requested bye (half point)`) takes the
+                // black columns too and wraps, so it never widens the result column off a
+                // phone's screen (docs/room-page.md).
+                td.res.alone colspan="3" { (l.result.as_deref().unwrap_or_default()) }
             }
         }
     }

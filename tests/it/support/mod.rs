@@ -4,6 +4,7 @@ pub mod bin;
 pub mod cli;
 pub mod console;
 pub mod export;
+pub mod fide;
 pub mod need;
 pub mod oracle;
 pub mod os;

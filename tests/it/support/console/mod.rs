@@ -237,3 +237,21 @@ pub fn at_the_armageddon(path: &Path) -> u32 {
     assert_eq!(arm.game, bianpai::domain::event::GameKind::Armageddon);
     arm.board.0
 }
+
+/// The head arbiter corrects round 1 board 1 to a black win (reason 核对) at `now`: once round
+/// 2 is paired, it was paired on an old result and waits for the head arbiter's decision.
+pub fn correct_board_one(path: &Path, now: DateTime<Utc>) {
+    Log::open(path)
+        .unwrap()
+        .execute(
+            &head(),
+            &Command::RecordResult {
+                round: Some(bianpai::domain::Round(1)),
+                board: bianpai::domain::Board(1),
+                result: bianpai::domain::GameResult::BlackWin,
+                correct: Some("核对".into()),
+            },
+            now,
+        )
+        .unwrap();
+}
