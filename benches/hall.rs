@@ -7,10 +7,13 @@
 //! phone holding the fresh page, the page latency of other phones meanwhile (p50 / p99), and
 //! the server's CPU and memory.
 //!
-//! `cargo bench --bench hall -- [--boards B] [--phones N] [--results K] [--refetch]`
+//! `cargo bench --bench hall -- [--boards B] [--phones N] [--results K] [--refetch] [--wall] [--plain]`
 //! Phones follow the round page's own stream (`/events?page=round`), which carries each
 //! result as a delta of its row (docs/room-page.md#deltas); `--refetch` puts them on the
-//! plain stream, re-fetching the main part after each update, as before deltas.
+//! plain stream, re-fetching the main part after each update, as before deltas. `--wall`:
+//! every screen is on the wall (`/wall` and its own stream, `page=wall`) instead of the round
+//! page. `--plain`: no client asks for compression (the re-fetches and the page loads
+//! meanwhile are sent plain; a delta event is never compressed).
 //! Phones come from distinct addresses 10.77.x.y when that range is local
 //! (`ip route add local 10.77.0.0/16 dev lo`, as root); otherwise from loopback, which is one
 //! client and so holds at most 50 streams (docs/room-page.md#budgets). Everything stays on
@@ -143,13 +146,13 @@ async fn get(
     Some((status, raw.len(), raw.len() - end - 4, tag))
 }
 
-/// The page's run and version (`data-run`, `data-version` of its `main`), what a phone that
-/// loaded it hands its stream as `last=RUN.VERSION`, as the page's script does.
-async fn page_id(from: IpAddr, port: u16) -> Option<String> {
+/// The page's stream with its run and version (`data-events`, `data-run`, `data-version` of
+/// its `main`): what a phone that loaded it opens, `EVENTS&last=RUN.VERSION`, as the page's
+/// script does.
+async fn page_stream(from: IpAddr, port: u16, path: &str) -> Option<String> {
     let mut s = connect(from, port).await.ok()?;
-    s.write_all(b"GET / HTTP/1.1\r\nHost: hall\r\nConnection: close\r\n\r\n")
-        .await
-        .ok()?;
+    let head = format!("GET {path} HTTP/1.1\r\nHost: hall\r\nConnection: close\r\n\r\n");
+    s.write_all(head.as_bytes()).await.ok()?;
     let mut raw = Vec::new();
     s.read_to_end(&mut raw).await.ok()?;
     let page = String::from_utf8_lossy(&raw);
@@ -157,7 +160,12 @@ async fn page_id(from: IpAddr, port: u16) -> Option<String> {
         let at = page.find(&format!("{name}=\""))? + name.len() + 2;
         Some(page[at..].split('"').next()?.to_string())
     };
-    Some(format!("{}.{}", attr("data-run")?, attr("data-version")?))
+    let events = attr("data-events")?.replace("&amp;", "&");
+    Some(format!(
+        "{events}&last={}.{}",
+        attr("data-run")?,
+        attr("data-version")?
+    ))
 }
 
 /// Shared counters of the phones.
@@ -173,21 +181,34 @@ struct Hall {
 /// A phone: its stream, and a re-fetch of the main part after each update; with `deltas`
 /// the round page's own stream, whose `delta` events carry the rows that changed (the page
 /// is re-fetched only on `update`).
-async fn phone(
-    n: usize,
+/// What every phone is told: where to connect from and to, and how it follows the page.
+struct Setup {
     hall_addrs: bool,
     port: u16,
-    hall: Arc<Hall>,
-    start: Instant,
     deltas: bool,
-    last: Arc<String>,
-) {
+    /// The page's stream address with `last=RUN.VERSION`.
+    stream: String,
+    /// The `Accept-Encoding` header line, or nothing.
+    encoding: &'static str,
+    /// The page's main part, re-fetched after an update.
+    part: &'static str,
+}
+
+async fn phone(n: usize, setup: Arc<Setup>, hall: Arc<Hall>, start: Instant) {
+    let Setup {
+        hall_addrs,
+        port,
+        deltas,
+        ref stream,
+        encoding,
+        part,
+    } = *setup;
     let from = source(n, hall_addrs);
     let Ok(mut s) = connect(from, port).await else {
         return;
     };
     let path = if deltas {
-        format!("/events?page=round&lang=zh&last={last}")
+        stream.clone()
     } else {
         "/events".to_string()
     };
@@ -227,11 +248,11 @@ async fn phone(
             && let Ok(v) = d.parse::<u64>()
         {
             let extra = if tag.is_empty() {
-                "Accept-Encoding: br\r\n".to_string()
+                encoding.to_string()
             } else {
-                format!("Accept-Encoding: br\r\nIf-None-Match: {tag}\r\n")
+                format!("{encoding}If-None-Match: {tag}\r\n")
             };
-            if let Some((_, n, _, t)) = get(from, port, "/?part=main", &extra).await {
+            if let Some((_, n, _, t)) = get(from, port, part, &extra).await {
                 hall.bytes.fetch_add(n as u64, Ordering::Relaxed);
                 tag = t;
                 let at = start.elapsed().as_micros() as u64;
@@ -252,6 +273,17 @@ fn main() {
     // `--refetch`: every phone on the plain stream, re-fetching the page on each update (what
     // every page but the round page still does); otherwise the round page's deltas.
     let deltas = !args.iter().any(|a| a == "--refetch");
+    let wall = args.iter().any(|a| a == "--wall");
+    let encoding = if args.iter().any(|a| a == "--plain") {
+        ""
+    } else {
+        "Accept-Encoding: br\r\n"
+    };
+    let (page, part) = if wall {
+        ("/wall", "/wall?part=main")
+    } else {
+        ("/", "/?part=main")
+    };
     let hall_addrs = std::net::TcpListener::bind("10.77.0.1:0").is_ok();
     let dir = tempfile::tempdir().expect("temp dir");
     let log = event(dir.path(), boards);
@@ -281,27 +313,36 @@ fn main() {
     let lo = IpAddr::V4(Ipv4Addr::LOCALHOST);
     rt.block_on(async {
         println!(
-            "hall bench ({}): {boards} boards, {phones} phones from {}",
+            "hall bench ({}, {}, {}): {boards} boards, {phones} phones from {}",
             if deltas { "deltas" } else { "--refetch" },
+            if wall { "the wall" } else { "the round page" },
+            if encoding.is_empty() { "no compression" } else { "brotli" },
             if hall_addrs { "distinct addresses 10.77.x.y" } else { "loopback (one client: 50 streams at most)" }
         );
         let size = |enc: &'static str, path: &'static str| async move {
             let extra = if enc.is_empty() { String::new() } else { format!("Accept-Encoding: {enc}\r\n") };
             get(lo, port, path, &extra).await.expect("page")
         };
-        let (_, _, plain, tag) = size("", "/").await;
-        let (_, _, gz, _) = size("gzip", "/").await;
-        let (_, _, br, _) = size("br", "/").await;
-        let (_, frag_all, frag, _) = size("br", "/?part=main").await;
+        let (_, _, plain, tag) = size("", page).await;
+        let (_, _, gz, _) = size("gzip", page).await;
+        let (_, _, br, _) = size("br", page).await;
+        let (_, frag_all, frag, _) = size("br", part).await;
         let (s304, n304, _, _) =
-            get(lo, port, "/", &format!("If-None-Match: {tag}\r\n")).await.expect("304");
-        println!("round page: {plain} B plain, {gz} B gzip, {br} B brotli; main part brotli {frag} B ({frag_all} B with headers); {s304} answer {n304} B");
+            get(lo, port, page, &format!("If-None-Match: {tag}\r\n")).await.expect("304");
+        println!("{page}: {plain} B plain, {gz} B gzip, {br} B brotli; main part brotli {frag} B ({frag_all} B with headers); {s304} answer {n304} B");
         let hall = Arc::new(Hall::default());
         // Every phone has loaded the page at this version (the loads are not measured here).
-        let last = Arc::new(page_id(lo, port).await.expect("the page's run and version"));
+        let setup = Arc::new(Setup {
+            hall_addrs,
+            port,
+            deltas,
+            stream: page_stream(lo, port, page).await.expect("the page's stream, run and version"),
+            encoding,
+            part,
+        });
         let t0 = Instant::now();
         for i in 0..phones {
-            tokio::spawn(phone(i, hall_addrs, port, Arc::clone(&hall), t0, deltas, Arc::clone(&last)));
+            tokio::spawn(phone(i, Arc::clone(&setup), Arc::clone(&hall), t0));
             if i % 100 == 99 {
                 tokio::time::sleep(Duration::from_millis(20)).await;
             }
@@ -333,7 +374,7 @@ fn main() {
             let until = Instant::now() + RESULT_EVERY;
             while Instant::now() < until {
                 let t = Instant::now();
-                if get(lo, port, "/", "Accept-Encoding: br\r\n").await.is_some() {
+                if get(lo, port, page, encoding).await.is_some() {
                     pages.push(t.elapsed());
                 }
                 tokio::time::sleep(Duration::from_millis(100)).await;
@@ -363,7 +404,7 @@ fn main() {
         println!(
             "bytes per update per phone: {} B ({}, headers included)",
             bytes / (results.max(1) * open.max(1)) as u64,
-            if deltas { "the stream's delta events, and any re-fetch after an update" } else { "stream event + re-fetched main part, brotli" }
+            if deltas { "the stream's delta events, and any re-fetch after an update" } else if encoding.is_empty() { "stream event + re-fetched main part, plain" } else { "stream event + re-fetched main part, brotli" }
         );
         println!(
             "page load meanwhile ({} loads): p50 {} p99 {}; server CPU {:.1} s over {:.1} s, RSS {} kB",
