@@ -91,27 +91,34 @@ fn status_kb(pid: u32, key: &str) -> u64 {
 /// (as root: `ip route add local 10.77.0.0/16 dev lo`), else 127.x.0.y, which the room page
 /// counts as one client (docs/room-page.md#budgets: 50 streams at most).
 struct Phone {
-    rt: tokio::runtime::Runtime,
     from: std::net::Ipv4Addr,
+}
+
+/// The one runtime every phone connects through (a runtime per phone would hold three files
+/// each, and 5,000 phones would pass the process's limit on open files).
+fn runtime() -> &'static tokio::runtime::Runtime {
+    static RT: std::sync::OnceLock<tokio::runtime::Runtime> = std::sync::OnceLock::new();
+    RT.get_or_init(|| {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime")
+    })
 }
 
 impl Phone {
     fn new(n: usize) -> Phone {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .expect("runtime");
         let (a, b) = ((n / 250) as u8, 1 + (n % 250) as u8);
         let from = if hall_addresses() {
             std::net::Ipv4Addr::new(10, 77, a, b)
         } else {
             std::net::Ipv4Addr::new(127, 1 + a, 0, b)
         };
-        Phone { rt, from }
+        Phone { from }
     }
 
     fn connect(&self, port: u16) -> Option<TcpStream> {
-        let s = self.rt.block_on(async {
+        let s = runtime().block_on(async {
             let sock = tokio::net::TcpSocket::new_v4().ok()?;
             sock.bind((self.from, 0).into()).ok()?;
             sock.connect(([127, 0, 0, 1], port).into()).await.ok()
@@ -270,7 +277,7 @@ fn main() {
     }
     let boards = arg(&args, "--boards", 500, 2000) as u32;
     let seconds = arg(&args, "--seconds", 60, 300);
-    let streams = arg(&args, "--streams", 200, 1000) as usize;
+    let streams = arg(&args, "--streams", 200, 5000) as usize;
     let rate = arg(&args, "--rate", 50, 500);
     let refetch = args.iter().any(|a| a == "--refetch");
     let dir = tempfile::tempdir().expect("temp dir");
