@@ -323,3 +323,36 @@ fn serve_demo_serves_the_embedded_demo() {
     assert!(page.contains("<table class=\"pairings\">"));
     assert_eq!(server.get("/wall").status, 200);
 }
+
+/// The 团体 tab is shown only for an event with teams: not for a FIDE Swiss of individuals,
+/// and there once a player is entered for a team (the page itself still answers).
+#[test]
+fn the_teams_tab_shows_only_where_there_are_teams() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = crate::support::fide::played(dir.path());
+    let server = Server::start(&log);
+    let link = "href=\"/teams";
+    for path in ["/", "/standings", "/prizes?lang=en"] {
+        let page = server.get(path).text();
+        assert!(!page.contains(link), "{path}: a teams tab without teams");
+        assert!(page.contains("href=\"/standings"), "{path}: the other tabs");
+    }
+    let teams = server.get("/teams");
+    assert_eq!(teams.status, 200);
+    assert!(
+        teams.text().contains(link),
+        "the teams page keeps its own tab"
+    );
+    drop(server);
+    bianpai(&[
+        "player",
+        "add",
+        log.to_str().unwrap(),
+        "--name",
+        "Late Entry",
+        "--team",
+        "Oslo SK",
+    ]);
+    let server = Server::start(&log);
+    assert!(server.get("/standings").text().contains(link));
+}

@@ -36,6 +36,9 @@ pub struct Ctx {
     /// The live stream this page follows when it gets deltas (`serve::delta`); `/events`
     /// (an `update` on every change, and the page read again) when `None`.
     pub events: Option<String>,
+    /// Whether the event has teams (a team match, or players entered for a team): the 团体
+    /// tab is shown only then.
+    pub teams: bool,
 }
 
 impl Ctx {
@@ -134,6 +137,9 @@ fn layout_with(
         (Tab::Teams, "/teams", ctx.label(Label::TabTeams)),
         (Tab::Prizes, "/prizes", ctx.label(Label::TabPrizes)),
     ];
+    let tabs = tabs
+        .into_iter()
+        .filter(|(t, _, _)| *t != Tab::Teams || ctx.teams || tab == Tab::Teams);
     html! {
         (DOCTYPE)
         html lang=(html_lang(ctx.lang)) {
