@@ -75,33 +75,8 @@ pub fn new_trf(path: &Path, file: &Path, a: TrfArgs<'_>) -> CliResult {
     let notes = trf::notes(&read.records.comments)
         .map_err(|e| CliError(crate::i18n::errors::trf(&e, &fname, lang)))?;
     let mut rules = trf::rules_for(&read, base, own_points, &notes);
-    // A round robin's rounds must be the Berger table's, for the rest to come from it.
-    let table = match rules.format.round_robin() {
-        Some(rr) => {
-            let mut out_from = vec![None; read.players.len()];
-            for w in &notes.withdrawn {
-                if let Ok(i) = read.players.binary_search_by_key(&w.no, |p| p.no) {
-                    out_from[i] = Some(w.from);
-                }
-            }
-            Some(
-                trf::on_table(&read, rr, &out_from)
-                    .map_err(|e| CliError(crate::i18n::errors::trf(&e, &fname, lang)))?,
-            )
-        }
-        None => None,
-    };
-    let sections = rules.sections.iter().map(|s| s.name.clone()).collect();
-    let knockout_rounds = rules.format.knockout().map(|k| {
-        let depth = crate::domain::knockout::bracket::depth(k.players);
-        (k.after_round + 1, k.after_round + depth)
-    });
-    let plan = trf::Plan {
-        notes,
-        table,
-        sections,
-        knockout_rounds,
-    };
+    let plan = trf::plan(&read, &rules, notes)
+        .map_err(|e| CliError(crate::i18n::errors::trf(&e, &fname, lang)))?;
     if let Some(z) = a.zone {
         crate::domain::zone::EventZone::parse(z)
             .map_err(|_| fail_msg(&Msg::BadZone(z.to_string())))?;

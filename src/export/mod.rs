@@ -212,7 +212,7 @@ pub fn reports_for(
             out.extend(awards::bracket_report(t, lang));
             // A team match event has its own team standings (above); the seed-003 team
             // standings of an individual event would repeat them in another sense.
-            if t.players.iter().any(|p| !p.entry.team.is_empty()) && !sheets(t).team_matches {
+            if t.has_team_entries() && !sheets(t).team_matches {
                 out.push(awards::teams_report(t, lang));
             }
             out.push(awards::prizes_report(t, &s, after.0, lang));

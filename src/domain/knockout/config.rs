@@ -19,6 +19,20 @@ fn default_four() -> u32 {
     4
 }
 
+impl Knockout {
+    /// The last round the bracket plays: `after_round` plus one knockout round per halving
+    /// (1 for a final of two, 2 for four, 3 for eight).
+    pub fn last_round(&self) -> u32 {
+        self.after_round
+            .saturating_add(super::bracket::depth(self.players))
+    }
+
+    /// Whether the bracket plays round `round` (after `after_round`, up to `last_round`).
+    pub fn plays(&self, round: u32) -> bool {
+        round > self.after_round && round <= self.last_round()
+    }
+}
+
 /// The marks of the places the knockout decides, best first (`placing::placings`).
 pub const PLACES: [Placing; 8] = [
     Placing::Champion,

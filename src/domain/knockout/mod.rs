@@ -229,7 +229,7 @@ pub fn pairings(
     let Some(k) = t.rules.format.knockout() else {
         return Ok(Vec::new());
     };
-    if round.0 <= k.after_round || round.0 > k.after_round + bracket::depth(k.players) {
+    if !k.plays(round.0) {
         return Ok(Vec::new());
     }
     let seeds = seeds(t);
@@ -378,7 +378,7 @@ pub fn places_after(t: &Tournament, after: Round) -> Option<Vec<PlayerNo>> {
     if after.0 <= k.after_round {
         return None;
     }
-    if after.0 >= k.after_round + bracket::depth(k.players)
+    if after.0 >= k.last_round()
         && let Some(places) = final_places(t)
     {
         return Some(places);

@@ -27,7 +27,7 @@ pub fn placings(t: &Tournament, after: Round) -> Vec<(PlayerNo, Placing)> {
         return Vec::new();
     }
     let depth = bracket::depth(k.players);
-    if after.0 >= k.after_round + depth
+    if after.0 >= k.last_round()
         && let Some(places) = knockout::final_places(t)
     {
         return places.into_iter().zip(PLACES).collect();

@@ -52,15 +52,14 @@ impl Rules {
             if !crate::domain::knockout::bracket::SIZES.contains(&k.players) {
                 return bad("knockout.players", RulesFault::KnockoutPlayers);
             }
-            // The bracket plays rounds after_round + 1 ..= after_round + depth, all within the
-            // event's rounds (docs/rules.md#7-knockout).
-            let depth = crate::domain::knockout::bracket::depth(k.players);
-            if k.after_round == 0 || k.after_round.saturating_add(depth) > self.rounds {
+            // Every round the bracket plays lies within the event's rounds
+            // (docs/rules.md#7-knockout).
+            if k.after_round == 0 || k.last_round() > self.rounds {
                 return bad(
                     "knockout.after_round",
                     RulesFault::KnockoutAfterRound {
                         players: k.players,
-                        depth,
+                        depth: k.last_round() - k.after_round,
                         rounds: self.rounds,
                     },
                 );

@@ -258,6 +258,12 @@ pub struct Tournament {
 }
 
 impl Tournament {
+    /// Whether any player was entered for a team (团体): the individual event's team
+    /// standings are then kept (docs/rules.md#81-team-standings-of-an-individual-event).
+    pub fn has_team_entries(&self) -> bool {
+        self.players.iter().any(|p| !p.entry.team.is_empty())
+    }
+
     /// An event with no players yet (what the first record creates).
     pub fn new(title: String, rules: Rules) -> Tournament {
         Tournament {

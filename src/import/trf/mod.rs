@@ -21,7 +21,7 @@ pub use event_rules::{base_rules, date, round_robin_of, rules_for, scale_of};
 pub use fault::{TrfFault, TrfFaultKind, TrfField};
 pub use notes::{EntryField, EntryNote, FoulNote, KnockoutNote, Notes, WithdrawnNote, notes};
 pub use record::{Cell, Colour, Mark, PlayerLine, Records, Scoring, records, tenths};
-pub use replay::{Plan, replay};
+pub use replay::{Plan, plan, replay};
 pub use table::{TableRound, on_table};
 
 /// The largest TRF file read, in bytes (5,000 players × 99 rounds fit easily).

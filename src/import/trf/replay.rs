@@ -15,12 +15,13 @@ use super::event_rules::date;
 use super::fault::{TrfFault, TrfFaultKind, TrfField};
 use super::notes::{EntryField, KnockoutNote, Notes};
 use super::record::Mark;
-use super::table::TableRound;
+use super::table::{TableRound, on_table};
 use crate::domain::event::{Cause, Event, GameKind, Pairing, PlayerEntry, Stage};
 use crate::domain::ids::{Board, PlayerNo, Round};
+use crate::domain::knockout::config::Knockout;
 use crate::domain::requested_bye::{ByePoints, RequestedBye};
 use crate::domain::result::GameResult;
-use crate::domain::rules::Gender;
+use crate::domain::rules::{Gender, Rules};
 use crate::domain::side::Side;
 
 /// What the replay follows besides the checked file: bianpai's own notes (fouls,
@@ -32,9 +33,36 @@ pub struct Plan {
     /// The event's groups (sections) in the rules' order: a Swiss round's boards go group
     /// by group, as the pairing puts them.
     pub sections: Vec<String>,
-    /// The rounds the rules' knockout plays (first, last), `None` without one: knockout
-    /// notes outside them are refused.
-    pub knockout_rounds: Option<(u32, u32)>,
+    /// The rules' knockout, `None` without one: knockout notes outside its rounds are
+    /// refused.
+    pub knockout: Option<Knockout>,
+}
+
+/// What the replay of `trf` under `rules` follows: its bianpai `notes`, and for a round
+/// robin the file's rounds in the table's order (checked against the table, the noted
+/// withdrawals' games left off).
+///
+/// # Errors
+/// A round robin's round that is not the table's, at its first differing cell.
+pub fn plan(trf: &Trf, rules: &Rules, notes: Notes) -> Result<Plan, TrfFault> {
+    let table = match rules.format.round_robin() {
+        Some(rr) => {
+            let mut out_from = vec![None; trf.players.len()];
+            for w in &notes.withdrawn {
+                if let Ok(i) = trf.players.binary_search_by_key(&w.no, |p| p.no) {
+                    out_from[i] = Some(w.from);
+                }
+            }
+            Some(on_table(trf, rr, &out_from)?)
+        }
+        None => None,
+    };
+    Ok(Plan {
+        notes,
+        table,
+        sections: rules.sections.iter().map(|s| s.name.clone()).collect(),
+        knockout: rules.format.knockout().cloned(),
+    })
 }
 
 /// One board of a replayed round, in player indices.
@@ -178,16 +206,18 @@ fn players(trf: &Trf, notes: &Notes, events: &mut Vec<Event>) -> Result<(), TrfF
 /// names a start number the file has not or a player without that game, at its place.
 pub fn replay(trf: &Trf, plan: &Plan, starts: &[DateTime<Utc>]) -> Result<Vec<Event>, TrfFault> {
     let notes = &plan.notes;
-    if let Some(k) = notes.knockout.iter().find(|k| {
-        plan.knockout_rounds
-            .is_none_or(|(a, b)| k.round < a || k.round > b)
-    }) {
+    let bracket = plan.knockout.as_ref();
+    if let Some(k) = notes
+        .knockout
+        .iter()
+        .find(|k| !bracket.is_some_and(|b| b.plays(k.round)))
+    {
         return Err(TrfFault {
             line: k.line,
             column: 4,
             kind: TrfFaultKind::KnockoutOutsideRules {
                 round: k.round,
-                rounds: plan.knockout_rounds,
+                rounds: bracket.map(|b| (b.after_round + 1, b.last_round())),
             },
         });
     }

@@ -168,8 +168,9 @@ pub(super) async fn teams_page(State(app): State<App>, Query(p): Query<Params>) 
         let heading = ctx.label(Label::TeamStandings);
         return respond(&ctx, &p, Tab::Teams, "/teams", heading, &main);
     }
-    let has_teams = t.players.iter().any(|pl| !pl.entry.team.is_empty());
-    let r = has_teams.then(|| awards::teams_report(t, ctx.lang));
+    let r = t
+        .has_team_entries()
+        .then(|| awards::teams_report(t, ctx.lang));
     let main = pages::tables::page(&ctx, r.as_ref(), Label::NoTeamStandings);
     let heading = ctx.label(Label::TeamStandings);
     respond(&ctx, &p, Tab::Teams, "/teams", heading, &main)

@@ -127,9 +127,7 @@ pub(crate) fn ctx_of(snap: &Snapshot, lang: Lang, poll_ms: u64, run: u64) -> Ctx
         events: None,
         teams: {
             let t = &snap.tournament;
-            t.rules.format.is_team()
-                || t.rules.teams.is_some()
-                || t.players.iter().any(|p| !p.entry.team.is_empty())
+            t.rules.format.is_team() || t.rules.teams.is_some() || t.has_team_entries()
         },
     }
 }
