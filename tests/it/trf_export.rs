@@ -10,20 +10,15 @@ use std::path::Path;
 
 use crate::support::bin::ok;
 
+/// `simulate` of a preset's event, `rounds` rounds played (0: to the end).
 fn simulate(log: &Path, preset: &str, players: u32, rounds: u32, seed: u32) {
-    ok(&[
-        "simulate",
-        "--preset",
-        preset,
-        "--players",
-        &players.to_string(),
-        "--rounds-played",
-        &rounds.to_string(),
-        "--seed",
-        &seed.to_string(),
-        "--out",
-        log.to_str().unwrap(),
-    ]);
+    simulate_with(
+        log,
+        &["--preset", preset],
+        players,
+        Some(rounds).filter(|r| *r > 0),
+        seed,
+    );
 }
 
 /// A rules file in `dir` from a preset's text with `edits` (from, to) made.
@@ -38,22 +33,30 @@ fn rules_from(dir: &Path, preset: &str, edits: &[(&str, &str)]) -> std::path::Pa
     path
 }
 
-/// `simulate --rules` to the end, or `rounds` rounds when given.
-fn simulate_rules(log: &Path, rules: &Path, players: u32, rounds: Option<u32>, seed: u32) {
+/// `simulate` with `source` (`--preset P` or `--rules FILE`) to the end, or `rounds` rounds
+/// when given.
+fn simulate_with(log: &Path, source: &[&str], players: u32, rounds: Option<u32>, seed: u32) {
     let (players, seed) = (players.to_string(), seed.to_string());
-    let mut args = vec![
-        "simulate",
-        "--rules",
-        rules.to_str().unwrap(),
-        "--players",
-        &players,
-    ];
+    let mut args = vec!["simulate"];
+    args.extend_from_slice(source);
+    args.extend(["--players", &players]);
     let played = rounds.map(|r| r.to_string());
     if let Some(r) = &played {
         args.extend(["--rounds-played", r]);
     }
     args.extend(["--seed", &seed, "--out", log.to_str().unwrap()]);
     ok(&args);
+}
+
+/// `simulate --rules` to the end, or `rounds` rounds when given.
+fn simulate_rules(log: &Path, rules: &Path, players: u32, rounds: Option<u32>, seed: u32) {
+    simulate_with(
+        log,
+        &["--rules", rules.to_str().unwrap()],
+        players,
+        rounds,
+        seed,
+    );
 }
 
 fn trf(log: &Path) -> String {
@@ -163,21 +166,7 @@ fn a_round_trip_gives_the_same_file_and_every_total_reconciles() {
     ] {
         let dir = tempfile::tempdir().unwrap();
         let first = dir.path().join("first.log");
-        if rounds == 0 {
-            ok(&[
-                "simulate",
-                "--preset",
-                preset,
-                "--players",
-                &players.to_string(),
-                "--seed",
-                &seed.to_string(),
-                "--out",
-                first.to_str().unwrap(),
-            ]);
-        } else {
-            simulate(&first, preset, players, rounds, seed);
-        }
+        simulate(&first, preset, players, rounds, seed);
         let what = format!("{preset} {players} players, seed {seed}");
         round_trip(dir.path(), &first, &["--preset", preset], &what);
         let file = trf(&first);

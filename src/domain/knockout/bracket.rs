@@ -5,14 +5,7 @@
 use crate::domain::event::Stage;
 use crate::domain::ids::PlayerNo;
 
-/// The bracket sizes the rules accept (`knockout.players`).
-pub const SIZES: [u32; 3] = [2, 4, 8];
-
-/// How many knockout rounds a bracket of `players` takes: 1 (the final) for 2, 2 for 4
-/// (semi-finals, then final and third place), 3 for 8 (quarter-finals first).
-pub fn depth(players: u32) -> u32 {
-    players.max(1).ilog2()
-}
+use super::config::SIZES;
 
 /// The stage of a knockout round that `left` players enter: 8 the quarter-finals, 4 the
 /// semi-finals, 2 the final.
@@ -55,6 +48,7 @@ pub fn first_round(seeds: &[PlayerNo]) -> Option<Vec<(PlayerNo, PlayerNo)>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::knockout::config::depth;
 
     fn nos(pairs: &[(PlayerNo, PlayerNo)]) -> Vec<(u32, u32)> {
         pairs.iter().map(|(a, b)| (a.0, b.0)).collect()

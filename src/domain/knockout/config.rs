@@ -10,7 +10,7 @@ pub struct Knockout {
     /// The last Swiss round whose standings select the finalists.
     pub after_round: u32,
     /// How many players leave the Swiss: 2 (the final), 4 (semi-finals 1 v 4, 2 v 3) or 8
-    /// (quarter-finals 1 v 8, 2 v 7, 3 v 6, 4 v 5); `bracket::SIZES`.
+    /// (quarter-finals 1 v 8, 2 v 7, 3 v 6, 4 v 5); `SIZES`.
     #[serde(default = "default_four")]
     pub players: u32,
 }
@@ -19,12 +19,20 @@ fn default_four() -> u32 {
     4
 }
 
+/// The bracket sizes the rules accept (`knockout.players`).
+pub const SIZES: [u32; 3] = [2, 4, 8];
+
+/// How many knockout rounds a bracket of `players` takes: 1 (the final) for 2, 2 for 4
+/// (semi-finals, then final and third place), 3 for 8 (quarter-finals first).
+pub fn depth(players: u32) -> u32 {
+    players.max(1).ilog2()
+}
+
 impl Knockout {
     /// The last round the bracket plays: `after_round` plus one knockout round per halving
     /// (1 for a final of two, 2 for four, 3 for eight).
     pub fn last_round(&self) -> u32 {
-        self.after_round
-            .saturating_add(super::bracket::depth(self.players))
+        self.after_round.saturating_add(depth(self.players))
     }
 
     /// Whether the bracket plays round `round` (after `after_round`, up to `last_round`).

@@ -28,7 +28,7 @@ pub fn eight_after_round_one(boards: &[(u32, u32, GameResult)]) -> Tournament {
 pub fn after_round_one(field: u32, players: u32, boards: &[(u32, u32, GameResult)]) -> Tournament {
     let mut rules = Rules::preset("lvliang-2024").unwrap();
     rules.numbers_by_registration = true;
-    rules.rounds = 1 + super::bracket::depth(players);
+    rules.rounds = 1 + super::config::depth(players);
     rules.format = crate::domain::format::Format::Swiss {
         knockout: Some(Knockout {
             after_round: 1,

@@ -49,7 +49,7 @@ impl Rules {
             return bad("late_window_minutes", RulesFault::LateWindowOverADay);
         }
         if let Some(k) = self.format.knockout() {
-            if !crate::domain::knockout::bracket::SIZES.contains(&k.players) {
+            if !crate::domain::knockout::config::SIZES.contains(&k.players) {
                 return bad("knockout.players", RulesFault::KnockoutPlayers);
             }
             // Every round the bracket plays lies within the event's rounds
