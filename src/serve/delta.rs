@@ -11,14 +11,14 @@
 //! last had gets the steps it missed; an older id, or one of another run of the server
 //! (ids are `RUN.VERSION`, the run a number taken when the server starts), gets `update`.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, Utc};
 use tokio::sync::broadcast;
 
 use super::follow::{Feed, Snapshot};
-use crate::domain::rules::Lang;
+use super::topic::{self, Page, Topic};
 
 /// Steps kept for phones that reconnect.
 pub const KEPT: usize = 64;
@@ -26,66 +26,32 @@ pub const KEPT: usize = 64;
 /// re-reading the page costs about as much.
 pub const MAX_STEP: usize = 16 * 1024;
 
-/// The pages that get deltas.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// The current round (`/`).
-    Round,
-    /// The wall (`/wall`): its rows and count; its clocks are drawn for one moment in both
-    /// the old and the new state, so only a clock the log changed differs.
-    Wall,
-}
-
-/// A page in a language: what a stream follows (`/events?page=round&lang=zh`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Topic {
-    pub kind: Kind,
-    pub lang: Lang,
-}
-
-const TOPICS: [Topic; 4] = [
-    Topic {
-        kind: Kind::Round,
-        lang: Lang::Zh,
-    },
-    Topic {
-        kind: Kind::Round,
-        lang: Lang::En,
-    },
-    Topic {
-        kind: Kind::Wall,
-        lang: Lang::Zh,
-    },
-    Topic {
-        kind: Kind::Wall,
-        lang: Lang::En,
-    },
-];
-
-fn index(t: Topic) -> usize {
-    TOPICS.iter().position(|x| *x == t).unwrap_or(0)
-}
-
 /// What one step means for one topic.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Change {
-    /// The event's data: `{"from":F,"to":T,"set":[[id, html], …]}`.
+    /// The page did not change: nothing is sent.
+    Same,
+    /// The event's data: `{"from":F,"to":T,"set":[[id, html], …]}`, `F` the version the
+    /// page last changed at (what a page showing it can apply the step to).
     Set(String),
     /// The page must be read again.
     Full,
 }
 
-/// The step from version `from` to version `to`, for every topic.
+/// A topic nobody followed when the step was drawn: read again.
+static FULL: Change = Change::Full;
+
+/// The step from version `from` to version `to`, for every topic followed then.
 #[derive(Debug)]
 pub struct Step {
     pub from: u64,
     pub to: u64,
-    changes: Vec<Change>,
+    changes: HashMap<Topic, Change>,
 }
 
 impl Step {
     pub fn change(&self, t: Topic) -> &Change {
-        &self.changes[index(t)]
+        self.changes.get(&t).unwrap_or(&FULL)
     }
 }
 
@@ -95,6 +61,9 @@ struct Ring {
     steps: VecDeque<Arc<Step>>,
 }
 
+/// The topics streams follow, each with its number of streams.
+type Followed = Arc<Mutex<HashMap<Topic, usize>>>;
+
 /// The steps, shared by every stream.
 #[derive(Clone)]
 pub struct Deltas {
@@ -102,6 +71,7 @@ pub struct Deltas {
     pub run: u64,
     ring: Arc<Mutex<Ring>>,
     tx: broadcast::Sender<Arc<Step>>,
+    followed: Followed,
 }
 
 /// Where a new stream starts.
@@ -114,19 +84,44 @@ pub enum Start {
     Full,
 }
 
+/// A stream's hold on its topic: while one is held the delta thread draws the topic at every
+/// step that can change it.
+pub struct Following {
+    topic: Topic,
+    followed: Followed,
+}
+
+impl Drop for Following {
+    fn drop(&mut self) {
+        let mut f = lock(&self.followed);
+        if let Some(n) = f.get_mut(&self.topic) {
+            *n -= 1;
+            if *n == 0 {
+                f.remove(&self.topic);
+            }
+        }
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 impl Deltas {
-    /// A stream's receiver and where it starts, for a client that last had `last`
-    /// (`RUN.VERSION`), taken together so that no step is lost or sent twice.
+    /// A stream's receiver, its hold on `topic` and where it starts, for a client that last
+    /// had `last` (`RUN.VERSION`), taken together so that no step is lost or sent twice.
     pub fn subscribe(
         &self,
         last: Option<(u64, u64)>,
         topic: Topic,
-    ) -> (broadcast::Receiver<Arc<Step>>, Start) {
-        let ring = self
-            .ring
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+    ) -> (broadcast::Receiver<Arc<Step>>, Following, Start) {
+        let ring = lock(&self.ring);
         let rx = self.tx.subscribe();
+        *lock(&self.followed).entry(topic).or_default() += 1;
+        let following = Following {
+            topic,
+            followed: Arc::clone(&self.followed),
+        };
         let start = match last {
             Some((run, v)) if run == self.run => {
                 if v >= ring.head {
@@ -137,7 +132,7 @@ impl Deltas {
                     let whole = missed.first().is_some_and(|s| s.from <= v)
                         && missed
                             .iter()
-                            .all(|s| matches!(s.change(topic), Change::Set(_)));
+                            .all(|s| !matches!(s.change(topic), Change::Full));
                     if whole {
                         Start::Replay(missed)
                     } else {
@@ -147,14 +142,16 @@ impl Deltas {
             }
             _ => Start::Full,
         };
-        (rx, start)
+        (rx, following, start)
+    }
+
+    /// The topics some stream follows now.
+    fn followed(&self) -> Vec<Topic> {
+        lock(&self.followed).keys().copied().collect()
     }
 
     fn publish(&self, step: Step) {
-        let mut ring = self
-            .ring
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut ring = lock(&self.ring);
         ring.head = step.to;
         let step = Arc::new(step);
         ring.steps.push_back(Arc::clone(&step));
@@ -173,7 +170,7 @@ pub fn parse_id(s: &str) -> Option<(u64, u64)> {
 }
 
 /// A page's main part cut into its frame (each keyed element left as its id between NULs)
-/// and its keyed elements in order: an element whose `id` is `count` or `b` and digits,
+/// and its keyed elements in order: an element whose `id` is a key ([`is_key`]),
 /// up to the end tag matching its own (the pages' texts are escaped, so a `<` is a tag).
 pub fn split(html: &str) -> (String, Vec<(String, String)>) {
     let mut frame = String::with_capacity(html.len() / 4);
@@ -183,8 +180,7 @@ pub fn split(html: &str) -> (String, Vec<(String, String)>) {
         let after = &rest[at + 5..];
         let Some(end_id) = after.find('"') else { break };
         let id = &after[..end_id];
-        let is_key = id == "count"
-            || (id.len() > 1 && id.starts_with('b') && id[1..].bytes().all(|b| b.is_ascii_digit()));
+        let is_key = is_key(id);
         let open = rest[..at].rfind('<');
         let (Some(open), true) = (open, is_key) else {
             frame.push_str(&rest[..at + 5]);
@@ -207,6 +203,14 @@ pub fn split(html: &str) -> (String, Vec<(String, String)>) {
     }
     frame.push_str(rest);
     (frame, keyed)
+}
+
+/// Whether an element with this `id` is sent on its own: `count`, a board's row (`b12`), a
+/// team match's row (`m3`), or a part a page marks for it (`k-…`, as a card's lines).
+fn is_key(id: &str) -> bool {
+    let numbered =
+        |p: char| id.len() > 1 && id.starts_with(p) && id[1..].bytes().all(|b| b.is_ascii_digit());
+    id == "count" || numbered('b') || numbered('m') || id.starts_with("k-")
 }
 
 /// The length of the element `tag` that `html` starts with, end tag included.
@@ -235,19 +239,24 @@ fn element_len(html: &str, tag: &str) -> Option<usize> {
     None
 }
 
-/// What one topic's page was at the last step.
+/// What one topic's page was at the last step, and the version it has looked so since.
 struct Seen {
     frame: String,
     keyed: Vec<(String, String)>,
+    since: u64,
 }
 
-fn seen(main: &str) -> Seen {
+fn seen(main: &str, since: u64) -> Seen {
     let (frame, keyed) = split(main);
-    Seen { frame, keyed }
+    Seen {
+        frame,
+        keyed,
+        since,
+    }
 }
 
-/// The change from `old` to `new`, from version `from` to `to`.
-fn change(old: &Seen, new: &Seen, from: u64, to: u64) -> Change {
+/// The change from `old` to `new` at version `to`.
+fn change(old: &Seen, new: &Seen, to: u64) -> Change {
     if old.frame != new.frame || old.keyed.len() != new.keyed.len() {
         return Change::Full;
     }
@@ -258,7 +267,10 @@ fn change(old: &Seen, new: &Seen, from: u64, to: u64) -> Change {
         .filter(|(a, b)| a != b)
         .map(|(_, b)| (b.0.as_str(), b.1.as_str()))
         .collect();
-    let json = serde_json::json!({"from": from, "to": to, "set": set}).to_string();
+    if set.is_empty() {
+        return Change::Same;
+    }
+    let json = serde_json::json!({"from": old.since, "to": to, "set": set}).to_string();
     if json.len() > MAX_STEP {
         Change::Full
     } else {
@@ -267,13 +279,17 @@ fn change(old: &Seen, new: &Seen, from: u64, to: u64) -> Change {
 }
 
 /// The main part of `topic`'s page as `snap` shows it, with what it depends on besides it
-/// (the warning: a change of it is a change of the frame).
+/// (the warning: a change of it is a change of the frame); empty for a page that is not
+/// there (a player number nobody has).
 fn render(snap: &Snapshot, topic: Topic, poll_ms: u64, now: DateTime<Utc>) -> String {
     let ctx = super::routes::ctx_of(snap, topic.lang, poll_ms, 0);
     let warning = super::pages::warning(&ctx).into_string();
-    let main = match topic.kind {
-        Kind::Round => super::routes::round_main(&ctx, snap).1,
-        Kind::Wall => super::routes::wall_main(&ctx, snap, now),
+    let main = match topic.page {
+        Page::Wall => super::routes::wall_main(&ctx, snap, now),
+        page => match super::routes::page_main(&ctx, snap, page) {
+            Some((_, main)) => main,
+            None => return String::new(),
+        },
     };
     format!("{warning}\n{}", main.0)
 }
@@ -296,6 +312,7 @@ pub fn start(feed: &Feed, poll_ms: u64) -> Deltas {
             steps: VecDeque::new(),
         })),
         tx,
+        followed: Arc::default(),
     };
     let mut changes = feed.changes.subscribe();
     let feed = feed.clone();
@@ -304,10 +321,7 @@ pub fn start(feed: &Feed, poll_ms: u64) -> Deltas {
         .name("serve-deltas".into())
         .spawn(move || {
             let mut prev = first;
-            let mut pages: Vec<Seen> = TOPICS
-                .iter()
-                .map(|t| seen(&render(&prev, *t, poll_ms, Utc::now())))
-                .collect();
+            let mut pages: HashMap<Topic, Seen> = HashMap::new();
             loop {
                 match changes.blocking_recv() {
                     Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
@@ -318,35 +332,50 @@ pub fn start(feed: &Feed, poll_ms: u64) -> Deltas {
                     continue;
                 }
                 let now = Utc::now();
-                let fresh: Vec<Seen> = TOPICS
-                    .iter()
-                    .map(|t| seen(&render(&next, *t, poll_ms, now)))
-                    .collect();
-                // The wall's old state drawn at the same moment as the new one.
-                for (i, t) in TOPICS.iter().enumerate() {
-                    if t.kind == Kind::Wall {
-                        pages[i] = seen(&render(&prev, *t, poll_ms, now));
-                    }
+                // The topics to draw: the round and the wall always, the rest while followed.
+                let mut wanted = out.followed();
+                wanted.extend(topic::ALWAYS);
+                pages.retain(|t, _| wanted.contains(t));
+                for t in wanted {
+                    // A topic followed since the last step starts from the state before this one.
+                    pages
+                        .entry(t)
+                        .or_insert_with(|| seen(&render(&prev, t, poll_ms, now), prev.version));
                 }
-                let changes = pages
-                    .iter()
-                    .zip(&fresh)
-                    .map(|(a, b)| change(a, b, prev.version, next.version))
-                    .collect();
+                let touched = if prev.damage != next.damage || prev.replaced_at != next.replaced_at
+                {
+                    topic::Touched::everything()
+                } else {
+                    topic::touched(&prev.tournament, &next.tournament)
+                };
+                let mut step = HashMap::with_capacity(pages.len());
+                for (t, old) in &mut pages {
+                    if !touched.reaches(t.page) {
+                        step.insert(*t, Change::Same);
+                        continue;
+                    }
+                    if t.page == Page::Wall {
+                        // The wall's old state drawn at the same moment as the new one.
+                        *old = seen(&render(&prev, *t, poll_ms, now), old.since);
+                    }
+                    let new = seen(&render(&next, *t, poll_ms, now), next.version);
+                    let c = change(old, &new, next.version);
+                    if c != Change::Same {
+                        *old = new;
+                    }
+                    step.insert(*t, c);
+                }
                 out.publish(Step {
                     from: prev.version,
                     to: next.version,
-                    changes,
+                    changes: step,
                 });
-                pages = fresh;
                 prev = next;
             }
         });
     if spawned.is_err() {
         // Without the thread every stream gets `update` only, as before deltas.
-        if let Ok(mut r) = deltas.ring.lock() {
-            r.head = u64::MAX;
-        }
+        lock(&deltas.ring).head = u64::MAX;
     }
     deltas
 }
@@ -375,14 +404,33 @@ mod tests {
 
     #[test]
     fn only_changed_rows_are_sent_and_a_new_frame_is_a_reload() {
-        let a = seen("<h2>R1</h2><tr id=\"b1\">x</tr><tr id=\"b2\">y</tr>");
-        let b = seen("<h2>R1</h2><tr id=\"b1\">x</tr><tr id=\"b2\">z</tr>");
-        let c = seen("<h2>R2</h2><tr id=\"b1\">x</tr><tr id=\"b2\">z</tr>");
+        let a = seen("<h2>R1</h2><tr id=\"b1\">x</tr><tr id=\"b2\">y</tr>", 3);
+        let b = seen("<h2>R1</h2><tr id=\"b1\">x</tr><tr id=\"b2\">z</tr>", 4);
+        let c = seen("<h2>R2</h2><tr id=\"b1\">x</tr><tr id=\"b2\">z</tr>", 5);
         assert_eq!(
-            change(&a, &b, 3, 4),
+            change(&a, &b, 4),
             Change::Set(r#"{"from":3,"to":4,"set":[["b2","<tr id=\"b2\">z</tr>"]]}"#.into())
         );
-        assert_eq!(change(&b, &c, 4, 5), Change::Full);
+        assert_eq!(change(&b, &c, 5), Change::Full);
+        assert_eq!(
+            change(
+                &b,
+                &seen("<h2>R1</h2><tr id=\"b1\">x</tr><tr id=\"b2\">z</tr>", 9),
+                9
+            ),
+            Change::Same
+        );
+    }
+
+    #[test]
+    fn a_card_s_marked_parts_and_a_match_s_rows_are_keys() {
+        let (frame, keyed) = split(
+            "<h2>7 A</h2><p id=\"k-about\">x</p><tbody id=\"k-lines\"><tr><td>1</td></tr></tbody>\
+             <tr id=\"m2\"><td>2</td></tr><div id=\"main\">y</div><tr id=\"mx\">z</tr>",
+        );
+        let ids: Vec<&str> = keyed.iter().map(|(id, _)| id.as_str()).collect();
+        assert_eq!(ids, ["k-about", "k-lines", "m2"]);
+        assert!(frame.contains("id=\"main\"") && frame.contains("id=\"mx\""));
     }
 
     #[test]

@@ -23,6 +23,7 @@ mod report;
 pub mod routes;
 pub mod running;
 mod shown;
+pub mod topic;
 pub mod view;
 mod whole;
 

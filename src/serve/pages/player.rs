@@ -12,18 +12,19 @@ pub fn heading(c: &Card) -> String {
     format!("{} {}", c.no, c.name)
 }
 
-/// The card page's `main`.
+/// The card page's `main`. Its parts marked `k-…` are sent on their own when they change
+/// (docs/room-page.md#deltas): the line under the name, the report link, the games.
 pub fn page(ctx: &Ctx, c: &Card) -> Markup {
     html! {
         h2 { (heading(c)) }
-        p.muted {
+        p.muted #k-about {
             @for (i, part) in [&c.club, &c.team, &c.group].into_iter().filter(|s| !s.is_empty()).enumerate() {
                 @if i > 0 { " · " }
                 (part)
             }
             @if c.withdrawn { " · " (ctx.label(Label::Withdrawn)) }
         }
-        @if let Some(r) = &c.report {
+        div #k-report { @if let Some(r) = &c.report {
             div.card-report {
                 @if let Some(s) = &r.status { p { b { (s) } } }
                 a href=(ctx.href(&format!("/report?round={}&board={}", r.round, r.board))) {
@@ -34,7 +35,7 @@ pub fn page(ctx: &Ctx, c: &Card) -> Markup {
                     }
                 }
             }
-        }
+        } }
         @if c.lines.is_empty() {
             p.muted { (ctx.label(Label::NoGamesYet)) }
         } @else {
@@ -48,7 +49,7 @@ pub fn page(ctx: &Ctx, c: &Card) -> Markup {
                         th.res { (ctx.label(Label::HeadResult)) }
                         th.num { (ctx.label(Label::HeadPoints)) }
                     } }
-                    tbody {
+                    tbody #k-lines {
                         @for l in &c.lines {
                             tr {
                                 td.num { (l.round) }

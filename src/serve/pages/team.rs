@@ -100,7 +100,7 @@ pub fn match_page(ctx: &Ctx, t: &Tournament, round: Round, k: u32) -> Option<(St
     let side = |s: Side| ctx.label(Label::SideShort(s));
     let main = html! {
         h2 { (heading) }
-        p.found { span.seat { (team_link(ctx, m.first, &m.first_name)) " " (match_score(&m.score, ctx.lang)) " " (team_link(ctx, m.second, &m.second_name)) } }
+        p.found #k-score { span.seat { (team_link(ctx, m.first, &m.first_name)) " " (match_score(&m.score, ctx.lang)) " " (team_link(ctx, m.second, &m.second_name)) } }
         div.scroll { table {
             thead { tr {
                 th.num { (ctx.label(Label::HeadBoardNo)) }
@@ -166,7 +166,7 @@ pub fn team_page(ctx: &Ctx, t: &Tournament, no: TeamNo) -> Option<(String, Marku
                 th.res { (ctx.label(Label::HeadScore)) }
                 th { (ctx.label(Label::HeadLineup)) }
             } }
-            tbody {
+            tbody #k-matches {
                 @for r in &t.rounds {
                     @let round = r.round;
                     @if let Some(m) = match_rows(t, round).into_iter().find(|m| m.first == no || m.second == no) {

@@ -12,13 +12,14 @@ use crate::domain::{PlayerNo, Round};
 use crate::export::{awards, rows};
 use crate::i18n::room::Label;
 use crate::serve::pages::{self, Tab};
+use crate::serve::topic::{Page, Topic};
 use crate::serve::{finished, view};
 
 pub(super) async fn round_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
     let snap = app.feed.current();
     let mut ctx = ctx(&app, &snap, &p);
     // Its stream carries what changed (`serve::delta`).
-    ctx.events = Some(format!("/events?page=round&lang={}", lang_code(ctx.lang)));
+    ctx.events = Some(Topic::new(Page::Round, ctx.lang).address());
     let (heading, main) = round_main(&ctx, &snap);
     respond(&ctx, &p, Tab::Round, "/", &heading, &main)
 }
@@ -46,23 +47,8 @@ pub(super) async fn team_page(
     Path(no): Path<String>,
     Query(p): Query<Params>,
 ) -> Response {
-    let snap = app.feed.current();
-    let ctx = ctx(&app, &snap, &p);
-    let Some((heading, main)) = no
-        .parse::<u32>()
-        .ok()
-        .and_then(|n| pages::team::team_page(&ctx, &snap.tournament, crate::domain::TeamNo(n)))
-    else {
-        return missing(&ctx, &p);
-    };
-    respond(
-        &ctx,
-        &p,
-        Tab::Teams,
-        &format!("/team/{no}"),
-        &heading,
-        &main,
-    )
+    let page = no.parse().ok().map(Page::Team);
+    live_page(&app, &p, page, Tab::Teams, &format!("/team/{no}"))
 }
 
 pub(super) async fn match_page(
@@ -70,23 +56,86 @@ pub(super) async fn match_page(
     Path((round, k)): Path<(String, String)>,
     Query(p): Query<Params>,
 ) -> Response {
-    let snap = app.feed.current();
-    let ctx = ctx(&app, &snap, &p);
-    let found = match (round.parse::<u32>(), k.parse::<u32>()) {
-        (Ok(r), Ok(k)) => pages::team::match_page(&ctx, &snap.tournament, Round(r), k),
+    let page = match (round.parse(), k.parse()) {
+        (Ok(r), Ok(k)) => Some(Page::Match(r, k)),
         _ => None,
     };
-    let Some((heading, main)) = found else {
-        return missing(&ctx, &p);
+    live_page(&app, &p, page, Tab::Round, &format!("/match/{round}/{k}"))
+}
+
+/// A page that follows its own stream of deltas (`serve::delta`), or the page that says
+/// there is no such page.
+fn live_page(app: &App, p: &Params, page: Option<Page>, tab: Tab, path: &str) -> Response {
+    let snap = app.feed.current();
+    let mut ctx = ctx(app, &snap, p);
+    let Some((page, (heading, main))) =
+        page.and_then(|page| Some((page, page_main(&ctx, &snap, page)?)))
+    else {
+        return missing(&ctx, p);
     };
-    respond(
-        &ctx,
-        &p,
-        Tab::Round,
-        &format!("/match/{round}/{k}"),
-        &heading,
-        &main,
-    )
+    ctx.events = Some(Topic::new(page, ctx.lang).address());
+    respond(&ctx, p, tab, path, &heading, &main)
+}
+
+/// The heading and main part of `page` (not the wall, which is drawn for a moment:
+/// [`wall_main`]) as `snap` shows it, `None` for a page that is not there: the page and
+/// its stream's deltas (`serve::delta`) are drawn by this one function.
+pub(crate) fn page_main(
+    ctx: &pages::Ctx,
+    snap: &crate::serve::follow::Snapshot,
+    page: Page,
+) -> Option<(String, maud::Markup)> {
+    let t = &snap.tournament;
+    let table =
+        |r: Option<&crate::export::Report>, empty: Label| pages::tables::page(ctx, r, empty);
+    match page {
+        Page::Round | Page::Wall => Some(round_main(ctx, snap)),
+        Page::PastRound(n) => {
+            let mut v = view::round(t, Round(n), ctx.lang)?;
+            v.tags = finished::tags(t, snap.damage.is_some());
+            let heading = pages::round::heading(ctx, Some(&v));
+            let main = pages::round::page(ctx, Some(&v));
+            let main = maud::html! { (pages::team::summary(ctx, t, Round(n))) (main) };
+            Some((heading, main))
+        }
+        Page::Player(no) => {
+            let card = view::card(t, PlayerNo(no), ctx.lang)?;
+            Some((
+                pages::player::heading(&card),
+                pages::player::page(ctx, &card),
+            ))
+        }
+        Page::Team(no) => pages::team::team_page(ctx, t, crate::domain::TeamNo(no)),
+        Page::Match(r, k) => pages::team::match_page(ctx, t, Round(r), k),
+        Page::Standings => {
+            let (after, s) = rows::standings_for(t, None);
+            let r = rows::standings(t, after, &s, ctx.lang);
+            Some((r.title.clone(), table(Some(&r), Label::NoPlayersYet)))
+        }
+        Page::Crosstable => {
+            let (after, s) = rows::standings_for(t, None);
+            let r = crate::export::crosstable(t, after, &s, ctx.lang);
+            Some((r.title.clone(), table(Some(&r), Label::NoPlayersYet)))
+        }
+        Page::Teams => {
+            let heading = ctx.label(Label::TeamStandings).to_string();
+            if t.rules.format.is_team() {
+                return Some((heading, pages::team::teams(ctx, t)));
+            }
+            let r = t
+                .has_team_entries()
+                .then(|| awards::teams_report(t, ctx.lang));
+            Some((heading, table(r.as_ref(), Label::NoTeamStandings)))
+        }
+        Page::Prizes => {
+            let r = view::event_over(t).then(|| {
+                let (after, s) = rows::standings_for(t, None);
+                awards::prizes_report(t, &s, after.0, ctx.lang)
+            });
+            let heading = ctx.label(Label::Prizes).to_string();
+            Some((heading, table(r.as_ref(), Label::PrizesAfterEvent)))
+        }
+    }
 }
 
 pub(super) async fn past_round_page(
@@ -94,29 +143,19 @@ pub(super) async fn past_round_page(
     Path(n): Path<String>,
     Query(p): Query<Params>,
 ) -> Response {
+    let page = n.parse().ok().map(Page::PastRound);
+    let mut res = live_page(&app, &p, page, Tab::Round, &format!("/round/{n}"));
+    // A finished round asked for by its tag is kept by the phone (`serve::finished`).
     let snap = app.feed.current();
-    let ctx = ctx(&app, &snap, &p);
     let t = &snap.tournament;
-    let Some(mut v) = n
-        .parse::<u32>()
-        .ok()
-        .and_then(|n| view::round(t, Round(n), ctx.lang))
-    else {
-        return missing(&ctx, &p);
-    };
-    v.tags = finished::tags(t, snap.damage.is_some());
-    let keep = finished::current(&v.tags, Round(v.round), p.v.as_deref());
-    let heading = pages::round::heading(&ctx, Some(&v));
-    let main = pages::round::page(&ctx, Some(&v));
-    let main = maud::html! { (pages::team::summary(&ctx, t, Round(v.round))) (main) };
-    let mut res = respond(
-        &ctx,
-        &p,
-        Tab::Round,
-        &format!("/round/{n}"),
-        &heading,
-        &main,
-    );
+    let keep = res.status() == StatusCode::OK
+        && n.parse::<u32>().is_ok_and(|r| {
+            finished::current(
+                &finished::tags(t, snap.damage.is_some()),
+                Round(r),
+                p.v.as_deref(),
+            )
+        });
     if keep {
         res.headers_mut().insert(
             axum::http::header::CACHE_CONTROL,
@@ -140,53 +179,31 @@ pub(super) async fn find_page(State(app): State<App>, Query(p): Query<Params>) -
 }
 
 pub(super) async fn standings_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
-    let snap = app.feed.current();
-    let ctx = ctx(&app, &snap, &p);
-    let t = &snap.tournament;
-    let (after, s) = rows::standings_for(t, None);
-    let r = rows::standings(t, after, &s, ctx.lang);
-    let main = pages::tables::page(&ctx, Some(&r), Label::NoPlayersYet);
-    respond(&ctx, &p, Tab::Standings, "/standings", &r.title, &main)
+    live_page(
+        &app,
+        &p,
+        Some(Page::Standings),
+        Tab::Standings,
+        "/standings",
+    )
 }
 
 pub(super) async fn crosstable_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
-    let snap = app.feed.current();
-    let ctx = ctx(&app, &snap, &p);
-    let t = &snap.tournament;
-    let (after, s) = rows::standings_for(t, None);
-    let r = crate::export::crosstable(t, after, &s, ctx.lang);
-    let main = pages::tables::page(&ctx, Some(&r), Label::NoPlayersYet);
-    respond(&ctx, &p, Tab::Crosstable, "/crosstable", &r.title, &main)
+    live_page(
+        &app,
+        &p,
+        Some(Page::Crosstable),
+        Tab::Crosstable,
+        "/crosstable",
+    )
 }
 
 pub(super) async fn teams_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
-    let snap = app.feed.current();
-    let ctx = ctx(&app, &snap, &p);
-    let t = &snap.tournament;
-    if t.rules.format.is_team() {
-        let main = pages::team::teams(&ctx, t);
-        let heading = ctx.label(Label::TeamStandings);
-        return respond(&ctx, &p, Tab::Teams, "/teams", heading, &main);
-    }
-    let r = t
-        .has_team_entries()
-        .then(|| awards::teams_report(t, ctx.lang));
-    let main = pages::tables::page(&ctx, r.as_ref(), Label::NoTeamStandings);
-    let heading = ctx.label(Label::TeamStandings);
-    respond(&ctx, &p, Tab::Teams, "/teams", heading, &main)
+    live_page(&app, &p, Some(Page::Teams), Tab::Teams, "/teams")
 }
 
 pub(super) async fn prizes_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
-    let snap = app.feed.current();
-    let ctx = ctx(&app, &snap, &p);
-    let t = &snap.tournament;
-    let r = view::event_over(t).then(|| {
-        let (after, s) = rows::standings_for(t, None);
-        awards::prizes_report(t, &s, after.0, ctx.lang)
-    });
-    let main = pages::tables::page(&ctx, r.as_ref(), Label::PrizesAfterEvent);
-    let heading = ctx.label(Label::Prizes);
-    respond(&ctx, &p, Tab::Prizes, "/prizes", heading, &main)
+    live_page(&app, &p, Some(Page::Prizes), Tab::Prizes, "/prizes")
 }
 
 pub(super) async fn player_page(
@@ -194,45 +211,20 @@ pub(super) async fn player_page(
     Path(no): Path<String>,
     Query(p): Query<Params>,
 ) -> Response {
-    let snap = app.feed.current();
-    let ctx = ctx(&app, &snap, &p);
-    let Some(card) = no
-        .parse::<u32>()
-        .ok()
-        .and_then(|n| view::card(&snap.tournament, PlayerNo(n), ctx.lang))
-    else {
-        return missing(&ctx, &p);
-    };
-    let main = pages::player::page(&ctx, &card);
-    let heading = pages::player::heading(&card);
-    respond(
-        &ctx,
-        &p,
-        Tab::Player,
-        &format!("/player/{no}"),
-        &heading,
-        &main,
-    )
+    let page = no.parse().ok().map(Page::Player);
+    live_page(&app, &p, page, Tab::Player, &format!("/player/{no}"))
 }
 
 pub(super) async fn wall_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
     let snap = app.feed.current();
     let mut ctx = ctx(&app, &snap, &p);
-    ctx.events = Some(format!("/events?page=wall&lang={}", lang_code(ctx.lang)));
+    ctx.events = Some(Topic::new(Page::Wall, ctx.lang).address());
     let main = wall_main(&ctx, &snap, Utc::now());
     if p.fragment() {
         let warning = pages::warning(&ctx).into_string().replace('\n', " ");
         return html(StatusCode::OK, format!("{warning}\n{}", main.0));
     }
     html(StatusCode::OK, pages::wall::page(&ctx, &main).into_string())
-}
-
-/// `zh` or `en`, as a stream's address names a page's language.
-fn lang_code(lang: crate::domain::rules::Lang) -> &'static str {
-    match lang {
-        crate::domain::rules::Lang::En => "en",
-        crate::domain::rules::Lang::Zh => "zh",
-    }
 }
 
 /// The wall's main part at `now`: the page and its deltas (`serve::delta`) are drawn by this

@@ -16,9 +16,9 @@ use tokio::sync::broadcast::error::RecvError;
 use serde::Deserialize;
 
 use super::App;
-use crate::domain::rules::Lang;
-use crate::serve::delta::{self, Change, Kind, Start, Step, Topic};
+use crate::serve::delta::{self, Change, Start, Step};
 use crate::serve::per_client;
+use crate::serve::topic::Topic;
 
 /// The live stream: the current version at once, then each new one. A stream that falls
 /// behind (a phone asleep, a slow link) gets `resync` instead of the versions it missed.
@@ -30,22 +30,20 @@ use crate::serve::per_client;
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct Follow {
     page: Option<String>,
+    no: Option<String>,
+    round: Option<String>,
     lang: Option<String>,
     last: Option<String>,
 }
 
 impl Follow {
     fn topic(&self) -> Option<Topic> {
-        let kind = match self.page.as_deref()? {
-            "round" => Kind::Round,
-            "wall" => Kind::Wall,
-            _ => return None,
-        };
-        let lang = match self.lang.as_deref() {
-            Some("en") => Lang::En,
-            _ => Lang::Zh,
-        };
-        Some(Topic { kind, lang })
+        Topic::parse(
+            self.page.as_deref()?,
+            self.no.as_deref(),
+            self.round.as_deref(),
+            self.lang.as_deref(),
+        )
     }
 }
 
@@ -81,13 +79,16 @@ pub(super) async fn events(
             .and_then(|v| v.to_str().ok())
             .or(follow.last.as_deref())
             .and_then(delta::parse_id);
-        let (rx, start) = app.deltas.subscribe(last, topic);
+        let (rx, following, start) = app.deltas.subscribe(last, topic);
         let first: Vec<SseEvent> = match start {
             Start::Current => Vec::new(),
-            Start::Replay(steps) => steps.iter().map(|s| step_event(run, s, topic)).collect(),
+            Start::Replay(steps) => steps
+                .iter()
+                .filter_map(|s| step_event(run, s, topic))
+                .collect(),
             Start::Full => vec![update(run, app.feed.current().version)],
         };
-        return Sse::new(steps(rx, first, topic, run, (permit, ticket)))
+        return Sse::new(steps(rx, first, topic, run, (permit, ticket, following)))
             .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
             .into_response();
     }
@@ -106,14 +107,18 @@ fn update(run: u64, v: u64) -> SseEvent {
         .data(v.to_string())
 }
 
-/// A step as `topic`'s page gets it: `delta` with what changed, or `update`.
-fn step_event(run: u64, s: &Step, topic: Topic) -> SseEvent {
+/// A step as `topic`'s page gets it: `delta` with what changed, `update`, or nothing when
+/// the page did not change.
+fn step_event(run: u64, s: &Step, topic: Topic) -> Option<SseEvent> {
     match s.change(topic) {
-        Change::Set(json) => SseEvent::default()
-            .event("delta")
-            .id(format!("{run}.{}", s.to))
-            .data(json.as_str()),
-        Change::Full => update(run, s.to),
+        Change::Same => None,
+        Change::Set(json) => Some(
+            SseEvent::default()
+                .event("delta")
+                .id(format!("{run}.{}", s.to))
+                .data(json.as_str()),
+        ),
+        Change::Full => Some(update(run, s.to)),
     }
 }
 
@@ -128,10 +133,19 @@ fn steps<H: Send + 'static>(
 ) -> impl Stream<Item = Result<SseEvent, Infallible>> {
     let first = stream::iter(first.into_iter().map(Ok));
     let rest = stream::unfold((rx, permit), move |(mut rx, permit)| async move {
-        let ev = match rx.recv().await {
-            Ok(s) => step_event(run, &s, topic),
-            Err(RecvError::Lagged(_)) => SseEvent::default().event("resync").data("lagged"),
-            Err(RecvError::Closed) => return None,
+        // A step that left the page as it was sends nothing.
+        let ev = loop {
+            match rx.recv().await {
+                Ok(s) => {
+                    if let Some(ev) = step_event(run, &s, topic) {
+                        break ev;
+                    }
+                }
+                Err(RecvError::Lagged(_)) => {
+                    break SseEvent::default().event("resync").data("lagged");
+                }
+                Err(RecvError::Closed) => return None,
+            }
         };
         Some((Ok(ev), (rx, permit)))
     });
