@@ -7,12 +7,14 @@
 //! phone holding the fresh page, the page latency of other phones meanwhile (p50 / p99), and
 //! the server's CPU and memory.
 //!
-//! `cargo bench --bench hall -- [--boards B] [--phones N] [--results K] [--refetch] [--wall] [--plain]`
+//! `cargo bench --bench hall -- [--boards B] [--phones N] [--results K] [--refetch] [--wall] [--cards] [--plain]`
 //! Phones follow the round page's own stream (`/events?page=round`), which carries each
 //! result as a delta of its row (docs/room-page.md#deltas); `--refetch` puts them on the
 //! plain stream, re-fetching the main part after each update, as before deltas. `--wall`:
 //! every screen is on the wall (`/wall` and its own stream, `page=wall`) instead of the round
-//! page. `--plain`: no client asks for compression (the re-fetches and the page loads
+//! page. `--cards`: every phone is on a player's card (`/player/N` and its own stream,
+//! `page=player&no=N`), phone n on player n's (n modulo the field), so a result reaches the
+//! phones of its two players only. `--plain`: no client asks for compression (the re-fetches and the page loads
 //! meanwhile are sent plain; a delta event is never compressed).
 //! Phones come from distinct addresses 10.77.x.y when that range is local
 //! (`ip route add local 10.77.0.0/16 dev lo`, as root); otherwise from loopback, which is one
@@ -186,12 +188,15 @@ struct Setup {
     hall_addrs: bool,
     port: u16,
     deltas: bool,
-    /// The page's stream address with `last=RUN.VERSION`.
+    /// The page's stream address with `last=RUN.VERSION`; with `cards`, `{no}` stands for
+    /// the phone's player.
     stream: String,
     /// The `Accept-Encoding` header line, or nothing.
     encoding: &'static str,
-    /// The page's main part, re-fetched after an update.
-    part: &'static str,
+    /// The page's main part, re-fetched after an update (`{no}` as in `stream`).
+    part: String,
+    /// Phones on players' cards: the number of players.
+    cards: Option<usize>,
 }
 
 async fn phone(n: usize, setup: Arc<Setup>, hall: Arc<Hall>, start: Instant) {
@@ -201,14 +206,17 @@ async fn phone(n: usize, setup: Arc<Setup>, hall: Arc<Hall>, start: Instant) {
         deltas,
         ref stream,
         encoding,
-        part,
+        ref part,
+        cards,
     } = *setup;
+    let no = cards.map_or(String::new(), |players| (n % players + 1).to_string());
+    let part = part.replace("{no}", &no);
     let from = source(n, hall_addrs);
     let Ok(mut s) = connect(from, port).await else {
         return;
     };
     let path = if deltas {
-        stream.clone()
+        stream.replace("{no}", &no)
     } else {
         "/events".to_string()
     };
@@ -252,7 +260,7 @@ async fn phone(n: usize, setup: Arc<Setup>, hall: Arc<Hall>, start: Instant) {
             } else {
                 format!("{encoding}If-None-Match: {tag}\r\n")
             };
-            if let Some((_, n, _, t)) = get(from, port, part, &extra).await {
+            if let Some((_, n, _, t)) = get(from, port, &part, &extra).await {
                 hall.bytes.fetch_add(n as u64, Ordering::Relaxed);
                 tag = t;
                 let at = start.elapsed().as_micros() as u64;
@@ -274,15 +282,16 @@ fn main() {
     // every page but the round page still does); otherwise the round page's deltas.
     let deltas = !args.iter().any(|a| a == "--refetch");
     let wall = args.iter().any(|a| a == "--wall");
+    let cards = args.iter().any(|a| a == "--cards").then_some(boards * 2);
     let encoding = if args.iter().any(|a| a == "--plain") {
         ""
     } else {
         "Accept-Encoding: br\r\n"
     };
-    let (page, part) = if wall {
-        ("/wall", "/wall?part=main")
-    } else {
-        ("/", "/?part=main")
+    let (page, part) = match (wall, cards) {
+        (true, _) => ("/wall", "/wall?part=main"),
+        (false, Some(_)) => ("/player/1", "/player/{no}?part=main"),
+        (false, None) => ("/", "/?part=main"),
     };
     let hall_addrs = std::net::TcpListener::bind("10.77.0.1:0").is_ok();
     let dir = tempfile::tempdir().expect("temp dir");
@@ -315,7 +324,7 @@ fn main() {
         println!(
             "hall bench ({}, {}, {}): {boards} boards, {phones} phones from {}",
             if deltas { "deltas" } else { "--refetch" },
-            if wall { "the wall" } else { "the round page" },
+            match (wall, cards) { (true, _) => "the wall", (false, Some(_)) => "players' cards", _ => "the round page" },
             if encoding.is_empty() { "no compression" } else { "brotli" },
             if hall_addrs { "distinct addresses 10.77.x.y" } else { "loopback (one client: 50 streams at most)" }
         );
@@ -336,9 +345,13 @@ fn main() {
             hall_addrs,
             port,
             deltas,
-            stream: page_stream(lo, port, page).await.expect("the page's stream, run and version"),
+            stream: page_stream(lo, port, page)
+                .await
+                .expect("the page's stream, run and version")
+                .replace("no=1&", "no={no}&"),
             encoding,
-            part,
+            part: part.to_string(),
+            cards,
         });
         let t0 = Instant::now();
         for i in 0..phones {
@@ -393,17 +406,20 @@ fn main() {
             .collect();
         lat.sort();
         pages.sort();
-        let complete = versions.iter().filter(|v| held[*v].0 >= open).count();
+        // On cards a result reaches the phones of its two players: about 2 × phones / players.
+        let due = cards.map_or(open, |players| 2 * open / players);
+        let complete = versions.iter().filter(|v| held[*v].0 >= due).count();
         println!(
-            "{results} results: {} versions seen, {complete} reached all {open} phones; result to last phone's fresh page p50 {} p99 {} max {}",
+            "{results} results: {} versions seen, {complete} reached all {due} phones they concern; result to last phone's fresh page p50 {} p99 {} max {}",
             versions.len(),
             ms(pct(&lat, 0.5)),
             ms(pct(&lat, 0.99)),
             ms(lat.last().copied().unwrap_or_default())
         );
         println!(
-            "bytes per update per phone: {} B ({}, headers included)",
-            bytes / (results.max(1) * open.max(1)) as u64,
+            "bytes per update per phone: {:.1} B, {} B per phone it concerns ({}, headers included)",
+            bytes as f64 / (results.max(1) * open.max(1)) as f64,
+            bytes / (results.max(1) * due.max(1)) as u64,
             if deltas { "the stream's delta events, and any re-fetch after an update" } else if encoding.is_empty() { "stream event + re-fetched main part, plain" } else { "stream event + re-fetched main part, brotli" }
         );
         println!(

@@ -1,15 +1,17 @@
 //! What changed, not the page (docs/room-page.md#deltas). After each change of the log a
-//! thread renders the round page's and the wall's main part in each language, cuts it into its frame and its
-//! keyed elements (each board's row `b{N}`, the count of finished boards `count`), and keeps
-//! for the step from the version before to the new one the elements whose HTML changed. A
-//! phone on the round page gets that step as one server-sent `delta` event (a few hundred
-//! bytes) and replaces those elements; when the frame changed (a new round paired, the
-//! warning, a team's match score) or the step is too large, it gets `update` and reads the
-//! page again, as every other page does on every change.
+//! thread draws again the main part of every page a stream follows (`serve::topic`) that the
+//! change can reach, cuts it into its frame and its keyed elements (each board's row `b{N}`,
+//! a team match's `m{N}`, the count of finished boards `count`, a page's marked parts `k-…`),
+//! and keeps for the step from the version before to the new one the elements whose HTML
+//! changed. A phone on that page gets the step as one server-sent `delta` event (a few hundred
+//! bytes) and replaces those elements; a page the step left as it was gets nothing; when the
+//! frame changed (a new round paired, the warning, a new table) or the step is too large, it
+//! gets `update` and reads the page again.
 //!
 //! The last [`KEPT`] steps are kept, so a phone that reconnects with the `Last-Event-ID` it
-//! last had gets the steps it missed; an older id, or one of another run of the server
-//! (ids are `RUN.VERSION`, the run a number taken when the server starts), gets `update`.
+//! last had gets the steps it missed; an older id, one of another run of the server (ids are
+//! `RUN.VERSION`, the run a number taken when the server starts), or a step drawn while nobody
+//! followed its page, gets `update`.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -332,9 +334,9 @@ pub fn start(feed: &Feed, poll_ms: u64) -> Deltas {
                     continue;
                 }
                 let now = Utc::now();
-                // The topics to draw: the round and the wall always, the rest while followed.
-                let mut wanted = out.followed();
-                wanted.extend(topic::ALWAYS);
+                // The topics to draw: those some stream follows. A stream that comes back after
+                // a step nobody followed its page through reads the page again.
+                let wanted = out.followed();
                 pages.retain(|t, _| wanted.contains(t));
                 for t in wanted {
                     // A topic followed since the last step starts from the state before this one.

@@ -95,27 +95,6 @@ impl Topic {
     }
 }
 
-/// The topics drawn at every step whether a stream follows them or not: most phones are on
-/// the current round, the TV on the wall.
-pub const ALWAYS: [Topic; 4] = [
-    Topic {
-        page: Page::Round,
-        lang: Lang::Zh,
-    },
-    Topic {
-        page: Page::Round,
-        lang: Lang::En,
-    },
-    Topic {
-        page: Page::Wall,
-        lang: Lang::Zh,
-    },
-    Topic {
-        page: Page::Wall,
-        lang: Lang::En,
-    },
-];
-
 /// What a change of the tournament touched: everything (`all`), or the players whose own
 /// games, byes or status changed, the rounds that changed, and whether the tables (drawn
 /// after the last completed round) can differ.
