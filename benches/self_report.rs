@@ -7,7 +7,10 @@
 //! max), and the server's CPU and memory. Part two (criterion): one console frame of that
 //! round, first with every board 待核对 (one side signed), then with every board 待确认.
 //!
-//! `cargo bench --bench self_report -- [--boards N] [--seconds S] [--streams N] [--rate R] [--refetch]`
+//! `cargo bench --bench self_report -- [--boards N] [--seconds S] [--streams N] [--rate R] [--refetch] [--auto]`
+//! `--auto`: `self_report: auto`, so a board's agreed reports record its result at once and
+//! every stream gets that board's row (with `confirm` the round page does not change until an
+//! arbiter accepts, and the streams hear nothing).
 //! The streams follow the round page's deltas as its script does (`--refetch`: the plain
 //! stream, re-fetching the page after every update, as before deltas).
 //! Everything stays on this machine (each phone its own address: 10.77.x.y when that range is
@@ -195,6 +198,8 @@ fn page_id(phone: &Phone, port: u16) -> Option<String> {
 /// `update`) and the `delta` events it applied.
 struct Counts {
     refetched: Arc<Mutex<Vec<Duration>>>,
+    /// The status of each stream not opened (`none`: no answer).
+    refused: Arc<Mutex<Vec<String>>>,
     deltas: Arc<AtomicUsize>,
     open: Arc<AtomicUsize>,
     stop: Arc<AtomicBool>,
@@ -221,9 +226,17 @@ fn stream(phone: &Phone, port: u16, last: Option<&str>, c: &Counts) {
         return;
     }
     let (times, open, stop) = (&c.refetched, &c.open, &c.stop);
-    open.fetch_add(1, Ordering::Relaxed);
     let mut reader = BufReader::new(conn);
     let mut line = String::new();
+    // The answer's status line: a stream refused (503) is counted as such, not as open.
+    let _ = reader.get_ref().set_read_timeout(Some(Duration::from_secs(30)));
+    if reader.read_line(&mut line).is_err() || !line.starts_with("HTTP/1.1 200") {
+        let status = line.split_whitespace().nth(1).unwrap_or("none").to_string();
+        c.refused.lock().expect("lock").push(status);
+        return;
+    }
+    let _ = reader.get_ref().set_read_timeout(Some(Duration::from_millis(300)));
+    open.fetch_add(1, Ordering::Relaxed);
     let mut due = false;
     while !stop.load(Ordering::Relaxed) {
         line.clear();
@@ -280,6 +293,11 @@ fn main() {
     let streams = arg(&args, "--streams", 200, 5000) as usize;
     let rate = arg(&args, "--rate", 50, 500);
     let refetch = args.iter().any(|a| a == "--refetch");
+    let mode = if args.iter().any(|a| a == "--auto") {
+        SelfReport::Auto
+    } else {
+        SelfReport::Confirm
+    };
     let dir = tempfile::tempdir().expect("temp dir");
     let path = console_common::event_with(
         dir.path(),
@@ -288,7 +306,7 @@ fn main() {
         9,
         true,
         "qigu-2024-07",
-        |r| r.self_report = SelfReport::Confirm,
+        |r| r.self_report = mode,
     );
     let log = path.to_str().expect("utf-8 path").to_string();
     let mut codes = Log::open(&path).expect("log").state().seat_codes(Round(1));
@@ -328,6 +346,7 @@ fn main() {
     let stop = Arc::new(AtomicBool::new(false));
     let open = Arc::new(AtomicUsize::new(0));
     let refetched = Arc::new(Mutex::new(Vec::new()));
+    let refused = Arc::new(Mutex::new(Vec::new()));
     let deltas = Arc::new(AtomicUsize::new(0));
     // Every phone has loaded the round page at this version (those loads are not measured).
     let last = (!refetch).then(|| page_id(&Phone::new(2000), port).expect("the page's id"));
@@ -335,6 +354,7 @@ fn main() {
     for n in 0..streams {
         let c = Counts {
             refetched: Arc::clone(&refetched),
+            refused: Arc::clone(&refused),
             deltas: Arc::clone(&deltas),
             open: Arc::clone(&open),
             stop: Arc::clone(&stop),
@@ -348,12 +368,18 @@ fn main() {
         );
     }
     let ready = Instant::now();
-    while open.load(Ordering::Relaxed) < streams && ready.elapsed() < Duration::from_secs(30) {
+    let settled = || open.load(Ordering::Relaxed) + refused.lock().expect("lock").len();
+    while settled() < streams && ready.elapsed() < Duration::from_secs(30) {
         std::thread::sleep(Duration::from_millis(50));
     }
+    let mut why: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
+    for s in refused.lock().expect("lock").iter() {
+        *why.entry(s.clone()).or_default() += 1;
+    }
     println!(
-        "{boards} boards, {} event streams open, idle server RSS {} KiB",
+        "{boards} boards, {} event streams open in {:.1} s, refused {why:?}, idle server RSS {} KiB",
         open.load(Ordering::Relaxed),
+        ready.elapsed().as_secs_f64(),
         status_kb(pid, "VmRSS:")
     );
 
@@ -480,8 +506,13 @@ fn main() {
     let _ = server.kill();
     let _ = server.wait();
     let t = Log::open(&path).expect("log");
+    let played = t
+        .state()
+        .rounds
+        .first()
+        .map_or(0, |r| r.games.iter().filter(|g| g.result.is_some()).count());
     println!(
-        "the log: {} boards wait for acceptance (待确认)",
+        "the log: {} boards wait for acceptance (待确认), {played} results recorded",
         t.state().pending_boards().len()
     );
 
