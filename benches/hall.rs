@@ -7,14 +7,15 @@
 //! phone holding the fresh page, the page latency of other phones meanwhile (p50 / p99), and
 //! the server's CPU and memory.
 //!
-//! `cargo bench --bench hall -- [--boards B] [--phones N] [--results K] [--refetch] [--wall] [--cards] [--plain]`
+//! `cargo bench --bench hall -- [--boards B] [--phones N] [--results K] [--refetch] [--wall] [--cards] [--plain | --gzip]`
 //! Phones follow the round page's own stream (`/events?page=round`), which carries each
 //! result as a delta of its row (docs/room-page.md#deltas); `--refetch` puts them on the
 //! plain stream, re-fetching the main part after each update, as before deltas. `--wall`:
 //! every screen is on the wall (`/wall` and its own stream, `page=wall`) instead of the round
 //! page. `--cards`: every phone is on a player's card (`/player/N` and its own stream,
 //! `page=player&no=N`), phone n on player n's (n modulo the field), so a result reaches the
-//! phones of its two players only. `--plain`: no client asks for compression (the re-fetches and the page loads
+//! phones of its two players only. `--gzip`: the clients ask for gzip, not brotli.
+//! `--plain`: no client asks for compression (the re-fetches and the page loads
 //! meanwhile are sent plain; a delta event is never compressed).
 //! Phones come from distinct addresses 10.77.x.y when that range is local
 //! (`ip route add local 10.77.0.0/16 dev lo`, as root); otherwise from loopback, which is one
@@ -285,6 +286,8 @@ fn main() {
     let cards = args.iter().any(|a| a == "--cards").then_some(boards * 2);
     let encoding = if args.iter().any(|a| a == "--plain") {
         ""
+    } else if args.iter().any(|a| a == "--gzip") {
+        "Accept-Encoding: gzip\r\n"
     } else {
         "Accept-Encoding: br\r\n"
     };
@@ -325,7 +328,7 @@ fn main() {
             "hall bench ({}, {}, {}): {boards} boards, {phones} phones from {}",
             if deltas { "deltas" } else { "--refetch" },
             match (wall, cards) { (true, _) => "the wall", (false, Some(_)) => "players' cards", _ => "the round page" },
-            if encoding.is_empty() { "no compression" } else { "brotli" },
+            if encoding.is_empty() { "no compression" } else if encoding.contains("gzip") { "gzip" } else { "brotli" },
             if hall_addrs { "distinct addresses 10.77.x.y" } else { "loopback (one client: 50 streams at most)" }
         );
         let size = |enc: &'static str, path: &'static str| async move {
@@ -420,7 +423,7 @@ fn main() {
             "bytes per update per phone: {:.1} B, {} B per phone it concerns ({}, headers included)",
             bytes as f64 / (results.max(1) * open.max(1)) as f64,
             bytes / (results.max(1) * due.max(1)) as u64,
-            if deltas { "the stream's delta events, and any re-fetch after an update" } else if encoding.is_empty() { "stream event + re-fetched main part, plain" } else { "stream event + re-fetched main part, brotli" }
+            if deltas { "the stream's delta events, and any re-fetch after an update" } else if encoding.is_empty() { "stream event + re-fetched main part, plain" } else { "stream event + re-fetched main part, compressed" }
         );
         println!(
             "page load meanwhile ({} loads): p50 {} p99 {}; server CPU {:.1} s over {:.1} s, RSS {} kB",

@@ -229,13 +229,17 @@ fn stream(phone: &Phone, port: u16, last: Option<&str>, c: &Counts) {
     let mut reader = BufReader::new(conn);
     let mut line = String::new();
     // The answer's status line: a stream refused (503) is counted as such, not as open.
-    let _ = reader.get_ref().set_read_timeout(Some(Duration::from_secs(30)));
+    let _ = reader
+        .get_ref()
+        .set_read_timeout(Some(Duration::from_secs(30)));
     if reader.read_line(&mut line).is_err() || !line.starts_with("HTTP/1.1 200") {
         let status = line.split_whitespace().nth(1).unwrap_or("none").to_string();
         c.refused.lock().expect("lock").push(status);
         return;
     }
-    let _ = reader.get_ref().set_read_timeout(Some(Duration::from_millis(300)));
+    let _ = reader
+        .get_ref()
+        .set_read_timeout(Some(Duration::from_millis(300)));
     open.fetch_add(1, Ordering::Relaxed);
     let mut due = false;
     while !stop.load(Ordering::Relaxed) {
