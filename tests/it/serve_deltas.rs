@@ -11,39 +11,18 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use serve_support::browser::Browser;
-use serve_support::{Server, SseEvent, Stream, bianpai, fixture};
+use serve_support::{Server, Stream, bianpai, element, fixture};
 
 use crate::support::need::{Tool, need};
 
 const ROUND: &str = "/events?page=round&lang=zh";
-
-/// The element with `id="ID"` in `html`, up to its end tag (the rows and the count hold no
-/// element of their own kind).
-fn element<'a>(html: &'a str, id: &str) -> &'a str {
-    let at = html
-        .find(&format!(" id=\"{id}\""))
-        .unwrap_or_else(|| panic!("no #{id} in {html}"));
-    let open = html[..at].rfind('<').unwrap();
-    let tag: String = html[open + 1..]
-        .chars()
-        .take_while(char::is_ascii_alphanumeric)
-        .collect();
-    let close = format!("</{tag}>");
-    let end = html[open..].find(&close).unwrap() + open + close.len();
-    &html[open..end]
-}
-
-fn next(s: &mut Stream) -> SseEvent {
-    s.next_whole(Duration::from_secs(5))
-        .expect("an event within 5 s")
-}
 
 #[test]
 fn a_result_arrives_as_the_delta_of_its_board_and_gives_the_fresh_page() {
     let (_dir, log) = fixture();
     let server = Server::start(&log);
     let mut stream = Stream::open_at(server.port, ROUND, &[]);
-    let first = next(&mut stream);
+    let first = Stream::next_soon(&mut stream);
     assert_eq!(
         first.name, "update",
         "a stream without an id starts with the page"
@@ -54,7 +33,7 @@ fn a_result_arrives_as_the_delta_of_its_board_and_gives_the_fresh_page() {
     );
     let before = server.get("/?part=main").text();
     bianpai(&["result", log.to_str().unwrap(), "1", "black_win"]);
-    let ev = next(&mut stream);
+    let ev = Stream::next_soon(&mut stream);
     assert_eq!(ev.name, "delta", "{ev:?}");
     assert!(ev.bytes < 2048, "{} bytes: {ev:?}", ev.bytes);
     let d: Value = serde_json::from_str(&ev.data).unwrap();
@@ -81,9 +60,9 @@ fn a_result_arrives_as_the_delta_of_its_board_and_gives_the_fresh_page() {
     assert_eq!(applied, after, "the delta applied is the fresh page");
     // The English page's stream gets its own words.
     let mut en = Stream::open_at(server.port, "/events?page=round&lang=en", &[]);
-    assert_eq!(next(&mut en).name, "update");
+    assert_eq!(Stream::next_soon(&mut en).name, "update");
     bianpai(&["result", log.to_str().unwrap(), "2", "red_win"]);
-    let ev = next(&mut en);
+    let ev = Stream::next_soon(&mut en);
     assert_eq!(ev.name, "delta");
     assert!(ev.data.contains("b2"), "{}", ev.data);
     let fresh = server.get("/?part=main&lang=en").text();
@@ -103,7 +82,7 @@ fn a_reconnect_gets_what_it_missed_or_the_page_when_too_far_behind() {
     let l = log.to_str().unwrap();
     let server = Server::start(&log);
     let mut stream = Stream::open_at(server.port, ROUND, &[]);
-    let first = next(&mut stream);
+    let first = Stream::next_soon(&mut stream);
     let run = first.id.split('.').next().unwrap().to_string();
     // More steps than the server keeps: corrections of board 1, each seen on the stream.
     let kept = ::bianpai::serve::delta::KEPT;
@@ -125,26 +104,26 @@ fn a_reconnect_gets_what_it_missed_or_the_page_when_too_far_behind() {
                 "记错",
             ]);
         }
-        let ev = next(&mut stream);
+        let ev = Stream::next_soon(&mut stream);
         assert_eq!(ev.name, "delta", "step {i}: {ev:?}");
         ids.push(ev.id);
     }
     // One step behind: that step again, as a delta.
     let behind = &ids[ids.len() - 2];
     let mut again = Stream::open_at(server.port, ROUND, &[&format!("Last-Event-ID: {behind}")]);
-    let ev = next(&mut again);
+    let ev = Stream::next_soon(&mut again);
     assert_eq!(ev.name, "delta", "the missed step: {ev:?}");
     assert_eq!(&ev.id, ids.last().unwrap());
     // The same through the address (a new EventSource cannot send the header).
     let mut by_url = Stream::open_at(server.port, &format!("{ROUND}&last={behind}"), &[]);
-    assert_eq!(next(&mut by_url).id, *ids.last().unwrap());
+    assert_eq!(Stream::next_soon(&mut by_url).id, *ids.last().unwrap());
     // Older than what is kept: read the page again.
     let mut old = Stream::open_at(
         server.port,
         ROUND,
         &[&format!("Last-Event-ID: {}", first.id)],
     );
-    let ev = next(&mut old);
+    let ev = Stream::next_soon(&mut old);
     assert_eq!(ev.name, "update", "too far behind: {ev:?}");
     // Another run of the server's id: the same.
     let mut other = Stream::open_at(
@@ -156,13 +135,13 @@ fn a_reconnect_gets_what_it_missed_or_the_page_when_too_far_behind() {
             ids.last().unwrap().split('.').nth(1).unwrap()
         )],
     );
-    assert_eq!(next(&mut other).name, "update");
+    assert_eq!(Stream::next_soon(&mut other).name, "update");
     // Current: nothing to send until the next step, which is a delta.
     let last = ids.last().unwrap();
     let mut current = Stream::open_at(server.port, ROUND, &[&format!("Last-Event-ID: {last}")]);
     assert!(current.next_whole(Duration::from_millis(500)).is_none());
     bianpai(&["result", l, "2", "draw"]);
-    assert_eq!(next(&mut current).name, "delta");
+    assert_eq!(Stream::next_soon(&mut current).name, "delta");
 }
 
 #[test]
@@ -209,14 +188,14 @@ fn the_wall_gets_the_delta_of_its_board_too() {
     let (_dir, log) = fixture();
     let server = Server::start(&log);
     let mut stream = Stream::open_at(server.port, "/events?page=wall&lang=zh", &[]);
-    assert_eq!(next(&mut stream).name, "update");
+    assert_eq!(Stream::next_soon(&mut stream).name, "update");
     let page = server.get("/wall").text();
     assert!(
         page.contains("data-events=\"/events?page=wall&amp;lang=zh\""),
         "the wall follows its own stream"
     );
     bianpai(&["result", log.to_str().unwrap(), "1", "red_win"]);
-    let ev = next(&mut stream);
+    let ev = Stream::next_soon(&mut stream);
     assert_eq!(ev.name, "delta", "{ev:?}");
     assert!(ev.bytes < 2048, "{} bytes", ev.bytes);
     let d: Value = serde_json::from_str(&ev.data).unwrap();

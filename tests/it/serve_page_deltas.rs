@@ -10,30 +10,9 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use serve_support::browser::Browser;
-use serve_support::{Server, SseEvent, Stream, bianpai, fixture};
+use serve_support::{Server, SseEvent, Stream, bianpai, element, fixture};
 
 use crate::support::need::{Tool, need};
-
-/// The element with `id="ID"` in `html`, up to its end tag (the parts sent on their own hold
-/// no element of their own kind).
-fn element<'a>(html: &'a str, id: &str) -> &'a str {
-    let at = html
-        .find(&format!(" id=\"{id}\""))
-        .unwrap_or_else(|| panic!("no #{id} in {html}"));
-    let open = html[..at].rfind('<').unwrap();
-    let tag: String = html[open + 1..]
-        .chars()
-        .take_while(char::is_ascii_alphanumeric)
-        .collect();
-    let close = format!("</{tag}>");
-    let end = html[open..].find(&close).unwrap() + open + close.len();
-    &html[open..end]
-}
-
-fn next(s: &mut Stream) -> SseEvent {
-    s.next_whole(Duration::from_secs(5))
-        .expect("an event within 5 s")
-}
 
 /// Long enough for a step to have reached a stream, had it been sent one.
 const QUIET: Duration = Duration::from_millis(1500);
@@ -89,17 +68,17 @@ fn a_card_gets_the_delta_of_its_own_game_and_nothing_of_another() {
     );
     let mut first = Stream::open_at(server.port, &card_stream(one), &[]);
     let mut second = Stream::open_at(server.port, &card_stream(two), &[]);
-    let start = next(&mut first);
+    let start = Stream::next_soon(&mut first);
     assert_eq!(
         start.name, "update",
         "a stream without an id starts with the page"
     );
-    assert_eq!(next(&mut second).name, "update");
+    assert_eq!(Stream::next_soon(&mut second).name, "update");
     let before = server.get(&format!("/player/{one}?part=main")).text();
 
     // Board 2 finishes: the second card hears of it, the first does not.
     bianpai(&["result", l, "2", "red_win"]);
-    let ev = next(&mut second);
+    let ev = Stream::next_soon(&mut second);
     assert_eq!(ev.name, "delta", "{ev:?}");
     assert!(ev.bytes < 2048, "{} bytes: {ev:?}", ev.bytes);
     assert!(
@@ -109,7 +88,7 @@ fn a_card_gets_the_delta_of_its_own_game_and_nothing_of_another() {
 
     // Board 1 finishes: its card gets its lines, which give the card as read now.
     bianpai(&["result", l, "1", "black_win"]);
-    let ev = next(&mut first);
+    let ev = Stream::next_soon(&mut first);
     assert_eq!(ev.name, "delta", "{ev:?}");
     assert!(ev.bytes < 2048, "{} bytes: {ev:?}", ev.bytes);
     assert!(ev.data.contains("k-lines"), "{}", ev.data);
@@ -131,7 +110,7 @@ fn a_card_gets_the_delta_of_its_own_game_and_nothing_of_another() {
         &card_stream(one),
         &[&format!("Last-Event-ID: {}", start.id)],
     );
-    let replayed = next(&mut again);
+    let replayed = Stream::next_soon(&mut again);
     assert_eq!(replayed.name, "delta", "{replayed:?}");
     assert_eq!(replayed.id, ev.id);
     assert!(again.next_whole(QUIET).is_none(), "nothing else to send");
@@ -150,8 +129,8 @@ fn the_standings_are_quiet_during_the_round_and_read_again_when_it_completes() {
     let boards = reds(&log).len();
     let mut zh = Stream::open_at(server.port, "/events?page=standings&lang=zh", &[]);
     let mut en = Stream::open_at(server.port, "/events?page=standings&lang=en", &[]);
-    assert_eq!(next(&mut zh).name, "update");
-    assert_eq!(next(&mut en).name, "update");
+    assert_eq!(Stream::next_soon(&mut zh).name, "update");
+    assert_eq!(Stream::next_soon(&mut en).name, "update");
     let before = server.get("/standings?part=main").text();
     for board in 1..boards {
         bianpai(&["result", l, &board.to_string(), "draw"]);
@@ -163,7 +142,7 @@ fn the_standings_are_quiet_during_the_round_and_read_again_when_it_completes() {
     assert_eq!(server.get("/standings?part=main").text(), before);
     bianpai(&["result", l, &boards.to_string(), "red_win"]);
     for s in [&mut zh, &mut en] {
-        let ev = next(s);
+        let ev = s.next_soon();
         assert_eq!(ev.name, "update", "a new table is read again: {ev:?}");
     }
     let after = server.get("/standings?part=main").text();

@@ -317,6 +317,12 @@ impl Stream {
         None
     }
 
+    /// The next whole event, which must come within 5 s.
+    pub fn next_soon(&mut self) -> SseEvent {
+        self.next_whole(Duration::from_secs(5))
+            .expect("an event within 5 s")
+    }
+
     /// The data of the next `event: NAME`, waiting at most `limit`; `None` on timeout.
     pub fn next_event(&mut self, name: &str, limit: Duration) -> Option<String> {
         let deadline = Instant::now() + limit;
@@ -341,6 +347,22 @@ impl Stream {
         }
         None
     }
+}
+
+/// The element with `id="ID"` in `html`, up to its end tag (the parts a delta sends on their
+/// own hold no element of their own kind).
+pub fn element<'a>(html: &'a str, id: &str) -> &'a str {
+    let at = html
+        .find(&format!(" id=\"{id}\""))
+        .unwrap_or_else(|| panic!("no #{id} in {html}"));
+    let open = html[..at].rfind('<').unwrap();
+    let tag: String = html[open + 1..]
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .collect();
+    let close = format!("</{tag}>");
+    let end = html[open..].find(&close).unwrap() + open + close.len();
+    &html[open..end]
 }
 
 /// One server-sent event as read off the wire.
