@@ -63,8 +63,9 @@ struct Ring {
     steps: VecDeque<Arc<Step>>,
 }
 
-/// The topics streams follow, each with its number of streams.
-type Followed = Arc<Mutex<HashMap<Topic, usize>>>;
+/// The topics streams follow, each with its number of streams and, for the find page, its
+/// search text.
+type Followed = Arc<Mutex<HashMap<Topic, (usize, String)>>>;
 
 /// The steps, shared by every stream.
 #[derive(Clone)]
@@ -96,7 +97,7 @@ pub struct Following {
 impl Drop for Following {
     fn drop(&mut self) {
         let mut f = lock(&self.followed);
-        if let Some(n) = f.get_mut(&self.topic) {
+        if let Some((n, _)) = f.get_mut(&self.topic) {
             *n -= 1;
             if *n == 0 {
                 f.remove(&self.topic);
@@ -110,16 +111,18 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl Deltas {
-    /// A stream's receiver, its hold on `topic` and where it starts, for a client that last
-    /// had `last` (`RUN.VERSION`), taken together so that no step is lost or sent twice.
+    /// A stream's receiver, its hold on `topic` (the find page's search `text`) and where it
+    /// starts, for a client that last had `last` (`RUN.VERSION`), taken together so that no
+    /// step is lost or sent twice.
     pub fn subscribe(
         &self,
         last: Option<(u64, u64)>,
         topic: Topic,
+        text: String,
     ) -> (broadcast::Receiver<Arc<Step>>, Following, Start) {
         let ring = lock(&self.ring);
         let rx = self.tx.subscribe();
-        *lock(&self.followed).entry(topic).or_default() += 1;
+        lock(&self.followed).entry(topic).or_insert((0, text)).0 += 1;
         let following = Following {
             topic,
             followed: Arc::clone(&self.followed),
@@ -147,9 +150,12 @@ impl Deltas {
         (rx, following, start)
     }
 
-    /// The topics some stream follows now.
-    fn followed(&self) -> Vec<Topic> {
-        lock(&self.followed).keys().copied().collect()
+    /// The topics some stream follows now, with their search texts.
+    fn followed(&self) -> HashMap<Topic, String> {
+        lock(&self.followed)
+            .iter()
+            .map(|(t, (_, text))| (*t, text.clone()))
+            .collect()
     }
 
     fn publish(&self, step: Step) {
@@ -283,11 +289,12 @@ fn change(old: &Seen, new: &Seen, to: u64) -> Change {
 /// The main part of `topic`'s page as `snap` shows it, with what it depends on besides it
 /// (the warning: a change of it is a change of the frame); empty for a page that is not
 /// there (a player number nobody has).
-fn render(snap: &Snapshot, topic: Topic, poll_ms: u64, now: DateTime<Utc>) -> String {
+fn render(snap: &Snapshot, topic: Topic, text: &str, poll_ms: u64, now: DateTime<Utc>) -> String {
     let ctx = super::routes::ctx_of(snap, topic.lang, poll_ms, 0);
     let warning = super::pages::warning(&ctx).into_string();
     let main = match topic.page {
         Page::Wall => super::routes::wall_main(&ctx, snap, now),
+        Page::Find(_) => super::routes::find_main(&ctx, snap, text),
         page => match super::routes::page_main(&ctx, snap, page) {
             Some((_, main)) => main,
             None => return String::new(),
@@ -337,12 +344,12 @@ pub fn start(feed: &Feed, poll_ms: u64) -> Deltas {
                 // The topics to draw: those some stream follows. A stream that comes back after
                 // a step nobody followed its page through reads the page again.
                 let wanted = out.followed();
-                pages.retain(|t, _| wanted.contains(t));
-                for t in wanted {
+                pages.retain(|t, _| wanted.contains_key(t));
+                for (t, text) in &wanted {
                     // A topic followed since the last step starts from the state before this one.
-                    pages
-                        .entry(t)
-                        .or_insert_with(|| seen(&render(&prev, t, poll_ms, now), prev.version));
+                    pages.entry(*t).or_insert_with(|| {
+                        seen(&render(&prev, *t, text, poll_ms, now), prev.version)
+                    });
                 }
                 let touched = if prev.damage != next.damage || prev.replaced_at != next.replaced_at
                 {
@@ -356,11 +363,12 @@ pub fn start(feed: &Feed, poll_ms: u64) -> Deltas {
                         step.insert(*t, Change::Same);
                         continue;
                     }
+                    let text = wanted.get(t).map_or("", String::as_str);
                     if t.page == Page::Wall {
                         // The wall's old state drawn at the same moment as the new one.
-                        *old = seen(&render(&prev, *t, poll_ms, now), old.since);
+                        *old = seen(&render(&prev, *t, text, poll_ms, now), old.since);
                     }
-                    let new = seen(&render(&next, *t, poll_ms, now), next.version);
+                    let new = seen(&render(&next, *t, text, poll_ms, now), next.version);
                     let c = change(old, &new, next.version);
                     if c != Change::Same {
                         *old = new;

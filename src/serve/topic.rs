@@ -30,6 +30,34 @@ pub enum Page {
     Crosstable,
     Teams,
     Prizes,
+    /// The find page for a search text, by the text's key ([`find_key`]); the stream carries
+    /// the text itself.
+    Find(u64),
+}
+
+/// A search as the find page uses it (its first 40 characters, escaped as the names are) and
+/// the key of its topic.
+pub fn find_key(q: &str) -> (String, u64) {
+    use std::hash::{Hash, Hasher};
+    let q: String = q.chars().take(40).collect();
+    let q = crate::domain::text::escape(&q).into_owned();
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    q.hash(&mut h);
+    let key = h.finish();
+    (q, key)
+}
+
+/// `s` for a URL's query: every byte but letters, digits and `-_.~` as `%XX`.
+fn query_text(s: &str) -> String {
+    s.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+                char::from(b).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
 }
 
 /// A page in a language: what a stream follows (`/events?page=player&no=12&lang=zh`).
@@ -44,8 +72,9 @@ impl Topic {
         Topic { page, lang }
     }
 
-    /// The stream's address, as the page tells its script (`data-events`).
-    pub fn address(&self) -> String {
+    /// The stream's address, as the page tells its script (`data-events`); `q` is the find
+    /// page's search text.
+    pub fn address(&self, q: &str) -> String {
         let lang = match self.lang {
             Lang::En => "en",
             Lang::Zh => "zh",
@@ -61,20 +90,23 @@ impl Topic {
             Page::Crosstable => "page=crosstable".to_string(),
             Page::Teams => "page=teams".to_string(),
             Page::Prizes => "page=prizes".to_string(),
+            Page::Find(_) => format!("page=find&q={}", query_text(q)),
         };
         format!("/events?{what}&lang={lang}")
     }
 
-    /// The topic a stream's query names: `page`, and `no` and `round` where the page has them;
-    /// `None` for anything else (the stream then carries plain `update`s).
+    /// The topic a stream's query names: `page`, and `no`, `round` and `q` where the page has
+    /// them; `None` for anything else (the stream then carries plain `update`s).
     pub fn parse(
         page: &str,
         no: Option<&str>,
         round: Option<&str>,
+        q: Option<&str>,
         lang: Option<&str>,
     ) -> Option<Topic> {
         let num = |s: Option<&str>| s.and_then(|s| s.parse::<u32>().ok());
         let page = match (page, num(no), num(round)) {
+            ("find", None, None) => Page::Find(find_key(q.unwrap_or("")).1),
             ("round", None, None) => Page::Round,
             ("round", None, Some(r)) => Page::PastRound(r),
             ("wall", None, None) => Page::Wall,
@@ -128,8 +160,10 @@ impl Touched {
             Page::PastRound(r) => self.tables || self.rounds.iter().any(|&x| x <= r),
             Page::Match(r, _) => self.rounds.contains(&r),
             Page::Standings | Page::Crosstable | Page::Prizes => self.tables,
-            // A team's page and the team standings of a team match show its live scores.
-            Page::Teams | Page::Team(_) => any,
+            // A team's page and the team standings of a team match show its live scores; the
+            // find page shows seats, no result, so it is drawn again (cheaply) on any change and
+            // sent only when a pairing moved a seat.
+            Page::Teams | Page::Team(_) | Page::Find(_) => any,
         }
     }
 }
@@ -218,28 +252,51 @@ mod tests {
             Page::Crosstable,
             Page::Teams,
             Page::Prizes,
+            Page::Find(find_key("王 天一&x").1),
         ];
         for page in pages {
             for lang in [Lang::Zh, Lang::En] {
                 let t = Topic { page, lang };
-                let address = t.address();
+                let address = t.address("王 天一&x");
                 let query = address.trim_start_matches("/events?");
                 let get = |k: &str| {
                     query
                         .split('&')
                         .find_map(|kv| kv.strip_prefix(&format!("{k}=")))
                 };
+                let q = get("q").map(|q| {
+                    let bytes: Vec<u8> = q
+                        .split('%')
+                        .enumerate()
+                        .flat_map(|(i, part)| {
+                            if i == 0 {
+                                part.as_bytes().to_vec()
+                            } else {
+                                let mut b = vec![u8::from_str_radix(&part[..2], 16).unwrap()];
+                                b.extend_from_slice(&part.as_bytes()[2..]);
+                                b
+                            }
+                        })
+                        .collect();
+                    String::from_utf8(bytes).unwrap()
+                });
                 assert_eq!(
-                    Topic::parse(get("page").unwrap(), get("no"), get("round"), get("lang")),
+                    Topic::parse(
+                        get("page").unwrap(),
+                        get("no"),
+                        get("round"),
+                        q.as_deref(),
+                        get("lang")
+                    ),
                     Some(t),
                     "{address}"
                 );
             }
         }
-        assert_eq!(Topic::parse("player", None, None, None), None);
-        assert_eq!(Topic::parse("player", Some("x"), None, None), None);
-        assert_eq!(Topic::parse("round", Some("1"), None, None), None);
-        assert_eq!(Topic::parse("anything", None, None, None), None);
+        assert_eq!(Topic::parse("player", None, None, None, None), None);
+        assert_eq!(Topic::parse("player", Some("x"), None, None, None), None);
+        assert_eq!(Topic::parse("round", Some("1"), None, None, None), None);
+        assert_eq!(Topic::parse("anything", None, None, None, None), None);
     }
 
     #[test]

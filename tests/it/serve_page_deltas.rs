@@ -187,3 +187,35 @@ fn an_open_card_shows_its_result_without_reading_the_page_again() {
     assert_eq!(b.eval(reads), read_before, "the card was not read again");
     assert_eq!(b.eval("window.sameLoad"), json!(42), "no reload happened");
 }
+
+#[test]
+fn the_find_page_hears_of_a_pairing_not_of_a_mark() {
+    let (_dir, log) = fixture();
+    let l = log.to_str().unwrap();
+    let server = Server::start(&log);
+    let page = server.get("/find?q=%E7%8E%8B%E5%A4%A9%E4%B8%80").text();
+    assert!(page.contains("王天一"), "the search finds its player");
+    let at = page.find("data-events=\"").unwrap() + "data-events=\"".len();
+    let events = page[at..].split('"').next().unwrap().replace("&amp;", "&");
+    assert!(
+        events.starts_with("/events?page=find&q=%E7%8E%8B"),
+        "the find page follows its own stream: {events}"
+    );
+    let mut s = Stream::open_at(server.port, &events, &[]);
+    assert_eq!(s.next_soon().name, "update");
+    // A mark on a board changes no seat: nothing is sent.
+    bianpai(&["absent", l, "1", "red"]);
+    assert!(
+        s.next_whole(QUIET).is_none(),
+        "an absent mark moves no seat"
+    );
+    // The round taken back: every seat is gone, and the page is read again.
+    bianpai(&["unpair", l]);
+    assert_eq!(s.next_soon().name, "update");
+    assert!(
+        server
+            .get("/find?q=%E7%8E%8B%E5%A4%A9%E4%B8%80&part=main")
+            .text()
+            .contains("王天一")
+    );
+}

@@ -12,14 +12,14 @@ use crate::domain::{PlayerNo, Round};
 use crate::export::{awards, rows};
 use crate::i18n::room::Label;
 use crate::serve::pages::{self, Tab};
-use crate::serve::topic::{Page, Topic};
+use crate::serve::topic::{Page, Topic, find_key};
 use crate::serve::{finished, view};
 
 pub(super) async fn round_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
     let snap = app.feed.current();
     let mut ctx = ctx(&app, &snap, &p);
     // Its stream carries what changed (`serve::delta`).
-    ctx.events = Some(Topic::new(Page::Round, ctx.lang).address());
+    ctx.events = Some(Topic::new(Page::Round, ctx.lang).address(""));
     let (heading, main) = round_main(&ctx, &snap);
     respond(&ctx, &p, Tab::Round, "/", &heading, &main)
 }
@@ -73,7 +73,7 @@ fn live_page(app: &App, p: &Params, page: Option<Page>, tab: Tab, path: &str) ->
     else {
         return missing(&ctx, p);
     };
-    ctx.events = Some(Topic::new(page, ctx.lang).address());
+    ctx.events = Some(Topic::new(page, ctx.lang).address(""));
     respond(&ctx, p, tab, path, &heading, &main)
 }
 
@@ -90,6 +90,8 @@ pub(crate) fn page_main(
         |r: Option<&crate::export::Report>, empty: Label| pages::tables::page(ctx, r, empty);
     match page {
         Page::Round | Page::Wall => Some(round_main(ctx, snap)),
+        // The search text is not in the page's key: `find_main`.
+        Page::Find(_) => None,
         Page::PastRound(n) => {
             let mut v = view::round(t, Round(n), ctx.lang)?;
             v.tags = finished::tags(t, snap.damage.is_some());
@@ -167,15 +169,26 @@ pub(super) async fn past_round_page(
 
 pub(super) async fn find_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
     let snap = app.feed.current();
-    let ctx = ctx(&app, &snap, &p);
-    // A search is a few characters: the rest of an over-long one is ignored.
-    let q: String = p.q.as_deref().unwrap_or("").chars().take(40).collect();
-    // What the page says it searched for is shown escaped, as the names are.
-    let q = crate::domain::text::escape(&q).into_owned();
-    let hits = view::find(&snap.tournament, &q);
-    let main = pages::round::find(&ctx, &q, &hits);
+    let mut ctx = ctx(&app, &snap, &p);
+    let raw = p.q.as_deref().unwrap_or("");
+    let (q, key) = find_key(raw);
+    // Its own stream: a seat moves only when a round is paired or started (`serve::topic`).
+    ctx.events = Some(Topic::new(Page::Find(key), ctx.lang).address(raw));
+    let main = find_main(&ctx, &snap, &q);
     let heading = ctx.label(Label::FindHeading);
     respond(&ctx, &p, Tab::Find, "/find", heading, &main)
+}
+
+/// The find page's main part for the search `q` as [`find_key`] gives it: the page and its
+/// stream's deltas are drawn by this one function.
+pub(crate) fn find_main(
+    ctx: &pages::Ctx,
+    snap: &crate::serve::follow::Snapshot,
+    q: &str,
+) -> maud::Markup {
+    // What the page says it searched for is shown escaped, as the names are.
+    let hits = view::find(&snap.tournament, q);
+    pages::round::find(ctx, q, &hits)
 }
 
 pub(super) async fn standings_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
@@ -218,7 +231,7 @@ pub(super) async fn player_page(
 pub(super) async fn wall_page(State(app): State<App>, Query(p): Query<Params>) -> Response {
     let snap = app.feed.current();
     let mut ctx = ctx(&app, &snap, &p);
-    ctx.events = Some(Topic::new(Page::Wall, ctx.lang).address());
+    ctx.events = Some(Topic::new(Page::Wall, ctx.lang).address(""));
     let main = wall_main(&ctx, &snap, Utc::now());
     if p.fragment() {
         let warning = pages::warning(&ctx).into_string().replace('\n', " ");

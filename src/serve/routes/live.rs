@@ -32,6 +32,7 @@ pub(super) struct Follow {
     page: Option<String>,
     no: Option<String>,
     round: Option<String>,
+    q: Option<String>,
     lang: Option<String>,
     last: Option<String>,
 }
@@ -42,6 +43,7 @@ impl Follow {
             self.page.as_deref()?,
             self.no.as_deref(),
             self.round.as_deref(),
+            self.q.as_deref(),
             self.lang.as_deref(),
         )
     }
@@ -79,7 +81,8 @@ pub(super) async fn events(
             .and_then(|v| v.to_str().ok())
             .or(follow.last.as_deref())
             .and_then(delta::parse_id);
-        let (rx, following, start) = app.deltas.subscribe(last, topic);
+        let text = crate::serve::topic::find_key(follow.q.as_deref().unwrap_or("")).0;
+        let (rx, following, start) = app.deltas.subscribe(last, topic, text);
         let first: Vec<SseEvent> = match start {
             Start::Current => Vec::new(),
             Start::Replay(steps) => steps

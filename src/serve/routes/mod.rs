@@ -10,7 +10,7 @@ mod handlers;
 mod json;
 mod live;
 
-pub(crate) use handlers::{page_main, wall_main};
+pub(crate) use handlers::{find_main, page_main, wall_main};
 
 use std::sync::Arc;
 use std::time::Duration;
