@@ -1,6 +1,6 @@
 //! The pages a live stream can follow (docs/room-page.md#deltas): the current round, the wall,
 //! a past round, a player's card, a team, a match, the standings, the crosstable, the team
-//! standings and the prizes, each in a language. After a change of the log, [`touched`] says
+//! standings, the prizes and the find page for a search, each in a language. After a change of the log, [`touched`] says
 //! which of them can differ (a player's card only when one of the player's own games, byes or
 //! entry changed), so that the delta thread draws again only those.
 

@@ -13,7 +13,7 @@ use bianpai::log::Log;
 use bianpai::serve::topic::{Page, touched};
 use bianpai::serve::view;
 
-use crate::support::bin::{ok, run};
+use crate::support::bin::{ok, run, simulate_with};
 
 /// Replays `log` record by record and checks every step's touched pages.
 fn every_step_reaches_what_changed(log: &Path) -> usize {
@@ -50,17 +50,7 @@ fn every_step_reaches_what_changed(log: &Path) -> usize {
 fn a_whole_swiss_with_knockout_and_teams() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("lvliang.log");
-    ok(&[
-        "simulate",
-        "--preset",
-        "lvliang-2024",
-        "--players",
-        "24",
-        "--seed",
-        "5",
-        "--out",
-        log.to_str().unwrap(),
-    ]);
+    simulate_with(&log, &["--preset", "lvliang-2024"], 24, None, 5);
     assert!(every_step_reaches_what_changed(&log) > 100);
 }
 
@@ -69,19 +59,7 @@ fn corrections_fouls_absences_clocks_and_a_withdrawal() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("qigu.log");
     let l = log.to_str().unwrap();
-    ok(&[
-        "simulate",
-        "--preset",
-        "qigu-2024-07",
-        "--players",
-        "20",
-        "--rounds-played",
-        "3",
-        "--seed",
-        "9",
-        "--out",
-        l,
-    ]);
+    simulate_with(&log, &["--preset", "qigu-2024-07"], 20, Some(3), 9);
     ok(&["pair", l]);
     ok(&["start", l]);
     ok(&["foul", l, "2", "red", "phone"]);

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use crate::support::bin::ok;
+use crate::support::bin::{ok, simulate_with};
 
 /// `simulate` of a preset's event, `rounds` rounds played (0: to the end).
 fn simulate(log: &Path, preset: &str, players: u32, rounds: u32, seed: u32) {
@@ -31,21 +31,6 @@ fn rules_from(dir: &Path, preset: &str, edits: &[(&str, &str)]) -> std::path::Pa
     let path = dir.join("rules.ron");
     std::fs::write(&path, text).unwrap();
     path
-}
-
-/// `simulate` with `source` (`--preset P` or `--rules FILE`) to the end, or `rounds` rounds
-/// when given.
-fn simulate_with(log: &Path, source: &[&str], players: u32, rounds: Option<u32>, seed: u32) {
-    let (players, seed) = (players.to_string(), seed.to_string());
-    let mut args = vec!["simulate"];
-    args.extend_from_slice(source);
-    args.extend(["--players", &players]);
-    let played = rounds.map(|r| r.to_string());
-    if let Some(r) = &played {
-        args.extend(["--rounds-played", r]);
-    }
-    args.extend(["--seed", &seed, "--out", log.to_str().unwrap()]);
-    ok(&args);
 }
 
 /// `simulate --rules` to the end, or `rounds` rounds when given.

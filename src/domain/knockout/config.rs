@@ -29,10 +29,15 @@ pub fn depth(players: u32) -> u32 {
 }
 
 impl Knockout {
+    /// How many rounds the bracket plays ([`depth`] of its size).
+    pub fn depth(&self) -> u32 {
+        depth(self.players)
+    }
+
     /// The last round the bracket plays: `after_round` plus one knockout round per halving
     /// (1 for a final of two, 2 for four, 3 for eight).
     pub fn last_round(&self) -> u32 {
-        self.after_round.saturating_add(depth(self.players))
+        self.after_round.saturating_add(self.depth())
     }
 
     /// Whether the bracket plays round `round` (after `after_round`, up to `last_round`).

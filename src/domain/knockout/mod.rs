@@ -344,9 +344,7 @@ fn losers_of(t: &Tournament, k: &config::Knockout, step: u32) -> Option<Vec<Play
 /// bracket.
 pub fn quarter_final_losers(t: &Tournament) -> Option<Vec<PlayerNo>> {
     let k = t.rules.format.knockout()?;
-    (config::depth(k.players) == 3)
-        .then(|| losers_of(t, k, 0))
-        .flatten()
+    (k.depth() == 3).then(|| losers_of(t, k, 0)).flatten()
 }
 
 /// The knockout's places once its last round is decided: the final's winner and loser; with
@@ -354,7 +352,7 @@ pub fn quarter_final_losers(t: &Tournament) -> Option<Vec<PlayerNo>> {
 /// seed order (places 5–8).
 pub fn final_places(t: &Tournament) -> Option<Vec<PlayerNo>> {
     let k = t.rules.format.knockout()?;
-    let last = config::depth(k.players) - 1;
+    let last = k.depth() - 1;
     let round = Round(k.after_round + 1 + last);
     let matches = round_matches(t, k, &seeds(t), last).ok()?;
     if matches.is_empty() {

@@ -9,7 +9,7 @@
 
 use crate::domain::event::{GameKind, Stage};
 use crate::domain::ids::{PlayerNo, Round};
-use crate::domain::knockout::{self, config};
+use crate::domain::knockout;
 use crate::domain::tournament::Tournament;
 
 pub use super::config::{PLACES, Placing};
@@ -26,7 +26,7 @@ pub fn placings(t: &Tournament, after: Round) -> Vec<(PlayerNo, Placing)> {
     if after.0 <= k.after_round {
         return Vec::new();
     }
-    let depth = config::depth(k.players);
+    let depth = k.depth();
     if after.0 >= k.last_round()
         && let Some(places) = knockout::final_places(t)
     {

@@ -59,7 +59,7 @@ impl Rules {
                     "knockout.after_round",
                     RulesFault::KnockoutAfterRound {
                         players: k.players,
-                        depth: k.last_round() - k.after_round,
+                        depth: k.depth(),
                         rounds: self.rounds,
                     },
                 );

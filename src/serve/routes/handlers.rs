@@ -77,9 +77,10 @@ fn live_page(app: &App, p: &Params, page: Option<Page>, tab: Tab, path: &str) ->
     respond(&ctx, p, tab, path, &heading, &main)
 }
 
-/// The heading and main part of `page` (not the wall, which is drawn for a moment:
-/// [`wall_main`]) as `snap` shows it, `None` for a page that is not there: the page and
-/// its stream's deltas (`serve::delta`) are drawn by this one function.
+/// The heading and main part of `page` as `snap` shows it, `None` for a page that is not
+/// there: the page and its stream's deltas (`serve::delta`) are drawn by this one function.
+/// The wall is drawn for a moment ([`wall_main`]) and the find page for its search text
+/// ([`find_main`]), so neither is drawn here.
 pub(crate) fn page_main(
     ctx: &pages::Ctx,
     snap: &crate::serve::follow::Snapshot,
@@ -89,9 +90,8 @@ pub(crate) fn page_main(
     let table =
         |r: Option<&crate::export::Report>, empty: Label| pages::tables::page(ctx, r, empty);
     match page {
-        Page::Round | Page::Wall => Some(round_main(ctx, snap)),
-        // The search text is not in the page's key: `find_main`.
-        Page::Find(_) => None,
+        Page::Round => Some(round_main(ctx, snap)),
+        Page::Wall | Page::Find(_) => None,
         Page::PastRound(n) => {
             let mut v = view::round(t, Round(n), ctx.lang)?;
             v.tags = finished::tags(t, snap.damage.is_some());
@@ -151,6 +151,7 @@ pub(super) async fn past_round_page(
     let snap = app.feed.current();
     let t = &snap.tournament;
     let keep = res.status() == StatusCode::OK
+        && p.v.is_some()
         && n.parse::<u32>().is_ok_and(|r| {
             finished::current(
                 &finished::tags(t, snap.damage.is_some()),
@@ -179,14 +180,14 @@ pub(super) async fn find_page(State(app): State<App>, Query(p): Query<Params>) -
     respond(&ctx, &p, Tab::Find, "/find", heading, &main)
 }
 
-/// The find page's main part for the search `q` as [`find_key`] gives it: the page and its
-/// stream's deltas are drawn by this one function.
+/// The find page's main part for the search `q` as [`find_key`] gives it (cut short and
+/// escaped, as the names are): the page and its stream's deltas are drawn by this one
+/// function.
 pub(crate) fn find_main(
     ctx: &pages::Ctx,
     snap: &crate::serve::follow::Snapshot,
     q: &str,
 ) -> maud::Markup {
-    // What the page says it searched for is shown escaped, as the names are.
     let hits = view::find(&snap.tournament, q);
     pages::round::find(ctx, q, &hits)
 }

@@ -2,7 +2,7 @@
 //! success and returns standard output, [`refused`] insists on a clean refusal.
 
 use std::ffi::OsStr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 /// The binary under test.
@@ -51,4 +51,19 @@ pub fn ok_bytes<S: AsRef<OsStr>>(args: &[S]) -> Vec<u8> {
         String::from_utf8_lossy(&out.stderr)
     );
     out.stdout
+}
+
+/// `simulate` into `log` with `source` (`--preset P` or `--rules FILE`), `players` players and
+/// `seed`: to the end, or `rounds` rounds played when given.
+pub fn simulate_with(log: &Path, source: &[&str], players: u32, rounds: Option<u32>, seed: u32) {
+    let (players, seed) = (players.to_string(), seed.to_string());
+    let mut args = vec!["simulate"];
+    args.extend_from_slice(source);
+    args.extend(["--players", &players]);
+    let played = rounds.map(|r| r.to_string());
+    if let Some(r) = &played {
+        args.extend(["--rounds-played", r]);
+    }
+    args.extend(["--seed", &seed, "--out", log.to_str().unwrap()]);
+    ok(&args);
 }
