@@ -27,12 +27,19 @@
 //! either: an edge's weight is a base that depends only on the two players' score levels and
 //! colour classes, minus each floater's own terms (criteria 8 and 9), so within each pair of
 //! (level, class) groups, players sorted by dual plus own terms let the scan stop at the first
-//! pair that cannot price negative. The blossom duals an edge collects (those of the blossoms
-//! holding both ends, which a large field nests hundreds deep) are read in constant time from
-//! a lowest-common-ancestor index of the blossom tree (`blossom::Nest`), and the pairs of
-//! groups are priced on all cores. If the candidate graph has no perfect matching while the
-//! whole graph has one (found by an unweighted maximum matching), that matching's edges are
-//! added first.
+//! pair that cannot price negative. Inside one blossom (a large field can end in one of
+//! thousands of players, nested hundreds deep) an edge also collects the duals of the
+//! blossoms holding both ends, so there the players are placed in the blossom tree and only
+//! the branches whose least keys and shared duals can still price negative are searched
+//! (`Nest::below_inside`). The pairs of groups are priced on all cores. If the candidate
+//! graph has no perfect matching while the whole graph has one (found by an unweighted
+//! maximum matching), that matching's edges are added first.
+//!
+//! The search of a large field starts from duals that already make the pairs a score group's
+//! colour surplus must play among itself tight (`Problem::start`), and from a matching seeded
+//! along tight edges and short exchanges: the stages that remain are few (the floaters and
+//! what the seeding missed), instead of one per same-colour pair, each grown over a whole
+//! score group. The start changes the speed, never the optimum.
 //!
 //! Colours inside each pair then follow the allocation steps (`colour.rs`), which never pick
 //! an allocation breaking more colour rules than the other.
@@ -40,6 +47,7 @@
 mod checks;
 pub mod colour;
 pub mod cost;
+mod price;
 mod problem;
 pub mod round1;
 

@@ -8,7 +8,7 @@ use crate::domain::matching::wide::Weight;
 use crate::domain::matching::{self, NONE};
 use crate::domain::pairing::{Entrant, SectionInput};
 use crate::domain::side::Side;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// Fields up to this size are solved on every legal edge; larger ones on candidate edges with
 /// pricing (the result is the same, see the module docs).
@@ -51,17 +51,11 @@ impl Default for Tuning {
     }
 }
 
-/// Edges priced negative added per player and group pair in one round of pricing.
-pub(super) const PRICE_BATCH: usize = 4;
-
 /// A solved section: pairs of entrant indices and the bye.
 type Solved = (Vec<(usize, usize)>, Option<usize>);
 
 /// A player's colour class: (due colour, breaks taking red, breaks taking black).
-type Class = (u8, u32, u32);
-
-/// Players priced together: (score level, colour class, outermost blossom).
-type Group = (usize, Class, Option<usize>);
+pub(super) type Class = (u8, u32, u32);
 
 /// The section as a graph: players `0..n`, and the bye's dummy vertex `n` when `n` is odd.
 pub(super) struct Problem<'a> {
@@ -157,15 +151,16 @@ impl<'a> Problem<'a> {
         (free, mate)
     }
 
-    /// The starting candidate edges of a large field.
-    pub(super) fn candidates(&self, tuning: Tuning) -> HashSet<(usize, usize)> {
+    /// The starting candidate edges of a large field (`(a, b)` with `a < b`, perhaps more than
+    /// once).
+    pub(super) fn candidates(&self, tuning: Tuning) -> Vec<(usize, usize)> {
         let Tuning {
             near,
             boundary,
             reach,
             ..
         } = tuning;
-        let mut out = HashSet::new();
+        let mut out = Vec::new();
         let k = self.layout.levels.len();
         // Per level, per colour class: players in rank order.
         let mut by_class: Vec<Vec<(Class, Vec<usize>)>> = vec![Vec::new(); k];
@@ -178,16 +173,16 @@ impl<'a> Problem<'a> {
                 None => groups.push((self.class[i], vec![i])),
             }
         }
-        let add = |a: usize, b: usize, out: &mut HashSet<(usize, usize)>| -> bool {
+        let add = |a: usize, b: usize, out: &mut Vec<(usize, usize)>| -> bool {
             if a != b && self.legal(a, b) {
-                out.insert((a.min(b), a.max(b)));
+                out.push((a.min(b), a.max(b)));
                 true
             } else {
                 false
             }
         };
         // Up to `near` legal partners of `a` from `list`, nearest to position `at` first.
-        let around = |a: usize, list: &[usize], at: usize, out: &mut HashSet<(usize, usize)>| {
+        let around = |a: usize, list: &[usize], at: usize, out: &mut Vec<(usize, usize)>| {
             let mut found = 0;
             for step in 0..list.len() {
                 let mut any = false;
@@ -281,30 +276,16 @@ impl<'a> Problem<'a> {
     /// Solves with weights of type `W`: (pairs of player indices, bye), or the players who
     /// cannot be paired.
     pub(super) fn solve<W: Weight>(&self, tuning: Tuning) -> Result<Solved, Vec<usize>> {
-        let bases = self.layout.bases();
-        // place[i]: the value of one unit of digit i.
-        let mut place = vec![W::ZERO; bases.len()];
-        let mut acc = W::ZERO.mul_add(0, 1);
-        for i in (0..bases.len()).rev() {
-            place[i] = acc;
-            acc = acc.mul_add(bases[i], 0);
-        }
-        let top = acc;
-        let weight = |a: usize, b: usize| -> W {
-            let mut w = top;
-            for (d, v) in self.digits(a, b) {
-                w = w.sub(place[self.layout.position(d)].mul_add(v, 0));
-            }
-            w
-        };
+        let (place, top) = self.scale::<W>();
+        let weight = self.weights(&place, top);
         let v = self.vertices();
         let dense = self.n <= tuning.dense_limit;
-        let mut cand: HashSet<(usize, usize)> = if dense {
-            let mut all = HashSet::new();
+        let mut cand: Vec<(usize, usize)> = if dense {
+            let mut all = Vec::new();
             for a in 0..self.n {
                 for b in a + 1..self.n {
                     if self.legal(a, b) {
-                        all.insert((a, b));
+                        all.push((a, b));
                     }
                 }
             }
@@ -315,18 +296,18 @@ impl<'a> Problem<'a> {
         if let Some(d) = self.dummy {
             for a in 0..self.n {
                 if self.legal(a, d) {
-                    cand.insert((a, d));
+                    cand.push((a, d));
                 }
             }
         }
+        let start = (!dense).then(|| self.start(&place, top));
         let mut seeded = false;
         loop {
-            let mut list: Vec<(usize, usize)> = cand.iter().copied().collect();
-            list.sort_unstable();
+            cand.sort_unstable();
+            cand.dedup();
             let edges: Vec<(usize, usize, W)> =
-                list.iter().map(|&(a, b)| (a, b, weight(a, b))).collect();
-            drop(list);
-            let m = blossom::max_weight_matching(v, &edges);
+                cand.iter().map(|&(a, b)| (a, b, weight(a, b))).collect();
+            let m = blossom::max_weight_matching_from(v, &edges, start.as_ref());
             let perfect = m.mate.iter().all(|&x| x != NONE);
             if !perfect {
                 let (free, full) = self.max_cardinality();
@@ -339,7 +320,7 @@ impl<'a> Problem<'a> {
                 }
                 for (a, &b) in full.iter().enumerate() {
                     if b != NONE {
-                        cand.insert((a.min(b), a.max(b)));
+                        cand.push((a.min(b), a.max(b)));
                     }
                 }
                 seeded = true;
@@ -356,6 +337,142 @@ impl<'a> Problem<'a> {
         }
     }
 
+    /// The value of one unit of each digit (`place`), and `top`, one more than the most any
+    /// pair's digits can cost together.
+    fn scale<W: Weight>(&self) -> (Vec<W>, W) {
+        let bases = self.layout.bases();
+        let mut place = vec![W::ZERO; bases.len()];
+        let mut acc = W::ZERO.mul_add(0, 1);
+        for i in (0..bases.len()).rev() {
+            place[i] = acc;
+            acc = acc.mul_add(bases[i], 0);
+        }
+        (place, acc)
+    }
+
+    /// The weight of each pair, `top` less its digits (`Layout::pair`, `Layout::bye`): the
+    /// part that depends only on the two players' score levels and colour classes is computed
+    /// once per pair of (level, class) groups, and each player's own terms as the one floated
+    /// down or up once per player, so an edge costs a look-up and two subtractions.
+    fn weights<'w, W: Weight>(&'w self, place: &'w [W], top: W) -> impl Fn(usize, usize) -> W + 'w {
+        let value = move |digits: Vec<(Digit, u64)>| -> W {
+            let mut w = W::ZERO;
+            for (d, v) in digits {
+                w = w.add(place[self.layout.position(d)].mul_add(v, 0));
+            }
+            w
+        };
+        // Each player's (level, class) group, numbered, and a player of each.
+        let mut ids: HashMap<(usize, Class), usize> = HashMap::new();
+        let mut group = Vec::with_capacity(self.n);
+        let mut first = Vec::new();
+        for i in 0..self.n {
+            let next = ids.len();
+            let g = *ids
+                .entry((self.layout.level[i], self.class[i]))
+                .or_insert(next);
+            if g == first.len() {
+                first.push(i);
+            }
+            group.push(g);
+        }
+        let g = first.len();
+        let mut base = vec![W::ZERO; g * g];
+        for (x, &a) in first.iter().enumerate() {
+            for (y, &b) in first.iter().enumerate() {
+                let digits = self.layout.pair_base(self.e, a, b, self.breaks(a, b));
+                base[x * g + y] = top.sub(value(digits));
+            }
+        }
+        let down: Vec<W> = (0..self.n)
+            .map(|i| value(self.layout.down_terms(self.e, i)))
+            .collect();
+        let up: Vec<W> = (0..self.n)
+            .map(|i| value(self.layout.up_terms(self.e, i)))
+            .collect();
+        move |a: usize, b: usize| -> W {
+            match self.dummy {
+                Some(d) if a == d || b == d => top.sub(value(self.digits(a, b))),
+                _ => {
+                    let w = base[group[a] * g + group[b]];
+                    let (sa, sb) = (self.e[a].score, self.e[b].score);
+                    match sa.cmp(&sb) {
+                        std::cmp::Ordering::Greater => w.sub(down[a]).sub(up[b]),
+                        std::cmp::Ordering::Less => w.sub(down[b]).sub(up[a]),
+                        std::cmp::Ordering::Equal => w,
+                    }
+                }
+            }
+        }
+    }
+
+    /// Where the blossom search of a large field starts (see `blossom::Start`): in a score
+    /// group where more players are due one colour than all the others together, the surplus
+    /// must meet each other, so the duals make those pairs tight alongside the pairs of the
+    /// surplus with everyone else (a dual lower by the same-colour digits for the surplus,
+    /// higher by as much for the rest), and the rest are seeded first so that they take the
+    /// surplus's players before it pairs among itself. Everywhere else every vertex starts at
+    /// the pairing's top weight. The start changes only how fast the optimum is found.
+    fn start<W: Weight>(&self, place: &[W], top: W) -> blossom::Start<W> {
+        let k = self.layout.levels.len();
+        // Per level: players due red, due black, due neither.
+        let mut due = vec![[0usize; 3]; k];
+        for i in 0..self.n {
+            due[self.layout.level[i]][usize::from(self.class[i].0)] += 1;
+        }
+        let surplus: Vec<Option<u8>> = due
+            .iter()
+            .map(|c| {
+                if c[1] > c[0] + c[2] {
+                    Some(1)
+                } else if c[2] > c[0] + c[1] {
+                    Some(2)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let same = place[self.layout.position(Digit::SameColour)];
+        let mut dual = Vec::with_capacity(self.vertices());
+        // Seeding order: players a colour rule keeps from one colour first (they have the
+        // fewest partners), then those outside a surplus, then the surplus.
+        let mut key = Vec::with_capacity(self.vertices());
+        let mut widest = W::ZERO;
+        for i in 0..self.n {
+            let l = self.layout.level[i];
+            let (due_c, br, bb) = self.class[i];
+            let bound = br + bb > 0;
+            match surplus[l] {
+                Some(c) if due_c == c => {
+                    let d = same.add(place[self.layout.position(Digit::SameColourAt(l))]);
+                    if widest < d {
+                        widest = d;
+                    }
+                    dual.push(top.sub(d));
+                    key.push(if bound { 0 } else { 2u8 });
+                }
+                Some(_) => {
+                    let d = same.add(place[self.layout.position(Digit::SameColourAt(l))]);
+                    dual.push(top.add(d));
+                    key.push(u8::from(!bound));
+                }
+                None => {
+                    dual.push(top);
+                    key.push(u8::from(!bound));
+                }
+            }
+        }
+        if self.dummy.is_some() {
+            // The bye's vertex: above every surplus's lowered dual, so that no bye edge
+            // (cheap for the bottom of a surplus) lifts a surplus player off its tight pairs.
+            dual.push(top.add(widest));
+            key.push(0);
+        }
+        let mut first: Vec<usize> = (0..self.vertices()).collect();
+        first.sort_by_key(|&i| (key[i], usize::from(Some(i) != self.dummy)));
+        blossom::Start { dual, order: first }
+    }
+
     pub(super) fn read<W>(&self, m: &Matching<W>) -> (Vec<(usize, usize)>, Option<usize>) {
         let mut pairs = Vec::new();
         let mut bye = None;
@@ -369,148 +486,7 @@ impl<'a> Problem<'a> {
         }
         (pairs, bye)
     }
-
-    /// Legal edges with a negative reduced cost under the matching's duals (none of them is a
-    /// candidate: the duals are feasible on the candidate graph).
-    pub(super) fn price<W: Weight>(
-        &self,
-        m: &Matching<W>,
-        place: &[W],
-        top: W,
-    ) -> Vec<(usize, usize)> {
-        let nest = m.nest();
-        let batch = PRICE_BATCH;
-        // Groups by (level, class, outermost blossom): inside one blossom every edge gets at
-        // least twice that blossom's dual on top of the vertex duals.
-        let outer = |i: usize| {
-            let o = nest.outer(i);
-            (o != i).then_some(o)
-        };
-        let mut groups: HashMap<Group, Vec<usize>> = HashMap::new();
-        for i in 0..self.n {
-            groups
-                .entry((self.layout.level[i], self.class[i], outer(i)))
-                .or_default()
-                .push(i);
-        }
-        let mut keys: Vec<_> = groups.keys().copied().collect();
-        keys.sort_unstable();
-        let own = |terms: Vec<(Digit, u64)>| -> W {
-            let mut t = W::ZERO;
-            for (d, v) in terms {
-                t = t.add(place[self.layout.position(d)].mul_add(v, 0));
-            }
-            t.add(t)
-        };
-        // Per group: players sorted by dual (same level) and by dual plus their own terms as
-        // the one floated down or up (other levels). An edge's slack is exactly the sum of
-        // the two keys minus twice the group pair's base weight, plus the duals of blossoms
-        // holding both ends.
-        let mut plain: HashMap<_, Vec<(W, usize)>> = HashMap::new();
-        let mut down: HashMap<_, Vec<(W, usize)>> = HashMap::new();
-        let mut up: HashMap<_, Vec<(W, usize)>> = HashMap::new();
-        for (&key, list) in &groups {
-            let mut p: Vec<(W, usize)> = list.iter().map(|&i| (m.vertex_dual(i), i)).collect();
-            let mut d: Vec<(W, usize)> = list
-                .iter()
-                .map(|&i| {
-                    (
-                        m.vertex_dual(i).add(own(self.layout.down_terms(self.e, i))),
-                        i,
-                    )
-                })
-                .collect();
-            let mut u: Vec<(W, usize)> = list
-                .iter()
-                .map(|&i| {
-                    (
-                        m.vertex_dual(i).add(own(self.layout.up_terms(self.e, i))),
-                        i,
-                    )
-                })
-                .collect();
-            p.sort_unstable();
-            d.sort_unstable();
-            u.sort_unstable();
-            plain.insert(key, p);
-            down.insert(key, d);
-            up.insert(key, u);
-        }
-        // Every pair of groups is priced on its own: spread them over the machine's cores
-        // (the result is sorted, so it does not depend on how the work was split).
-        let jobs: Vec<(Group, Group)> = keys
-            .iter()
-            .enumerate()
-            .flat_map(|(x, &gh)| keys[x..].iter().map(move |&gl| (gh, gl)))
-            .collect();
-        let threads = std::thread::available_parallelism()
-            .map_or(1, std::num::NonZero::get)
-            .min(8)
-            .min(jobs.len().max(1));
-        let price_pair = |gh: Group, gl: Group, out: &mut Vec<(usize, usize)>| {
-            let (a0, b0) = (groups[&gh][0], groups[&gl][0]);
-            let same_level = gh.0 == gl.0;
-            // The pair's weight without the floaters' own terms.
-            let mut base = top;
-            let brk = colour::least_breaks(&self.layout.colours[a0], &self.layout.colours[b0]);
-            for (d, v) in self.layout.pair_base(self.e, a0, b0, brk) {
-                base = base.sub(place[self.layout.position(d)].mul_add(v, 0));
-            }
-            let bound = base.add(base);
-            // The sorted scan stops at this bound (lower inside a shared blossom).
-            let scan = if gh.2.is_some() && gh.2 == gl.2 {
-                bound.sub(nest.outer_sum(a0))
-            } else {
-                bound
-            };
-            let (hs, ls) = if same_level {
-                (&plain[&gh], &plain[&gl])
-            } else {
-                (&down[&gh], &up[&gl])
-            };
-            for &(yh, i) in hs {
-                // `yh + yl >= scan` as `yl >= scan - yh` (the slack's test alike): fewer sums.
-                let stop = scan.sub(yh);
-                if ls[0].0 >= stop {
-                    break;
-                }
-                let below = bound.sub(yh);
-                // The most negative edges of each player first, a few per round; the slack
-                // before the hard rules (a scan of the opponents).
-                let mut found = 0;
-                for &(yl, j) in ls {
-                    if found >= batch || yl >= stop {
-                        break;
-                    }
-                    if i != j && yl.add(nest.common(i, j)) < below && self.legal(i, j) {
-                        found += 1;
-                        out.push((i.min(j), i.max(j)));
-                    }
-                }
-            }
-        };
-        let mut out = Vec::new();
-        std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
-                .map(|t| {
-                    let jobs = &jobs;
-                    let price_pair = &price_pair;
-                    scope.spawn(move || {
-                        let mut found = Vec::new();
-                        for &(gh, gl) in jobs.iter().skip(t).step_by(threads) {
-                            price_pair(gh, gl, &mut found);
-                        }
-                        found
-                    })
-                })
-                .collect();
-            for w in workers {
-                // A worker's panic is a bug of this thread too: pass it on.
-                out.extend(w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
-            }
-        });
-        out.sort_unstable();
-        out.dedup();
-        out
-    }
 }
+
+#[cfg(test)]
+mod tests;

@@ -21,6 +21,11 @@
 //! index, as in the textbook's scan of every node, so the result is the textbook's. In a Swiss
 //! field most changes are zero (many edges of equal weight), and cost a heap look-up.
 //!
+//! A caller that knows the optimum's shape may pass a `Start`: duals and a seeding order. Any
+//! start is exact (the duals are raised until feasible, only tight edges are seeded, and a
+//! tree grown one at a time needs nothing more when a perfect matching exists); without a
+//! perfect matching the textbook's start is used.
+//!
 //! The result comes with its dual solution: `slack_of` prices an edge that was not part of the
 //! graph, so a caller that solved a sparse candidate graph can check that the matching is also
 //! optimal in the full graph (no edge left out has a negative reduced cost).
@@ -33,6 +38,7 @@ use std::collections::BinaryHeap;
 use super::wide::Weight;
 
 mod augment;
+mod inside;
 mod members;
 mod state;
 
@@ -205,11 +211,6 @@ impl<W: Weight> Nest<W> {
         self.root[v]
     }
 
-    /// Twice the sum of the duals of the outermost blossom holding `v` (zero when none).
-    pub fn outer_sum(&self, v: usize) -> W {
-        self.sum[self.root[v]]
-    }
-
     /// Twice the sum of the duals of the blossoms holding both `u` and `v` (`u != v`).
     pub fn common(&self, u: usize, v: usize) -> W {
         if self.root[u] != self.root[v] {
@@ -231,6 +232,27 @@ impl<W: Weight> Nest<W> {
 /// Solves the matching on vertices `0..n` with `edges` `(u, v, weight)`: among the matchings
 /// of maximum cardinality, one of maximum total weight.
 pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> Matching<W> {
+    max_weight_matching_from(n, edges, None)
+}
+
+/// A start for the search of a large field, from what the caller knows of the optimum's
+/// shape: a dual per vertex (twice the dual, as `Matching` keeps them) and the order in which
+/// the greedy seeding pairs vertices along tight edges. Any start gives the same optimum
+/// weight (the duals are first raised where an edge would be left with negative slack, and
+/// only tight edges are seeded); a good one leaves few vertices for the stages to pair, each
+/// of which grows a tree over a whole score group.
+pub struct Start<W> {
+    pub dual: Vec<W>,
+    pub order: Vec<usize>,
+}
+
+/// `max_weight_matching` from `start` when the graph has a perfect matching (a tree grown
+/// from an arbitrary feasible start stays exact then); without one, the textbook's start.
+pub fn max_weight_matching_from<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+    start: Option<&Start<W>>,
+) -> Matching<W> {
     if edges.is_empty() {
         return Matching {
             mate: vec![NONE; n],
@@ -242,8 +264,8 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
     // duals certify it); when a tree is stuck there is none, and the textbook's stages (every
     // free vertex grown at once, free vertices keeping equal duals) find the heaviest
     // matching of maximum cardinality instead.
-    attempt(n, edges, true).unwrap_or_else(|| {
-        attempt(n, edges, false).unwrap_or_else(|| unreachable!("all trees never get stuck"))
+    attempt(n, edges, true, start).unwrap_or_else(|| {
+        attempt(n, edges, false, None).unwrap_or_else(|| unreachable!("all trees never get stuck"))
     })
 }
 
@@ -252,6 +274,7 @@ fn attempt<W: Weight>(
     n: usize,
     edges: &[(usize, usize, W)],
     one_tree: bool,
+    start: Option<&Start<W>>,
 ) -> Option<Matching<W>> {
     let mut endpoint = Vec::with_capacity(2 * edges.len());
     let mut neighbend = vec![Vec::new(); n];
@@ -304,19 +327,14 @@ fn attempt<W: Weight>(
         version: vec![0; 2 * n],
         shift: W::ZERO,
     };
-    for v in 0..n {
-        if s.mate[v] != NONE {
-            continue;
+    match start {
+        Some(start) if one_tree => {
+            s.dualvar[..n].copy_from_slice(&start.dual[..n]);
+            s.make_feasible();
+            s.seed(&start.order);
+            s.seed_by_paths();
         }
-        for idx in 0..s.neighbend[v].len() {
-            let p = s.neighbend[v][idx];
-            let w = s.endpoint[p];
-            if s.mate[w] == NONE && w != v && s.slack(p / 2) == W::ZERO {
-                s.mate[v] = p;
-                s.mate[w] = p ^ 1;
-                break;
-            }
-        }
+        _ => s.seed_first(),
     }
     if !s.run(one_tree) {
         return None;

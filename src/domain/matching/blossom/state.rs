@@ -6,6 +6,11 @@ use std::collections::BinaryHeap;
 
 use super::super::wide::Weight;
 
+/// How many matched edges a seeding path may pass through, and how many edges one free
+/// vertex's search may look at (`seed_by_paths`).
+const SEED_DEPTH: usize = 4;
+const SEED_BUDGET: usize = 400;
+
 /// "None" in index arrays.
 pub const NONE: usize = usize::MAX;
 
@@ -74,6 +79,145 @@ impl<W: Weight> State<W> {
     pub(super) fn slack(&self, k: usize) -> W {
         let (i, j) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
         self.dualvar[i].add(self.dualvar[j]).sub(self.twice[k])
+    }
+
+    /// Raises vertex duals until no edge has a negative slack (one pass: a raise only adds
+    /// slack to the other edges). Blossoms hold nothing yet.
+    pub(super) fn make_feasible(&mut self) {
+        for v in 0..self.n {
+            for idx in 0..self.neighbend[v].len() {
+                let p = self.neighbend[v][idx];
+                let need = self.twice[p / 2].sub(self.dualvar[self.endpoint[p]]);
+                if self.dualvar[v] < need {
+                    self.dualvar[v] = need;
+                }
+            }
+        }
+    }
+
+    /// The textbook's seeding: each free vertex in index order with its first free neighbour
+    /// along a tight edge.
+    pub(super) fn seed_first(&mut self) {
+        for v in 0..self.n {
+            if self.mate[v] != NONE {
+                continue;
+            }
+            for idx in 0..self.neighbend[v].len() {
+                let p = self.neighbend[v][idx];
+                let w = self.endpoint[p];
+                if self.mate[w] == NONE && w != v && self.slack(p / 2) == W::ZERO {
+                    self.mate[v] = p;
+                    self.mate[w] = p ^ 1;
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Pairs free vertices along tight edges: each vertex, in `order`, with its free
+    /// neighbour earliest in `order` (the order is a priority: those with the fewest
+    /// partners first, and taken first).
+    pub(super) fn seed(&mut self, order: &[usize]) {
+        let mut pos = vec![usize::MAX; self.n];
+        for (x, &v) in order.iter().enumerate() {
+            pos[v] = x;
+        }
+        for &v in order {
+            if self.mate[v] != NONE {
+                continue;
+            }
+            let mut best = NONE;
+            for idx in 0..self.neighbend[v].len() {
+                let p = self.neighbend[v][idx];
+                let w = self.endpoint[p];
+                if self.mate[w] == NONE
+                    && w != v
+                    && (best == NONE || pos[w] < pos[self.endpoint[best]])
+                    && self.slack(p / 2) == W::ZERO
+                {
+                    best = p;
+                }
+            }
+            if best != NONE {
+                self.mate[v] = best;
+                self.mate[self.endpoint[best]] = best ^ 1;
+            }
+        }
+    }
+
+    /// Short augmenting paths of tight edges from each free vertex (up to `SEED_DEPTH` matched
+    /// edges inside, and `SEED_BUDGET` edges looked at per vertex): cheap, and they pair most
+    /// of what the greedy seeding left, each of which would otherwise cost a stage grown over
+    /// a whole score group. The paths are simple (no vertex twice), so each is a plain
+    /// exchange of partners along tight edges.
+    pub(super) fn seed_by_paths(&mut self) {
+        let mut seen = vec![0u32; self.n];
+        let mut stamp = 0u32;
+        let mut path: Vec<usize> = Vec::new();
+        for v in 0..self.n {
+            // The shortest paths first: one search per depth.
+            for depth in 0..=SEED_DEPTH {
+                if self.mate[v] != NONE {
+                    break;
+                }
+                stamp += 1;
+                seen[v] = stamp;
+                path.clear();
+                let mut budget = SEED_BUDGET;
+                if self.seed_path(v, v, depth, stamp, &mut seen, &mut path, &mut budget) {
+                    // `path` holds the unmatched edges' endpoints (towards the far end),
+                    // last first: match each of them.
+                    for &p in &path {
+                        let (a, b) = (self.endpoint[p ^ 1], self.endpoint[p]);
+                        self.mate[a] = p;
+                        self.mate[b] = p ^ 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// One step of `seed_by_paths` from `x` (the root or the mate of a vertex on the path).
+    #[allow(clippy::too_many_arguments)]
+    fn seed_path(
+        &self,
+        root: usize,
+        x: usize,
+        depth: usize,
+        stamp: u32,
+        seen: &mut [u32],
+        path: &mut Vec<usize>,
+        budget: &mut usize,
+    ) -> bool {
+        for idx in 0..self.neighbend[x].len() {
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            let p = self.neighbend[x][idx];
+            let u = self.endpoint[p];
+            if seen[u] == stamp || self.slack(p / 2) != W::ZERO {
+                continue;
+            }
+            if self.mate[u] == NONE {
+                if u != root {
+                    path.push(p);
+                    return true;
+                }
+                continue;
+            }
+            let y = self.endpoint[self.mate[u]];
+            if depth == 0 || seen[y] == stamp {
+                continue;
+            }
+            seen[u] = stamp;
+            seen[y] = stamp;
+            if self.seed_path(root, y, depth - 1, stamp, seen, path, budget) {
+                path.push(p);
+                return true;
+            }
+        }
+        false
     }
 
     /// The two ends of edge `k`.
