@@ -10,6 +10,9 @@
 //! Events that change more (a pairing, a game added, a lot's colours, a player's status) are
 //! applied to a copy, as before.
 
+use std::cell::OnceCell;
+use std::collections::HashMap;
+
 use super::super::event::Event;
 use super::super::ids::{Board, PlayerNo, Round};
 use super::super::result::GameResult;
@@ -102,16 +105,17 @@ impl Pending {
 }
 
 /// How many of `no`'s most recent paired rounds (with results) ended in their forfeit, each
-/// game's result read through `result`. Rounds they were not paired in are skipped; a bye or a
-/// played game ends the run.
-fn forfeit_run(
-    t: &Tournament,
+/// round's game of theirs found through `seat` and its result read through `result`. Rounds
+/// they were not paired in are skipped; a bye or a played game ends the run.
+fn forfeit_run<'t>(
+    t: &'t Tournament,
     no: PlayerNo,
+    seat: impl Fn(usize, PlayerNo) -> Option<&'t Game>,
     result: impl Fn(Round, &Game) -> Option<GameResult>,
 ) -> u32 {
     let mut n = 0;
-    for r in t.rounds.iter().rev() {
-        let Some(g) = r.game_of(no) else {
+    for (k, r) in t.rounds.iter().enumerate().rev() {
+        let Some(g) = seat(k, no) else {
             if r.byes.contains(&no) {
                 break;
             }
@@ -127,11 +131,46 @@ fn forfeit_run(
     n
 }
 
+/// Each round's players and their games, a round indexed the first time it is read: a
+/// decision that touches a whole round's players finds each one's game without scanning the
+/// round for every one of them.
+struct Seats<'t> {
+    t: &'t Tournament,
+    rounds: Vec<OnceCell<HashMap<PlayerNo, usize>>>,
+}
+
+impl<'t> Seats<'t> {
+    fn new(t: &'t Tournament) -> Seats<'t> {
+        Seats {
+            t,
+            rounds: t.rounds.iter().map(|_| OnceCell::new()).collect(),
+        }
+    }
+
+    fn game(&self, k: usize, no: PlayerNo) -> Option<&'t Game> {
+        let games = &self.t.rounds[k].games;
+        let index = self.rounds[k].get_or_init(|| {
+            let mut at = HashMap::with_capacity(2 * games.len());
+            for (i, g) in games.iter().enumerate() {
+                at.entry(g.red).or_insert(i);
+                at.entry(g.black).or_insert(i);
+            }
+            at
+        });
+        index.get(&no).map(|&i| &games[i])
+    }
+}
+
 impl Tournament {
     /// How many of the player's most recent paired rounds (with results) ended in their
     /// forfeit. Rounds they were not paired in are skipped; a bye or a played game ends the run.
     pub fn consecutive_forfeits(&self, no: PlayerNo) -> u32 {
-        forfeit_run(self, no, |_, g| g.result)
+        forfeit_run(
+            self,
+            no,
+            |k, no| self.rounds[k].game_of(no),
+            |_, g| g.result,
+        )
     }
 
     /// Adds what `events` trigger under the consecutive-forfeit rule: a withdrawal when a
@@ -198,9 +237,15 @@ impl Tournament {
         touched.sort();
         touched.dedup();
         let mut out = events;
+        // A few players (a board's two): a scan of their rounds costs less than an index.
+        let seats = (touched.len() > 8).then(|| Seats::new(after));
         for no in touched {
             let Some(p) = after.player(no) else { continue };
-            let count = forfeit_run(after, no, |round, g| pending.result(round, g));
+            let seat = |k: usize, no: PlayerNo| match &seats {
+                Some(s) => s.game(k, no),
+                None => after.rounds[k].game_of(no),
+            };
+            let count = forfeit_run(after, no, seat, |round, g| pending.result(round, g));
             match p.status {
                 Status::Active if count >= limit => out.push(Event::PlayerWithdrawn {
                     no,

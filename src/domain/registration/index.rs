@@ -29,20 +29,33 @@ impl EntryIndex {
     /// The index of a whole field (the players' entries in field order).
     pub fn of<'a>(field: impl Iterator<Item = &'a PlayerEntry>) -> EntryIndex {
         let mut index = EntryIndex::default();
-        index.catch_up(field);
+        for entry in field {
+            index.add(entry);
+        }
         index
     }
 
-    /// Adds the players past the ones indexed (the field only grows at its end).
-    pub fn catch_up<'a>(&mut self, field: impl Iterator<Item = &'a PlayerEntry>) {
-        for (i, entry) in field.enumerate().skip(self.count) {
-            self.names.entry(name_key(&entry.name)).or_default().push(i);
-            self.looks.entry(look_key(&entry.name)).or_default().push(i);
-            if let Some(id) = &entry.id_number {
-                self.ids.entry(id.clone()).or_default().push(i);
-            }
-            self.count = i + 1;
+    /// Adds the players of `field` past the ones indexed (the field only grows at its end),
+    /// each read through `entry`: the cost of the new players only.
+    pub fn catch_up<'a, T: 'a>(
+        &mut self,
+        field: &'a [T],
+        entry: impl Fn(&'a T) -> &'a PlayerEntry,
+    ) {
+        for p in field.get(self.count..).unwrap_or_default() {
+            self.add(entry(p));
         }
+    }
+
+    /// Indexes the next player of the field.
+    fn add(&mut self, entry: &PlayerEntry) {
+        let i = self.count;
+        self.names.entry(name_key(&entry.name)).or_default().push(i);
+        self.looks.entry(look_key(&entry.name)).or_default().push(i);
+        if let Some(id) = &entry.id_number {
+            self.ids.entry(id.clone()).or_default().push(i);
+        }
+        self.count = i + 1;
     }
 
     /// Whether the index holds exactly a field of `len` players (false for a state read from

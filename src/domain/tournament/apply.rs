@@ -84,7 +84,7 @@ impl Tournament {
                         registered,
                         withdrawn_from: None,
                     });
-                    self.entries.catch_up(self.players.iter().map(|p| &p.entry));
+                    self.entries.catch_up(&self.players, |p| &p.entry);
                 }
             }
             Event::PlayerWithdrawn { no, by_rule, .. } => {
