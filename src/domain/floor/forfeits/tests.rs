@@ -44,7 +44,10 @@ fn some_board(t: &Tournament, rng: &mut ChaCha8Rng) -> Option<(Round, Board)> {
 /// cannot take (a lot, a withdrawal).
 fn pending(t: &Tournament, rng: &mut ChaCha8Rng) -> Vec<Event> {
     let mut out = Vec::new();
-    for _ in 0..=roll(rng, 4) {
+    // Now and then a whole batch (a round's results at once): enough players for the rule to
+    // index the rounds' seats rather than scan them.
+    let count = if roll(rng, 4) == 0 { 12 } else { roll(rng, 4) };
+    for _ in 0..=count {
         let Some((round, board)) = some_board(t, rng) else {
             break;
         };
@@ -128,6 +131,16 @@ proptest::proptest! {
                 // Forfeits often, so that runs reach the limit and corrections undo them.
                 let result = RESULTS[roll(&mut rng, RESULTS.len())];
                 run(&mut t, &Command::RecordResult { round: None, board, result, correct: None });
+            }
+            // The seats' index finds every player's game of every round as a scan does.
+            let seats = Seats::new(&t);
+            for p in &t.players {
+                for (k, r) in t.rounds.iter().enumerate() {
+                    proptest::prop_assert_eq!(
+                        seats.game(k, p.no).map(|g| g.board),
+                        r.game_of(p.no).map(|g| g.board)
+                    );
+                }
             }
             if let Some((round, board)) = some_board(&t, &mut rng) {
                 let result = RESULTS[roll(&mut rng, RESULTS.len())];
