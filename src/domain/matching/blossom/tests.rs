@@ -150,6 +150,25 @@ fn random_graphs_against_brute_force() {
     }
 }
 
+/// A random graph on `n` vertices (even) with a hidden perfect matching (2k with 2k + 1) and
+/// tied weights: each other edge kept one time in `every`, weighing `step` times one of
+/// `levels` values.
+fn perfect_graph(
+    n: usize,
+    (every, levels, step): (u64, u64, i128),
+    next: &mut impl FnMut() -> u64,
+) -> Vec<(usize, usize, i128)> {
+    let mut edges = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if (b == a + 1 && a.is_multiple_of(2)) || next().is_multiple_of(every) {
+                edges.push((a, b, i128::from(next() % levels) * step));
+            }
+        }
+    }
+    edges
+}
+
 #[test]
 fn blossom_vertex_lists_stay_in_step_with_the_tree() {
     // Larger graphs with a hidden perfect matching and tied weights: blossoms nest, are
@@ -159,15 +178,7 @@ fn blossom_vertex_lists_stay_in_step_with_the_tree() {
     let mut next = xorshift(2_468_013_579);
     for round in 0..200 {
         let n = 2 * (8 + (next() % 24) as usize);
-        let levels = 1 + round % 3;
-        let mut edges = Vec::new();
-        for a in 0..n {
-            for b in a + 1..n {
-                if (b == a + 1 && a.is_multiple_of(2)) || next().is_multiple_of(4) {
-                    edges.push((a, b, i128::from(next() % levels) * 2));
-                }
-            }
-        }
+        let edges = perfect_graph(n, (4, 1 + round % 3, 2), &mut next);
         let m = max_weight_matching(n, &edges);
         assert_eq!(m.pairs().len(), n / 2, "{edges:?}");
         for &(a, b, wt) in &edges {
@@ -198,15 +209,7 @@ fn any_start_reaches_the_optimum_of_a_perfect_graph() {
     let mut next = xorshift(55_555_555);
     for round in 0..600 {
         let n = 2 * (1 + (next() % 6) as usize);
-        let levels = 1 + round % 5;
-        let mut edges = Vec::new();
-        for a in 0..n {
-            for b in a + 1..n {
-                if (b == a + 1 && a.is_multiple_of(2)) || next().is_multiple_of(2) {
-                    edges.push((a, b, i128::from(next() % levels) * 4));
-                }
-            }
-        }
+        let edges = perfect_graph(n, (2, 1 + round % 5, 4), &mut next);
         let dual: Vec<i128> = (0..n).map(|_| i128::from(next() % 24) - 4).collect();
         let mut order: Vec<usize> = (0..n).collect();
         for i in (1..n).rev() {
