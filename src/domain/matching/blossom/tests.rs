@@ -95,18 +95,7 @@ fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
 /// matching, and the optimality certificate (no edge has a negative slack).
 fn agrees_with_brute_force(n: usize, edges: &[(usize, usize, i128)]) {
     let m = max_weight_matching(n, edges);
-    let w: i128 = m
-        .pairs()
-        .iter()
-        .map(|&(a, b)| {
-            edges
-                .iter()
-                .filter(|e| (e.0, e.1) == (a, b) || (e.1, e.0) == (a, b))
-                .map(|e| e.2)
-                .max()
-                .unwrap()
-        })
-        .sum();
+    let w = weight_of(&m, edges);
     assert_eq!((m.pairs().len(), w), brute(n, edges), "{edges:?}");
     for &(a, b, wt) in edges {
         assert!(m.slack_of(a, b, wt) >= 0, "{edges:?}");
