@@ -3,9 +3,7 @@
 //! against the matching's duals; the ones that price negative join the candidates and the
 //! matching is solved again, until none does and the matching is optimal over all legal pairs.
 
-use super::colour;
-use super::cost::Digit;
-use super::problem::{Class, Problem};
+use super::problem::{Class, Problem, Weights};
 use crate::domain::matching::blossom::Matching;
 use crate::domain::matching::wide::Weight;
 use std::collections::HashMap;
@@ -22,8 +20,7 @@ impl Problem<'_> {
     pub(super) fn price<W: Weight>(
         &self,
         m: &Matching<W>,
-        place: &[W],
-        top: W,
+        weights: &Weights<W>,
     ) -> Vec<(usize, usize)> {
         let nest = m.nest();
         let batch = PRICE_BATCH;
@@ -42,13 +39,6 @@ impl Problem<'_> {
         }
         let mut keys: Vec<_> = groups.keys().copied().collect();
         keys.sort_unstable();
-        let own = |terms: Vec<(Digit, u64)>| -> W {
-            let mut t = W::ZERO;
-            for (d, v) in terms {
-                t = t.add(place[self.layout.position(d)].mul_add(v, 0));
-            }
-            t.add(t)
-        };
         // Per group: players sorted by dual (same level) and by dual plus their own terms as
         // the one floated down or up (other levels). An edge's slack is exactly the sum of
         // the two keys minus twice the group pair's base weight, plus the duals of blossoms
@@ -62,19 +52,14 @@ impl Problem<'_> {
                 .iter()
                 .map(|&i| {
                     (
-                        m.vertex_dual(i).add(own(self.layout.down_terms(self.e, i))),
+                        m.vertex_dual(i).add(weights.down[i]).add(weights.down[i]),
                         i,
                     )
                 })
                 .collect();
             let mut u: Vec<(W, usize)> = list
                 .iter()
-                .map(|&i| {
-                    (
-                        m.vertex_dual(i).add(own(self.layout.up_terms(self.e, i))),
-                        i,
-                    )
-                })
+                .map(|&i| (m.vertex_dual(i).add(weights.up[i]).add(weights.up[i]), i))
                 .collect();
             p.sort_unstable();
             d.sort_unstable();
@@ -94,22 +79,14 @@ impl Problem<'_> {
             .map_or(1, std::num::NonZero::get)
             .min(8)
             .min(jobs.len().max(1));
-        // Whether two classes may meet at all (rules 4–5, hard before the last round).
-        let meet = |ca: Class, cb: Class| {
-            self.input.last_round || self.input.relax_colours || (ca.1 + cb.2).min(ca.2 + cb.1) == 0
-        };
         let price_pair = |gh: Group, gl: Group, out: &mut Vec<(usize, usize)>| {
-            if !meet(gh.1, gl.1) {
+            if !self.classes_meet(gh.1, gl.1) {
                 return;
             }
             let (a0, b0) = (groups[&gh][0], groups[&gl][0]);
             let same_level = gh.0 == gl.0;
-            // The pair's weight without the floaters' own terms.
-            let mut base = top;
-            let brk = colour::least_breaks(&self.layout.colours[a0], &self.layout.colours[b0]);
-            for (d, v) in self.layout.pair_base(self.e, a0, b0, brk) {
-                base = base.sub(place[self.layout.position(d)].mul_add(v, 0));
-            }
+            // The pair's weight without the floaters' own terms, doubled as the slack's.
+            let base = weights.base(a0, b0);
             let bound = base.add(base);
             let (hs, ls) = if same_level {
                 (&plain[&gh], &plain[&gl])

@@ -57,6 +57,28 @@ type Solved = (Vec<(usize, usize)>, Option<usize>);
 /// A player's colour class: (due colour, breaks taking red, breaks taking black).
 pub(super) type Class = (u8, u32, u32);
 
+/// The weights of a section's pairs (`Problem::weights`, `Problem::weight`): a pair weighs
+/// `top` less its digits, a unit of each digit worth its `place`.
+pub(super) struct Weights<W> {
+    pub(super) place: Vec<W>,
+    pub(super) top: W,
+    /// Each player's (level, class) group, of `groups`.
+    group: Vec<usize>,
+    groups: usize,
+    /// Per pair of groups: `top` less the digits that depend only on the groups.
+    base: Vec<W>,
+    /// Each player's own terms as the one floated down, and up.
+    pub(super) down: Vec<W>,
+    pub(super) up: Vec<W>,
+}
+
+impl<W: Weight> Weights<W> {
+    /// The weight of a pair of `a`'s and `b`'s groups, without the floaters' own terms.
+    pub(super) fn base(&self, a: usize, b: usize) -> W {
+        self.base[self.group[a] * self.groups + self.group[b]]
+    }
+}
+
 /// The section as a graph: players `0..n`, and the bye's dummy vertex `n` when `n` is odd.
 pub(super) struct Problem<'a> {
     pub(super) input: &'a SectionInput,
@@ -104,6 +126,12 @@ impl<'a> Problem<'a> {
             Some(d) if b == d => !self.e[a].had_bye,
             _ => cost::legal(self.input, &self.layout, a, b),
         }
+    }
+
+    /// Whether players of two colour classes may meet at all (rules 4–5, hard before the
+    /// last round): some allocation of theirs breaks neither.
+    pub(super) fn classes_meet(&self, ca: Class, cb: Class) -> bool {
+        self.input.last_round || self.input.relax_colours || (ca.1 + cb.2).min(ca.2 + cb.1) == 0
     }
 
     pub(super) fn breaks(&self, a: usize, b: usize) -> u32 {
@@ -199,11 +227,9 @@ impl<'a> Problem<'a> {
                 }
             }
         };
-        // Whether two classes may meet at all (rules 4–5, hard before the last round): the
-        // scans below skip the pairs of classes that may not, instead of trying every player.
-        let meet = |ca: Class, cb: Class| {
-            self.input.last_round || self.input.relax_colours || (ca.1 + cb.2).min(ca.2 + cb.1) == 0
-        };
+        // The scans below skip the pairs of classes that may not meet, instead of trying every
+        // player.
+        let meet = |ca: Class, cb: Class| self.classes_meet(ca, cb);
         for groups in &by_class {
             for (x, &(ca, ref la)) in groups.iter().enumerate() {
                 // The same class: the next few in rank order.
@@ -276,8 +302,7 @@ impl<'a> Problem<'a> {
     /// Solves with weights of type `W`: (pairs of player indices, bye), or the players who
     /// cannot be paired.
     pub(super) fn solve<W: Weight>(&self, tuning: Tuning) -> Result<Solved, Vec<usize>> {
-        let (place, top) = self.scale::<W>();
-        let weight = self.weights(&place, top);
+        let weights = self.weights::<W>();
         let v = self.vertices();
         let dense = self.n <= tuning.dense_limit;
         let mut cand: Vec<(usize, usize)> = if dense {
@@ -300,13 +325,15 @@ impl<'a> Problem<'a> {
                 }
             }
         }
-        let start = (!dense).then(|| self.start(&place, top));
+        let start = (!dense).then(|| self.start(&weights));
         let mut seeded = false;
         loop {
             cand.sort_unstable();
             cand.dedup();
-            let edges: Vec<(usize, usize, W)> =
-                cand.iter().map(|&(a, b)| (a, b, weight(a, b))).collect();
+            let edges: Vec<(usize, usize, W)> = cand
+                .iter()
+                .map(|&(a, b)| (a, b, self.weight(&weights, a, b)))
+                .collect();
             let m = blossom::max_weight_matching_from(v, &edges, start.as_ref());
             let perfect = m.mate.iter().all(|&x| x != NONE);
             if !perfect {
@@ -329,7 +356,7 @@ impl<'a> Problem<'a> {
             if dense {
                 return Ok(self.read(&m));
             }
-            let missing = self.price(&m, &place, top);
+            let missing = self.price(&m, &weights);
             if missing.is_empty() {
                 return Ok(self.read(&m));
             }
@@ -337,31 +364,26 @@ impl<'a> Problem<'a> {
         }
     }
 
-    /// The value of one unit of each digit (`place`), and `top`, one more than the most any
-    /// pair's digits can cost together.
-    fn scale<W: Weight>(&self) -> (Vec<W>, W) {
-        let bases = self.layout.bases();
-        let mut place = vec![W::ZERO; bases.len()];
-        let mut acc = W::ZERO.mul_add(0, 1);
-        for i in (0..bases.len()).rev() {
-            place[i] = acc;
-            acc = acc.mul_add(bases[i], 0);
+    /// The sum of `digits`, each unit worth its `place`.
+    fn value<W: Weight>(&self, place: &[W], digits: Vec<(Digit, u64)>) -> W {
+        let mut w = W::ZERO;
+        for (d, v) in digits {
+            w = w.add(place[self.layout.position(d)].mul_add(v, 0));
         }
-        (place, acc)
+        w
     }
 
-    /// The weight of each pair, `top` less its digits (`Layout::pair`, `Layout::bye`): the
-    /// part that depends only on the two players' score levels and colour classes is computed
-    /// once per pair of (level, class) groups, and each player's own terms as the one floated
-    /// down or up once per player, so an edge costs a look-up and two subtractions.
-    fn weights<'w, W: Weight>(&'w self, place: &'w [W], top: W) -> impl Fn(usize, usize) -> W + 'w {
-        let value = move |digits: Vec<(Digit, u64)>| -> W {
-            let mut w = W::ZERO;
-            for (d, v) in digits {
-                w = w.add(place[self.layout.position(d)].mul_add(v, 0));
-            }
-            w
-        };
+    /// The section's weights (`Weights`): the part of a pair's weight that depends only on the
+    /// two players' score levels and colour classes computed once per pair of (level, class)
+    /// groups, and each player's own terms as the one floated down or up once per player.
+    pub(super) fn weights<W: Weight>(&self) -> Weights<W> {
+        let bases = self.layout.bases();
+        let mut place = vec![W::ZERO; bases.len()];
+        let mut top = W::ZERO.mul_add(0, 1);
+        for i in (0..bases.len()).rev() {
+            place[i] = top;
+            top = top.mul_add(bases[i], 0);
+        }
         // Each player's (level, class) group, numbered, and a player of each.
         let mut ids: HashMap<(usize, Class), usize> = HashMap::new();
         let mut group = Vec::with_capacity(self.n);
@@ -376,31 +398,41 @@ impl<'a> Problem<'a> {
             }
             group.push(g);
         }
-        let g = first.len();
-        let mut base = vec![W::ZERO; g * g];
-        for (x, &a) in first.iter().enumerate() {
-            for (y, &b) in first.iter().enumerate() {
+        let mut base = Vec::with_capacity(first.len() * first.len());
+        for &a in &first {
+            for &b in &first {
                 let digits = self.layout.pair_base(self.e, a, b, self.breaks(a, b));
-                base[x * g + y] = top.sub(value(digits));
+                base.push(top.sub(self.value(&place, digits)));
             }
         }
-        let down: Vec<W> = (0..self.n)
-            .map(|i| value(self.layout.down_terms(self.e, i)))
+        let down = (0..self.n)
+            .map(|i| self.value(&place, self.layout.down_terms(self.e, i)))
             .collect();
-        let up: Vec<W> = (0..self.n)
-            .map(|i| value(self.layout.up_terms(self.e, i)))
+        let up = (0..self.n)
+            .map(|i| self.value(&place, self.layout.up_terms(self.e, i)))
             .collect();
-        move |a: usize, b: usize| -> W {
-            match self.dummy {
-                Some(d) if a == d || b == d => top.sub(value(self.digits(a, b))),
-                _ => {
-                    let w = base[group[a] * g + group[b]];
-                    let (sa, sb) = (self.e[a].score, self.e[b].score);
-                    match sa.cmp(&sb) {
-                        std::cmp::Ordering::Greater => w.sub(down[a]).sub(up[b]),
-                        std::cmp::Ordering::Less => w.sub(down[b]).sub(up[a]),
-                        std::cmp::Ordering::Equal => w,
-                    }
+        Weights {
+            groups: first.len(),
+            place,
+            top,
+            group,
+            base,
+            down,
+            up,
+        }
+    }
+
+    /// The weight of a pair, `top` less its digits (`Layout::pair`, `Layout::bye`): a look-up
+    /// and two subtractions, the bye's edges summed in full.
+    pub(super) fn weight<W: Weight>(&self, w: &Weights<W>, a: usize, b: usize) -> W {
+        match self.dummy {
+            Some(d) if a == d || b == d => w.top.sub(self.value(&w.place, self.digits(a, b))),
+            _ => {
+                let base = w.base(a, b);
+                match self.e[a].score.cmp(&self.e[b].score) {
+                    std::cmp::Ordering::Greater => base.sub(w.down[a]).sub(w.up[b]),
+                    std::cmp::Ordering::Less => base.sub(w.down[b]).sub(w.up[a]),
+                    std::cmp::Ordering::Equal => base,
                 }
             }
         }
@@ -413,7 +445,8 @@ impl<'a> Problem<'a> {
     /// higher by as much for the rest), and the rest are seeded first so that they take the
     /// surplus's players before it pairs among itself. Everywhere else every vertex starts at
     /// the pairing's top weight. The start changes only how fast the optimum is found.
-    fn start<W: Weight>(&self, place: &[W], top: W) -> blossom::Start<W> {
+    fn start<W: Weight>(&self, weights: &Weights<W>) -> blossom::Start<W> {
+        let (place, top) = (&weights.place, weights.top);
         let k = self.layout.levels.len();
         // Per level: players due red, due black, due neither.
         let mut due = vec![[0usize; 3]; k];
@@ -442,9 +475,10 @@ impl<'a> Problem<'a> {
             let l = self.layout.level[i];
             let (due_c, br, bb) = self.class[i];
             let bound = br + bb > 0;
+            // The same-colour digits of this level.
+            let d = same.add(place[self.layout.position(Digit::SameColourAt(l))]);
             match surplus[l] {
                 Some(c) if due_c == c => {
-                    let d = same.add(place[self.layout.position(Digit::SameColourAt(l))]);
                     if widest < d {
                         widest = d;
                     }
@@ -452,7 +486,6 @@ impl<'a> Problem<'a> {
                     key.push(if bound { 0 } else { 2u8 });
                 }
                 Some(_) => {
-                    let d = same.add(place[self.layout.position(Digit::SameColourAt(l))]);
                     dual.push(top.add(d));
                     key.push(u8::from(!bound));
                 }

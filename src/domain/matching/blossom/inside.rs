@@ -31,19 +31,6 @@ struct Node<W> {
 }
 
 impl<W: Weight> Nest<W> {
-    /// The lowest common ancestor of two nodes of one outermost blossom.
-    fn lca(&self, u: usize, v: usize) -> usize {
-        let (a, b) = (self.first[u] as usize, self.first[v] as usize);
-        let (lo, hi) = (a.min(b), a.max(b) + 1);
-        let k = (usize::BITS - (hi - lo).leading_zeros() - 1) as usize;
-        let (x, y) = (self.table[k][lo], self.table[k][hi - (1 << k)]);
-        if self.depth[x as usize] <= self.depth[y as usize] {
-            x as usize
-        } else {
-            y as usize
-        }
-    }
-
     /// Offers `take(i, j)` every pair of `i` from `hs` and `j` from `ls` (`i != j`, all of one
     /// outermost blossom; each list as (key, vertex)) with `key_i + key_j + common(i, j) <
     /// bound`, the pairs of each `i` in no set order; `take` says whether the pair counts, and

@@ -216,16 +216,20 @@ impl<W: Weight> Nest<W> {
         if self.root[u] != self.root[v] {
             return W::ZERO;
         }
+        self.sum[self.lca(u, v)]
+    }
+
+    /// The lowest common ancestor of two nodes of one outermost blossom.
+    fn lca(&self, u: usize, v: usize) -> usize {
         let (a, b) = (self.first[u] as usize, self.first[v] as usize);
         let (lo, hi) = (a.min(b), a.max(b) + 1);
         let k = (usize::BITS - (hi - lo).leading_zeros() - 1) as usize;
         let (x, y) = (self.table[k][lo], self.table[k][hi - (1 << k)]);
-        let lca = if self.depth[x as usize] <= self.depth[y as usize] {
-            x
+        if self.depth[x as usize] <= self.depth[y as usize] {
+            x as usize
         } else {
-            y
-        };
-        self.sum[lca as usize]
+            y as usize
+        }
     }
 }
 

@@ -11,6 +11,15 @@ use super::super::wide::Weight;
 const SEED_DEPTH: usize = 4;
 const SEED_BUDGET: usize = 400;
 
+/// One search of `State::seed_by_paths`: the vertices on the path so far (`seen` equal to
+/// `stamp`), the unmatched edges of the path found, and the edges it may still look at.
+struct PathSearch {
+    seen: Vec<u32>,
+    stamp: u32,
+    path: Vec<usize>,
+    budget: usize,
+}
+
 /// "None" in index arrays.
 pub const NONE: usize = usize::MAX;
 
@@ -151,23 +160,26 @@ impl<W: Weight> State<W> {
     /// a whole score group. The paths are simple (no vertex twice), so each is a plain
     /// exchange of partners along tight edges.
     pub(super) fn seed_by_paths(&mut self) {
-        let mut seen = vec![0u32; self.n];
-        let mut stamp = 0u32;
-        let mut path: Vec<usize> = Vec::new();
+        let mut search = PathSearch {
+            seen: vec![0; self.n],
+            stamp: 0,
+            path: Vec::new(),
+            budget: 0,
+        };
         for v in 0..self.n {
             // The shortest paths first: one search per depth.
             for depth in 0..=SEED_DEPTH {
                 if self.mate[v] != NONE {
                     break;
                 }
-                stamp += 1;
-                seen[v] = stamp;
-                path.clear();
-                let mut budget = SEED_BUDGET;
-                if self.seed_path(v, v, depth, stamp, &mut seen, &mut path, &mut budget) {
+                search.stamp += 1;
+                search.seen[v] = search.stamp;
+                search.path.clear();
+                search.budget = SEED_BUDGET;
+                if self.seed_path(v, depth, &mut search) {
                     // `path` holds the unmatched edges' endpoints (towards the far end),
                     // last first: match each of them.
-                    for &p in &path {
+                    for &p in &search.path {
                         let (a, b) = (self.endpoint[p ^ 1], self.endpoint[p]);
                         self.mate[a] = p;
                         self.mate[b] = p ^ 1;
@@ -177,43 +189,32 @@ impl<W: Weight> State<W> {
         }
     }
 
-    /// One step of `seed_by_paths` from `x` (the root or the mate of a vertex on the path).
-    #[allow(clippy::too_many_arguments)]
-    fn seed_path(
-        &self,
-        root: usize,
-        x: usize,
-        depth: usize,
-        stamp: u32,
-        seen: &mut [u32],
-        path: &mut Vec<usize>,
-        budget: &mut usize,
-    ) -> bool {
+    /// One step of `seed_by_paths` from `x` (the free vertex it started from, or the mate of
+    /// a vertex on the path), through at most `depth` more matched edges.
+    fn seed_path(&self, x: usize, depth: usize, search: &mut PathSearch) -> bool {
         for idx in 0..self.neighbend[x].len() {
-            if *budget == 0 {
+            if search.budget == 0 {
                 return false;
             }
-            *budget -= 1;
+            search.budget -= 1;
             let p = self.neighbend[x][idx];
             let u = self.endpoint[p];
-            if seen[u] == stamp || self.slack(p / 2) != W::ZERO {
+            // The path's own vertices (its start included) are marked seen.
+            if search.seen[u] == search.stamp || self.slack(p / 2) != W::ZERO {
                 continue;
             }
             if self.mate[u] == NONE {
-                if u != root {
-                    path.push(p);
-                    return true;
-                }
-                continue;
+                search.path.push(p);
+                return true;
             }
             let y = self.endpoint[self.mate[u]];
-            if depth == 0 || seen[y] == stamp {
+            if depth == 0 || search.seen[y] == search.stamp {
                 continue;
             }
-            seen[u] = stamp;
-            seen[y] = stamp;
-            if self.seed_path(root, y, depth - 1, stamp, seen, path, budget) {
-                path.push(p);
+            search.seen[u] = search.stamp;
+            search.seen[y] = search.stamp;
+            if self.seed_path(y, depth - 1, search) {
+                search.path.push(p);
                 return true;
             }
         }

@@ -40,9 +40,8 @@ fn covered(input: &SectionInput) -> Vec<((usize, usize), bool, bool)> {
         p.bits() < W::BITS,
         "the test's weight type holds the section"
     );
-    let (place, top) = p.scale::<W>();
-    let weight = p.weights(&place, top);
-    let start = p.start(&place, top);
+    let w = p.weights::<W>();
+    let start = p.start(&w);
     let mut edges = p.candidates(Tuning::default());
     if let Some(d) = p.dummy {
         edges.extend((0..p.n).filter(|&a| p.legal(a, d)).map(|a| (a, d)));
@@ -50,10 +49,8 @@ fn covered(input: &SectionInput) -> Vec<((usize, usize), bool, bool)> {
     edges
         .into_iter()
         .map(|(a, b)| {
-            let (sum, twice) = (
-                start.dual[a].add(start.dual[b]),
-                weight(a, b).add(weight(a, b)),
-            );
+            let weight = p.weight(&w, a, b);
+            let (sum, twice) = (start.dual[a].add(start.dual[b]), weight.add(weight));
             ((a, b), sum >= twice, sum == twice)
         })
         .collect()
